@@ -1,0 +1,24 @@
+# Third-party libraries: Debian packages (see README), plus tree-sitter from npm (ingest/).
+find_package(Boost 1.74 REQUIRED)
+find_package(fmt REQUIRED)
+find_package(CLI11 REQUIRED)
+find_package(TBB REQUIRED)
+find_package(simdjson REQUIRED)
+find_package(doctest REQUIRED)
+find_package(mimalloc REQUIRED)
+find_package(nlohmann_json 3 REQUIRED)
+find_package(Threads REQUIRED)
+
+find_path(XXHASH_INCLUDE_DIR xxhash.h REQUIRED)
+find_library(XXHASH_LIBRARY xxhash REQUIRED)
+add_library(xxhash::xxhash UNKNOWN IMPORTED)
+set_target_properties(xxhash::xxhash PROPERTIES
+  IMPORTED_LOCATION ${XXHASH_LIBRARY}
+  INTERFACE_INCLUDE_DIRECTORIES ${XXHASH_INCLUDE_DIR})
+
+# Every Trellis binary allocates through mimalloc: linking the shared library
+# first overrides malloc/free/new/delete process-wide.
+function(trellis_executable name)
+  add_executable(${name} ${ARGN})
+  target_link_libraries(${name} PRIVATE mimalloc trellis_warnings)
+endfunction()

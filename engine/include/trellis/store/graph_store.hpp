@@ -1,0 +1,100 @@
+// GraphStore: the immutable, columnar property graph every query reads.
+//
+// Nodes are dense ids grouped by label; each label has typed columns
+// (schema.hpp). Each relationship type has forward and reverse CSR
+// adjacency. Strings are interned once for the whole graph. A GraphStore is
+// built by GraphBuilder or loaded from a snapshot; it is never modified, so
+// any number of threads may read it at once. Copies share the arrays.
+#pragma once
+
+#include <cstddef>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "trellis/store/ids.hpp"
+#include "trellis/store/memory_report.hpp"
+#include "trellis/store/property_value.hpp"
+#include "trellis/store/schema.hpp"
+#include "trellis/store/store_parts.hpp"
+
+namespace trellis {
+
+struct NodeRange {
+  NodeId begin = 0;
+  NodeId end = 0;
+  std::size_t size() const { return end - begin; }
+  bool contains(NodeId id) const { return id >= begin && id < end; }
+};
+
+class GraphStore {
+ public:
+  GraphStore();  // the empty graph
+  explicit GraphStore(StoreParts parts);
+
+  std::size_t node_count() const { return parts_.name.size(); }
+  std::size_t node_count(Label label) const { return nodes(label).size(); }
+  std::size_t edge_count() const;
+  std::size_t edge_count(RelType type) const { return rel(type).forward.edge_count(); }
+
+  NodeRange nodes(Label label) const {
+    return {parts_.label_begin[index_of(label)], parts_.label_begin[index_of(label) + 1]};
+  }
+  Label label(NodeId node) const;
+  // The node's row in its label's columns.
+  std::size_t row(NodeId node) const { return node - parts_.label_begin[index_of(label(node))]; }
+
+  std::string_view name(NodeId node) const { return parts_.strings.get(parts_.name[node]); }
+  std::string qualified_name(NodeId node) const;
+  void append_qualified_name(NodeId node, std::string& out) const;
+  bool qualified_name_equals(NodeId node, std::string_view text) const;
+
+  // Exact lookup by (label, qualified_name); nullopt when absent.
+  std::optional<NodeId> find(Label label, std::string_view qualified_name) const;
+  // Every node whose qualified_name is `text` (at most one per label), in id order.
+  std::vector<NodeId> find_all(std::string_view qualified_name) const;
+  // Nodes whose short name is `name`, in id order (empty when none).
+  std::span<const NodeId> nodes_named(std::string_view name) const;
+  // Distinct short names in text order (for prefix search and suggestions).
+  std::span<const StringId> sorted_names() const { return parts_.sorted_names.span(); }
+
+  // Neighbours over one relationship type, sorted by id (parallel edges repeat).
+  std::span<const NodeId> out(RelType type, NodeId node) const {
+    return rel(type).forward.neighbors(node);
+  }
+  std::span<const NodeId> in(RelType type, NodeId node) const {
+    return rel(type).reverse.neighbors(node);
+  }
+  const Csr& forward(RelType type) const { return rel(type).forward; }
+  const Csr& reverse(RelType type) const { return rel(type).reverse; }
+  // EdgePos of out(type, node)[i], for edge_property().
+  EdgePos out_edge_position(RelType type, NodeId node, std::size_t i) const {
+    return rel(type).forward.first_position(node) + static_cast<EdgePos>(i);
+  }
+  // EdgePos of the edge in(type, node)[i] -> node.
+  EdgePos in_edge_position(RelType type, NodeId node, std::size_t i) const {
+    return forward_position(rel(type).forward, rel(type).reverse, node, i);
+  }
+
+  // Property `column` (index into the label's schema properties) of `node`.
+  PropertyValue property(NodeId node, std::size_t column) const;
+  // By name: "name" or a schema property; null when the label has no such
+  // property. (qualified_name is built text: use qualified_name().)
+  PropertyValue property(NodeId node, std::string_view property_name) const;
+  PropertyValue edge_property(RelType type, EdgePos edge, std::size_t column) const;
+
+  const StringTable& strings() const { return parts_.strings; }
+  const StoreParts& parts() const { return parts_; }
+
+  MemoryReport memory_report() const;
+
+ private:
+  const RelTable& rel(RelType type) const { return parts_.rels[index_of(type)]; }
+  PropertyValue column_value(const Column& column, std::size_t row) const;
+
+  StoreParts parts_;
+};
+
+}  // namespace trellis

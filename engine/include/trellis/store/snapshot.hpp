@@ -1,0 +1,56 @@
+// The on-disk snapshot: one file holding a whole GraphStore.
+//
+// Layout: a fixed header (magic "TRELLIS\0", format version, node and edge
+// counts, section count, header checksum), a section table, then the
+// sections, each 64-byte aligned and covered by its own XXH3-64 checksum.
+// Graph sections are the arrays of StoreParts (for_each_array names them);
+// callers may add named extra sections (ingest keeps its file hashes there).
+//
+// Writing is atomic: a temporary file in the same folder, fsync, rename, so
+// a reader sees the old snapshot or the new one, never a mix.
+// Loading maps the file and verifies every checksum before use; arrays of
+// the loaded store view the mapping (no copy). A corrupt, truncated,
+// foreign or newer-version file is refused with DATABASE_ERROR and a
+// message saying what is wrong.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <filesystem>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "trellis/common/error.hpp"
+#include "trellis/store/graph_store.hpp"
+#include "trellis/store/pod_array.hpp"
+
+namespace trellis {
+
+inline constexpr std::uint32_t kSnapshotFormatVersion = 1;
+
+struct Snapshot {
+  GraphStore store;
+  // Named extra sections (not graph arrays), e.g. "ingest.files".
+  std::map<std::string, PodArray<std::byte>> extras;
+};
+
+struct SnapshotInfo {
+  std::uint32_t format_version = 0;
+  std::uint64_t file_bytes = 0;
+  std::uint64_t node_count = 0;
+  std::uint64_t edge_count = 0;
+  std::size_t section_count = 0;
+};
+
+// Writes `snapshot` to `path` atomically. On failure the previous file at
+// `path`, if any, is untouched and no temporary file is left behind.
+Status save_snapshot(const Snapshot& snapshot, const std::filesystem::path& path);
+
+// Loads and verifies the snapshot at `path`.
+Result<Snapshot> load_snapshot(const std::filesystem::path& path);
+
+// Reads and checks only the header (for `trellis stats`).
+Result<SnapshotInfo> read_snapshot_info(const std::filesystem::path& path);
+
+}  // namespace trellis

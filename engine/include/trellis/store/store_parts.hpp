@@ -1,0 +1,117 @@
+// The arrays that make up a built graph. GraphBuilder produces them, the
+// snapshot writes and maps them, GraphStore answers questions over them.
+// for_each_array() names every array once, so the snapshot and the memory
+// report can never miss one.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <string>
+#include <type_traits>
+#include <variant>
+#include <vector>
+
+#include "trellis/store/column.hpp"
+#include "trellis/store/csr.hpp"
+#include "trellis/store/ids.hpp"
+#include "trellis/store/pod_array.hpp"
+#include "trellis/store/schema.hpp"
+#include "trellis/store/string_table.hpp"
+
+namespace trellis {
+
+struct LabelTable {
+  std::vector<Column> columns;  // one per label_def(label).properties, same order
+};
+
+struct RelTable {
+  Csr forward;
+  Csr reverse;
+  std::vector<Column> properties;  // one per rel_type_def(type).properties, by EdgePos
+};
+
+struct StoreParts {
+  StringTable strings;
+
+  // label_begin[l] .. label_begin[l+1] is the id range of label l.
+  std::array<NodeId, kLabelCount + 1> label_begin{};
+
+  // Per node (indexed by NodeId).
+  PodArray<StringId> name;
+  // qualified_name(n) = qualified_name(qname_prefix[n]) + "." + qname_suffix[n],
+  // or just qname_suffix[n] when the prefix is kNoNode. Qualified names share
+  // their parent's text instead of repeating it.
+  PodArray<NodeId> qname_prefix;
+  PodArray<StringId> qname_suffix;
+
+  // Unique index on qualified_name: open addressing over node id + 1 (0 empty),
+  // power-of-two size, keyed by hash_string(qualified_name). The (label,
+  // qualified_name) pair is unique; a Package and its __init__ Module share a name.
+  PodArray<std::uint32_t> qname_slots;
+
+  // Short-name index: nodes with name id s are name_nodes[name_offsets[s] ..
+  // name_offsets[s+1]); sorted_names lists the distinct name ids in text order
+  // for prefix search and suggestions.
+  PodArray<std::uint32_t> name_offsets;
+  PodArray<NodeId> name_nodes;
+  PodArray<StringId> sorted_names;
+
+  std::array<LabelTable, kLabelCount> labels;
+  std::array<RelTable, kRelTypeCount> rels;
+};
+
+// Parts with every column holding the alternative its schema type asks for
+// and all arrays empty: what the snapshot loader fills.
+StoreParts empty_store_parts();
+
+// Calls visit(name, array) for every PodArray in `parts`, in a fixed order,
+// with a stable dotted name ("rels.CALLS.forward.targets"). `parts` may be
+// const or not; a visitor given a mutable StoreParts may replace arrays.
+// label_begin and Csr::base are scalars, not arrays: see StoreParts users.
+template <class Parts, class Visit>
+void for_each_array(Parts& parts, Visit&& visit) {
+  visit(std::string("strings.blob"), parts.strings.blob);
+  visit(std::string("strings.offsets"), parts.strings.offsets);
+  visit(std::string("strings.slots"), parts.strings.slots);
+  visit(std::string("nodes.name"), parts.name);
+  visit(std::string("nodes.qname_prefix"), parts.qname_prefix);
+  visit(std::string("nodes.qname_suffix"), parts.qname_suffix);
+  visit(std::string("index.qname_slots"), parts.qname_slots);
+  visit(std::string("index.name_offsets"), parts.name_offsets);
+  visit(std::string("index.name_nodes"), parts.name_nodes);
+  visit(std::string("index.sorted_names"), parts.sorted_names);
+
+  auto visit_column = [&visit](const std::string& prefix, auto& column) {
+    std::visit(
+        [&](auto& typed) {
+          using T = std::remove_cvref_t<decltype(typed)>;
+          if constexpr (std::is_same_v<T, StringListColumn>) {
+            visit(prefix + ".offsets", typed.offsets);
+            visit(prefix + ".items", typed.items);
+          } else {
+            visit(prefix + ".values", typed.values);
+          }
+        },
+        column);
+  };
+  for (const LabelDef& def : all_labels()) {
+    auto& table = parts.labels[index_of(def.label)];
+    for (std::size_t c = 0; c < def.properties.size(); ++c) {
+      visit_column("labels." + std::string(def.name) + "." + std::string(def.properties[c].name),
+                   table.columns[c]);
+    }
+  }
+  for (const RelTypeDef& def : all_rel_types()) {
+    auto& rel = parts.rels[index_of(def.type)];
+    const std::string prefix = "rels." + std::string(def.name);
+    visit(prefix + ".forward.offsets", rel.forward.offsets);
+    visit(prefix + ".forward.targets", rel.forward.targets);
+    visit(prefix + ".reverse.offsets", rel.reverse.offsets);
+    visit(prefix + ".reverse.targets", rel.reverse.targets);
+    for (std::size_t c = 0; c < def.properties.size(); ++c) {
+      visit_column(prefix + "." + std::string(def.properties[c].name), rel.properties[c]);
+    }
+  }
+}
+
+}  // namespace trellis

@@ -1,0 +1,270 @@
+#include "trellis/store/graph_builder.hpp"
+
+#include <algorithm>
+#include <bit>
+#include <fmt/format.h>
+#include <limits>
+
+namespace trellis {
+namespace {
+
+Column freeze_column(std::vector<std::int32_t>&& ints, std::vector<std::uint8_t>&& bools,
+                     std::vector<StringId>&& strings, std::vector<std::uint32_t>&& list_rows,
+                     std::vector<StringId>&& list_items, ValueType type, std::size_t rows,
+                     std::span<const std::uint32_t> order) {
+  // `order` (when not empty) permutes rows: row p of the result is input row order[p].
+  auto permute = [&order](auto&& values) {
+    using T = typename std::remove_cvref_t<decltype(values)>::value_type;
+    if (order.empty()) return std::vector<T>(std::move(values));
+    std::vector<T> out(order.size());
+    for (std::size_t p = 0; p < order.size(); ++p) out[p] = values[order[p]];
+    return out;
+  };
+  switch (type) {
+    case ValueType::Int: return IntColumn{PodArray<std::int32_t>(permute(std::move(ints)))};
+    case ValueType::Bool: return BoolColumn{PodArray<std::uint8_t>(permute(std::move(bools)))};
+    case ValueType::String: return StringColumn{PodArray<StringId>(permute(std::move(strings)))};
+    case ValueType::StringList: break;
+  }
+  // Lists: stable counting sort of (row, item) pairs by (permuted) row.
+  std::vector<std::uint32_t> position_of_row(rows);
+  for (std::size_t p = 0; p < rows; ++p) position_of_row[order.empty() ? p : order[p]] = static_cast<std::uint32_t>(p);
+  std::vector<std::uint32_t> offsets(rows + 1, 0);
+  for (const std::uint32_t row : list_rows) ++offsets[position_of_row[row] + 1];
+  for (std::size_t i = 1; i < offsets.size(); ++i) offsets[i] += offsets[i - 1];
+  std::vector<std::uint32_t> cursor(offsets.begin(), offsets.end() - 1);
+  std::vector<StringId> items(list_items.size());
+  for (std::size_t i = 0; i < list_rows.size(); ++i) {
+    items[cursor[position_of_row[list_rows[i]]]++] = list_items[i];
+  }
+  return StringListColumn{PodArray<std::uint32_t>(std::move(offsets)), PodArray<StringId>(std::move(items))};
+}
+
+}  // namespace
+
+GraphBuilder::GraphBuilder() {
+  for (const LabelDef& def : all_labels()) {
+    for (const PropertyDef& prop : def.properties) {
+      columns_[index_of(def.label)].push_back(ColumnBuilder{prop.type, {}, {}, {}, {}, {}});
+    }
+  }
+  for (const RelTypeDef& def : all_rel_types()) {
+    for (const PropertyDef& prop : def.properties) {
+      edges_[index_of(def.type)].properties.push_back(ColumnBuilder{prop.type, {}, {}, {}, {}, {}});
+    }
+  }
+}
+
+std::optional<BuildId> GraphBuilder::find(Label label, std::string_view qualified_name) const {
+  const auto qname = qnames_.find(qualified_name);
+  if (!qname || *qname >= first_with_qname_.size()) return std::nullopt;
+  for (BuildId n = first_with_qname_[*qname]; n != kNoNode; n = next_with_qname_[n]) {
+    if (nodes_[n].label == label) return n;
+  }
+  return std::nullopt;
+}
+
+Result<BuildId> GraphBuilder::add_node(Label label, std::string_view qualified_name,
+                                       std::string_view name) {
+  if (qualified_name.empty()) {
+    return make_error(ErrorCode::InvalidArgument, "a node needs a non-empty qualified_name");
+  }
+  if (find(label, qualified_name)) {
+    return make_error(ErrorCode::InvalidArgument,
+                      fmt::format("duplicate {} '{}'", to_string(label), qualified_name));
+  }
+  if (nodes_.size() >= std::numeric_limits<NodeId>::max() - 1) {
+    return make_error(ErrorCode::Internal, "graph exceeds 2^32 - 2 nodes");
+  }
+  const auto id = static_cast<BuildId>(nodes_.size());
+  const StringId qname = qnames_.intern(qualified_name);
+  if (qname >= first_with_qname_.size()) first_with_qname_.resize(qname + 1, kNoNode);
+  // Chain nodes that share a qualified name (a Package and its __init__ Module).
+  next_with_qname_.push_back(first_with_qname_[qname]);
+  first_with_qname_[qname] = id;
+
+  const std::uint32_t row = label_rows_[index_of(label)]++;
+  nodes_.push_back(NodeEntry{label, row, strings_.intern(name), qname});
+  for (ColumnBuilder& column : columns_[index_of(label)]) {
+    switch (column.type) {
+      case ValueType::Int: column.ints.push_back(kNullInt); break;
+      case ValueType::Bool: column.bools.push_back(kNullBool); break;
+      case ValueType::String: column.strings.push_back(kNullString); break;
+      case ValueType::StringList: break;
+    }
+  }
+  return id;
+}
+
+GraphBuilder::ColumnBuilder& GraphBuilder::node_column(BuildId node, std::size_t column, ValueType type) {
+  ColumnBuilder& builder = columns_[index_of(nodes_[node].label)].at(column);
+  if (builder.type != type) throw std::logic_error("property type does not match its column");
+  return builder;
+}
+
+void GraphBuilder::set_int(BuildId node, std::size_t column, std::int32_t value) {
+  node_column(node, column, ValueType::Int).ints[nodes_[node].row] = value;
+}
+
+void GraphBuilder::set_bool(BuildId node, std::size_t column, bool value) {
+  node_column(node, column, ValueType::Bool).bools[nodes_[node].row] = value ? 1 : 0;
+}
+
+void GraphBuilder::set_string(BuildId node, std::size_t column, std::string_view value) {
+  node_column(node, column, ValueType::String).strings[nodes_[node].row] = strings_.intern(value);
+}
+
+void GraphBuilder::add_list_item(BuildId node, std::size_t column, std::string_view item) {
+  ColumnBuilder& builder = node_column(node, column, ValueType::StringList);
+  builder.list_rows.push_back(nodes_[node].row);
+  builder.list_items.push_back(strings_.intern(item));
+}
+
+std::uint32_t GraphBuilder::add_edge(RelType type, BuildId source, BuildId target) {
+  EdgeList& list = edges_[index_of(type)];
+  const auto edge = static_cast<std::uint32_t>(list.sources.size());
+  list.sources.push_back(source);
+  list.targets.push_back(target);
+  for (ColumnBuilder& column : list.properties) {
+    switch (column.type) {
+      case ValueType::Int: column.ints.push_back(kNullInt); break;
+      case ValueType::Bool: column.bools.push_back(kNullBool); break;
+      case ValueType::String: column.strings.push_back(kNullString); break;
+      case ValueType::StringList: break;
+    }
+  }
+  return edge;
+}
+
+GraphBuilder::ColumnBuilder& GraphBuilder::edge_column(RelType type, std::uint32_t edge,
+                                                      std::size_t column, ValueType value_type) {
+  ColumnBuilder& builder = edges_[index_of(type)].properties.at(column);
+  if (builder.type != value_type || edge >= edges_[index_of(type)].sources.size()) {
+    throw std::logic_error("edge property does not match its column");
+  }
+  return builder;
+}
+
+void GraphBuilder::set_edge_int(RelType type, std::uint32_t edge, std::size_t column, std::int32_t value) {
+  edge_column(type, edge, column, ValueType::Int).ints[edge] = value;
+}
+
+void GraphBuilder::set_edge_string(RelType type, std::uint32_t edge, std::size_t column,
+                                   std::string_view value) {
+  edge_column(type, edge, column, ValueType::String).strings[edge] = strings_.intern(value);
+}
+
+Result<BuiltGraph> GraphBuilder::build() && {
+  const std::size_t node_count = nodes_.size();
+  StoreParts parts = empty_store_parts();
+
+  // Ids grouped by label, in insertion order within a label.
+  parts.label_begin[0] = 0;
+  for (std::size_t l = 0; l < kLabelCount; ++l) {
+    parts.label_begin[l + 1] = parts.label_begin[l] + label_rows_[l];
+  }
+  BuiltGraph built;
+  built.node_ids.resize(node_count);
+  std::vector<BuildId> build_id_of(node_count);
+  for (BuildId b = 0; b < node_count; ++b) {
+    const NodeId id = parts.label_begin[index_of(nodes_[b].label)] + nodes_[b].row;
+    built.node_ids[b] = id;
+    build_id_of[id] = b;
+  }
+
+  for (std::size_t t = 0; t < kRelTypeCount; ++t) {
+    const EdgeList& list = edges_[t];
+    for (std::size_t e = 0; e < list.sources.size(); ++e) {
+      if (list.sources[e] >= node_count || list.targets[e] >= node_count) {
+        return make_error(ErrorCode::InvalidArgument,
+                          fmt::format("{} edge #{} joins a node that does not exist",
+                                      to_string(static_cast<RelType>(t)), e));
+      }
+    }
+  }
+
+  // Names and qualified names. A qualified name whose text before the last
+  // '.' is another node's qualified name is stored as (that node, suffix).
+  std::vector<StringId> names(node_count);
+  std::vector<NodeId> prefixes(node_count, kNoNode);
+  std::vector<StringId> suffixes(node_count);
+  std::vector<std::uint32_t> qname_slots(std::max<std::size_t>(16, std::bit_ceil(2 * node_count + 1)), 0);
+  const std::size_t mask = qname_slots.size() - 1;
+  for (NodeId id = 0; id < node_count; ++id) {
+    const NodeEntry& node = nodes_[build_id_of[id]];
+    names[id] = node.name;
+    const std::string_view text = qnames_.get(node.qualified_name);
+    const auto dot = text.rfind('.');
+    std::optional<StringId> parent;
+    if (dot != std::string_view::npos) parent = qnames_.find(text.substr(0, dot));
+    if (parent) {
+      prefixes[id] = built.node_ids[first_with_qname_[*parent]];
+      suffixes[id] = strings_.intern(text.substr(dot + 1));
+    } else {
+      suffixes[id] = strings_.intern(text);
+    }
+    std::size_t slot = static_cast<std::size_t>(hash_string(text)) & mask;
+    while (qname_slots[slot] != 0) slot = (slot + 1) & mask;
+    qname_slots[slot] = id + 1;
+  }
+
+  // Short-name index: nodes bucketed by name id, id order within a bucket.
+  const std::size_t string_count = strings_.size();
+  std::vector<std::uint32_t> name_offsets(string_count + 1, 0);
+  for (const StringId name : names) ++name_offsets[name + 1];
+  std::vector<StringId> sorted_names;
+  for (StringId s = 1; s < string_count; ++s) {
+    if (name_offsets[s + 1] != 0) sorted_names.push_back(s);
+  }
+  std::sort(sorted_names.begin(), sorted_names.end(),
+            [this](StringId a, StringId b) { return strings_.get(a) < strings_.get(b); });
+  for (std::size_t i = 1; i < name_offsets.size(); ++i) name_offsets[i] += name_offsets[i - 1];
+  std::vector<NodeId> name_nodes(node_count);
+  {
+    std::vector<std::uint32_t> cursor(name_offsets.begin(), name_offsets.end() - 1);
+    for (NodeId id = 0; id < node_count; ++id) name_nodes[cursor[names[id]]++] = id;
+  }
+
+  for (std::size_t l = 0; l < kLabelCount; ++l) {
+    auto& columns = parts.labels[l].columns;
+    for (std::size_t c = 0; c < columns.size(); ++c) {
+      ColumnBuilder& b = columns_[l][c];
+      columns[c] = freeze_column(std::move(b.ints), std::move(b.bools), std::move(b.strings),
+                                 std::move(b.list_rows), std::move(b.list_items), b.type,
+                                 label_rows_[l], {});
+    }
+  }
+
+  for (std::size_t t = 0; t < kRelTypeCount; ++t) {
+    EdgeList& list = edges_[t];
+    std::vector<NodeId> sources(list.sources.size());
+    std::vector<NodeId> targets(list.targets.size());
+    for (std::size_t e = 0; e < sources.size(); ++e) {
+      sources[e] = built.node_ids[list.sources[e]];
+      targets[e] = built.node_ids[list.targets[e]];
+    }
+    CsrPair csr = build_csr(sources, targets);
+    RelTable& rel = parts.rels[t];
+    rel.forward = std::move(csr.forward);
+    rel.reverse = std::move(csr.reverse);
+    for (std::size_t c = 0; c < rel.properties.size(); ++c) {
+      ColumnBuilder& b = list.properties[c];
+      rel.properties[c] = freeze_column(std::move(b.ints), std::move(b.bools), std::move(b.strings),
+                                        std::move(b.list_rows), std::move(b.list_items), b.type,
+                                        sources.size(), csr.forward_order);
+    }
+  }
+
+  parts.name = PodArray<StringId>(std::move(names));
+  parts.qname_prefix = PodArray<NodeId>(std::move(prefixes));
+  parts.qname_suffix = PodArray<StringId>(std::move(suffixes));
+  parts.qname_slots = PodArray<std::uint32_t>(std::move(qname_slots));
+  parts.name_offsets = PodArray<std::uint32_t>(std::move(name_offsets));
+  parts.name_nodes = PodArray<NodeId>(std::move(name_nodes));
+  parts.sorted_names = PodArray<StringId>(std::move(sorted_names));
+  parts.strings = std::move(strings_).freeze();
+  built.store = GraphStore(std::move(parts));
+  return built;
+}
+
+}  // namespace trellis

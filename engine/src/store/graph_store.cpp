@@ -1,0 +1,188 @@
+#include "trellis/store/graph_store.hpp"
+
+#include <algorithm>
+#include <array>
+#include <map>
+
+namespace trellis {
+
+GraphStore::GraphStore() : parts_(empty_store_parts()) {}
+
+GraphStore::GraphStore(StoreParts parts) : parts_(std::move(parts)) {}
+
+std::size_t GraphStore::edge_count() const {
+  std::size_t total = 0;
+  for (const RelTable& rel : parts_.rels) total += rel.forward.edge_count();
+  return total;
+}
+
+Label GraphStore::label(NodeId node) const {
+  std::size_t l = 0;
+  while (l + 1 < kLabelCount && node >= parts_.label_begin[l + 1]) ++l;
+  return static_cast<Label>(l);
+}
+
+void GraphStore::append_qualified_name(NodeId node, std::string& out) const {
+  // Nesting is shallow (module path, class, method); collect the chain first.
+  std::array<StringId, 64> small{};
+  std::vector<StringId> large;
+  std::size_t depth = 0;
+  for (NodeId n = node; n != kNoNode; n = parts_.qname_prefix[n]) {
+    if (depth < small.size()) {
+      small[depth] = parts_.qname_suffix[n];
+    } else {
+      if (large.empty()) large.assign(small.begin(), small.end());
+      large.push_back(parts_.qname_suffix[n]);
+    }
+    ++depth;
+  }
+  const StringId* chain = large.empty() ? small.data() : large.data();
+  for (std::size_t i = depth; i-- > 0;) {
+    out += parts_.strings.get(chain[i]);
+    if (i != 0) out += '.';
+  }
+}
+
+std::string GraphStore::qualified_name(NodeId node) const {
+  std::string out;
+  append_qualified_name(node, out);
+  return out;
+}
+
+bool GraphStore::qualified_name_equals(NodeId node, std::string_view text) const {
+  for (NodeId n = node;;) {
+    const std::string_view suffix = parts_.strings.get(parts_.qname_suffix[n]);
+    const NodeId prefix = parts_.qname_prefix[n];
+    if (prefix == kNoNode) return text == suffix;
+    if (text.size() < suffix.size() + 1 || !text.ends_with(suffix) ||
+        text[text.size() - suffix.size() - 1] != '.') {
+      return false;
+    }
+    text.remove_suffix(suffix.size() + 1);
+    n = prefix;
+  }
+}
+
+std::vector<NodeId> GraphStore::find_all(std::string_view qualified_name) const {
+  std::vector<NodeId> found;
+  const auto& slots = parts_.qname_slots;
+  if (slots.empty()) return found;
+  const std::size_t mask = slots.size() - 1;
+  for (std::size_t i = static_cast<std::size_t>(hash_string(qualified_name)) & mask; slots[i] != 0;
+       i = (i + 1) & mask) {
+    const NodeId node = slots[i] - 1;
+    if (qualified_name_equals(node, qualified_name)) found.push_back(node);
+  }
+  std::sort(found.begin(), found.end());
+  return found;
+}
+
+std::optional<NodeId> GraphStore::find(Label label_wanted, std::string_view qualified_name) const {
+  const auto& slots = parts_.qname_slots;
+  if (slots.empty()) return std::nullopt;
+  const NodeRange range = nodes(label_wanted);
+  const std::size_t mask = slots.size() - 1;
+  for (std::size_t i = static_cast<std::size_t>(hash_string(qualified_name)) & mask; slots[i] != 0;
+       i = (i + 1) & mask) {
+    const NodeId node = slots[i] - 1;
+    if (range.contains(node) && qualified_name_equals(node, qualified_name)) return node;
+  }
+  return std::nullopt;
+}
+
+std::span<const NodeId> GraphStore::nodes_named(std::string_view name_text) const {
+  const auto id = parts_.strings.find(name_text);
+  if (!id || *id == kNullString || *id + 1 >= parts_.name_offsets.size()) return {};
+  const auto begin = parts_.name_offsets[*id];
+  const auto end = parts_.name_offsets[*id + 1];
+  return parts_.name_nodes.span().subspan(begin, end - begin);
+}
+
+PropertyValue GraphStore::column_value(const Column& column, std::size_t row) const {
+  struct Read {
+    const GraphStore& store;
+    std::size_t row;
+    PropertyValue operator()(const IntColumn& c) const {
+      if (c.values[row] == kNullInt) return {};
+      return std::int64_t{c.values[row]};
+    }
+    PropertyValue operator()(const BoolColumn& c) const {
+      if (c.values[row] == kNullBool) return {};
+      return c.values[row] != 0;
+    }
+    PropertyValue operator()(const StringColumn& c) const {
+      if (c.values[row] == kNullString) return {};
+      return store.strings().get(c.values[row]);
+    }
+    PropertyValue operator()(const StringListColumn& c) const {
+      const auto items = c.at(row);
+      if (items.empty()) return {};
+      std::vector<std::string_view> list;
+      list.reserve(items.size());
+      for (const StringId id : items) list.push_back(store.strings().get(id));
+      return list;
+    }
+  };
+  return std::visit(Read{*this, row}, column);
+}
+
+PropertyValue GraphStore::property(NodeId node, std::size_t column) const {
+  const Label l = label(node);
+  return column_value(parts_.labels[index_of(l)].columns[column], row(node));
+}
+
+PropertyValue GraphStore::property(NodeId node, std::string_view property_name) const {
+  if (property_name == "name") return name(node);
+  const auto column = property_index(label(node), property_name);
+  if (!column) return {};
+  return property(node, *column);
+}
+
+PropertyValue GraphStore::edge_property(RelType type, EdgePos edge, std::size_t column) const {
+  return column_value(rel(type).properties[column], edge);
+}
+
+MemoryReport GraphStore::memory_report() const {
+  MemoryReport report;
+  std::map<std::string, std::size_t> by_component;
+  std::vector<std::string> order;
+  auto add = [&](const std::string& component, std::size_t bytes) {
+    if (by_component.find(component) == by_component.end()) order.push_back(component);
+    by_component[component] += bytes;
+  };
+  for_each_array(parts_, [&](const std::string& name_text, const auto& array) {
+    const std::size_t bytes = array.size_bytes();
+    report.total_bytes += bytes;
+    const auto dot = name_text.find('.');
+    const std::string group = name_text.substr(0, dot);
+    const std::string rest = name_text.substr(dot + 1);
+    if (group == "rels") {
+      const auto type_end = rest.find('.');
+      const std::string type = rest.substr(0, type_end);
+      const std::string part = rest.substr(type_end + 1);
+      if (part.starts_with("forward.") || part.starts_with("reverse.")) {
+        add("adjacency." + type, bytes);
+        report.adjacency_bytes += bytes;
+        if (part.ends_with(".offsets")) report.adjacency_offset_bytes += bytes;
+      } else {
+        add("edge_properties." + type, bytes);
+        report.edge_property_bytes += bytes;
+      }
+      return;
+    }
+    report.node_bytes += bytes;
+    if (group == "labels") {
+      add("columns." + rest.substr(0, rest.find('.')), bytes);
+    } else if (group == "index") {
+      add(rest == "qname_slots" ? "index.qualified_name" : "index.name", bytes);
+    } else if (group == "nodes") {
+      add("nodes.core", bytes);
+    } else {
+      add(group, bytes);
+    }
+  });
+  for (const auto& component : order) report.components.push_back({component, by_component[component]});
+  return report;
+}
+
+}  // namespace trellis

@@ -1,0 +1,69 @@
+#include "trellis/store/string_table.hpp"
+
+#include <xxhash.h>
+
+namespace trellis {
+namespace {
+
+// Shared probe loop of the frozen and the growing table: linear probing over
+// a power-of-two array of ids. Returns the slot holding `text` or the empty
+// slot where it would go.
+template <class GetText>
+std::size_t probe(std::span<const StringId> slots, std::string_view text, GetText get_text) {
+  const std::size_t mask = slots.size() - 1;
+  std::size_t i = static_cast<std::size_t>(hash_string(text)) & mask;
+  while (slots[i] != 0 && get_text(slots[i]) != text) i = (i + 1) & mask;
+  return i;
+}
+
+}  // namespace
+
+std::uint64_t hash_string(std::string_view text) { return XXH3_64bits(text.data(), text.size()); }
+
+std::optional<StringId> StringTable::find(std::string_view text) const {
+  if (text.empty()) return kNullString;
+  if (slots.empty()) return std::nullopt;
+  const std::size_t slot = probe(slots.span(), text, [this](StringId id) { return get(id); });
+  if (slots[slot] == 0) return std::nullopt;
+  return slots[slot];
+}
+
+StringInterner::StringInterner() : offsets_{0, 0}, slots_(1024, 0) {}
+
+std::optional<StringId> StringInterner::find(std::string_view text) const {
+  if (text.empty()) return kNullString;
+  const std::size_t slot = probe(slots_, text, [this](StringId id) { return get(id); });
+  if (slots_[slot] == 0) return std::nullopt;
+  return slots_[slot];
+}
+
+StringId StringInterner::intern(std::string_view text) {
+  if (text.empty()) return kNullString;
+  std::size_t slot = probe(slots_, text, [this](StringId id) { return get(id); });
+  if (slots_[slot] != 0) return slots_[slot];
+  const auto id = static_cast<StringId>(size());
+  blob_.insert(blob_.end(), text.begin(), text.end());
+  offsets_.push_back(blob_.size());
+  slots_[slot] = id;
+  // Keep the load factor under 1/2 so probes stay short.
+  if (2 * size() > slots_.size()) grow();
+  return id;
+}
+
+void StringInterner::grow() {
+  std::vector<StringId> bigger(slots_.size() * 2, 0);
+  const std::size_t mask = bigger.size() - 1;
+  for (StringId id = 1; id < size(); ++id) {
+    std::size_t i = static_cast<std::size_t>(hash_string(get(id))) & mask;
+    while (bigger[i] != 0) i = (i + 1) & mask;
+    bigger[i] = id;
+  }
+  slots_ = std::move(bigger);
+}
+
+StringTable StringInterner::freeze() && {
+  return StringTable{PodArray<char>(std::move(blob_)), PodArray<std::uint64_t>(std::move(offsets_)),
+                     PodArray<StringId>(std::move(slots_))};
+}
+
+}  // namespace trellis

@@ -1,0 +1,113 @@
+#include <doctest/doctest.h>
+
+#include <string>
+#include <vector>
+
+#include "trellis/store/graph_builder.hpp"
+
+using namespace trellis;
+
+namespace {
+
+BuildId must(Result<BuildId> r) {
+  REQUIRE(r.ok());
+  return *r;
+}
+
+}  // namespace
+
+TEST_CASE("an empty builder makes the empty graph") {
+  auto built = GraphBuilder{}.build();
+  REQUIRE(built.ok());
+  CHECK(built->store.node_count() == 0);
+  CHECK(built->store.edge_count() == 0);
+  CHECK(built->store.find_all("x").empty());
+  CHECK(built->store.nodes_named("x").empty());
+}
+
+TEST_CASE("builder groups ids by label and keeps properties, names and edges") {
+  GraphBuilder b;
+  const BuildId method = must(b.add_node(Label::Method, "shop.auth.User.login", "login"));
+  const BuildId module = must(b.add_node(Label::Module, "shop.auth", "auth"));
+  const BuildId klass = must(b.add_node(Label::Class, "shop.auth.User", "User"));
+  const BuildId package = must(b.add_node(Label::Package, "shop", "shop"));
+  const BuildId fn = must(b.add_node(Label::Function, "shop.auth.login", "login"));
+  b.set_string(method, *property_index(Label::Method, "class_name"), "User");
+  b.set_int(method, *property_index(Label::Method, "line_start"), 10);
+  b.set_bool(method, *property_index(Label::Method, "is_async"), true);
+  b.add_list_item(klass, *property_index(Label::Class, "base_classes"), "Base");
+  b.add_list_item(klass, *property_index(Label::Class, "base_classes"), "Mixin");
+  b.add_edge(RelType::Defines, module, klass);
+  b.add_edge(RelType::Defines, klass, method);
+  b.add_edge(RelType::Contains, package, module);
+  const auto call = b.add_edge(RelType::Calls, fn, method);
+  b.set_edge_string(RelType::Calls, call, *property_index(RelType::Calls, "call_type"), "method");
+  b.set_edge_int(RelType::Calls, call, *property_index(RelType::Calls, "line"), 42);
+
+  auto built = std::move(b).build();
+  REQUIRE(built.ok());
+  const GraphStore& g = built->store;
+  const NodeId m = built->node_ids[method];
+  CHECK(g.node_count() == 5);
+  CHECK(g.edge_count() == 4);
+  CHECK(g.label(built->node_ids[package]) == Label::Package);
+  CHECK(g.label(m) == Label::Method);
+  CHECK(built->node_ids[package] < built->node_ids[module]);
+  CHECK(built->node_ids[module] < built->node_ids[klass]);
+  CHECK(built->node_ids[fn] < m);
+  CHECK(g.qualified_name(m) == "shop.auth.User.login");
+  CHECK(g.qualified_name(built->node_ids[package]) == "shop");
+  CHECK(g.name(m) == "login");
+  CHECK(g.find(Label::Method, "shop.auth.User.login") == m);
+  CHECK_FALSE(g.find(Label::Function, "shop.auth.User.login").has_value());
+  CHECK(g.nodes_named("login").size() == 2);
+  CHECK(std::get<std::string_view>(g.property(m, "class_name")) == "User");
+  CHECK(std::get<std::int64_t>(g.property(m, "line_start")) == 10);
+  CHECK(std::get<bool>(g.property(m, "is_async")) == true);
+  CHECK(is_null(g.property(m, "docstring")));
+  CHECK(is_null(g.property(m, "no_such_property")));
+  const auto bases = std::get<std::vector<std::string_view>>(g.property(built->node_ids[klass], "base_classes"));
+  CHECK(bases == std::vector<std::string_view>{"Base", "Mixin"});
+  REQUIRE(g.in(RelType::Calls, m).size() == 1);
+  CHECK(g.in(RelType::Calls, m)[0] == built->node_ids[fn]);
+  const EdgePos pos = g.in_edge_position(RelType::Calls, m, 0);
+  CHECK(std::get<std::string_view>(g.edge_property(RelType::Calls, pos, 0)) == "method");
+  CHECK(std::get<std::int64_t>(g.edge_property(RelType::Calls, pos, 1)) == 42);
+}
+
+TEST_CASE("a Package and its __init__ Module may share a qualified name, a duplicate may not") {
+  GraphBuilder b;
+  const BuildId package = must(b.add_node(Label::Package, "shop.services", "services"));
+  const BuildId module = must(b.add_node(Label::Module, "shop.services", "services"));
+  const auto duplicate = b.add_node(Label::Module, "shop.services", "services");
+  REQUIRE_FALSE(duplicate.ok());
+  CHECK(duplicate.error().code == ErrorCode::InvalidArgument);
+  CHECK(b.find(Label::Module, "shop.services") == module);
+  CHECK(b.find(Label::Package, "shop.services") == package);
+  auto built = std::move(b).build();
+  REQUIRE(built.ok());
+  CHECK(built->store.find_all("shop.services").size() == 2);
+}
+
+TEST_CASE("qualified names that are not parent paths are kept whole") {
+  GraphBuilder b;
+  must(b.add_node(Label::Function, "a.b", "b"));
+  const BuildId odd = must(b.add_node(Label::Function, "x..y.", ""));
+  const BuildId child = must(b.add_node(Label::Method, "a.b.c", "c"));
+  auto built = std::move(b).build();
+  REQUIRE(built.ok());
+  CHECK(built->store.qualified_name(built->node_ids[odd]) == "x..y.");
+  CHECK(built->store.qualified_name(built->node_ids[child]) == "a.b.c");
+  CHECK(built->store.find(Label::Method, "a.b.c") == built->node_ids[child]);
+  CHECK_FALSE(built->store.find(Label::Method, "a.b").has_value());
+  CHECK_FALSE(built->store.find(Label::Method, "z.b.c").has_value());
+}
+
+TEST_CASE("an edge to a node that does not exist is refused at build") {
+  GraphBuilder b;
+  const BuildId a = must(b.add_node(Label::Function, "a", "a"));
+  b.add_edge(RelType::Calls, a, 7);
+  auto built = std::move(b).build();
+  REQUIRE_FALSE(built.ok());
+  CHECK(built.error().code == ErrorCode::InvalidArgument);
+}

@@ -1,0 +1,6 @@
+#include <fmt/format.h>
+
+int main() {
+  fmt::print("trellis\n");
+  return 0;
+}
