@@ -17,8 +17,13 @@ set_target_properties(xxhash::xxhash PROPERTIES
   INTERFACE_INCLUDE_DIRECTORIES ${XXHASH_INCLUDE_DIR})
 
 # Every Trellis binary allocates through mimalloc: linking the shared library
-# first overrides malloc/free/new/delete process-wide.
+# overrides malloc/free/new/delete process-wide. Sanitizer builds keep the
+# sanitizer's own allocator, which must see every allocation.
 function(trellis_executable name)
   add_executable(${name} ${ARGN})
-  target_link_libraries(${name} PRIVATE mimalloc trellis_warnings)
+  target_link_libraries(${name} PRIVATE trellis_warnings)
+  if(NOT TRELLIS_SANITIZE)
+    target_link_libraries(${name} PRIVATE mimalloc)
+    target_compile_definitions(${name} PRIVATE TRELLIS_WITH_MIMALLOC=1)
+  endif()
 endfunction()

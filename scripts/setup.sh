@@ -1,0 +1,46 @@
+#!/usr/bin/env bash
+# Installs what is missing and builds one CMake preset (default: release).
+#   Debian packages: apt-get, only those not yet installed.
+#   tree-sitter runtime and grammars: `npm ci --ignore-scripts` from the lockfile.
+# Usage: scripts/setup.sh [release|asan]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+preset="${1:-release}"
+
+packages=(
+  cmake ninja-build g++ nodejs npm
+  libboost-dev libboost-graph-dev   # Boost.Graph, Spirit X3 (headers)
+  libsimdjson-dev nlohmann-json3-dev # JSON in and out
+  doctest-dev libmimalloc-dev libcli11-dev libfmt-dev libtbb-dev libxxhash-dev
+)
+missing=()
+for p in "${packages[@]}"; do
+  [[ "$p" == \#* ]] && continue
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+# npm and node may come from outside Debian (nodesource, nvm): only ask apt for them when absent.
+filtered=()
+for p in "${missing[@]}"; do
+  case "$p" in
+    nodejs) command -v node >/dev/null || filtered+=("$p") ;;
+    npm) command -v npm >/dev/null || filtered+=("$p") ;;
+    cmake) command -v cmake >/dev/null || filtered+=("$p") ;;
+    g++) command -v g++ >/dev/null || filtered+=("$p") ;;
+    *) filtered+=("$p") ;;
+  esac
+done
+if ((${#filtered[@]})); then
+  echo "setup: installing Debian packages: ${filtered[*]}"
+  sudo=""
+  [[ "$(id -u)" -ne 0 ]] && sudo="sudo"
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${filtered[@]}"
+fi
+
+if [[ ! -f node_modules/.package-lock.json || package-lock.json -nt node_modules/.package-lock.json ]]; then
+  echo "setup: installing the pinned tree-sitter packages (npm ci --ignore-scripts)"
+  npm ci --ignore-scripts --no-audit --no-fund
+fi
+
+cmake --preset "$preset" >/dev/null
+cmake --build --preset "$preset"
