@@ -1,0 +1,102 @@
+// FileFacts: what one source file says, before anything is resolved.
+//
+// An extractor (one per language, ingest/<language>/) turns a parsed file
+// into these facts; the language's resolver then links facts of all files
+// into nodes and edges. Facts name things by text only: no node ids, so
+// extraction runs on many threads with no shared state.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "trellis/store/schema.hpp"
+
+namespace trellis::ingest {
+
+// Index of a definition within its file; kModuleScope is the file itself.
+using ScopeIndex = std::uint32_t;
+inline constexpr ScopeIndex kModuleScope = 0xFFFFFFFFu;
+
+struct SourceSpan {
+  std::uint32_t line_start = 0;  // 1-based, inclusive
+  std::uint32_t line_end = 0;
+  std::uint32_t byte_start = 0;
+  std::uint32_t byte_end = 0;    // exclusive
+};
+
+// One step of a name expression, read left to right: `self.repo.save()` is
+// [Name self, Attribute repo, Attribute save]; `C().run` is
+// [Name C, Call, Attribute run]; `super().m` is [Name super, Call, Attribute m].
+struct Link {
+  enum class Kind : std::uint8_t { Name, Attribute, Call, Opaque };
+  Kind kind = Kind::Opaque;
+  std::string text;  // the identifier for Name and Attribute
+  bool operator==(const Link&) const = default;
+};
+using LinkChain = std::vector<Link>;
+
+struct Definition {
+  Label label = Label::Function;  // Class, Interface, Function or Method
+  std::string name;
+  ScopeIndex parent = kModuleScope;  // enclosing definition
+  SourceSpan span;
+  std::vector<std::string> decorators;  // as written, without '@'
+  std::string docstring;
+  std::vector<LinkChain> bases;         // base class expressions
+  std::vector<std::string> base_texts;  // the same, as written
+  bool is_async = false;
+  // Parameters with annotations: (name, annotation chain); the first
+  // parameter of a method is the receiver (`self` / `cls`).
+  std::vector<std::pair<std::string, LinkChain>> annotated_parameters;
+  std::string first_parameter;
+  LinkChain return_annotation;
+};
+
+struct Import {
+  ScopeIndex scope = kModuleScope;
+  std::uint32_t line = 0;
+  // `import a.b.c` / `import a.b as c`: module "a.b.c", no name.
+  // `from ..x import y as z`: level 2, module "x", name "y", alias "z".
+  // `from . import y`: level 1, module "", name "y".
+  // `from x import *`: name "*".
+  std::uint32_t level = 0;
+  std::string module;
+  std::string name;
+  std::string alias;
+  bool is_from = false;
+};
+
+struct CallSite {
+  ScopeIndex caller = kModuleScope;
+  std::uint32_t line = 0;
+  LinkChain callee;       // the called expression
+  std::string text;       // as written, for unresolved-call reports
+};
+
+// `target = value` and `target: annotation [= value]` where the target is a
+// name or `self.attribute`; the resolver infers types from them.
+struct Assignment {
+  ScopeIndex scope = kModuleScope;
+  std::uint32_t line = 0;
+  LinkChain target;
+  LinkChain value;       // a call or name chain; empty when not one
+  LinkChain annotation;  // empty when none
+};
+
+struct FileFacts {
+  std::string relative_path;  // '/'-separated from the indexed root
+  std::string language;
+  std::uint32_t line_count = 0;
+  std::uint32_t byte_count = 0;
+  bool has_syntax_errors = false;
+  std::vector<Definition> definitions;  // in source order; parents precede children
+  std::vector<Import> imports;
+  std::vector<CallSite> calls;
+  std::vector<Assignment> assignments;
+  // Names listed in a module-level `__all__`, when it is a literal list.
+  std::vector<std::string> all_names;
+  bool has_all = false;
+};
+
+}  // namespace trellis::ingest

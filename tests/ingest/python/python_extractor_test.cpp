@@ -1,0 +1,182 @@
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <string>
+
+#include "python/python_extractor.hpp"
+
+using namespace trellis;
+using namespace trellis::ingest;
+
+namespace {
+
+FileFacts extract(std::string_view source) {
+  static const auto queries = python::PythonQueries::compile();
+  REQUIRE(queries.ok());
+  python::PythonExtractor extractor(*queries);
+  return extractor.extract(source, "shop/mod.py");
+}
+
+std::string chain_text(const LinkChain& chain) {
+  std::string out;
+  for (const Link& link : chain) {
+    switch (link.kind) {
+      case Link::Kind::Name: out += link.text; break;
+      case Link::Kind::Attribute: out += "." + link.text; break;
+      case Link::Kind::Call: out += "()"; break;
+      case Link::Kind::Opaque: out += "?"; break;
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("python extractor finds classes, methods, nested functions with parents and spans") {
+  const FileFacts facts = extract(
+      "import os\n"
+      "\n"
+      "@dataclass\n"
+      "class User(Base, mixins.Audit, metaclass=Meta):\n"
+      "    \"\"\"A user.\"\"\"\n"
+      "    @property\n"
+      "    def name(self) -> str:\n"
+      "        return self._name\n"
+      "\n"
+      "    async def save(self, repo: Repo, n=1):\n"
+      "        def inner():\n"
+      "            pass\n"
+      "        return inner\n"
+      "\n"
+      "def helper():\n"
+      "    '''Helps.'''\n");
+  REQUIRE(facts.definitions.size() == 5);
+  const auto& user = facts.definitions[0];
+  CHECK(user.label == Label::Class);
+  CHECK(user.name == "User");
+  CHECK(user.parent == kModuleScope);
+  CHECK(user.span.line_start == 4);
+  CHECK(user.span.line_end == 13);
+  CHECK(user.docstring == "A user.");
+  CHECK(user.decorators == std::vector<std::string>{"dataclass"});
+  CHECK(user.base_texts == std::vector<std::string>{"Base", "mixins.Audit"});
+  REQUIRE(user.bases.size() == 2);
+  CHECK(chain_text(user.bases[1]) == "mixins.Audit");
+
+  const auto& name = facts.definitions[1];
+  CHECK(name.label == Label::Method);
+  CHECK(name.parent == 0);
+  CHECK(name.decorators == std::vector<std::string>{"property"});
+  CHECK(name.first_parameter == "self");
+
+  const auto& save = facts.definitions[2];
+  CHECK(save.label == Label::Method);
+  CHECK(save.is_async);
+  REQUIRE(save.annotated_parameters.size() == 1);
+  CHECK(save.annotated_parameters[0].first == "repo");
+  CHECK(chain_text(save.annotated_parameters[0].second) == "Repo");
+
+  const auto& inner = facts.definitions[3];
+  CHECK(inner.label == Label::Function);
+  CHECK(inner.parent == 2);
+
+  const auto& helper = facts.definitions[4];
+  CHECK(helper.label == Label::Function);
+  CHECK(helper.parent == kModuleScope);
+  CHECK(helper.docstring == "Helps.");
+  CHECK(helper.span.line_start == 15);
+  CHECK(facts.line_count == 16);
+  CHECK_FALSE(facts.has_syntax_errors);
+}
+
+TEST_CASE("python extractor reads every import form") {
+  const FileFacts facts = extract(
+      "import a.b.c\n"
+      "import a.b as ab, os\n"
+      "from .sibling import thing as t, other\n"
+      "from .. import parent_mod\n"
+      "from pkg.mod import *\n"
+      "def f():\n"
+      "    from lazy import later\n");
+  REQUIRE(facts.imports.size() == 8);
+  CHECK(facts.imports[0].module == "a.b.c");
+  CHECK_FALSE(facts.imports[0].is_from);
+  CHECK(facts.imports[1].module == "a.b");
+  CHECK(facts.imports[1].alias == "ab");
+  CHECK(facts.imports[2].module == "os");
+  CHECK(facts.imports[3].is_from);
+  CHECK(facts.imports[3].level == 1);
+  CHECK(facts.imports[3].module == "sibling");
+  CHECK(facts.imports[3].name == "thing");
+  CHECK(facts.imports[3].alias == "t");
+  CHECK(facts.imports[4].name == "other");
+  CHECK(facts.imports[5].level == 2);
+  CHECK(facts.imports[5].module.empty());
+  CHECK(facts.imports[5].name == "parent_mod");
+  CHECK(facts.imports[6].module == "pkg.mod");
+  CHECK(facts.imports[6].name == "*");
+  CHECK(facts.imports[6].scope == kModuleScope);
+  // The import inside f() is scoped to f (definition 0).
+  const auto lazy = std::find_if(facts.imports.begin(), facts.imports.end(),
+                                 [](const Import& i) { return i.module == "lazy"; });
+  REQUIRE(lazy != facts.imports.end());
+  CHECK(lazy->scope == 0);
+}
+
+TEST_CASE("python extractor reads calls as link chains with their caller") {
+  const FileFacts facts = extract(
+      "setup()\n"
+      "class C:\n"
+      "    registry = make_registry()\n"
+      "    def m(self):\n"
+      "        self.repo.save(x)\n"
+      "        super().m()\n"
+      "        Builder().build()\n"
+      "        data[0].go()\n");
+  REQUIRE(facts.calls.size() == 8);  // super() and Builder() are calls too
+  auto find = [&](std::string_view text) {
+    const auto it = std::find_if(facts.calls.begin(), facts.calls.end(),
+                                 [&](const CallSite& c) { return chain_text(c.callee) == text; });
+    REQUIRE(it != facts.calls.end());
+    return *it;
+  };
+  CHECK(find("setup").caller == kModuleScope);
+  CHECK(find("make_registry").caller == kModuleScope);  // class bodies run in the module
+  CHECK(find("self.repo.save").caller == 1);
+  CHECK(find("self.repo.save").line == 5);
+  CHECK(find("super().m").caller == 1);
+  CHECK(find("Builder().build").line == 7);
+  CHECK(find("?.go").text == "data[0].go");
+}
+
+TEST_CASE("python extractor reads annotated and constructor assignments and __all__") {
+  const FileFacts facts = extract(
+      "__all__ = ['public', \"other\"]\n"
+      "__all__ += ['more']\n"
+      "svc = Service()\n"
+      "count = 1\n"
+      "class A:\n"
+      "    def __init__(self, repo: 'models.Repo'):\n"
+      "        self.repo: Optional[Repo] = repo\n"
+      "        self.cache = cache.make()\n");
+  CHECK(facts.has_all);
+  CHECK(facts.all_names == std::vector<std::string>{"public", "other", "more"});
+  REQUIRE(facts.assignments.size() == 3);
+  CHECK(chain_text(facts.assignments[0].target) == "svc");
+  CHECK(chain_text(facts.assignments[0].value) == "Service()");
+  CHECK(chain_text(facts.assignments[1].target) == "self.repo");
+  CHECK(chain_text(facts.assignments[1].annotation) == "Repo");
+  CHECK(facts.assignments[1].scope == 1);
+  CHECK(chain_text(facts.assignments[2].value) == "cache.make()");
+  REQUIRE(facts.definitions[1].annotated_parameters.size() == 1);
+  CHECK(chain_text(facts.definitions[1].annotated_parameters[0].second) == "models.Repo");
+}
+
+TEST_CASE("python extractor survives syntax errors and keeps what parses") {
+  const FileFacts facts = extract("def ok():\n    pass\n\ndef broken(:\n    return 1\n\nclass Fine:\n    pass\n");
+  CHECK(facts.has_syntax_errors);
+  const auto fine = std::find_if(facts.definitions.begin(), facts.definitions.end(),
+                                 [](const Definition& d) { return d.name == "Fine"; });
+  CHECK(fine != facts.definitions.end());
+  CHECK(facts.definitions.front().name == "ok");
+}
