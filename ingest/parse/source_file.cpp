@@ -1,0 +1,110 @@
+#include "trellis/ingest/source_file.hpp"
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+#include <fmt/format.h>
+
+namespace trellis::ingest {
+namespace {
+
+class FileDescriptor {
+ public:
+  explicit FileDescriptor(int fd) : fd_(fd) {}
+  FileDescriptor(const FileDescriptor&) = delete;
+  FileDescriptor& operator=(const FileDescriptor&) = delete;
+  ~FileDescriptor() {
+    if (fd_ >= 0) ::close(fd_);
+  }
+  int get() const { return fd_; }
+
+ private:
+  int fd_;
+};
+
+// Length of the valid UTF-8 sequence starting at text[i], or 0 if invalid.
+std::size_t utf8_sequence_length(const std::string& text, std::size_t i) {
+  const auto byte = [&](std::size_t k) { return static_cast<unsigned char>(text[k]); };
+  const unsigned char lead = byte(i);
+  if (lead < 0x80) return 1;
+  std::size_t length = 0;
+  unsigned char min_second = 0x80;
+  unsigned char max_second = 0xBF;
+  if (lead >= 0xC2 && lead <= 0xDF) {
+    length = 2;
+  } else if (lead >= 0xE0 && lead <= 0xEF) {
+    length = 3;
+    if (lead == 0xE0) min_second = 0xA0;  // no overlong forms
+    if (lead == 0xED) max_second = 0x9F;  // no surrogates
+  } else if (lead >= 0xF0 && lead <= 0xF4) {
+    length = 4;
+    if (lead == 0xF0) min_second = 0x90;
+    if (lead == 0xF4) max_second = 0x8F;
+  } else {
+    return 0;
+  }
+  if (i + length > text.size()) return 0;
+  if (byte(i + 1) < min_second || byte(i + 1) > max_second) return 0;
+  for (std::size_t k = 2; k < length; ++k) {
+    if ((byte(i + k) & 0xC0) != 0x80) return 0;
+  }
+  return length;
+}
+
+}  // namespace
+
+bool repair_utf8(std::string& text) {
+  std::size_t i = 0;
+  while (i < text.size()) {
+    const std::size_t length = utf8_sequence_length(text, i);
+    if (length == 0) break;
+    i += length;
+  }
+  if (i == text.size()) return false;
+  std::string repaired;
+  repaired.reserve(text.size() + 16);
+  repaired.append(text, 0, i);
+  while (i < text.size()) {
+    const std::size_t length = utf8_sequence_length(text, i);
+    if (length == 0) {
+      repaired += "\xEF\xBF\xBD";
+      ++i;
+    } else {
+      repaired.append(text, i, length);
+      i += length;
+    }
+  }
+  text = std::move(repaired);
+  return true;
+}
+
+Result<SourceText> read_source_file(const std::filesystem::path& path) {
+  const FileDescriptor fd(::open(path.c_str(), O_RDONLY | O_CLOEXEC));
+  if (fd.get() < 0) {
+    return make_error(ErrorCode::InvalidArgument, fmt::format("cannot open {}: {}", path.string(), std::strerror(errno)));
+  }
+  struct stat info {};
+  if (::fstat(fd.get(), &info) != 0) {
+    return make_error(ErrorCode::InvalidArgument, fmt::format("cannot stat {}: {}", path.string(), std::strerror(errno)));
+  }
+  SourceText source;
+  source.text.resize(static_cast<std::size_t>(info.st_size));
+  std::size_t done = 0;
+  while (done < source.text.size()) {
+    const ssize_t got = ::read(fd.get(), source.text.data() + done, source.text.size() - done);
+    if (got < 0 && errno == EINTR) continue;
+    if (got < 0) {
+      return make_error(ErrorCode::InvalidArgument, fmt::format("cannot read {}: {}", path.string(), std::strerror(errno)));
+    }
+    if (got == 0) break;  // the file shrank while we read it
+    done += static_cast<std::size_t>(got);
+  }
+  source.text.resize(done);
+  source.had_invalid_utf8 = repair_utf8(source.text);
+  return source;
+}
+
+}  // namespace trellis::ingest
