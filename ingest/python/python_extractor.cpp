@@ -31,10 +31,11 @@ enum class Capture : std::uint8_t {
   AugmentedAssignment,
   AssignmentTarget,
   Base,
+  Binding,
 };
 
 Capture capture_kind(std::string_view name) {
-  static constexpr std::array<std::pair<std::string_view, Capture>, 10> kNames{{
+  static constexpr std::array<std::pair<std::string_view, Capture>, 11> kNames{{
       {"definition.class", Capture::Class},
       {"definition.function", Capture::Function},
       {"import", Capture::Import},
@@ -45,6 +46,7 @@ Capture capture_kind(std::string_view name) {
       {"assignment.augmented", Capture::AugmentedAssignment},
       {"assignment.target", Capture::AssignmentTarget},
       {"base", Capture::Base},
+      {"binding", Capture::Binding},
   }};
   for (const auto& [text, kind] : kNames) {
     if (text == name) return kind;
@@ -57,6 +59,27 @@ std::uint32_t line_of(TSPoint point) { return point.row + 1; }
 SourceSpan span_of(TSNode node) {
   return {line_of(ts_node_start_point(node)), line_of(ts_node_end_point(node)),
           ts_node_start_byte(node), ts_node_end_byte(node)};
+}
+
+// The builtin type of a literal node ("" when the node is no literal).
+std::string_view literal_type(std::string_view node_type) {
+  static constexpr std::array<std::pair<std::string_view, std::string_view>, 11> kLiterals{{
+      {"string", "str"},
+      {"concatenated_string", "str"},
+      {"integer", "int"},
+      {"float", "float"},
+      {"list", "list"},
+      {"list_comprehension", "list"},
+      {"dictionary", "dict"},
+      {"dictionary_comprehension", "dict"},
+      {"set", "set"},
+      {"set_comprehension", "set"},
+      {"tuple", "tuple"},
+  }};
+  for (const auto& [node, builtin] : kLiterals) {
+    if (node == node_type) return builtin;
+  }
+  return {};
 }
 
 void append_links(TSNode node, std::string_view source, LinkChain& out, int depth) {
@@ -75,6 +98,8 @@ void append_links(TSNode node, std::string_view source, LinkChain& out, int dept
     out.push_back({Link::Kind::Call, {}});
   } else if (type == "parenthesized_expression" && ts_node_named_child_count(node) == 1) {
     append_links(ts_node_named_child(node, 0), source, out, depth + 1);
+  } else if (const std::string_view literal = literal_type(type); !literal.empty()) {
+    out.push_back({Link::Kind::Literal, std::string(literal)});
   } else {
     out.push_back({Link::Kind::Opaque, {}});
   }
@@ -225,7 +250,11 @@ void read_parameters(TSNode parameters, std::string_view source, Definition& def
     } else {
       name = child_by_field(parameter, "name");
     }
+    if (type == "list_splat_pattern" || type == "dictionary_splat_pattern") {
+      name = ts_node_named_child(parameter, 0);
+    }
     const bool plain_name = node_is(name, "identifier");
+    if (plain_name) definition.parameters.emplace_back(node_text(name, source));
     if (i == 0 && plain_name) definition.first_parameter = std::string(node_text(name, source));
     if (plain_name && !ts_node_is_null(annotation)) {
       LinkChain links = annotation_links(annotation, source);
@@ -377,6 +406,7 @@ FileFacts PythonExtractor::extract(std::string_view source, std::string relative
   std::vector<std::pair<TSNode, TSNode>> calls;              // call, callee
   std::vector<std::tuple<TSNode, TSNode, bool>> assignments; // statement, target, augmented
   std::vector<TSNode> bases;
+  std::vector<TSNode> bindings;
 
   ts_query_cursor_exec(cursor_.get(), query, root);
   TSQueryMatch match;
@@ -386,7 +416,7 @@ FileFacts PythonExtractor::extract(std::string_view source, std::string relative
     Capture main_kind = Capture::Other;
     for (std::uint16_t c = 0; c < match.capture_count; ++c) {
       const Capture kind = kinds[match.captures[c].index];
-      if (kind == Capture::Callee || kind == Capture::AssignmentTarget) {
+      if (kind == Capture::Callee || kind == Capture::AssignmentTarget || kind == Capture::Binding) {
         detail = match.captures[c].node;
       } else if (kind != Capture::Other) {
         main = match.captures[c].node;
@@ -402,6 +432,9 @@ FileFacts PythonExtractor::extract(std::string_view source, std::string relative
       case Capture::Assignment: assignments.emplace_back(main, detail, false); break;
       case Capture::AugmentedAssignment: assignments.emplace_back(main, detail, true); break;
       case Capture::Base: bases.push_back(main); break;
+      case Capture::Other:
+        if (!ts_node_is_null(detail)) bindings.push_back(detail);
+        break;
       default: break;
     }
   }
@@ -438,6 +471,11 @@ FileFacts PythonExtractor::extract(std::string_view source, std::string relative
     if (it == facts.definitions.end() || it->span.byte_start != ts_node_start_byte(klass)) continue;
     it->bases.push_back(links_of(base, source));
     it->base_texts.emplace_back(node_text(base, source));
+  }
+
+  for (const TSNode binding : bindings) {
+    const ScopeIndex scope = scopes.scope_at(ts_node_start_byte(binding));
+    if (scope != kModuleScope) facts.definitions[scope].local_names.emplace_back(node_text(binding, source));
   }
 
   for (const auto& [node, is_from] : imports) {

@@ -5,3 +5,11 @@
 
 (augmented_assignment
   left: (identifier) @assignment.target) @assignment.augmented
+
+; Other names a scope binds (tuple targets, loop variables, `as` targets,
+; walrus): they shadow outer names even when their type is unknown.
+(pattern_list (identifier) @binding)
+(tuple_pattern (identifier) @binding)
+(for_statement left: (identifier) @binding)
+(as_pattern_target (identifier) @binding)
+(named_expression name: (identifier) @binding)

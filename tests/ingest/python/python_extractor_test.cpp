@@ -24,6 +24,7 @@ std::string chain_text(const LinkChain& chain) {
       case Link::Kind::Name: out += link.text; break;
       case Link::Kind::Attribute: out += "." + link.text; break;
       case Link::Kind::Call: out += "()"; break;
+      case Link::Kind::Literal: out += "<" + link.text + ">"; break;
       case Link::Kind::Opaque: out += "?"; break;
     }
   }
@@ -161,15 +162,28 @@ TEST_CASE("python extractor reads annotated and constructor assignments and __al
       "        self.cache = cache.make()\n");
   CHECK(facts.has_all);
   CHECK(facts.all_names == std::vector<std::string>{"public", "other", "more"});
-  REQUIRE(facts.assignments.size() == 3);
+  REQUIRE(facts.assignments.size() == 4);
   CHECK(chain_text(facts.assignments[0].target) == "svc");
   CHECK(chain_text(facts.assignments[0].value) == "Service()");
-  CHECK(chain_text(facts.assignments[1].target) == "self.repo");
-  CHECK(chain_text(facts.assignments[1].annotation) == "Repo");
-  CHECK(facts.assignments[1].scope == 1);
-  CHECK(chain_text(facts.assignments[2].value) == "cache.make()");
+  CHECK(chain_text(facts.assignments[1].value) == "<int>");
+  CHECK(chain_text(facts.assignments[2].target) == "self.repo");
+  CHECK(chain_text(facts.assignments[2].annotation) == "Repo");
+  CHECK(facts.assignments[2].scope == 1);
+  CHECK(chain_text(facts.assignments[3].value) == "cache.make()");
   REQUIRE(facts.definitions[1].annotated_parameters.size() == 1);
   CHECK(chain_text(facts.definitions[1].annotated_parameters[0].second) == "models.Repo");
+}
+
+TEST_CASE("python extractor lists every parameter and the names a body binds") {
+  const FileFacts facts = extract(
+      "def f(a, b: int = 1, *args, c=2, **kw):\n"
+      "    x, y = 1, 2\n"
+      "    for i in r: pass\n"
+      "    with open() as fh: pass\n"
+      "    if (n := 3): pass\n");
+  REQUIRE(facts.definitions.size() == 1);
+  CHECK(facts.definitions[0].parameters == std::vector<std::string>{"a", "b", "args", "c", "kw"});
+  CHECK(facts.definitions[0].local_names == std::vector<std::string>{"x", "y", "i", "fh", "n"});
 }
 
 TEST_CASE("python extractor survives syntax errors and keeps what parses") {

@@ -29,9 +29,10 @@ struct SourceSpan {
 // [Name self, Attribute repo, Attribute save]; `C().run` is
 // [Name C, Call, Attribute run]; `super().m` is [Name super, Call, Attribute m].
 struct Link {
-  enum class Kind : std::uint8_t { Name, Attribute, Call, Opaque };
+  // Literal: a literal value whose type is a builtin ("str", "list", ...).
+  enum class Kind : std::uint8_t { Name, Attribute, Call, Literal, Opaque };
   Kind kind = Kind::Opaque;
-  std::string text;  // the identifier for Name and Attribute
+  std::string text;  // the identifier for Name and Attribute, the type for Literal
   bool operator==(const Link&) const = default;
 };
 using LinkChain = std::vector<Link>;
@@ -49,7 +50,11 @@ struct Definition {
   // Parameters with annotations: (name, annotation chain); the first
   // parameter of a method is the receiver (`self` / `cls`).
   std::vector<std::pair<std::string, LinkChain>> annotated_parameters;
+  std::vector<std::string> parameters;  // every parameter name, in order
   std::string first_parameter;
+  // Names the body binds other than by `name = value` (loop and `as`
+  // targets, tuple targets, walrus): local, of unknown type.
+  std::vector<std::string> local_names;
   LinkChain return_annotation;
 };
 

@@ -1,0 +1,76 @@
+// ProgramGraph: a language resolver's answer, before it becomes a store.
+// Definitions are referred to by (file, definition index) into the files'
+// FileFacts; the generic graph writer turns it all into nodes and edges.
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "trellis/ingest/file_facts.hpp"
+
+namespace trellis::ingest {
+
+inline constexpr std::uint32_t kNone = 0xFFFFFFFFu;
+
+// A definition of a file, or the file's module itself (def == kModuleScope).
+struct ScopeRef {
+  std::uint32_t file = kNone;
+  ScopeIndex def = kModuleScope;
+  bool operator==(const ScopeRef&) const = default;
+  auto operator<=>(const ScopeRef&) const = default;
+};
+
+struct PackageEntry {
+  std::string qualified_name;
+  std::string name;
+  std::string relative_path;     // the folder
+  std::uint32_t parent = kNone;  // enclosing package
+};
+
+struct ModuleEntry {
+  std::string qualified_name;
+  std::string name;
+  std::uint32_t package = kNone;  // the package this module sits in
+};
+
+struct ImportEdge {
+  std::uint32_t file = kNone;      // importing module
+  std::uint32_t target_file = kNone;      // an in-tree module, or
+  std::uint32_t target_external = kNone;  // an index into external_packages
+};
+
+struct InheritsEdge {
+  ScopeRef derived;
+  ScopeRef base;
+};
+
+struct CallEdge {
+  ScopeRef caller;  // a Function, Method, or the Module
+  ScopeRef callee;  // a Function, Method or Class (constructor)
+  CallType call_type = CallType::Direct;
+  std::uint32_t line = 0;
+};
+
+struct UnresolvedCall {
+  ScopeRef caller;
+  std::string text;
+  std::uint32_t line = 0;
+};
+
+struct ProgramGraph {
+  std::string project_name;
+  std::string project_path;
+  std::span<const FileFacts> files;
+  std::vector<ModuleEntry> modules;  // parallel to files
+  std::vector<PackageEntry> packages;
+  std::vector<std::string> external_packages;
+  std::vector<ImportEdge> imports;
+  std::vector<InheritsEdge> inherits;
+  std::vector<CallEdge> calls;
+  std::vector<UnresolvedCall> unresolved_calls;
+  std::size_t external_calls = 0;  // calls into code outside the tree (builtins, libraries)
+};
+
+}  // namespace trellis::ingest

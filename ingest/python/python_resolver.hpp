@@ -1,0 +1,26 @@
+// The Python resolver: links the FileFacts of a whole tree the way Python
+// resolves names, producing the ProgramGraph's IMPORTS, INHERITS and CALLS.
+//
+// Names are looked up in Python's scopes (function locals, enclosing
+// functions, module globals, star imports, builtins; class bodies are not
+// enclosing scopes). Attribute chains are evaluated left to right over
+// modules, classes (along the C3 MRO) and instances whose type is known from
+// a constructor call, an annotation, or a resolved function's return
+// annotation. A call whose target cannot be known is never matched by name:
+// it becomes an UnresolvedCall.
+#pragma once
+
+#include <span>
+#include <string>
+
+#include "python_layout.hpp"
+#include "trellis/ingest/file_facts.hpp"
+#include "trellis/ingest/program_graph.hpp"
+
+namespace trellis::ingest::python {
+
+// `files` must outlive the returned graph (it keeps a span of them).
+ProgramGraph resolve_python(std::span<const FileFacts> files, const PythonLayout& layout,
+                            std::string project_name, std::string project_path);
+
+}  // namespace trellis::ingest::python
