@@ -385,9 +385,22 @@ class Resolver {
       case Value::Kind::Class: return {Value::Kind::Instance, callee.ref, {}};
       case Value::Kind::External: return callee;
       case Value::Kind::Function: return return_value(callee.ref, depth + 1);
+      case Value::Kind::Instance: {
+        const Value call = call_method(callee, depth + 1);
+        return call.is(Value::Kind::Function) ? return_value(call.ref, depth + 1) : Value::unknown();
+      }
       default: return Value::unknown();
     }
   }
+
+ public:
+  // Calling an instance calls its class's __call__ (unknown when it has none).
+  Value call_method(const Value& instance, int depth) {
+    const Value call = class_member(instance.ref, "__call__", false, false, depth + 1);
+    return call.is(Value::Kind::Function) ? call : Value::unknown();
+  }
+
+ private:
 
   Value return_value(ScopeRef function, int depth) {
     const Definition& definition = files_[function.file].definitions[function.def];
@@ -612,6 +625,13 @@ ProgramGraph resolve_python(std::span<const FileFacts> files, const PythonLayout
           graph.calls.push_back({caller, target.ref, CallType::Constructor, call.line});
           break;
         case Value::Kind::External: ++graph.external_calls; break;
+        case Value::Kind::Instance:
+          if (const Value call_method = resolver.call_method(target, 0); call_method.is(Value::Kind::Function)) {
+            graph.calls.push_back({caller, call_method.ref, CallType::Method, call.line});
+            break;
+          }
+          graph.unresolved_calls.push_back({caller, call.text, call.line});
+          break;
         default: graph.unresolved_calls.push_back({caller, call.text, call.line}); break;
       }
     }

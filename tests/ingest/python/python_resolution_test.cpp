@@ -141,6 +141,8 @@ TEST_CASE("python resolution: receivers typed by annotations, constructors and r
   CHECK(call("shop.services.auth.main", "shop.services.auth.AuthService.login") == "method");
   CHECK(call("shop.services.auth.main", "shop.services.repo.Repo") == "constructor");
   CHECK(call("shop.services.auth.main", "shop.services.repo.Repo.get") == "method");
+  // calling an instance calls its class's __call__
+  CHECK(call("shop.util.log.shout", "shop.util.log.Formatter.__call__") == "method");
   // module-level code calls from the Module node
   CHECK(call("shop.services.auth", "shop.services.auth.main") == "direct");
 }
