@@ -164,6 +164,9 @@ class Writer {
       builder_.set_edge_string(RelType::Calls, edge, call_type, to_string(call.call_type));
       builder_.set_edge_int(RelType::Calls, edge, line, to_int(call.line));
     }
+    for (const UnresolvedCall& call : program_.unresolved_calls) {
+      builder_.add_unresolved_call(node_of(call.caller), call.text, to_int(call.line));
+    }
   }
 
   const ProgramGraph& program_;

@@ -166,6 +166,14 @@ TEST_CASE("python resolution: no edge is guessed from a bare method name") {
   CHECK(has_unresolved("log"));
   CHECK_FALSE(has_unresolved("data.get"));  // a dict method: outside the tree, not unknown
   CHECK(shop().program.external_calls > 0);
+  // The store keeps them with their caller and line.
+  const NodeId logout_node = node("shop.services.auth.AuthService.logout");
+  const auto kept = store().unresolved_calls(logout_node);
+  REQUIRE(kept.size() == 1);
+  CHECK(kept[0].text == "session.get");
+  CHECK(kept[0].line == 25);
+  CHECK(store().unresolved_call_count(logout_node) == 1);
+  CHECK(store().unresolved_call_count() == unresolved.size());
 }
 
 TEST_CASE("python resolution: recursion, call cycles and a file with a syntax error") {
