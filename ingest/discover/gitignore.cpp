@@ -68,7 +68,7 @@ bool IgnorePattern::matches(std::string_view path, std::string_view name, bool i
     case Shape::Name:
       return name == text_;
     case Shape::NameSuffix:
-      return name.size() >= text_.size() && name.substr(name.size() - text_.size()) == text_;
+      return name.ends_with(text_);
     case Shape::NameGlob:
       return glob_matches_component(text_, name);
     case Shape::Path:
@@ -81,7 +81,7 @@ bool IgnorePattern::matches(std::string_view path, std::string_view name, bool i
 
 IgnoreList IgnoreList::parse(std::string base, std::string_view text) {
   constexpr std::string_view kByteOrderMark = "\xEF\xBB\xBF";
-  if (text.substr(0, kByteOrderMark.size()) == kByteOrderMark) {
+  if (text.starts_with(kByteOrderMark)) {
     text.remove_prefix(kByteOrderMark.size());
   }
   IgnoreList list(std::move(base));
