@@ -12,14 +12,8 @@ IgnoreRules IgnoreRules::with_innermost(IgnoreList list) const {
 
 bool IgnoreRules::excludes(std::string_view path, bool is_directory) const {
   for (const Layer* layer = innermost_.get(); layer != nullptr; layer = layer->outer.get()) {
-    switch (layer->list.check(path, is_directory)) {
-      case IgnoreVerdict::Excluded:
-        return true;
-      case IgnoreVerdict::Included:
-        return false;
-      case IgnoreVerdict::Unmatched:
-        break;
-    }
+    const IgnoreVerdict verdict = layer->list.check(path, is_directory);
+    if (verdict != IgnoreVerdict::Unmatched) return verdict == IgnoreVerdict::Excluded;
   }
   return false;
 }

@@ -151,14 +151,8 @@ void TreeWalk::add_if_readable_text(Found& found, int dir_fd, const std::string&
 }
 
 bool TreeWalk::excluded(std::string_view path, bool is_directory, const IgnoreRules& rules) const {
-  switch (exclude_globs_.check(path, is_directory)) {
-    case IgnoreVerdict::Excluded:
-      return true;
-    case IgnoreVerdict::Included:
-      return false;
-    case IgnoreVerdict::Unmatched:
-      break;
-  }
+  const IgnoreVerdict verdict = exclude_globs_.check(path, is_directory);
+  if (verdict != IgnoreVerdict::Unmatched) return verdict == IgnoreVerdict::Excluded;
   return rules.excludes(path, is_directory);
 }
 

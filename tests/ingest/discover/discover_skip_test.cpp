@@ -1,14 +1,15 @@
 #include <doctest/doctest.h>
 #include <unistd.h>
 
+#include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "ingest/discover/temp_tree.hpp"
 #include "trellis/ingest/discover.hpp"
 
 using namespace trellis::ingest;
-using trellis::Result;
 using trellis::ingest::testing::discover_tree;
 using trellis::ingest::testing::paths_of;
 using trellis::ingest::testing::python_only;
@@ -40,12 +41,21 @@ class AsNobodyWhenRoot {
     static_cast<void>(::setegid(0));
   }
 
-  // Whether permission checks apply now.
-  bool permissions_apply() const { return ::geteuid() != 0; }
-
  private:
   bool dropped_ = false;
 };
+
+// Discovery of `tree` by a user that file permissions apply to; nullopt when
+// the test runs as root and cannot change its effective user.
+std::optional<DiscoverResult> discover_without_privileges(const TempTree& tree,
+                                                          DiscoverOptions options) {
+  const AsNobodyWhenRoot as_nobody;
+  if (::geteuid() == 0) return std::nullopt;
+  return discover_tree(tree, std::move(options));
+}
+
+constexpr const char* kNoUnprivilegedUser =
+    "running as root without the right to change the effective user: check skipped";
 
 }  // namespace
 
@@ -150,14 +160,11 @@ TEST_CASE("unreadable directories and wanted files give warnings, not failures")
   tree.lock("unwanted.txt");
   DiscoverOptions options;
   options.wanted = python_only;
-  AsNobodyWhenRoot as_nobody;
-  if (!as_nobody.permissions_apply()) {
-    MESSAGE("running as root without the right to change the effective user: check skipped");
+  const std::optional<DiscoverResult> result = discover_without_privileges(tree, options);
+  if (!result) {
+    MESSAGE(kNoUnprivilegedUser);
     return;
   }
-  options.root = tree.root();
-  const Result<DiscoverResult> result = discover_files(options);
-  REQUIRE(result.ok());
   CHECK(paths_of(*result) == Paths{"ok.py"});
   CHECK(result->warnings ==
         Warnings{{"locked", "permission denied"}, {"secret.py", "permission denied"}});
@@ -170,14 +177,11 @@ TEST_CASE("an unreadable .gitignore gives a warning and the walk goes on") {
   tree.lock("sub/.gitignore");
   DiscoverOptions options;
   options.wanted = python_only;
-  AsNobodyWhenRoot as_nobody;
-  if (!as_nobody.permissions_apply()) {
-    MESSAGE("running as root without the right to change the effective user: check skipped");
+  const std::optional<DiscoverResult> result = discover_without_privileges(tree, options);
+  if (!result) {
+    MESSAGE(kNoUnprivilegedUser);
     return;
   }
-  options.root = tree.root();
-  const Result<DiscoverResult> result = discover_files(options);
-  REQUIRE(result.ok());
   CHECK(paths_of(*result) == Paths{"sub/a.py"});
   CHECK(result->warnings == Warnings{{"sub/.gitignore", "permission denied"}});
 }

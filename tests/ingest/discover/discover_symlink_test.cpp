@@ -8,7 +8,6 @@
 #include "trellis/ingest/discover.hpp"
 
 using namespace trellis::ingest;
-using trellis::Result;
 using trellis::ingest::testing::discover_tree;
 using trellis::ingest::testing::paths_of;
 using trellis::ingest::testing::python_only;
