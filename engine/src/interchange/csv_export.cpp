@@ -11,6 +11,7 @@
 #include "csv_field_writer.hpp"
 #include "trellis/common/file_io.hpp"
 #include "trellis/interchange/csv_columns.hpp"
+#include "trellis/store/for_each_edge.hpp"
 
 namespace trellis {
 namespace {
@@ -87,26 +88,22 @@ std::string export_nodes(const GraphStore& store) {
 
 std::string export_edges(const GraphStore& store) {
   const auto columns = edge_property_columns();
+  std::array<std::vector<std::optional<std::size_t>>, kRelTypeCount> type_columns;
+  for (const RelTypeDef& def : all_rel_types()) {
+    for (const CsvColumn& column : columns) {
+      type_columns[index_of(def.type)].push_back(property_index(def.type, column.name));
+    }
+  }
   std::string out;
   append_header(out, edge_key_columns(), columns);
   ValueWriter values(out);
-  for (const RelTypeDef& def : all_rel_types()) {
-    std::vector<std::optional<std::size_t>> mapping;
-    for (const CsvColumn& column : columns)
-      mapping.push_back(property_index(def.type, column.name));
-    const Csr& forward = store.forward(def.type);
-    for (std::size_t i = 0; i + 1 < forward.offsets.size(); ++i) {
-      const NodeId source = forward.base + static_cast<NodeId>(i);
-      for (EdgePos edge = forward.offsets[i]; edge < forward.offsets[i + 1]; ++edge) {
-        fmt::format_to(std::back_inserter(out), "{},{},{}", source, forward.targets[edge],
-                       def.name);
-        for (const auto& column : mapping) {
-          values.write(column ? store.edge_property(def.type, edge, *column) : PropertyValue{});
-        }
-        out += '\n';
-      }
+  for_each_edge(store, [&](RelType type, NodeId source, NodeId target, EdgePos edge) {
+    fmt::format_to(std::back_inserter(out), "{},{},{}", source, target, to_string(type));
+    for (const auto& column : type_columns[index_of(type)]) {
+      values.write(column ? store.edge_property(type, edge, *column) : PropertyValue{});
     }
-  }
+    out += '\n';
+  });
   return out;
 }
 
