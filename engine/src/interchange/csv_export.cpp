@@ -34,26 +34,24 @@ class ValueWriter {
  public:
   explicit ValueWriter(std::string& out) : out_(out) {}
 
-  void operator()(std::monostate) const {}
-  void operator()(std::int64_t value) const {
-    fmt::format_to(std::back_inserter(out_), "{}", value);
+  void write(const PropertyValue& value) {
+    out_ += ',';
+    std::visit([this](const auto& typed) { append(typed); }, value);
   }
-  void operator()(bool value) const { out_ += value ? "true" : "false"; }
-  void operator()(std::string_view value) const { csv::append_field(out_, value); }
-  void operator()(const std::vector<std::string_view>& items) const {
+
+ private:
+  void append(std::monostate) {}
+  void append(std::int64_t value) { fmt::format_to(std::back_inserter(out_), "{}", value); }
+  void append(bool value) { out_ += value ? "true" : "false"; }
+  void append(std::string_view value) { csv::append_field(out_, value); }
+  void append(const std::vector<std::string_view>& items) {
     json_.clear();
     csv::append_json_string_list(json_, items);
     csv::append_field(out_, json_);
   }
 
-  void write(const PropertyValue& value) {
-    out_ += ',';
-    std::visit(*this, value);
-  }
-
- private:
   std::string& out_;
-  mutable std::string json_;
+  std::string json_;  // reused for list cells
 };
 
 std::string export_nodes(const GraphStore& store) {
