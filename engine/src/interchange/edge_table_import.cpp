@@ -19,7 +19,7 @@ namespace {
 constexpr std::string_view kFileName = "edges.csv";
 
 // Positions of the key columns in the header's `keys` list.
-enum RequiredColumn : std::size_t { kSource, kTarget, kType };
+enum KeyColumn : std::size_t { kSource, kTarget, kType };
 
 std::string rel_type_names() {
   std::vector<std::string_view> names;
@@ -56,7 +56,7 @@ class EdgeTableImport {
     return field_value(record_.fields[position], scratch_);
   }
 
-  Result<BuildId> endpoint(RequiredColumn column, std::string_view name) {
+  Result<BuildId> endpoint(KeyColumn column, std::string_view name) {
     auto id = parse_node_id(name, field(header_.keys[column]));
     if (!id.ok()) return reader_.error_at(record_.line, id.error().message);
     if (*id >= builder_.node_count()) {

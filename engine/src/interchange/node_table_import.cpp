@@ -21,7 +21,7 @@ constexpr std::string_view kFileName = "nodes.csv";
 constexpr std::uint32_t kNoRow = std::numeric_limits<std::uint32_t>::max();
 
 // Positions of the key columns in the header's `keys` list.
-enum RequiredColumn : std::size_t { kId, kLabel, kQualifiedName, kName };
+enum KeyColumn : std::size_t { kId, kLabel, kQualifiedName, kName };
 
 // Where a record is, so it can be read again in id order.
 struct RowRef {
@@ -64,7 +64,7 @@ class NodeTableImport {
   std::string_view field(std::size_t position, std::string& scratch) const {
     return field_value(record_.fields[position], scratch);
   }
-  std::string_view required_field(RequiredColumn column, std::string& scratch) const {
+  std::string_view key_field(KeyColumn column, std::string& scratch) const {
     return field(header_.keys[column], scratch);
   }
 
@@ -75,7 +75,7 @@ class NodeTableImport {
       if (!more.ok()) return std::move(more).take_error();
       if (!*more) return {};
       if (auto status = check_field_count(reader_, record_, header_); !status.ok()) return status;
-      auto id = parse_node_id("id", required_field(kId, value_scratch_));
+      auto id = parse_node_id("id", key_field(kId, value_scratch_));
       if (!id.ok()) return reader_.error_at(record_.line, id.error().message);
       rows_.push_back(RowRef{record_.offset, record_.line, *id});
     }
@@ -106,15 +106,15 @@ class NodeTableImport {
     reader_.seek(row.offset, row.line);
     auto more = reader_.next(record_);
     if (!more.ok()) return std::move(more).take_error();
-    const std::string_view label_text = required_field(kLabel, label_scratch_);
+    const std::string_view label_text = key_field(kLabel, label_scratch_);
     const auto label = label_from_string(label_text);
     if (!label) {
       return reader_.error_at(
           row.line, fmt::format("unknown label '{}' (labels: {})", label_text, label_names()));
     }
-    const std::string_view qualified_name = required_field(kQualifiedName, qualified_name_scratch_);
+    const std::string_view qualified_name = key_field(kQualifiedName, qualified_name_scratch_);
     if (qualified_name.empty()) return reader_.error_at(row.line, "empty qualified_name");
-    auto node = builder_.add_node(*label, qualified_name, required_field(kName, value_scratch_));
+    auto node = builder_.add_node(*label, qualified_name, key_field(kName, value_scratch_));
     if (!node.ok()) {
       if (const auto first = builder_.find(*label, qualified_name)) {
         return reader_.error_at(
