@@ -45,6 +45,7 @@ Result<IndexResult> index_repository(const IndexOptions& options, ExtractProgres
   if (!discovered.ok()) return discovered.error();
   for (const DiscoverWarning& warning : discovered->warnings) report.warnings.push_back({warning.relative_path, warning.reason});
   report.discover_seconds = seconds_since(start);
+  if (progress != nullptr) progress->total_files.store(discovered->files.size(), std::memory_order_relaxed);
 
   // Each language extracts and resolves its own files, kept contiguous in one vector.
   start = Clock::now();

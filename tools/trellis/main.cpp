@@ -13,6 +13,7 @@
 #include "trellis/cli/global_options.hpp"
 #include "trellis/commands/export_command.hpp"
 #include "trellis/commands/import_command.hpp"
+#include "trellis/commands/index_command.hpp"
 #include "trellis/commands/stats_command.hpp"
 #include "trellis/output/printer.hpp"
 
@@ -52,6 +53,7 @@ int main(int argc, char** argv) {
   add_global_options(app, globals);
 
   std::vector<std::unique_ptr<Command>> commands;
+  commands.push_back(add_index_command(app));
   commands.push_back(add_import_command(app));
   commands.push_back(add_export_command(app));
   commands.push_back(add_stats_command(app));
