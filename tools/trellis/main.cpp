@@ -14,6 +14,7 @@
 #include "trellis/commands/export_command.hpp"
 #include "trellis/commands/import_command.hpp"
 #include "trellis/commands/index_command.hpp"
+#include "trellis/commands/query_cycles_command.hpp"
 #include "trellis/commands/stats_command.hpp"
 #include "trellis/output/printer.hpp"
 
@@ -57,6 +58,9 @@ int main(int argc, char** argv) {
   commands.push_back(add_import_command(app));
   commands.push_back(add_export_command(app));
   commands.push_back(add_stats_command(app));
+  CLI::App& query = *app.add_subcommand("query", "Structural queries over the graph");
+  query.require_subcommand(1);
+  commands.push_back(add_query_cycles_command(query));
   for (const auto& command : commands) add_global_options(command->app(), globals);
 
   if (argc == 1) {

@@ -91,9 +91,11 @@ class StatsCommand final : public Command {
                         {"section_count", info->section_count}}},
                       {"nodes", node_counts_json(store)},
                       {"relationships", relationship_counts_json(store)},
+                      {"unresolved_calls", store.unresolved_call_count()},
                       {"memory", memory_json(memory)}};
     output::TextTable table;
     add_count_rows(store, table);
+    table.add_row({"Unresolved calls", std::to_string(store.unresolved_call_count())});
     add_memory_rows(memory, table);
     report.text = fmt::format("Snapshot {} ({}, format version {})\n\n{}", database->string(),
                               output::format_bytes(static_cast<double>(info->file_bytes)),
