@@ -115,10 +115,23 @@ class Checker {
     for (const RelTypeDef& def : all_rel_types()) {
       if (auto p = check_rel(def)) return p;
     }
-    return std::nullopt;
+    return check_unresolved_calls();
   }
 
  private:
+  // Parallel arrays, callers sorted (GraphStore finds a node's by binary search).
+  Problem check_unresolved_calls() const {
+    const auto callers = parts_.unresolved_callers.span();
+    if (auto p = check_size("unresolved.texts", parts_.unresolved_texts.size(), callers.size())) return p;
+    if (auto p = check_size("unresolved.lines", parts_.unresolved_lines.size(), callers.size())) return p;
+    if (auto p = check_ids("unresolved.callers", callers, nodes_, "node id")) return p;
+    if (auto p = check_ids("unresolved.texts", parts_.unresolved_texts.span(), string_count_, "string id")) return p;
+    for (std::size_t i = 1; i < callers.size(); ++i) {
+      if (callers[i] < callers[i - 1]) return fmt::format("unresolved.callers is not sorted at entry {}", i);
+    }
+    return std::nullopt;
+  }
+
   Problem check_label_ranges() {
     const auto& begin = parts_.label_begin;
     if (begin[0] != 0) return "label_begin does not start at 0";

@@ -49,6 +49,9 @@ class SampleBuilder {
                              call_type);
     builder_.set_edge_int(RelType::Calls, edge, *property_index(RelType::Calls, "line"), line);
   }
+  void unresolved(BuildId caller, std::string_view text, std::int32_t line) {
+    builder_.add_unresolved_call(caller, text, line);
+  }
   GraphStore build() && {
     auto built = std::move(builder_).build();
     REQUIRE(built.ok());
@@ -125,6 +128,9 @@ GraphStore build_sample_graph(std::size_t generated_functions) {
   b.call(pay, invoice, "constructor", 15);
   b.call(pay, helper, "direct", 16);
   b.edge(RelType::Calls, billing, total);  // properties left null
+  b.unresolved(pay, "session.get", 17);
+  b.unresolved(total, "obj.run", 32);
+  b.unresolved(pay, "data.items", 18);
 
   std::vector<BuildId> generated;
   for (std::size_t i = 0; i < generated_functions; ++i) {
@@ -182,6 +188,16 @@ void check_same_graph(const GraphStore& expected, const GraphStore& actual) {
   }
   const auto names = actual.sorted_names();
   const auto expected_names = expected.sorted_names();
+  REQUIRE(actual.unresolved_call_count() == expected.unresolved_call_count());
+  for (NodeId n = 0; n < expected.node_count(); ++n) {
+    const auto want = expected.unresolved_calls(n);
+    const auto got = actual.unresolved_calls(n);
+    REQUIRE(got.size() == want.size());
+    for (std::size_t i = 0; i < want.size(); ++i) {
+      CHECK(got[i].text == want[i].text);
+      CHECK(got[i].line == want[i].line);
+    }
+  }
   CHECK(std::vector<StringId>(names.begin(), names.end()) ==
         std::vector<StringId>(expected_names.begin(), expected_names.end()));
 }
