@@ -110,7 +110,7 @@ class IndexCommand final : public Command {
         r.files, r.lines, seconds, database.string(), store.node_count(), by_label, store.edge_count(), by_type,
         r.unresolved_calls, r.external_calls);
     if (!r.warnings.empty()) {
-      out.text += fmt::format("{} warnings:\n", r.warnings.size());
+      out.text += fmt::format("{} warning{}:\n", r.warnings.size(), r.warnings.size() == 1 ? "" : "s");
       for (std::size_t i = 0; i < r.warnings.size() && i < kWarningsShown; ++i) {
         out.text += fmt::format("  {}: {}\n", r.warnings[i].relative_path, r.warnings[i].reason);
       }
