@@ -11,7 +11,7 @@
 #include <system_error>
 
 #include "discover/errno_reason.hpp"
-#include "discover/file_descriptor.hpp"
+#include "trellis/common/file_descriptor.hpp"
 #include "discover/repository.hpp"
 #include "discover/tree_walk.hpp"
 

@@ -10,7 +10,7 @@
 #include <utility>
 
 #include "discover/errno_reason.hpp"
-#include "discover/file_descriptor.hpp"
+#include "trellis/common/file_descriptor.hpp"
 
 namespace trellis::ingest {
 namespace {

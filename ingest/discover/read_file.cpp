@@ -6,7 +6,7 @@
 #include <cerrno>
 
 #include "discover/errno_reason.hpp"
-#include "discover/file_descriptor.hpp"
+#include "trellis/common/file_descriptor.hpp"
 
 namespace trellis::ingest {
 

@@ -1,29 +1,9 @@
 #include "trellis/ingest/source_file.hpp"
 
-#include <fcntl.h>
-#include <sys/stat.h>
-#include <unistd.h>
-
-#include <cerrno>
-#include <cstring>
-#include <fmt/format.h>
+#include "trellis/common/file_io.hpp"
 
 namespace trellis::ingest {
 namespace {
-
-class FileDescriptor {
- public:
-  explicit FileDescriptor(int fd) : fd_(fd) {}
-  FileDescriptor(const FileDescriptor&) = delete;
-  FileDescriptor& operator=(const FileDescriptor&) = delete;
-  ~FileDescriptor() {
-    if (fd_ >= 0) ::close(fd_);
-  }
-  int get() const { return fd_; }
-
- private:
-  int fd_;
-};
 
 // Length of the valid UTF-8 sequence starting at text[i], or 0 if invalid.
 std::size_t utf8_sequence_length(const std::string& text, std::size_t i) {
@@ -82,27 +62,9 @@ bool repair_utf8(std::string& text) {
 }
 
 Result<SourceText> read_source_file(const std::filesystem::path& path) {
-  const FileDescriptor fd(::open(path.c_str(), O_RDONLY | O_CLOEXEC));
-  if (fd.get() < 0) {
-    return make_error(ErrorCode::InvalidArgument, fmt::format("cannot open {}: {}", path.string(), std::strerror(errno)));
-  }
-  struct stat info {};
-  if (::fstat(fd.get(), &info) != 0) {
-    return make_error(ErrorCode::InvalidArgument, fmt::format("cannot stat {}: {}", path.string(), std::strerror(errno)));
-  }
-  SourceText source;
-  source.text.resize(static_cast<std::size_t>(info.st_size));
-  std::size_t done = 0;
-  while (done < source.text.size()) {
-    const ssize_t got = ::read(fd.get(), source.text.data() + done, source.text.size() - done);
-    if (got < 0 && errno == EINTR) continue;
-    if (got < 0) {
-      return make_error(ErrorCode::InvalidArgument, fmt::format("cannot read {}: {}", path.string(), std::strerror(errno)));
-    }
-    if (got == 0) break;  // the file shrank while we read it
-    done += static_cast<std::size_t>(got);
-  }
-  source.text.resize(done);
+  auto text = read_file(path);
+  if (!text.ok()) return std::move(text).take_error();
+  SourceText source{std::move(text).value(), false};
   source.had_invalid_utf8 = repair_utf8(source.text);
   return source;
 }

@@ -12,7 +12,7 @@
 #include <set>
 #include <string>
 
-#include "file_descriptor.hpp"
+#include "trellis/common/file_descriptor.hpp"
 #include "mapped_file.hpp"
 #include "snapshot_format.hpp"
 #include "snapshot_layout.hpp"

@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "atomic_file.hpp"
+#include "common/atomic_file.hpp"
 #include "snapshot_format.hpp"
 #include "trellis/store/snapshot.hpp"
 

@@ -1,4 +1,4 @@
-#include "file_descriptor.hpp"
+#include "trellis/common/file_descriptor.hpp"
 
 #include <fcntl.h>
 #include <unistd.h>

@@ -8,7 +8,7 @@
 #include <functional>
 #include <string_view>
 
-#include "file_descriptor.hpp"
+#include "trellis/common/file_descriptor.hpp"
 #include "trellis/common/error.hpp"
 
 namespace trellis {
