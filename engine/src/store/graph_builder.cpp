@@ -154,6 +154,12 @@ void GraphBuilder::set_edge_string(RelType type, std::uint32_t edge, std::size_t
   edge_column(type, edge, column, ValueType::String).strings[edge] = strings_.intern(value);
 }
 
+void GraphBuilder::add_unresolved_call(BuildId caller, std::string_view text, std::int32_t line) {
+  unresolved_callers_.push_back(caller);
+  unresolved_texts_.push_back(strings_.intern(text));
+  unresolved_lines_.push_back(line);
+}
+
 Result<BuiltGraph> GraphBuilder::build() && {
   const std::size_t node_count = nodes_.size();
   StoreParts parts = empty_store_parts();
@@ -180,6 +186,12 @@ Result<BuiltGraph> GraphBuilder::build() && {
                           fmt::format("{} edge #{} joins a node that does not exist",
                                       to_string(static_cast<RelType>(t)), e));
       }
+    }
+  }
+
+  for (const BuildId caller : unresolved_callers_) {
+    if (caller >= node_count) {
+      return make_error(ErrorCode::InvalidArgument, "an unresolved call site names a caller that does not exist");
     }
   }
 
@@ -253,6 +265,26 @@ Result<BuiltGraph> GraphBuilder::build() && {
                                         std::move(b.list_rows), std::move(b.list_items), b.type,
                                         sources.size(), csr.forward_order);
     }
+  }
+
+  {
+    // Unresolved call sites by caller, stable within a caller.
+    std::vector<NodeId> callers(unresolved_callers_.size());
+    for (std::size_t i = 0; i < callers.size(); ++i) callers[i] = built.node_ids[unresolved_callers_[i]];
+    std::vector<std::uint32_t> order(callers.size());
+    for (std::uint32_t i = 0; i < order.size(); ++i) order[i] = i;
+    std::stable_sort(order.begin(), order.end(), [&](std::uint32_t a, std::uint32_t b) { return callers[a] < callers[b]; });
+    std::vector<NodeId> sorted_callers(order.size());
+    std::vector<StringId> texts(order.size());
+    std::vector<std::int32_t> lines(order.size());
+    for (std::size_t p = 0; p < order.size(); ++p) {
+      sorted_callers[p] = callers[order[p]];
+      texts[p] = unresolved_texts_[order[p]];
+      lines[p] = unresolved_lines_[order[p]];
+    }
+    parts.unresolved_callers = PodArray<NodeId>(std::move(sorted_callers));
+    parts.unresolved_texts = PodArray<StringId>(std::move(texts));
+    parts.unresolved_lines = PodArray<std::int32_t>(std::move(lines));
   }
 
   parts.name = PodArray<StringId>(std::move(names));

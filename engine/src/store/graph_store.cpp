@@ -142,6 +142,23 @@ PropertyValue GraphStore::edge_property(RelType type, EdgePos edge, std::size_t 
   return column_value(rel(type).properties[column], edge);
 }
 
+std::size_t GraphStore::unresolved_call_count(NodeId caller) const {
+  const auto callers = parts_.unresolved_callers.span();
+  const auto [first, last] = std::equal_range(callers.begin(), callers.end(), caller);
+  return static_cast<std::size_t>(last - first);
+}
+
+std::vector<GraphStore::UnresolvedCall> GraphStore::unresolved_calls(NodeId caller) const {
+  const auto callers = parts_.unresolved_callers.span();
+  const auto [first, last] = std::equal_range(callers.begin(), callers.end(), caller);
+  std::vector<UnresolvedCall> calls;
+  for (auto it = first; it != last; ++it) {
+    const auto i = static_cast<std::size_t>(it - callers.begin());
+    calls.push_back({parts_.strings.get(parts_.unresolved_texts[i]), parts_.unresolved_lines[i]});
+  }
+  return calls;
+}
+
 MemoryReport GraphStore::memory_report() const {
   MemoryReport report;
   std::map<std::string, std::size_t> by_component;
@@ -175,6 +192,8 @@ MemoryReport GraphStore::memory_report() const {
       add("columns." + rest.substr(0, rest.find('.')), bytes);
     } else if (group == "index") {
       add(rest == "qname_slots" ? "index.qualified_name" : "index.name", bytes);
+    } else if (group == "unresolved") {
+      add("unresolved_calls", bytes);
     } else if (group == "nodes") {
       add("nodes.core", bytes);
     } else {

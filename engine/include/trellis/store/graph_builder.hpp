@@ -54,6 +54,9 @@ class GraphBuilder {
   void set_edge_string(RelType type, std::uint32_t edge, std::size_t column, std::string_view value);
   std::size_t edge_count(RelType type) const { return edges_[index_of(type)].sources.size(); }
 
+  // Records a call site in `caller` that resolution could not link.
+  void add_unresolved_call(BuildId caller, std::string_view text, std::int32_t line);
+
   // Lays out the store. Fails with INVALID_ARGUMENT on an edge whose end is
   // not a node, or with INTERNAL when the graph exceeds the id space.
   Result<BuiltGraph> build() &&;
@@ -91,6 +94,9 @@ class GraphBuilder {
   std::array<std::uint32_t, kLabelCount> label_rows_{};
   std::array<std::vector<ColumnBuilder>, kLabelCount> columns_;
   std::array<EdgeList, kRelTypeCount> edges_;
+  std::vector<BuildId> unresolved_callers_;
+  std::vector<StringId> unresolved_texts_;
+  std::vector<std::int32_t> unresolved_lines_;
 };
 
 }  // namespace trellis

@@ -85,6 +85,15 @@ class GraphStore {
   PropertyValue property(NodeId node, std::string_view property_name) const;
   PropertyValue edge_property(RelType type, EdgePos edge, std::size_t column) const;
 
+  // Call sites ingest could not resolve: all of them, and those in one node.
+  struct UnresolvedCall {
+    std::string_view text;
+    std::int32_t line;
+  };
+  std::size_t unresolved_call_count() const { return parts_.unresolved_callers.size(); }
+  std::size_t unresolved_call_count(NodeId caller) const;
+  std::vector<UnresolvedCall> unresolved_calls(NodeId caller) const;
+
   const StringTable& strings() const { return parts_.strings; }
   const StoreParts& parts() const { return parts_; }
 

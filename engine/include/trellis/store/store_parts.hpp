@@ -58,6 +58,12 @@ struct StoreParts {
 
   std::array<LabelTable, kLabelCount> labels;
   std::array<RelTable, kRelTypeCount> rels;
+
+  // Call sites ingest could not resolve (CONTRACT: answers say how complete
+  // they are): sorted by calling node, then in source order.
+  PodArray<NodeId> unresolved_callers;
+  PodArray<StringId> unresolved_texts;
+  PodArray<std::int32_t> unresolved_lines;
 };
 
 // Parts with every column holding the alternative its schema type asks for
@@ -80,6 +86,9 @@ void for_each_array(Parts& parts, Visit&& visit) {
   visit(std::string("index.name_offsets"), parts.name_offsets);
   visit(std::string("index.name_nodes"), parts.name_nodes);
   visit(std::string("index.sorted_names"), parts.sorted_names);
+  visit(std::string("unresolved.callers"), parts.unresolved_callers);
+  visit(std::string("unresolved.texts"), parts.unresolved_texts);
+  visit(std::string("unresolved.lines"), parts.unresolved_lines);
 
   auto visit_column = [&visit](const std::string& prefix, auto& column) {
     std::visit(

@@ -1,0 +1,136 @@
+#include "trellis/queries/name_lookup.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <map>
+
+namespace trellis::queries {
+namespace {
+
+constexpr std::size_t kMaxCandidatesListed = 20;
+
+// Position of the label in the kind's preference list; labels.size() when absent.
+std::size_t preference(const NameKind& kind, Label label) {
+  const auto it = std::find(kind.labels.begin(), kind.labels.end(), label);
+  return static_cast<std::size_t>(it - kind.labels.begin());
+}
+
+bool accepts(const NameKind& kind, Label label) { return preference(kind, label) < kind.labels.size(); }
+
+std::string_view last_segment(std::string_view name) {
+  const auto dot = name.rfind('.');
+  return dot == std::string_view::npos ? name : name.substr(dot + 1);
+}
+
+// Keeps, per qualified name, the node of the most preferred label.
+std::vector<NodeId> prefer_labels(const GraphStore& store, const NameKind& kind, std::vector<NodeId> nodes) {
+  std::map<std::string, NodeId> best;
+  for (const NodeId node : nodes) {
+    auto [it, added] = best.emplace(store.qualified_name(node), node);
+    if (!added && preference(kind, store.label(node)) < preference(kind, store.label(it->second))) {
+      it->second = node;
+    }
+  }
+  std::vector<NodeId> out;
+  for (const auto& [name, node] : best) out.push_back(node);
+  return out;
+}
+
+// Levenshtein distance, giving up above `bound`.
+std::size_t edit_distance(std::string_view a, std::string_view b, std::size_t bound) {
+  if (a.size() > b.size()) std::swap(a, b);
+  if (b.size() - a.size() > bound) return bound + 1;
+  std::vector<std::size_t> row(a.size() + 1);
+  for (std::size_t i = 0; i <= a.size(); ++i) row[i] = i;
+  for (std::size_t j = 1; j <= b.size(); ++j) {
+    std::size_t diagonal = row[0];
+    row[0] = j;
+    std::size_t row_min = row[0];
+    for (std::size_t i = 1; i <= a.size(); ++i) {
+      const std::size_t above = row[i];
+      row[i] = std::min({row[i] + 1, row[i - 1] + 1, diagonal + (a[i - 1] == b[j - 1] ? 0 : 1)});
+      diagonal = above;
+      row_min = std::min(row_min, row[i]);
+    }
+    if (row_min > bound) return bound + 1;
+  }
+  return row[a.size()];
+}
+
+}  // namespace
+
+std::vector<std::string> suggest_names(const GraphStore& store, std::string_view name, const NameKind& kind,
+                                       std::size_t limit) {
+  const std::string_view wanted = last_segment(name);
+  std::vector<std::string> out;
+  auto add_nodes_named = [&](StringId name_id) {
+    std::vector<std::string> found;
+    for (const NodeId node : store.nodes_named(store.strings().get(name_id))) {
+      if (accepts(kind, store.label(node))) found.push_back(store.qualified_name(node));
+    }
+    std::sort(found.begin(), found.end());
+    for (std::string& qualified : found) {
+      if (out.size() >= limit) return;
+      if (std::find(out.begin(), out.end(), qualified) == out.end()) out.push_back(std::move(qualified));
+    }
+  };
+  if (wanted.empty()) return out;
+
+  // Prefix matches: a binary search in the names sorted by text.
+  const auto names = store.sorted_names();
+  auto it = std::lower_bound(names.begin(), names.end(), wanted,
+                             [&](StringId id, std::string_view text) { return store.strings().get(id) < text; });
+  for (; it != names.end() && out.size() < limit && store.strings().get(*it).starts_with(wanted); ++it) {
+    add_nodes_named(*it);
+  }
+  if (out.size() >= limit) return out;
+
+  // Then the closest names by edit distance (distinct names, not nodes).
+  const std::size_t bound = std::max<std::size_t>(2, wanted.size() / 3);
+  std::vector<std::pair<std::size_t, StringId>> close;
+  for (const StringId id : names) {
+    const std::size_t distance = edit_distance(store.strings().get(id), wanted, bound);
+    if (distance <= bound && distance > 0) close.emplace_back(distance, id);
+  }
+  std::stable_sort(close.begin(), close.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+  for (const auto& [distance, id] : close) {
+    if (out.size() >= limit) break;
+    add_nodes_named(id);
+  }
+  return out;
+}
+
+Result<NodeId> lookup_node(const GraphStore& store, std::string_view name, const NameKind& kind) {
+  if (name.empty()) {
+    return make_error(ErrorCode::InvalidArgument, fmt::format("{} name must not be empty", kind.noun));
+  }
+  std::vector<NodeId> exact;
+  for (const NodeId node : store.find_all(name)) {
+    if (accepts(kind, store.label(node))) exact.push_back(node);
+  }
+  if (!exact.empty()) return prefer_labels(store, kind, std::move(exact)).front();
+
+  std::vector<NodeId> by_suffix;
+  const std::string dotted = "." + std::string(name);
+  for (const NodeId node : store.nodes_named(last_segment(name))) {
+    if (!accepts(kind, store.label(node))) continue;
+    if (store.qualified_name(node).ends_with(dotted)) by_suffix.push_back(node);
+  }
+  by_suffix = prefer_labels(store, kind, std::move(by_suffix));
+  if (by_suffix.size() == 1) return by_suffix.front();
+  if (by_suffix.size() > 1) {
+    Error error = make_error(ErrorCode::AmbiguousName,
+                             fmt::format("'{}' matches {} nodes; give a longer qualified name", name, by_suffix.size()));
+    for (const NodeId node : by_suffix) {
+      if (error.suggestions.size() >= kMaxCandidatesListed) break;
+      error.suggestions.push_back(store.qualified_name(node));
+    }
+    return error;
+  }
+  Error error = make_error(ErrorCode::NodeNotFound, fmt::format("{} '{}' not found in graph", kind.noun, name));
+  error.suggestions = suggest_names(store, name, kind);
+  return error;
+}
+
+}  // namespace trellis::queries

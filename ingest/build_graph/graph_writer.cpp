@@ -1,0 +1,185 @@
+#include "trellis/ingest/graph_writer.hpp"
+
+#include <map>
+#include <string>
+#include <vector>
+
+namespace trellis::ingest {
+namespace {
+
+struct Columns {
+  std::size_t file_path, line_start, line_end, byte_start, byte_end, language;
+};
+
+Columns code_columns(Label label) {
+  return {*property_index(label, "file_path"), *property_index(label, "line_start"),
+          *property_index(label, "line_end"),  *property_index(label, "byte_start"),
+          *property_index(label, "byte_end"),  *property_index(label, "language")};
+}
+
+std::int32_t to_int(std::uint32_t value) { return static_cast<std::int32_t>(value); }
+
+class Writer {
+ public:
+  explicit Writer(const ProgramGraph& program) : program_(program) {}
+
+  Result<WrittenGraph> write() {
+    auto project = builder_.add_node(Label::Project, program_.project_name, program_.project_name);
+    if (!project.ok()) return project.error();
+    project_ = *project;
+    builder_.set_string(project_, *property_index(Label::Project, "path"), program_.project_path);
+
+    if (auto status = write_packages(); !status.ok()) return status.error();
+    if (auto status = write_modules(); !status.ok()) return status.error();
+    write_edges();
+    auto built = std::move(builder_).build();
+    if (!built.ok()) return built.error();
+    return WrittenGraph{std::move(built).value(), merged_};
+  }
+
+ private:
+  Status contain(Result<BuildId> node, BuildId& out) {
+    if (!node.ok()) return node.error();
+    out = *node;
+    builder_.add_edge(RelType::Contains, project_, out);
+    return {};
+  }
+
+  Status write_packages() {
+    packages_.resize(program_.packages.size());
+    for (std::size_t p = 0; p < program_.packages.size(); ++p) {
+      const PackageEntry& entry = program_.packages[p];
+      if (auto s = contain(builder_.add_node(Label::Package, entry.qualified_name, entry.name), packages_[p]); !s.ok()) {
+        return s;
+      }
+      builder_.set_string(packages_[p], *property_index(Label::Package, "path"), entry.relative_path);
+    }
+    for (std::size_t p = 0; p < program_.packages.size(); ++p) {
+      const std::uint32_t parent = program_.packages[p].parent;
+      if (parent != kNone) builder_.add_edge(RelType::Contains, packages_[parent], packages_[p]);
+    }
+    return {};
+  }
+
+  Status write_modules() {
+    const Columns module_columns = code_columns(Label::Module);
+    const std::size_t path_column = *property_index(Label::Module, "path");
+    const std::size_t extension_column = *property_index(Label::Module, "extension");
+    definitions_.resize(program_.files.size());
+    modules_.resize(program_.files.size());
+    for (std::uint32_t f = 0; f < program_.files.size(); ++f) {
+      const FileFacts& facts = program_.files[f];
+      const ModuleEntry& entry = program_.modules[f];
+      auto node = builder_.add_node(Label::Module, entry.qualified_name, entry.name);
+      if (!node.ok()) {
+        // Two files with one module name (a.py beside a/__init__.py): keep the first.
+        modules_[f] = *builder_.find(Label::Module, entry.qualified_name);
+        ++merged_;
+      } else if (auto s = contain(std::move(node), modules_[f]); !s.ok()) {
+        return s;
+      } else {
+        set_code(modules_[f], module_columns, facts.relative_path, {1, facts.line_count, 0, facts.byte_count},
+                 facts.language);
+        builder_.set_string(modules_[f], path_column, facts.relative_path);
+        const auto dot = facts.relative_path.rfind('.');
+        if (dot != std::string::npos) builder_.set_string(modules_[f], extension_column, facts.relative_path.substr(dot));
+        if (entry.package != kNone) builder_.add_edge(RelType::Contains, packages_[entry.package], modules_[f]);
+      }
+      if (auto s = write_definitions(f); !s.ok()) return s;
+    }
+    return {};
+  }
+
+  void set_code(BuildId node, const Columns& c, const std::string& path, SourceSpan span, const std::string& language) {
+    builder_.set_string(node, c.file_path, path);
+    builder_.set_int(node, c.line_start, to_int(span.line_start));
+    builder_.set_int(node, c.line_end, to_int(span.line_end));
+    builder_.set_int(node, c.byte_start, to_int(span.byte_start));
+    builder_.set_int(node, c.byte_end, to_int(span.byte_end));
+    builder_.set_string(node, c.language, language);
+  }
+
+  Status write_definitions(std::uint32_t f) {
+    const FileFacts& facts = program_.files[f];
+    auto& ids = definitions_[f];
+    ids.resize(facts.definitions.size());
+    std::vector<std::string> qualified(facts.definitions.size());
+    const std::string& module_name = program_.modules[f].qualified_name;
+    for (ScopeIndex d = 0; d < facts.definitions.size(); ++d) {
+      const Definition& definition = facts.definitions[d];
+      const std::string& parent_name = definition.parent == kModuleScope ? module_name : qualified[definition.parent];
+      qualified[d] = parent_name + "." + definition.name;
+      if (const auto existing = builder_.find(definition.label, qualified[d])) {
+        ids[d] = *existing;  // a redefinition (or a property setter) joins the first
+        ++merged_;
+        continue;
+      }
+      auto node = builder_.add_node(definition.label, qualified[d], definition.name);
+      if (auto s = contain(std::move(node), ids[d]); !s.ok()) return s;
+      const Label label = definition.label;
+      set_code(ids[d], code_columns(label), facts.relative_path, definition.span, facts.language);
+      const std::size_t decorators = *property_index(label, "decorators");
+      for (const std::string& decorator : definition.decorators) builder_.add_list_item(ids[d], decorators, decorator);
+      if (!definition.docstring.empty()) builder_.set_string(ids[d], *property_index(label, "docstring"), definition.docstring);
+      if (label == Label::Class) {
+        const std::size_t bases = *property_index(label, "base_classes");
+        for (const std::string& base : definition.base_texts) builder_.add_list_item(ids[d], bases, base);
+      } else if (label == Label::Function || label == Label::Method) {
+        builder_.set_bool(ids[d], *property_index(label, "is_async"), definition.is_async);
+      }
+      if (label == Label::Method) {
+        builder_.set_string(ids[d], *property_index(label, "class_name"), facts.definitions[definition.parent].name);
+      }
+      const BuildId owner = definition.parent == kModuleScope ? modules_[f] : ids[definition.parent];
+      builder_.add_edge(RelType::Defines, owner, ids[d]);
+    }
+    return {};
+  }
+
+  BuildId node_of(ScopeRef ref) const {
+    return ref.def == kModuleScope ? modules_[ref.file] : definitions_[ref.file][ref.def];
+  }
+
+  void write_edges() {
+    std::vector<BuildId> externals(program_.external_packages.size());
+    for (std::size_t e = 0; e < externals.size(); ++e) {
+      const std::string& name = program_.external_packages[e];
+      if (const auto existing = builder_.find(Label::ExternalPackage, name)) {
+        externals[e] = *existing;
+      } else {
+        externals[e] = *builder_.add_node(Label::ExternalPackage, name, name);
+      }
+    }
+    for (const ImportEdge& edge : program_.imports) {
+      const BuildId target = edge.target_file != kNone ? modules_[edge.target_file] : externals[edge.target_external];
+      builder_.add_edge(RelType::Imports, modules_[edge.file], target);
+    }
+    for (const InheritsEdge& edge : program_.inherits) {
+      builder_.add_edge(RelType::Inherits, node_of(edge.derived), node_of(edge.base));
+    }
+    const std::size_t call_type = *property_index(RelType::Calls, "call_type");
+    const std::size_t line = *property_index(RelType::Calls, "line");
+    for (const CallEdge& call : program_.calls) {
+      const auto edge = builder_.add_edge(RelType::Calls, node_of(call.caller), node_of(call.callee));
+      builder_.set_edge_string(RelType::Calls, edge, call_type, to_string(call.call_type));
+      builder_.set_edge_int(RelType::Calls, edge, line, to_int(call.line));
+    }
+    for (const UnresolvedCall& call : program_.unresolved_calls) {
+      builder_.add_unresolved_call(node_of(call.caller), call.text, to_int(call.line));
+    }
+  }
+
+  const ProgramGraph& program_;
+  GraphBuilder builder_;
+  BuildId project_ = 0;
+  std::vector<BuildId> packages_;
+  std::vector<BuildId> modules_;
+  std::vector<std::vector<BuildId>> definitions_;
+  std::size_t merged_ = 0;
+};
+
+}  // namespace
+
+Result<WrittenGraph> write_graph(const ProgramGraph& program) { return Writer(program).write(); }
+
+}  // namespace trellis::ingest

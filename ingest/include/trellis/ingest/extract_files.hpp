@@ -1,0 +1,42 @@
+// The parse-and-extract stage: reads files and turns each into FileFacts on
+// all threads of the calling task arena. Results keep the input order, so
+// they are the same whatever the number of threads.
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <filesystem>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "trellis/ingest/language.hpp"
+
+namespace trellis::ingest {
+
+// Counters a progress display may read while extraction runs.
+struct ExtractProgress {
+  std::atomic<std::uint64_t> files{0};
+  std::atomic<std::uint64_t> lines{0};
+  std::atomic<std::uint64_t> bytes{0};
+};
+
+struct FileWarning {
+  std::string relative_path;
+  std::string reason;
+  bool operator<(const FileWarning& other) const { return relative_path < other.relative_path; }
+};
+
+struct ExtractedFiles {
+  std::vector<FileFacts> files;  // files[i] is relative_paths[i]
+  std::vector<FileWarning> warnings;  // unreadable files, repaired bytes, syntax errors; by path
+  std::uint64_t lines = 0;
+  std::uint64_t bytes = 0;
+};
+
+// Extracts every file of `relative_paths` (under `root`) with `language`.
+// A file that cannot be read yields empty facts and a warning, never an error.
+ExtractedFiles extract_files(const LanguageFrontend& language, const std::filesystem::path& root,
+                             std::span<const std::string> relative_paths, ExtractProgress* progress = nullptr);
+
+}  // namespace trellis::ingest

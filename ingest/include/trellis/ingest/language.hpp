@@ -1,0 +1,46 @@
+// A language frontend: everything ingest knows about one language, behind
+// one interface, so adding a language is adding a folder under ingest/ and
+// one line in language_registry.cpp.
+#pragma once
+
+#include <memory>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "trellis/common/error.hpp"
+#include "trellis/ingest/file_facts.hpp"
+#include "trellis/ingest/program_graph.hpp"
+
+namespace trellis::ingest {
+
+// Turns one file's text into facts. Not thread-safe: one per thread.
+class FileExtractor {
+ public:
+  virtual ~FileExtractor() = default;
+  virtual FileFacts extract(std::string_view source, std::string relative_path) = 0;
+};
+
+struct ProjectInfo {
+  std::string name;  // the indexed folder's name
+  std::string path;  // its absolute path
+};
+
+// Immutable once made; shared by all threads.
+class LanguageFrontend {
+ public:
+  virtual ~LanguageFrontend() = default;
+  virtual std::string_view name() const = 0;
+  // Whether this language reads the file (by its name).
+  virtual bool handles(std::string_view relative_path) const = 0;
+  virtual std::unique_ptr<FileExtractor> make_extractor() const = 0;
+  // Links the facts of all this language's files (sorted by path).
+  virtual ProgramGraph resolve(std::span<const FileFacts> files, const ProjectInfo& project) const = 0;
+};
+
+// Every language Trellis indexes; INTERNAL when a frontend cannot start
+// (a query file that does not compile).
+Result<std::vector<std::unique_ptr<LanguageFrontend>>> make_language_frontends();
+
+}  // namespace trellis::ingest

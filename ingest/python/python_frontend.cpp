@@ -1,0 +1,52 @@
+#include "python_frontend.hpp"
+
+#include "python_extractor.hpp"
+#include "python_layout.hpp"
+#include "python_resolver.hpp"
+
+namespace trellis::ingest::python {
+namespace {
+
+class PythonFileExtractor final : public FileExtractor {
+ public:
+  explicit PythonFileExtractor(const PythonQueries& queries) : extractor_(queries) {}
+  FileFacts extract(std::string_view source, std::string relative_path) override {
+    return extractor_.extract(source, std::move(relative_path));
+  }
+
+ private:
+  PythonExtractor extractor_;
+};
+
+class PythonFrontend final : public LanguageFrontend {
+ public:
+  explicit PythonFrontend(PythonQueries queries) : queries_(std::move(queries)) {}
+
+  std::string_view name() const override { return "python"; }
+  bool handles(std::string_view relative_path) const override {
+    return relative_path.ends_with(".py") || relative_path.ends_with(".pyi");
+  }
+  std::unique_ptr<FileExtractor> make_extractor() const override {
+    return std::make_unique<PythonFileExtractor>(queries_);
+  }
+  ProgramGraph resolve(std::span<const FileFacts> files, const ProjectInfo& project) const override {
+    std::vector<std::string> paths;
+    paths.reserve(files.size());
+    for (const FileFacts& facts : files) paths.push_back(facts.relative_path);
+    const PythonLayout layout(paths, project.name);
+    return resolve_python(files, layout, project.name, project.path);
+  }
+
+ private:
+  PythonQueries queries_;
+};
+
+}  // namespace
+
+Result<std::unique_ptr<LanguageFrontend>> make_python_frontend() {
+  auto queries = PythonQueries::compile();
+  if (!queries.ok()) return queries.error();
+  return std::unique_ptr<LanguageFrontend>(std::make_unique<PythonFrontend>(std::move(queries).value()));
+}
+
+}  // namespace trellis::ingest::python

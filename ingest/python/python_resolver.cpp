@@ -1,0 +1,642 @@
+#include "python_resolver.hpp"
+
+#include <algorithm>
+#include <map>
+#include <memory>
+#include <set>
+#include <unordered_map>
+#include <unordered_set>
+
+#include "python_builtins.hpp"
+#include "python_module_index.hpp"
+
+namespace trellis::ingest::python {
+namespace {
+
+// Bounds the evaluation of chains that refer to each other
+// (x = y.f(); y = x.g()), so resolution always ends.
+constexpr int kMaxDepth = 24;
+
+// What an expression evaluates to, as far as static resolution can tell.
+struct Value {
+  enum class Kind : std::uint8_t { Unknown, External, Module, Namespace, Class, Instance, Function, Super };
+  Kind kind = Kind::Unknown;
+  ScopeRef ref;      // Module: {file, module}; Class, Instance, Function, Super: the definition
+  std::string name;  // Namespace: the dotted prefix; External: the top-level package
+
+  static Value unknown() { return {}; }
+  static Value external(std::string_view package) { return {Kind::External, {}, std::string(package)}; }
+  bool is(Kind k) const { return kind == k; }
+  bool operator==(const Value&) const = default;
+};
+
+// How a name is bound in one scope. Later bindings (by line) replace earlier ones.
+struct Binding {
+  enum class Kind : std::uint8_t { Definition, Module, ImportedName, External, Assigned, Parameter, Local };
+  Kind kind = Kind::Local;
+  ScopeRef where;           // the scope that binds the name
+  ScopeIndex definition = kModuleScope;  // Definition: the definition index
+  std::string module;       // Module, ImportedName: absolute dotted name; External: package
+  std::string name;         // ImportedName: the name in `module`
+  std::vector<const Assignment*> assignments;  // Assigned
+  const LinkChain* annotation = nullptr;       // Parameter
+  bool receiver = false;    // Parameter: the `self` / `cls` of a method
+};
+
+struct ScopeTable {
+  std::unordered_map<std::string, Binding> names;
+  std::vector<std::string> star_modules;  // `from m import *`, in order
+};
+
+struct FileIndex {
+  std::vector<std::vector<ScopeIndex>> children;  // by definition; module's at the back
+  std::vector<std::vector<const Import*>> imports;
+  std::vector<std::vector<const Assignment*>> assignments;
+  std::vector<std::unique_ptr<ScopeTable>> tables;  // lazily built; module's at the back
+};
+
+std::size_t slot(ScopeIndex scope, std::size_t definitions) {
+  return scope == kModuleScope ? definitions : scope;
+}
+
+bool has_decorator(const Definition& definition, std::string_view name) {
+  return std::any_of(definition.decorators.begin(), definition.decorators.end(), [&](const std::string& d) {
+    return d == name || d.ends_with("." + std::string(name));
+  });
+}
+
+class Resolver {
+ public:
+  Resolver(std::span<const FileFacts> files, std::span<const std::string> module_names,
+           std::span<const bool> init_files)
+      : files_(files), modules_(module_names, init_files) {
+    index_.resize(files.size());
+    for (std::uint32_t f = 0; f < files.size(); ++f) index_file(f);
+  }
+
+  const PythonModuleIndex& modules() const { return modules_; }
+
+  // The value of a call's callee expression, evaluated where the call is.
+  Value evaluate(const LinkChain& chain, std::uint32_t file, ScopeIndex scope, int depth) {
+    if (chain.empty() || depth > kMaxDepth) return Value::unknown();
+    std::size_t i = 1;
+    Value value;
+    const Link& head = chain[0];
+    if (head.kind == Link::Kind::Name && head.text == "super" && chain.size() > 1 &&
+        chain[1].kind == Link::Kind::Call && lookup(head.text, file, scope) == nullptr) {
+      const ScopeIndex klass = enclosing_class(file, scope);
+      if (klass == kModuleScope) return Value::unknown();
+      value = {Value::Kind::Super, {file, klass}, {}};
+      i = 2;
+    } else if (head.kind == Link::Kind::Name) {
+      value = resolve_name(head.text, file, scope, depth);
+    } else if (head.kind == Link::Kind::Literal) {
+      value = Value::external("builtins");
+    } else {
+      return Value::unknown();
+    }
+    for (; i < chain.size(); ++i) {
+      const Link& link = chain[i];
+      switch (link.kind) {
+        case Link::Kind::Attribute: value = member(value, link.text, depth + 1); break;
+        case Link::Kind::Call: value = call_result(value, depth + 1); break;
+        default: return Value::unknown();
+      }
+    }
+    return value;
+  }
+
+  // The class a base-class expression names, if it is in the tree.
+  std::optional<ScopeRef> base_class(const LinkChain& chain, std::uint32_t file, ScopeIndex klass) {
+    const Value value = evaluate(chain, file, files_[file].definitions[klass].parent, 0);
+    if (!value.is(Value::Kind::Class)) return std::nullopt;
+    return value.ref;
+  }
+
+  const std::vector<ScopeRef>& mro(ScopeRef klass) {
+    if (const auto it = mro_.find(klass); it != mro_.end()) return it->second;
+    mro_[klass] = {klass};  // guards against inheritance loops while computing
+    std::vector<std::vector<ScopeRef>> sequences;
+    std::vector<ScopeRef> bases;
+    const Definition& definition = files_[klass.file].definitions[klass.def];
+    for (const LinkChain& base : definition.bases) {
+      if (const auto resolved = base_class(base, klass.file, klass.def)) {
+        if (*resolved == klass) continue;
+        bases.push_back(*resolved);
+        sequences.push_back(mro(*resolved));
+      }
+    }
+    sequences.push_back(bases);
+    std::vector<ScopeRef> order = {klass};
+    if (!c3_merge(sequences, order)) {
+      // Inconsistent hierarchy: fall back to depth-first, left to right.
+      order = {klass};
+      for (const ScopeRef& base : bases) {
+        for (const ScopeRef& ancestor : mro(base)) {
+          if (std::find(order.begin(), order.end(), ancestor) == order.end()) order.push_back(ancestor);
+        }
+      }
+    }
+    return mro_[klass] = std::move(order);
+  }
+
+ private:
+  static bool c3_merge(std::vector<std::vector<ScopeRef>> sequences, std::vector<ScopeRef>& out) {
+    for (;;) {
+      sequences.erase(std::remove_if(sequences.begin(), sequences.end(),
+                                     [](const auto& s) { return s.empty(); }),
+                      sequences.end());
+      if (sequences.empty()) return true;
+      const ScopeRef* head = nullptr;
+      for (const auto& sequence : sequences) {
+        const ScopeRef candidate = sequence.front();
+        const bool in_tail = std::any_of(sequences.begin(), sequences.end(), [&](const auto& s) {
+          return std::find(s.begin() + 1, s.end(), candidate) != s.end();
+        });
+        if (!in_tail) {
+          head = &sequence.front();
+          break;
+        }
+      }
+      if (head == nullptr) return false;
+      const ScopeRef chosen = *head;
+      out.push_back(chosen);
+      for (auto& sequence : sequences) {
+        if (sequence.front() == chosen) sequence.erase(sequence.begin());
+      }
+    }
+  }
+
+  void index_file(std::uint32_t f) {
+    const FileFacts& facts = files_[f];
+    FileIndex& index = index_[f];
+    const std::size_t n = facts.definitions.size();
+    index.children.resize(n + 1);
+    index.imports.resize(n + 1);
+    index.assignments.resize(n + 1);
+    index.tables.resize(n + 1);
+    for (ScopeIndex d = 0; d < n; ++d) index.children[slot(facts.definitions[d].parent, n)].push_back(d);
+    for (const Import& import : facts.imports) index.imports[slot(import.scope, n)].push_back(&import);
+    for (const Assignment& assignment : facts.assignments) {
+      index.assignments[slot(assignment.scope, n)].push_back(&assignment);
+    }
+  }
+
+  ScopeIndex enclosing_class(std::uint32_t file, ScopeIndex scope) const {
+    const auto& definitions = files_[file].definitions;
+    while (scope != kModuleScope && definitions[scope].label != Label::Class) scope = definitions[scope].parent;
+    return scope;
+  }
+
+  // The binding of `name` in one scope's own table, if any.
+  const ScopeTable& table(std::uint32_t file, ScopeIndex scope) {
+    FileIndex& index = index_[file];
+    const std::size_t s = slot(scope, files_[file].definitions.size());
+    if (!index.tables[s]) index.tables[s] = std::make_unique<ScopeTable>(build_table(file, scope));
+    return *index.tables[s];
+  }
+
+  ScopeTable build_table(std::uint32_t file, ScopeIndex scope) {
+    const FileFacts& facts = files_[file];
+    const FileIndex& index = index_[file];
+    const std::size_t s = slot(scope, facts.definitions.size());
+    ScopeTable table;
+    const ScopeRef where{file, scope};
+
+    if (scope != kModuleScope) {
+      const Definition& definition = facts.definitions[scope];
+      for (const std::string& local : definition.local_names) {
+        table.names[local] = Binding{Binding::Kind::Local, where, kModuleScope, {}, {}, {}, nullptr, false};
+      }
+      for (std::size_t p = 0; p < definition.parameters.size(); ++p) {
+        Binding binding{Binding::Kind::Parameter, where, kModuleScope, {}, {}, {}, nullptr, false};
+        for (const auto& [name, annotation] : definition.annotated_parameters) {
+          if (name == definition.parameters[p]) binding.annotation = &annotation;
+        }
+        binding.receiver = p == 0 && definition.label == Label::Method && !has_decorator(definition, "staticmethod");
+        table.names[definition.parameters[p]] = std::move(binding);
+      }
+    }
+
+    // Definitions, imports and assignments in line order: the last one wins.
+    struct Event {
+      std::uint32_t line;
+      int kind;  // 0 definition, 1 import, 2 assignment
+      const void* item;
+      ScopeIndex definition;
+    };
+    std::vector<Event> events;
+    for (const ScopeIndex d : index.children[s]) events.push_back({facts.definitions[d].span.line_start, 0, nullptr, d});
+    for (const Import* import : index.imports[s]) events.push_back({import->line, 1, import, kModuleScope});
+    for (const Assignment* assignment : index.assignments[s]) {
+      if (assignment->target.size() == 1 && assignment->target[0].kind == Link::Kind::Name) {
+        events.push_back({assignment->line, 2, assignment, kModuleScope});
+      }
+    }
+    std::stable_sort(events.begin(), events.end(), [](const Event& a, const Event& b) { return a.line < b.line; });
+
+    for (const Event& event : events) {
+      if (event.kind == 0) {
+        const Definition& definition = facts.definitions[event.definition];
+        table.names[definition.name] =
+            Binding{Binding::Kind::Definition, where, event.definition, {}, {}, {}, nullptr, false};
+      } else if (event.kind == 1) {
+        bind_import(*static_cast<const Import*>(event.item), where, table);
+      } else {
+        const auto* assignment = static_cast<const Assignment*>(event.item);
+        Binding& binding = table.names[assignment->target[0].text];
+        if (binding.kind != Binding::Kind::Assigned) {
+          binding = Binding{Binding::Kind::Assigned, where, kModuleScope, {}, {}, {}, nullptr, false};
+        }
+        binding.assignments.push_back(assignment);
+      }
+    }
+    return table;
+  }
+
+  void bind_import(const Import& import, ScopeRef where, ScopeTable& table) {
+    if (!import.is_from) {
+      if (!import.alias.empty()) {
+        table.names[import.alias] = module_binding(import.module, where);
+      } else {
+        // `import a.b.c` binds `a`; the rest is reached by attribute.
+        table.names[std::string(top_level(import.module))] = module_binding(std::string(top_level(import.module)), where);
+      }
+      return;
+    }
+    const auto base = modules_.absolute_name(where.file, import.level, import.module);
+    if (!base) return;
+    if (import.name == "*") {
+      table.star_modules.push_back(*base);
+      return;
+    }
+    table.names[import.alias.empty() ? import.name : import.alias] =
+        Binding{Binding::Kind::ImportedName, where, kModuleScope, *base, import.name, {}, nullptr, false};
+  }
+
+  Binding module_binding(const std::string& name, ScopeRef where) const {
+    if (modules_.file_of(name) || modules_.is_namespace(name)) {
+      return Binding{Binding::Kind::Module, where, kModuleScope, name, {}, {}, nullptr, false};
+    }
+    return Binding{Binding::Kind::External, where, kModuleScope, std::string(top_level(name)), {}, {}, nullptr, false};
+  }
+
+  // Python's lookup: the scope, then enclosing function scopes (class bodies
+  // do not enclose), the module, its star imports. nullptr when unbound.
+  const Binding* lookup(const std::string& name, std::uint32_t file, ScopeIndex scope) {
+    const auto& definitions = files_[file].definitions;
+    bool first = true;
+    for (ScopeIndex s = scope; s != kModuleScope; s = definitions[s].parent, first = false) {
+      if (!first && definitions[s].label == Label::Class) continue;
+      const ScopeTable& t = table(file, s);
+      if (const auto it = t.names.find(name); it != t.names.end()) return &it->second;
+    }
+    const ScopeTable& module = table(file, kModuleScope);
+    if (const auto it = module.names.find(name); it != module.names.end()) return &it->second;
+    return nullptr;
+  }
+
+  Value resolve_name(const std::string& name, std::uint32_t file, ScopeIndex scope, int depth) {
+    if (const Binding* binding = lookup(name, file, scope)) return resolve(*binding, depth + 1);
+    // Star imports of the module, then builtins.
+    for (const std::string& star : table(file, kModuleScope).star_modules) {
+      const Value value = module_member(star, name, depth + 1);
+      if (!value.is(Value::Kind::Unknown)) return value;
+    }
+    if (is_builtin_name(name)) return Value::external("builtins");
+    return Value::unknown();
+  }
+
+  Value resolve(const Binding& binding, int depth) {
+    if (depth > kMaxDepth) return Value::unknown();
+    switch (binding.kind) {
+      case Binding::Kind::Definition: {
+        const Definition& definition = files_[binding.where.file].definitions[binding.definition];
+        const ScopeRef ref{binding.where.file, binding.definition};
+        if (definition.label == Label::Class) return {Value::Kind::Class, ref, {}};
+        return {Value::Kind::Function, ref, {}};
+      }
+      case Binding::Kind::Module: return module_value(binding.module);
+      case Binding::Kind::External: return Value::external(binding.module);
+      case Binding::Kind::ImportedName: return module_member(binding.module, binding.name, depth + 1);
+      case Binding::Kind::Parameter: return parameter_value(binding, depth + 1);
+      case Binding::Kind::Assigned: return assigned_value(binding, depth + 1);
+      case Binding::Kind::Local: return Value::unknown();
+    }
+    return Value::unknown();
+  }
+
+  Value module_value(const std::string& name) const {
+    if (const auto file = modules_.file_of(name)) return {Value::Kind::Module, {*file, kModuleScope}, {}};
+    if (modules_.is_namespace(name)) return {Value::Kind::Namespace, {}, name};
+    return Value::external(top_level(name));
+  }
+
+  // `from module import name`: a name the module binds, else its submodule.
+  Value module_member(const std::string& module, const std::string& name, int depth) {
+    const Value base = module_value(module);
+    if (base.is(Value::Kind::External)) return base;
+    return member(base, name, depth + 1);
+  }
+
+  Value parameter_value(const Binding& binding, int depth) {
+    const auto& definitions = files_[binding.where.file].definitions;
+    const Definition& definition = definitions[binding.where.def];
+    if (binding.receiver) {
+      const ScopeRef klass{binding.where.file, definition.parent};
+      return {has_decorator(definition, "classmethod") ? Value::Kind::Class : Value::Kind::Instance, klass, {}};
+    }
+    if (binding.annotation == nullptr) return Value::unknown();
+    return instance_of(evaluate(*binding.annotation, binding.where.file, definition.parent, depth + 1));
+  }
+
+  static Value instance_of(const Value& type) {
+    if (type.is(Value::Kind::Class)) return {Value::Kind::Instance, type.ref, {}};
+    if (type.is(Value::Kind::External)) return type;
+    return Value::unknown();
+  }
+
+  // The value of a name bound by assignments: their types must agree.
+  Value assigned_value(const Binding& binding, int depth) {
+    if (const auto it = assigned_cache_.find(&binding); it != assigned_cache_.end()) return it->second;
+    assigned_cache_[&binding] = Value::unknown();  // a self-reference is unknown
+    std::optional<Value> agreed;
+    for (const Assignment* assignment : binding.assignments) {
+      const Value value = assignment_value(*assignment, binding.where.file, depth + 1);
+      if (!agreed) {
+        agreed = value;
+      } else if (!(*agreed == value)) {
+        agreed = Value::unknown();
+        break;
+      }
+    }
+    return assigned_cache_[&binding] = agreed.value_or(Value::unknown());
+  }
+
+  Value assignment_value(const Assignment& assignment, std::uint32_t file, int depth) {
+    if (!assignment.annotation.empty()) {
+      return instance_of(evaluate(assignment.annotation, file, assignment.scope, depth + 1));
+    }
+    return evaluate(assignment.value, file, assignment.scope, depth + 1);
+  }
+
+  Value call_result(const Value& callee, int depth) {
+    switch (callee.kind) {
+      case Value::Kind::Class: return {Value::Kind::Instance, callee.ref, {}};
+      case Value::Kind::External: return callee;
+      case Value::Kind::Function: return return_value(callee.ref, depth + 1);
+      case Value::Kind::Instance: {
+        const Value call = call_method(callee, depth + 1);
+        return call.is(Value::Kind::Function) ? return_value(call.ref, depth + 1) : Value::unknown();
+      }
+      default: return Value::unknown();
+    }
+  }
+
+ public:
+  // Calling an instance calls its class's __call__ (unknown when it has none).
+  Value call_method(const Value& instance, int depth) {
+    const Value call = class_member(instance.ref, "__call__", false, false, depth + 1);
+    return call.is(Value::Kind::Function) ? call : Value::unknown();
+  }
+
+ private:
+
+  Value return_value(ScopeRef function, int depth) {
+    const Definition& definition = files_[function.file].definitions[function.def];
+    if (definition.return_annotation.empty()) return Value::unknown();
+    return instance_of(evaluate(definition.return_annotation, function.file, definition.parent, depth + 1));
+  }
+
+  Value member(const Value& owner, const std::string& name, int depth) {
+    if (depth > kMaxDepth) return Value::unknown();
+    switch (owner.kind) {
+      case Value::Kind::Module: {
+        const ScopeTable& t = table(owner.ref.file, kModuleScope);
+        if (const auto it = t.names.find(name); it != t.names.end()) return resolve(it->second, depth + 1);
+        const std::string submodule = modules_.name_of(owner.ref.file) + "." + name;
+        if (modules_.file_of(submodule) || modules_.is_namespace(submodule)) return module_value(submodule);
+        for (const std::string& star : t.star_modules) {
+          const Value value = module_member(star, name, depth + 1);
+          if (!value.is(Value::Kind::Unknown)) return value;
+        }
+        return Value::unknown();
+      }
+      case Value::Kind::Namespace: {
+        const std::string submodule = owner.name + "." + name;
+        if (modules_.file_of(submodule) || modules_.is_namespace(submodule)) return module_value(submodule);
+        return Value::unknown();
+      }
+      case Value::Kind::Class: return class_member(owner.ref, name, false, false, depth + 1);
+      case Value::Kind::Instance: return class_member(owner.ref, name, true, false, depth + 1);
+      case Value::Kind::Super: return class_member(owner.ref, name, true, true, depth + 1);
+      case Value::Kind::External: return owner;
+      default: return Value::unknown();
+    }
+  }
+
+  // `name` looked up along the MRO of `klass` (after it, for super()).
+  Value class_member(ScopeRef klass, const std::string& name, bool on_instance, bool skip_self, int depth) {
+    const std::vector<ScopeRef> order = mro(klass);
+    for (std::size_t i = skip_self ? 1 : 0; i < order.size(); ++i) {
+      const ScopeRef owner = order[i];
+      const ScopeTable& t = table(owner.file, owner.def);
+      const auto it = t.names.find(name);
+      if (it == t.names.end()) continue;
+      const Binding& binding = it->second;
+      if (binding.kind == Binding::Kind::Definition) {
+        const Definition& definition = files_[owner.file].definitions[binding.definition];
+        const ScopeRef ref{owner.file, binding.definition};
+        if (definition.label == Label::Class) return {Value::Kind::Class, ref, {}};
+        // A property read on an instance yields what the getter returns.
+        if (on_instance && (has_decorator(definition, "property") || has_decorator(definition, "cached_property"))) {
+          return return_value(ref, depth + 1);
+        }
+        return {Value::Kind::Function, ref, {}};
+      }
+      return resolve(binding, depth + 1);
+    }
+    if (on_instance) {
+      for (std::size_t i = skip_self ? 1 : 0; i < order.size(); ++i) {
+        const Value value = instance_attribute(order[i], name, depth + 1);
+        if (!value.is(Value::Kind::Unknown)) return value;
+      }
+    }
+    return Value::unknown();
+  }
+
+  // The type of `self.<name>` from assignments in the class's methods.
+  Value instance_attribute(ScopeRef klass, const std::string& name, int depth) {
+    const FileFacts& facts = files_[klass.file];
+    std::optional<Value> agreed;
+    for (const ScopeIndex method : index_[klass.file].children[klass.def]) {
+      const Definition& definition = facts.definitions[method];
+      if (definition.label != Label::Method || definition.first_parameter.empty()) continue;
+      for (const Assignment* assignment : index_[klass.file].assignments[method]) {
+        const LinkChain& target = assignment->target;
+        if (target.size() != 2 || target[0].text != definition.first_parameter || target[1].text != name) continue;
+        const Value value = assignment_value(*assignment, klass.file, depth + 1);
+        if (value.is(Value::Kind::Unknown)) continue;
+        if (!agreed) {
+          agreed = value;
+        } else if (!(*agreed == value)) {
+          return Value::unknown();
+        }
+      }
+    }
+    return agreed.value_or(Value::unknown());
+  }
+
+  std::span<const FileFacts> files_;
+  PythonModuleIndex modules_;
+  std::vector<FileIndex> index_;
+  std::map<ScopeRef, std::vector<ScopeRef>> mro_;
+  std::unordered_map<const Binding*, Value> assigned_cache_;
+};
+
+void add_packages(const PythonLayout& layout, ProgramGraph& graph) {
+  std::unordered_map<std::string, std::uint32_t> by_name;
+  for (const PythonPackage& package : layout.packages()) {
+    PackageEntry entry;
+    entry.qualified_name = package.qualified_name;
+    const auto dot = package.qualified_name.rfind('.');
+    entry.name = dot == std::string::npos ? package.qualified_name : package.qualified_name.substr(dot + 1);
+    entry.relative_path = package.relative_path;
+    if (dot != std::string::npos) {
+      if (const auto it = by_name.find(package.qualified_name.substr(0, dot)); it != by_name.end()) {
+        entry.parent = it->second;
+      }
+    }
+    by_name.emplace(package.qualified_name, static_cast<std::uint32_t>(graph.packages.size()));
+    graph.packages.push_back(std::move(entry));
+  }
+  for (std::uint32_t f = 0; f < graph.files.size(); ++f) {
+    ModuleEntry& module = graph.modules[f];
+    std::string owner = module.qualified_name;
+    if (!PythonLayout::is_package_init(graph.files[f].relative_path)) {
+      const auto dot = owner.rfind('.');
+      owner = dot == std::string::npos ? std::string() : owner.substr(0, dot);
+    }
+    if (const auto it = by_name.find(owner); it != by_name.end()) module.package = it->second;
+  }
+}
+
+class ExternalNames {
+ public:
+  explicit ExternalNames(std::vector<std::string>& names) : names_(names) {}
+  std::uint32_t index(std::string_view name) {
+    const auto [it, added] = index_.emplace(std::string(name), static_cast<std::uint32_t>(names_.size()));
+    if (added) names_.emplace_back(name);
+    return it->second;
+  }
+
+ private:
+  std::vector<std::string>& names_;
+  std::unordered_map<std::string, std::uint32_t> index_;
+};
+
+void add_imports(const PythonModuleIndex& modules, ProgramGraph& graph) {
+  ExternalNames externals(graph.external_packages);
+  for (std::uint32_t f = 0; f < graph.files.size(); ++f) {
+    std::set<std::pair<std::uint32_t, std::uint32_t>> seen;  // (in-tree file | external) targets
+    auto add_module = [&](const std::string& name) {
+      // The module itself, else the longest in-tree prefix, else external.
+      std::string probe = name;
+      while (!probe.empty()) {
+        if (const auto file = modules.file_of(probe)) {
+          if (*file != f && seen.insert({*file, kNone}).second) graph.imports.push_back({f, *file, kNone});
+          return;
+        }
+        if (modules.is_namespace(probe)) return;
+        const auto dot = probe.rfind('.');
+        if (dot == std::string::npos) break;
+        probe.resize(dot);
+      }
+      const std::uint32_t external = externals.index(top_level(name));
+      if (seen.insert({kNone, external}).second) graph.imports.push_back({f, kNone, external});
+    };
+    for (const Import& import : graph.files[f].imports) {
+      if (!import.is_from) {
+        add_module(import.module);
+        continue;
+      }
+      const auto base = modules.absolute_name(f, import.level, import.module);
+      if (!base) continue;
+      const std::string submodule = *base + "." + import.name;
+      if (import.name != "*" && modules.file_of(submodule)) {
+        add_module(submodule);
+      } else {
+        add_module(*base);
+      }
+    }
+  }
+}
+
+}  // namespace
+
+ProgramGraph resolve_python(std::span<const FileFacts> files, const PythonLayout& layout,
+                            std::string project_name, std::string project_path) {
+  ProgramGraph graph;
+  graph.project_name = std::move(project_name);
+  graph.project_path = std::move(project_path);
+  graph.files = files;
+
+  std::vector<std::string> module_names;
+  std::vector<bool> init_flags;
+  for (const FileFacts& facts : files) {
+    module_names.push_back(layout.module_name(facts.relative_path));
+    init_flags.push_back(PythonLayout::is_package_init(facts.relative_path));
+  }
+  const std::unique_ptr<bool[]> init_files = std::make_unique<bool[]>(files.size());
+  for (std::size_t f = 0; f < files.size(); ++f) init_files[f] = init_flags[f];
+
+  graph.modules.resize(files.size());
+  for (std::size_t f = 0; f < files.size(); ++f) {
+    ModuleEntry& module = graph.modules[f];
+    module.qualified_name = module_names[f];
+    const auto dot = module.qualified_name.rfind('.');
+    module.name = dot == std::string::npos ? module.qualified_name : module.qualified_name.substr(dot + 1);
+  }
+  add_packages(layout, graph);
+
+  Resolver resolver(files, module_names, std::span<const bool>(init_files.get(), files.size()));
+  add_imports(resolver.modules(), graph);
+
+  for (std::uint32_t f = 0; f < files.size(); ++f) {
+    const FileFacts& facts = files[f];
+    for (ScopeIndex d = 0; d < facts.definitions.size(); ++d) {
+      if (facts.definitions[d].label != Label::Class) continue;
+      for (const LinkChain& base : facts.definitions[d].bases) {
+        if (const auto resolved = resolver.base_class(base, f, d)) {
+          graph.inherits.push_back({{f, d}, *resolved});
+        }
+      }
+    }
+    for (const CallSite& call : facts.calls) {
+      const Value target = resolver.evaluate(call.callee, f, call.caller, 0);
+      const ScopeRef caller{f, call.caller};
+      switch (target.kind) {
+        case Value::Kind::Function: {
+          const Label label = files[target.ref.file].definitions[target.ref.def].label;
+          graph.calls.push_back({caller, target.ref, label == Label::Method ? CallType::Method : CallType::Direct, call.line});
+          break;
+        }
+        case Value::Kind::Class:
+          graph.calls.push_back({caller, target.ref, CallType::Constructor, call.line});
+          break;
+        case Value::Kind::External: ++graph.external_calls; break;
+        case Value::Kind::Instance:
+          if (const Value call_method = resolver.call_method(target, 0); call_method.is(Value::Kind::Function)) {
+            graph.calls.push_back({caller, call_method.ref, CallType::Method, call.line});
+            break;
+          }
+          graph.unresolved_calls.push_back({caller, call.text, call.line});
+          break;
+        default: graph.unresolved_calls.push_back({caller, call.text, call.line}); break;
+      }
+    }
+  }
+  return graph;
+}
+
+}  // namespace trellis::ingest::python
