@@ -251,7 +251,7 @@ class DefinitionWriter {
     Cursor cursor;
     if (random_.percent(55)) advance(cursor, 1 + static_cast<std::int32_t>(random_.geometric(2)));
     module.internal_imports = budget_.modules > 1 ? random_.geometric(3) : 0;
-    module.external_imports = random_.geometric(2);
+    module.external_imports = random_.geometric(3);
     advance(cursor, static_cast<std::int32_t>(module.internal_imports + module.external_imports));
     advance(cursor, 1 + static_cast<std::int32_t>(random_.geometric(2)));
 

@@ -165,10 +165,13 @@ std::string snake(std::initializer_list<std::string_view> parts) {
   return out;
 }
 
+// English plural of a noun of the lists ("options" and "settings" already are).
 std::string plural(std::string_view noun) {
   std::string out(noun);
-  if (out.ends_with('s') || out.ends_with('x') || out.ends_with("sh")) {
+  if (out.ends_with("ss") || out.ends_with("us") || out.ends_with('x') || out.ends_with("sh")) {
     out += "es";
+  } else if (out.ends_with('s')) {
+    return out;
   } else if (out.ends_with('y') && out.size() > 1 &&
              std::string_view("aeiou").find(out[out.size() - 2]) == std::string_view::npos) {
     out.back() = 'i';

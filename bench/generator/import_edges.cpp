@@ -10,6 +10,10 @@ namespace {
 
 constexpr std::uint64_t kStream = 4;
 constexpr std::uint32_t kSiblingPercent = 40;
+// typing, os, logging, re, json, datetime, collections, dataclasses: the
+// packages a large part of all modules import.
+constexpr std::uint32_t kEverydayPackages = 8;
+constexpr std::uint32_t kEverydayPercent = 40;
 
 // Up to `count` distinct targets drawn by `draw`, skipping `self`; a few
 // draws more than asked, so a small choice set ends with fewer.
@@ -43,7 +47,10 @@ void add_imports(GraphBuilder& builder, const CodeEntities& entities, std::uint6
     for (const BuildId target : internal) builder.add_edge(RelType::Imports, module.id, target);
     if (external_count == 0) continue;
     const auto external = distinct_targets(module.external_imports, module.id, [&] {
-      return entities.external_packages[random.zipf(external_count)];
+      const std::uint32_t rank = random.percent(kEverydayPercent)
+                                     ? random.below32(std::min(kEverydayPackages, external_count))
+                                     : random.zipf(external_count);
+      return entities.external_packages[rank];
     });
     for (const BuildId target : external) builder.add_edge(RelType::Imports, module.id, target);
   }

@@ -1,13 +1,14 @@
 // Generation stage four: IMPORTS.
 //
 // Each module imports a geometric number of project modules (mean 3) and of
-// external packages (mean 2), the counts its import lines were laid out for.
+// external packages (mean 3), the counts its import lines were laid out for.
 // A project import goes to a sibling module of the same package 40% of the
 // time (siblings importing each other make cycles), else to a Zipf choice
 // over a random ranking of modules (a few modules, like a utils or a
 // models module, are imported by a large part of the project). External
-// imports are Zipf over external_packages(), whose first entries (typing,
-// os, logging) are imported almost everywhere. A module imports another at
+// imports go 40% of the time to the first eight of external_packages()
+// (typing, os, logging, ...), which a large part of all modules import, and
+// are Zipf over the whole list otherwise. A module imports another at
 // most once and never itself.
 #pragma once
 
