@@ -8,7 +8,4 @@ namespace trellis::bench {
 // Peak resident set size since the process started (getrusage), in bytes.
 std::uint64_t peak_rss_bytes();
 
-// Resident set size now (/proc/self/statm), in bytes; 0 when unavailable.
-std::uint64_t current_rss_bytes();
-
 }  // namespace trellis::bench

@@ -117,6 +117,7 @@ class DefinitionWriter {
     }
   }
 
+  // Moves past `lines` lines of about 32 bytes each.
   void advance(Cursor& cursor, std::int32_t lines) {
     cursor.line += lines;
     cursor.byte += lines * 24 + static_cast<std::int32_t>(
