@@ -1,6 +1,92 @@
+// `trellis`: builds the CLI11 app from the commands in commands/, runs the
+// one the user named and maps the outcome to CONTRACT.md's exit status:
+// 0 success, 1 refused (not found, invalid argument, database error), 2 usage.
 #include <fmt/format.h>
 
-int main() {
-  fmt::print("trellis\n");
-  return 0;
+#include <CLI/CLI.hpp>
+#include <chrono>
+#include <memory>
+#include <string_view>
+#include <vector>
+
+#include "trellis/cli/command.hpp"
+#include "trellis/cli/global_options.hpp"
+#include "trellis/commands/export_command.hpp"
+#include "trellis/commands/import_command.hpp"
+#include "trellis/commands/index_command.hpp"
+#include "trellis/commands/query_cycles_command.hpp"
+#include "trellis/commands/stats_command.hpp"
+#include "trellis/output/printer.hpp"
+
+namespace {
+
+constexpr int kExitRefused = 1;
+constexpr int kExitUsage = 2;
+
+// Whether --json was on the command line, for errors found before parsing ends.
+bool json_requested(int argc, char** argv) {
+  for (int i = 1; i < argc; ++i) {
+    if (std::string_view(argv[i]) == "--json") return true;
+  }
+  return false;
+}
+
+int usage_error(CLI::App& app, const CLI::ParseError& error, int argc, char** argv) {
+  if (!json_requested(argc, argv)) {
+    app.exit(error);
+    return kExitUsage;
+  }
+  trellis::output::print_error(
+      trellis::make_error(trellis::ErrorCode::InvalidArgument, error.what()),
+      trellis::output::Json::object(), true);
+  return kExitUsage;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  using namespace trellis::cli;
+  CLI::App app{"Trellis: an in-memory property graph of your source code."};
+  app.name("trellis");
+  app.require_subcommand(1);
+  app.footer("Run `trellis COMMAND --help` for a command's options and examples.");
+  GlobalOptions globals;
+  add_global_options(app, globals);
+
+  std::vector<std::unique_ptr<Command>> commands;
+  commands.push_back(add_index_command(app));
+  commands.push_back(add_import_command(app));
+  commands.push_back(add_export_command(app));
+  commands.push_back(add_stats_command(app));
+  CLI::App& query = *app.add_subcommand("query", "Structural queries over the graph");
+  query.require_subcommand(1);
+  commands.push_back(add_query_cycles_command(query));
+  for (const auto& command : commands) add_global_options(command->app(), globals);
+
+  if (argc == 1) {
+    fmt::print(stderr, "{}", app.help());
+    return kExitUsage;
+  }
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& error) {
+    if (error.get_exit_code() == static_cast<int>(CLI::ExitCodes::Success))
+      return app.exit(error);  // --help
+    return usage_error(app, error, argc, argv);
+  }
+
+  for (const auto& command : commands) {
+    if (!command->app().parsed()) continue;
+    const auto start = std::chrono::steady_clock::now();
+    auto report = command->run(globals);
+    const std::chrono::duration<double, std::milli> elapsed =
+        std::chrono::steady_clock::now() - start;
+    if (!report.ok()) {
+      trellis::output::print_error(report.error(), command->provided_input(), globals.json);
+      return kExitRefused;
+    }
+    trellis::output::print_report(*report, elapsed.count(), globals.json);
+    return 0;
+  }
+  return kExitUsage;  // unreachable: CLI11 requires one subcommand
 }

@@ -28,11 +28,20 @@
 namespace trellis {
 
 inline constexpr std::uint32_t kSnapshotFormatVersion = 1;
+// Longest name of an extra section, in bytes.
+inline constexpr std::size_t kMaxExtraNameBytes = 93;
 
 struct Snapshot {
   GraphStore store;
   // Named extra sections (not graph arrays), e.g. "ingest.files".
   std::map<std::string, PodArray<std::byte>> extras;
+};
+
+// One section as the section table lists it.
+struct SnapshotSectionInfo {
+  std::string name;          // "rels.CALLS.forward.targets", "meta", "extra.<name>"
+  std::uint64_t offset = 0;  // from the start of the file
+  std::uint64_t bytes = 0;
 };
 
 struct SnapshotInfo {
@@ -41,16 +50,24 @@ struct SnapshotInfo {
   std::uint64_t node_count = 0;
   std::uint64_t edge_count = 0;
   std::size_t section_count = 0;
+  std::vector<SnapshotSectionInfo> sections;  // in file order
 };
 
-// Writes `snapshot` to `path` atomically. On failure the previous file at
-// `path`, if any, is untouched and no temporary file is left behind.
+// Writes `snapshot` to `path` atomically; the same snapshot always gives the
+// same bytes. On failure the previous file at `path`, if any, is untouched
+// and no temporary file is left behind: DATABASE_ERROR when the file system
+// refuses, INVALID_ARGUMENT for an extra name that is empty, holds a NUL or
+// is longer than kMaxExtraNameBytes.
 Status save_snapshot(const Snapshot& snapshot, const std::filesystem::path& path);
 
-// Loads and verifies the snapshot at `path`.
+// Loads and verifies the snapshot at `path`: checksums, then the consistency
+// of the arrays, so a damaged or crafted file never yields a store that
+// reads out of bounds. DATABASE_ERROR "no snapshot at <path>" when there is
+// no file.
 Result<Snapshot> load_snapshot(const std::filesystem::path& path);
 
-// Reads and checks only the header (for `trellis stats`).
+// Reads and checks only the header and the section table (for `trellis
+// stats`); section contents are neither read nor verified.
 Result<SnapshotInfo> read_snapshot_info(const std::filesystem::path& path);
 
 }  // namespace trellis

@@ -1,0 +1,19 @@
+// nodes.csv into a GraphBuilder.
+#pragma once
+
+#include <string_view>
+
+#include "trellis/common/error.hpp"
+#include "trellis/store/graph_builder.hpp"
+
+namespace trellis::csv {
+
+// Adds the nodes of `text` (a whole nodes.csv) to an empty `builder` in id
+// order, so build id == file id. Ids must number the rows 0..N-1 (any row
+// order); labels must be schema labels; (label, qualified_name) must be
+// unique and qualified_name non-empty; property cells must parse as their
+// column's type. A property the row's label does not have is checked and
+// then ignored. Fails with INVALID_ARGUMENT "nodes.csv:<line>: <what>".
+Status import_node_table(std::string_view text, GraphBuilder& builder);
+
+}  // namespace trellis::csv

@@ -1,0 +1,50 @@
+// `trellis index` as a library call: discover -> parse and extract (all
+// cores) -> resolve (per language) -> build the store. The result is the
+// same store, byte for byte, whatever the number of threads.
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "trellis/common/error.hpp"
+#include "trellis/ingest/discover.hpp"
+#include "trellis/ingest/extract_files.hpp"
+#include "trellis/store/graph_store.hpp"
+
+namespace trellis::ingest {
+
+struct IndexOptions {
+  std::filesystem::path root;
+  std::vector<std::string> exclude_globs;
+  std::uint64_t max_file_bytes = kDefaultMaxFileBytes;
+  unsigned jobs = 0;  // 0: every core
+};
+
+struct IndexReport {
+  std::size_t files = 0;
+  std::uint64_t lines = 0;
+  std::uint64_t bytes = 0;
+  std::vector<FileWarning> warnings;  // discovery and extraction, by path
+  std::size_t unresolved_calls = 0;
+  std::size_t external_calls = 0;
+  std::size_t merged_definitions = 0;  // redefinitions folded into the first
+  double discover_seconds = 0;
+  double extract_seconds = 0;
+  double resolve_seconds = 0;
+  double build_seconds = 0;
+};
+
+struct IndexResult {
+  GraphStore store;
+  IndexReport report;
+};
+
+// Indexes the tree at options.root. Fails only when the root is unusable
+// (INVALID_ARGUMENT) or a frontend cannot start (INTERNAL); problems with
+// single files become warnings. `progress`, when given, is updated as files
+// are parsed (another thread may read it).
+Result<IndexResult> index_repository(const IndexOptions& options, ExtractProgress* progress = nullptr);
+
+}  // namespace trellis::ingest

@@ -1,0 +1,99 @@
+#include "trellis/ingest/index_repository.hpp"
+
+#include <tbb/task_arena.h>
+
+#include <algorithm>
+#include <chrono>
+
+#include "merge_programs.hpp"
+#include "trellis/ingest/graph_writer.hpp"
+#include "trellis/ingest/language.hpp"
+
+namespace trellis::ingest {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+double seconds_since(Clock::time_point start) {
+  return std::chrono::duration<double>(Clock::now() - start).count();
+}
+
+}  // namespace
+
+Result<IndexResult> index_repository(const IndexOptions& options, ExtractProgress* progress) {
+  auto frontends = make_language_frontends();
+  if (!frontends.ok()) return frontends.error();
+  const auto& languages = *frontends;
+  std::error_code ignored;
+  const std::filesystem::path root = std::filesystem::weakly_canonical(options.root, ignored);
+
+  IndexResult result;
+  IndexReport& report = result.report;
+  const int threads = options.jobs == 0 ? tbb::task_arena::automatic : static_cast<int>(options.jobs);
+  tbb::task_arena arena(threads);
+
+  auto start = Clock::now();
+  DiscoverOptions discover;
+  discover.root = root;
+  discover.exclude_globs = options.exclude_globs;
+  discover.max_file_bytes = options.max_file_bytes;
+  discover.jobs = options.jobs;
+  discover.wanted = [&languages](std::string_view path) {
+    return std::any_of(languages.begin(), languages.end(), [&](const auto& l) { return l->handles(path); });
+  };
+  auto discovered = discover_files(discover);
+  if (!discovered.ok()) return discovered.error();
+  for (const DiscoverWarning& warning : discovered->warnings) report.warnings.push_back({warning.relative_path, warning.reason});
+  report.discover_seconds = seconds_since(start);
+  if (progress != nullptr) progress->total_files.store(discovered->files.size(), std::memory_order_relaxed);
+
+  // Each language extracts and resolves its own files, kept contiguous in one vector.
+  start = Clock::now();
+  std::vector<FileFacts> files;
+  std::vector<std::pair<std::uint32_t, std::uint32_t>> ranges;  // per language
+  for (const auto& language : languages) {
+    std::vector<std::string> paths;
+    for (const DiscoveredFile& file : discovered->files) {
+      if (language->handles(file.relative_path)) paths.push_back(file.relative_path);
+    }
+    ExtractedFiles extracted;
+    arena.execute([&] { extracted = extract_files(*language, root, paths, progress); });
+    report.lines += extracted.lines;
+    report.bytes += extracted.bytes;
+    for (FileWarning& warning : extracted.warnings) report.warnings.push_back(std::move(warning));
+    const auto first = static_cast<std::uint32_t>(files.size());
+    for (FileFacts& facts : extracted.files) files.push_back(std::move(facts));
+    ranges.emplace_back(first, static_cast<std::uint32_t>(files.size()));
+  }
+  report.files = files.size();
+  report.extract_seconds = seconds_since(start);
+
+  start = Clock::now();
+  const ProjectInfo project{root.filename().string(), root.string()};
+  std::vector<LanguageProgram> programs;
+  for (std::size_t l = 0; l < languages.size(); ++l) {
+    const auto [first, last] = ranges[l];
+    if (first == last) continue;
+    const std::span<const FileFacts> own(files.data() + first, last - first);
+    programs.push_back({first, languages[l]->resolve(own, project)});
+  }
+  ProgramGraph program = merge_programs(std::move(programs), files);
+  if (program.project_name.empty()) {
+    program.project_name = project.name;
+    program.project_path = project.path;
+  }
+  report.unresolved_calls = program.unresolved_calls.size();
+  report.external_calls = program.external_calls;
+  report.resolve_seconds = seconds_since(start);
+
+  start = Clock::now();
+  auto written = write_graph(program);
+  if (!written.ok()) return written.error();
+  report.merged_definitions = written->merged_definitions;
+  result.store = std::move(written->graph.store);
+  report.build_seconds = seconds_since(start);
+  std::stable_sort(report.warnings.begin(), report.warnings.end());
+  return result;
+}
+
+}  // namespace trellis::ingest

@@ -1,0 +1,51 @@
+#include "merge_programs.hpp"
+
+namespace trellis::ingest {
+namespace {
+
+std::uint32_t shift(std::uint32_t index, std::uint32_t by) { return index == kNone ? kNone : index + by; }
+ScopeRef shift(ScopeRef ref, std::uint32_t by) { return {shift(ref.file, by), ref.def}; }
+
+}  // namespace
+
+ProgramGraph merge_programs(std::vector<LanguageProgram> programs, std::span<const FileFacts> all_files) {
+  ProgramGraph merged;
+  merged.files = all_files;
+  merged.modules.resize(all_files.size());
+  for (LanguageProgram& language : programs) {
+    ProgramGraph& program = language.program;
+    const std::uint32_t files = language.first_file;
+    const auto packages = static_cast<std::uint32_t>(merged.packages.size());
+    const auto externals = static_cast<std::uint32_t>(merged.external_packages.size());
+    if (merged.project_name.empty()) {
+      merged.project_name = program.project_name;
+      merged.project_path = program.project_path;
+    }
+    for (std::size_t f = 0; f < program.modules.size(); ++f) {
+      ModuleEntry module = std::move(program.modules[f]);
+      module.package = shift(module.package, packages);
+      merged.modules[files + f] = std::move(module);
+    }
+    for (PackageEntry& package : program.packages) {
+      package.parent = shift(package.parent, packages);
+      merged.packages.push_back(std::move(package));
+    }
+    for (std::string& external : program.external_packages) merged.external_packages.push_back(std::move(external));
+    for (const ImportEdge& edge : program.imports) {
+      merged.imports.push_back({shift(edge.file, files), shift(edge.target_file, files), shift(edge.target_external, externals)});
+    }
+    for (const InheritsEdge& edge : program.inherits) {
+      merged.inherits.push_back({shift(edge.derived, files), shift(edge.base, files)});
+    }
+    for (const CallEdge& edge : program.calls) {
+      merged.calls.push_back({shift(edge.caller, files), shift(edge.callee, files), edge.call_type, edge.line});
+    }
+    for (UnresolvedCall& call : program.unresolved_calls) {
+      merged.unresolved_calls.push_back({shift(call.caller, files), std::move(call.text), call.line});
+    }
+    merged.external_calls += program.external_calls;
+  }
+  return merged;
+}
+
+}  // namespace trellis::ingest

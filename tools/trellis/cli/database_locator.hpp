@@ -1,0 +1,26 @@
+// Where the graph snapshot is (CONTRACT.md "Binary and database"), found the
+// way git finds .git.
+#pragma once
+
+#include <filesystem>
+
+#include "trellis/cli/global_options.hpp"
+#include "trellis/common/error.hpp"
+
+namespace trellis::cli {
+
+// The snapshot's place inside a folder: `dir`/.trellis/graph.trellis.
+std::filesystem::path database_path_in(const std::filesystem::path& dir);
+
+// The snapshot a reading command uses: --db FILE when given, else
+// .trellis/graph.trellis in `start` or the nearest parent that has one.
+// DATABASE_ERROR when --db names no file or no folder up to the root has one.
+Result<std::filesystem::path> locate_database(const GlobalOptions& globals,
+                                              const std::filesystem::path& start);
+
+// The snapshot a writing command (import, index) writes: --db FILE when
+// given, else database_path_in(`dir`).
+std::filesystem::path database_to_write(const GlobalOptions& globals,
+                                        const std::filesystem::path& dir);
+
+}  // namespace trellis::cli

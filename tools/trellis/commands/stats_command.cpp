@@ -1,0 +1,113 @@
+#include "trellis/commands/stats_command.hpp"
+
+#include <fmt/format.h>
+
+#include <filesystem>
+#include <string>
+
+#include "trellis/cli/database_locator.hpp"
+#include "trellis/commands/graph_counts.hpp"
+#include "trellis/output/text_table.hpp"
+#include "trellis/store/snapshot.hpp"
+
+namespace trellis::cli {
+namespace {
+
+double per(std::size_t bytes, std::size_t count) {
+  return count == 0 ? 0.0 : static_cast<double>(bytes) / static_cast<double>(count);
+}
+
+struct MemorySummary {
+  MemoryReport report;
+  double bytes_per_node;
+  double bytes_per_edge;  // adjacency in both directions plus edge properties
+};
+
+MemorySummary summarize(const GraphStore& store) {
+  MemoryReport report = store.memory_report();
+  const double node = per(report.node_bytes, store.node_count());
+  const double edge = per(report.adjacency_bytes + report.edge_property_bytes, store.edge_count());
+  return {std::move(report), node, edge};
+}
+
+output::Json memory_json(const MemorySummary& memory) {
+  output::Json components = output::Json::array();
+  for (const MemoryComponent& component : memory.report.components) {
+    components.push_back({{"name", component.name}, {"bytes", component.bytes}});
+  }
+  return {{"total_bytes", memory.report.total_bytes},
+          {"node_bytes", memory.report.node_bytes},
+          {"adjacency_bytes", memory.report.adjacency_bytes},
+          {"adjacency_offset_bytes", memory.report.adjacency_offset_bytes},
+          {"edge_property_bytes", memory.report.edge_property_bytes},
+          {"bytes_per_node", memory.bytes_per_node},
+          {"bytes_per_edge", memory.bytes_per_edge},
+          {"components", std::move(components)}};
+}
+
+void add_memory_rows(const MemorySummary& memory, output::TextTable& table) {
+  table.add_row({"Memory", output::format_bytes(static_cast<double>(memory.report.total_bytes))});
+  for (const MemoryComponent& component : memory.report.components) {
+    table.add_row(
+        {"  " + component.name, output::format_bytes(static_cast<double>(component.bytes))});
+  }
+  table.add_row({"Bytes per node", fmt::format("{:.1f}", memory.bytes_per_node)});
+  table.add_row({"Bytes per edge", fmt::format("{:.1f}", memory.bytes_per_edge)});
+}
+
+class StatsCommand final : public Command {
+ public:
+  explicit StatsCommand(CLI::App& parent)
+      : Command(*parent.add_subcommand("stats",
+                                       "Show what the graph holds and where its memory goes")) {
+    app().footer(
+        "Prints node counts per label, relationship counts per type, memory per component "
+        "(strings,\n"
+        "columns, indexes, adjacency, edge properties), bytes per node and per edge, and the "
+        "snapshot's\n"
+        "path, size and format version.\n\n"
+        "Examples:\n  trellis stats\n  trellis stats --json --db /tmp/shop.trellis");
+  }
+
+  output::Json provided_input() const override { return output::Json::object(); }
+
+  Result<output::Report> run(const GlobalOptions& globals) override {
+    auto database = locate_database(globals, std::filesystem::current_path());
+    if (!database.ok()) return std::move(database).take_error();
+    auto info = read_snapshot_info(*database);
+    if (!info.ok()) return std::move(info).take_error();
+    auto snapshot = load_snapshot(*database);
+    if (!snapshot.ok()) return std::move(snapshot).take_error();
+    const GraphStore& store = snapshot->store;
+    const MemorySummary memory = summarize(store);
+
+    output::Report report;
+    report.query = fmt::format("stats of {}", database->string());
+    report.query_type = "stats";
+    report.results = {{"database",
+                       {{"path", database->string()},
+                        {"file_bytes", info->file_bytes},
+                        {"format_version", info->format_version},
+                        {"section_count", info->section_count}}},
+                      {"nodes", node_counts_json(store)},
+                      {"relationships", relationship_counts_json(store)},
+                      {"unresolved_calls", store.unresolved_call_count()},
+                      {"memory", memory_json(memory)}};
+    output::TextTable table;
+    add_count_rows(store, table);
+    table.add_row({"Unresolved calls", std::to_string(store.unresolved_call_count())});
+    add_memory_rows(memory, table);
+    report.text = fmt::format("Snapshot {} ({}, format version {})\n\n{}", database->string(),
+                              output::format_bytes(static_cast<double>(info->file_bytes)),
+                              info->format_version, table.render());
+    return report;
+  }
+};
+
+}  // namespace
+
+std::unique_ptr<Command> add_stats_command(CLI::App& parent) {
+  return std::make_unique<StatsCommand>(parent);
+}
+
+}  // namespace trellis::cli

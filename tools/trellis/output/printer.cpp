@@ -1,0 +1,48 @@
+#include "trellis/output/printer.hpp"
+
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+namespace trellis::output {
+
+std::string dump_json(const Json& document) {
+  return document.dump(2, ' ', false, Json::error_handler_t::replace);
+}
+
+void print_report(const Report& report, double execution_time_ms, bool json) {
+  if (!json) {
+    fmt::print("{}", report.text);
+    return;
+  }
+  Json metadata = {{"execution_time_ms", execution_time_ms}, {"query_type", report.query_type}};
+  if (report.row_count) {
+    const std::size_t total = report.total_count.value_or(*report.row_count);
+    metadata["row_count"] = *report.row_count;
+    metadata["total_count"] = total;
+    metadata["truncated"] = total > *report.row_count;
+  }
+  const Json document = {{"query", report.query}, {"results", report.results}, {"metadata", std::move(metadata)}};
+  fmt::print("{}\n", dump_json(document));
+}
+
+void print_error(const Error& error, const Json& provided_input, bool json) {
+  if (!json) {
+    fmt::print(stderr, "trellis: error: {}\n", error.message);
+    if (!error.suggestions.empty()) {
+      fmt::print(stderr, "Did you mean {}?\n", fmt::join(error.suggestions, ", "));
+    }
+    return;
+  }
+  Json document = {
+      {"error", error.message},
+      {"error_code", to_string(error.code)},
+      {"suggestion", nullptr},
+      {"suggestions", error.suggestions},
+      {"provided_input", provided_input},
+  };
+  if (!error.suggestions.empty())
+    document["suggestion"] = fmt::format("Did you mean {}?", error.suggestions.front());
+  fmt::print("{}\n", dump_json(document));
+}
+
+}  // namespace trellis::output

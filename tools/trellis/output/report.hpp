@@ -1,0 +1,23 @@
+// What a successful command produced: the JSON document's parts for --json
+// (CONTRACT.md "JSON shapes") and the text for people. A command whose
+// output is large may fill only the form GlobalOptions::json asks for.
+#pragma once
+
+#include <optional>
+#include <string>
+
+#include "trellis/output/json.hpp"
+
+namespace trellis::output {
+
+struct Report {
+  std::string query;       // what was done, e.g. "stats of /repo/.trellis/graph.trellis"
+  std::string query_type;  // metadata.query_type: "import", "export", "stats", ...
+  Json results;            // the document's "results"
+  std::string text;        // the human form, printed as is on stdout
+  // For row-returning queries: metadata.row_count, total_count and truncated.
+  std::optional<std::size_t> row_count;
+  std::optional<std::size_t> total_count;
+};
+
+}  // namespace trellis::output
