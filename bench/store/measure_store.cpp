@@ -7,6 +7,7 @@
 #include "common/process_memory.hpp"
 #include "common/stopwatch.hpp"
 #include "generator/code_graph_generator.hpp"
+#include "store/snapshot_timing.hpp"
 #include "trellis/store/graph_builder.hpp"
 #include "trellis/store/store_parts.hpp"
 
@@ -32,7 +33,7 @@ void check(bool ok, std::string what, StoreRun& run) {
 
 void check_counts(StoreRun& run) {
   check(run.node_count == run.requested_nodes,
-        fmt::format("store has {} nodes, {} were generated", run.node_count, run.requested_nodes),
+        fmt::format("store has {} nodes, {} were requested", run.node_count, run.requested_nodes),
         run);
   const auto label_sum =
       std::accumulate(run.nodes_by_label.begin(), run.nodes_by_label.end(), std::uint64_t{0});
@@ -92,6 +93,11 @@ Result<StoreRun> measure_store(const StoreRunOptions& options) {
   count(built->store, run);
   check_counts(run);
   check_memory(run);
+
+  auto snapshot =
+      time_snapshot(built->store, options.snapshot_file, options.load_runs, run.failed_checks);
+  if (!snapshot) return std::move(snapshot).take_error();
+  run.snapshot = *snapshot;
   return run;
 }
 

@@ -1,6 +1,7 @@
 #include "store/store_command.hpp"
 
 #include <fmt/format.h>
+#include <unistd.h>
 
 #include <cstdio>
 
@@ -19,6 +20,16 @@ CLI::App& add_store_command(CLI::App& app, StoreCommandOptions& options) {
       ->check(CLI::Range(kMinGeneratedNodes, kMaxGeneratedNodes));
   store.add_option("--seed", options.seed, "Generator seed")->capture_default_str();
   store.add_flag("--json", options.json, "Print one JSON document instead of the table");
+  store
+      .add_option("--snapshot-dir", options.snapshot_dir,
+                  "Where the snapshot files are written (and removed)")
+      ->capture_default_str()
+      ->check(CLI::ExistingDirectory);
+  store
+      .add_option("--load-runs", options.load_runs,
+                  "Snapshot loads with the file in the page cache")
+      ->capture_default_str()
+      ->check(CLI::Range(1, 100));
   return store;
 }
 
@@ -26,7 +37,9 @@ int run_store_command(const StoreCommandOptions& options) {
   std::vector<StoreRun> runs;
   bool passed = true;
   for (const std::uint32_t nodes : options.nodes) {
-    auto run = measure_store(StoreRunOptions{nodes, options.seed});
+    const auto file =
+        options.snapshot_dir / fmt::format("trellis_bench_{}_{}.trellis", ::getpid(), nodes);
+    auto run = measure_store(StoreRunOptions{nodes, options.seed, file, options.load_runs});
     if (!run) {
       fmt::print(stderr, "store benchmark at {} nodes failed: {}\n", nodes, run.error().message);
       return 1;

@@ -4,8 +4,9 @@
 // "generation_ms", "build_ms", "nodes", "edges", "nodes_by_label",
 // "edges_by_type", "memory": {..., "components", "arrays"}, "bytes_per_node",
 // "bytes_per_edge", "bytes_per_edge_without_offsets",
-// "edge_property_bytes_per_edge", "peak_rss_bytes", "snapshot" (null when
-// not measured), "checks": {"passed", "failures"}}]}.
+// "edge_property_bytes_per_edge", "peak_rss_bytes", "snapshot": {"save_ms",
+// "file_bytes", "first_load_ms", "median_load_ms", "load_runs"}, "checks":
+// {"passed", "failures"}}]}.
 #pragma once
 
 #include <nlohmann/json.hpp>

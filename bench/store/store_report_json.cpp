@@ -21,8 +21,7 @@ Json memory_json(const StoreRun& run) {
 }
 
 Json snapshot_json(const StoreRun& run) {
-  if (!run.snapshot) return nullptr;
-  const SnapshotTiming& snapshot = *run.snapshot;
+  const SnapshotTiming& snapshot = run.snapshot;
   return Json{{"save_ms", snapshot.save_ms},
               {"file_bytes", snapshot.file_bytes},
               {"first_load_ms", snapshot.first_load_ms},

@@ -53,20 +53,13 @@ std::uint64_t component_bytes(const StoreRun& run, const std::string& name) {
 }
 
 void print_snapshot_rows(const Table& table) {
-  auto snapshot_cell = [](auto value) {
-    return [value](const StoreRun& run) {
-      return run.snapshot ? value(*run.snapshot) : std::string("-");
-    };
-  };
   table.heading("snapshot");
-  table.row("  save (ms)",
-            snapshot_cell([](const SnapshotTiming& s) { return millis(s.save_ms); }));
-  table.row("  file (MiB)",
-            snapshot_cell([](const SnapshotTiming& s) { return mib(s.file_bytes); }));
+  table.row("  save (ms)", [](const StoreRun& run) { return millis(run.snapshot.save_ms); });
+  table.row("  file (MiB)", [](const StoreRun& run) { return mib(run.snapshot.file_bytes); });
   table.row("  first load, pages dropped (ms)",
-            snapshot_cell([](const SnapshotTiming& s) { return millis(s.first_load_ms); }));
+            [](const StoreRun& run) { return millis(run.snapshot.first_load_ms); });
   table.row(fmt::format("  median load, page cache (ms) [< {:.0f}]", kTargetSnapshotLoadMs),
-            snapshot_cell([](const SnapshotTiming& s) { return millis(s.median_load_ms); }));
+            [](const StoreRun& run) { return millis(run.snapshot.median_load_ms); });
 }
 
 }  // namespace

@@ -3,7 +3,6 @@
 
 #include <array>
 #include <cstdint>
-#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -33,7 +32,7 @@ struct StoreRun {
   MemoryReport memory;
   std::vector<std::pair<std::string, std::uint64_t>> array_bytes;  // every store array, by name
   std::uint64_t peak_rss_bytes = 0;  // of the process so far, after the build
-  std::optional<SnapshotTiming> snapshot;
+  SnapshotTiming snapshot;
   std::vector<std::string> failed_checks;  // empty when the run is consistent
 
   double bytes_per_node() const { return ratio(memory.node_bytes, node_count); }
