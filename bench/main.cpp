@@ -1,0 +1,20 @@
+// trellis_bench: benchmarks of the Trellis engine on generated code graphs.
+// Modes are subcommands; each prints a table, or one JSON document with --json.
+#include <CLI/CLI.hpp>
+
+#include "store/store_command.hpp"
+
+int main(int argc, char** argv) {
+  CLI::App app{"Trellis benchmarks on generated code-shaped graphs"};
+  app.require_subcommand(1);
+  trellis::bench::StoreCommandOptions store_options;
+  const CLI::App& store = trellis::bench::add_store_command(app, store_options);
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& error) {
+    const int status = app.exit(error);
+    return status == 0 ? 0 : 2;
+  }
+  if (store.parsed()) return trellis::bench::run_store_command(store_options);
+  return 2;
+}
