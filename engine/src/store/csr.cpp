@@ -30,18 +30,43 @@ std::vector<std::uint32_t> counting_sort(std::span<const std::uint32_t> order,
   return sorted;
 }
 
-Csr make_csr(KeyRange range, std::vector<std::uint32_t> offsets,
+Csr make_csr(KeyRange range, const std::vector<std::uint32_t>& offsets,
              std::span<const std::uint32_t> order, std::span<const NodeId> neighbours) {
   std::vector<NodeId> targets(order.size());
   for (std::size_t p = 0; p < order.size(); ++p) targets[p] = neighbours[order[p]];
   Csr csr;
   csr.base = range.lo;
-  if (!order.empty()) csr.offsets = PodArray<std::uint32_t>(std::move(offsets));
+  if (!order.empty()) set_offsets(csr, offsets);
   csr.targets = PodArray<NodeId>(std::move(targets));
   return csr;
 }
 
 }  // namespace
+
+void set_offsets(Csr& csr, std::span<const std::uint32_t> offsets) {
+  constexpr std::uint32_t kLocalLimit = 0xFFFF;
+  const std::size_t blocks = (offsets.size() + Csr::kBlockSize - 1) / Csr::kBlockSize;
+  std::vector<std::uint32_t> block_offsets(blocks);
+  std::vector<std::uint16_t> local_offsets(offsets.size(), 0);
+  std::vector<std::uint32_t> wide_offsets;
+  for (std::size_t b = 0; b < blocks; ++b) {
+    const std::size_t first = b * Csr::kBlockSize;
+    const std::size_t last = std::min(offsets.size(), first + Csr::kBlockSize);
+    const std::uint32_t start = offsets[first];
+    if (offsets[last - 1] - start <= kLocalLimit) {
+      block_offsets[b] = start;
+      for (std::size_t i = first; i < last; ++i) local_offsets[i] = static_cast<std::uint16_t>(offsets[i] - start);
+    } else {
+      block_offsets[b] = Csr::kWideBlock | static_cast<std::uint32_t>(wide_offsets.size() / Csr::kBlockSize);
+      for (std::size_t i = 0; i < Csr::kBlockSize; ++i) {
+        wide_offsets.push_back(first + i < last ? offsets[first + i] : offsets[last - 1]);
+      }
+    }
+  }
+  csr.block_offsets = PodArray<std::uint32_t>(std::move(block_offsets));
+  csr.local_offsets = PodArray<std::uint16_t>(std::move(local_offsets));
+  csr.wide_offsets = PodArray<std::uint32_t>(std::move(wide_offsets));
+}
 
 CsrPair build_csr(std::span<const NodeId> sources, std::span<const NodeId> targets) {
   const std::size_t edge_count = sources.size();
@@ -61,8 +86,8 @@ CsrPair build_csr(std::span<const NodeId> sources, std::span<const NodeId> targe
   const auto reverse_order = counting_sort(forward_order, targets, target_range, reverse_offsets);
 
   CsrPair pair;
-  pair.forward = make_csr(source_range, std::move(forward_offsets), forward_order, targets);
-  pair.reverse = make_csr(target_range, std::move(reverse_offsets), reverse_order, sources);
+  pair.forward = make_csr(source_range, forward_offsets, forward_order, targets);
+  pair.reverse = make_csr(target_range, reverse_offsets, reverse_order, sources);
   pair.forward_order = std::move(forward_order);
   return pair;
 }

@@ -180,7 +180,7 @@ MemoryReport GraphStore::memory_report() const {
       if (part.starts_with("forward.") || part.starts_with("reverse.")) {
         add("adjacency." + type, bytes);
         report.adjacency_bytes += bytes;
-        if (part.ends_with(".offsets")) report.adjacency_offset_bytes += bytes;
+        if (!part.ends_with(".targets")) report.adjacency_offset_bytes += bytes;
       } else {
         add("edge_properties." + type, bytes);
         report.edge_property_bytes += bytes;

@@ -287,20 +287,40 @@ class Checker {
     return std::nullopt;
   }
 
-  // Offsets (when not empty) cover base .. base + range within the nodes,
-  // and every target is a node.
+  // The two-level offsets (when not empty) are well formed: one block entry
+  // per kBlockSize nodes, wide entries within wide_offsets, and the offsets
+  // they give start at 0, never decrease and end at the target count. They
+  // cover base .. base + range within the nodes, and every target is a node.
   Problem check_csr(const std::string& array, const Csr& csr) const {
-    if (csr.offsets.empty()) {
-      if (!csr.targets.empty()) return fmt::format("{}.offsets is empty but it has targets", array);
+    if (csr.local_offsets.empty()) {
+      if (!csr.targets.empty() || !csr.block_offsets.empty() || !csr.wide_offsets.empty()) {
+        return fmt::format("{}.local_offsets is empty but it has targets or blocks", array);
+      }
       return std::nullopt;
     }
-    if (auto p = check_offsets<std::uint32_t>(array + ".offsets", csr.offsets.span(),
-                                              csr.targets.size())) {
-      return p;
+    const std::size_t blocks = (csr.local_offsets.size() + Csr::kBlockSize - 1) / Csr::kBlockSize;
+    if (auto p = check_size(array + ".block_offsets", csr.block_offsets.size(), blocks)) return p;
+    if (csr.wide_offsets.size() % Csr::kBlockSize != 0) {
+      return fmt::format("{}.wide_offsets has {} entries, not whole blocks", array, csr.wide_offsets.size());
     }
-    if (std::uint64_t{csr.base} + csr.offsets.size() - 1 > nodes_) {
+    for (std::size_t b = 0; b < blocks; ++b) {
+      const std::uint32_t entry = csr.block_offsets[b];
+      if ((entry & Csr::kWideBlock) != 0 &&
+          (std::size_t{entry & ~Csr::kWideBlock} + 1) * Csr::kBlockSize > csr.wide_offsets.size()) {
+        return fmt::format("{}.block_offsets entry {} names a wide block that does not exist", array, b);
+      }
+    }
+    if (csr.offset(0) != 0) return fmt::format("{} offsets do not start at 0", array);
+    for (std::uint32_t i = 1; i <= csr.range(); ++i) {
+      if (csr.offset(i) < csr.offset(i - 1)) return fmt::format("{} offsets decrease at entry {}", array, i);
+    }
+    if (csr.offset(csr.range()) != csr.targets.size()) {
+      return fmt::format("{} offsets end at {} but it has {} targets", array, csr.offset(csr.range()),
+                         csr.targets.size());
+    }
+    if (std::uint64_t{csr.base} + csr.range() > nodes_) {
       return fmt::format("{} covers nodes {} .. {} but there are {}", array, csr.base,
-                         std::uint64_t{csr.base} + csr.offsets.size() - 1, nodes_);
+                         std::uint64_t{csr.base} + csr.range(), nodes_);
     }
     return check_ids(array + ".targets", csr.targets.span(), nodes_, "node");
   }
@@ -309,11 +329,12 @@ class Checker {
   // target) pair it holds.
   static Problem check_sorted(const std::string& array, const Csr& csr, bool forward,
                               EdgeFingerprint& fingerprint) {
-    for (std::size_t i = 0; i + 1 < csr.offsets.size(); ++i) {
-      const NodeId node = csr.base + static_cast<NodeId>(i);
-      for (std::size_t p = csr.offsets[i]; p < csr.offsets[i + 1]; ++p) {
+    for (std::uint32_t i = 0; i < csr.range(); ++i) {
+      const NodeId node = csr.base + i;
+      const std::uint32_t first = csr.offset(i);
+      for (std::size_t p = first; p < csr.offset(i + 1); ++p) {
         const NodeId other = csr.targets[p];
-        if (p > csr.offsets[i] && other < csr.targets[p - 1]) {
+        if (p > first && other < csr.targets[p - 1]) {
           return fmt::format("{}.targets of node {} are not sorted", array, node);
         }
         if (forward) {

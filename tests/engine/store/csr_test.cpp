@@ -62,3 +62,28 @@ TEST_CASE("a node with a million in-edges") {
   CHECK(pair.forward.neighbors(kSources).size() == 1);
   CHECK(pair.forward.neighbors(kSources)[0] == 0);
 }
+
+TEST_CASE("a hub inside a block of small nodes switches that block to wide offsets") {
+  // Nodes 0..199 call node 500 once each; node 70 also calls 100,000 distinct targets.
+  std::vector<NodeId> src;
+  std::vector<NodeId> dst;
+  for (NodeId n = 0; n < 200; ++n) {
+    src.push_back(n);
+    dst.push_back(500);
+  }
+  for (NodeId k = 0; k < 100'000; ++k) {
+    src.push_back(70);
+    dst.push_back(1000 + k);
+  }
+  const CsrPair pair = build_csr(src, dst);
+  CHECK_FALSE(pair.forward.wide_offsets.empty());
+  CHECK(pair.forward.neighbors(69).size() == 1);
+  CHECK(pair.forward.neighbors(70).size() == 100'001);
+  CHECK(pair.forward.neighbors(71).size() == 1);
+  CHECK(pair.forward.neighbors(199).size() == 1);
+  CHECK(pair.forward.neighbors(71)[0] == 500);
+  CHECK(pair.forward.first_position(71) == pair.forward.first_position(70) + 100'001);
+  CHECK(pair.reverse.neighbors(500).size() == 200);
+  // Offsets use about 2 bytes per node outside wide blocks.
+  CHECK(pair.forward.local_offsets.size_bytes() == 2 * 201);
+}

@@ -1,7 +1,11 @@
 // Compressed sparse rows for one relationship type in one direction.
-// Offsets cover only the id range [base, base + offsets.size() - 1) that has
-// edges in this direction: node ids are grouped by label, so a type whose
-// sources are Modules pays offsets for Modules only.
+//
+// Offsets cover only the id range [base, base + range) that has edges in this
+// direction: node ids are grouped by label, so a type whose sources are
+// Modules pays for Modules only. They are stored in two levels to halve
+// their size: one absolute 32-bit offset per block of 64 nodes, and a
+// 16-bit offset within the block per node. A block whose edges do not fit
+// 16 bits (a hub called by thousands) keeps 32-bit offsets in wide_offsets.
 #pragma once
 
 #include <cstdint>
@@ -14,25 +18,52 @@
 namespace trellis {
 
 struct Csr {
-  NodeId base = 0;
-  PodArray<std::uint32_t> offsets;  // empty, or (range + 1) entries
-  PodArray<NodeId> targets;         // neighbours, sorted by id per node
+  static constexpr std::uint32_t kBlockBits = 6;
+  static constexpr std::uint32_t kBlockSize = 1u << kBlockBits;
+  // Marks a block_offsets entry as "wide": the low bits index wide_offsets
+  // in blocks of kBlockSize.
+  static constexpr std::uint32_t kWideBlock = 0x80000000u;
 
+  NodeId base = 0;
+  PodArray<std::uint32_t> block_offsets;  // one per kBlockSize entries of local_offsets
+  PodArray<std::uint16_t> local_offsets;  // range + 1 entries (empty: no edges)
+  PodArray<std::uint32_t> wide_offsets;   // kBlockSize per wide block
+  PodArray<NodeId> targets;               // neighbours, sorted by id per node
+
+  // Number of node ids the offsets cover.
+  std::uint32_t range() const {
+    return local_offsets.empty() ? 0 : static_cast<std::uint32_t>(local_offsets.size() - 1);
+  }
+  // Where the neighbours of the i-th node of the range start; i <= range().
+  std::uint32_t offset(std::uint32_t i) const {
+    const std::uint32_t block = block_offsets[i >> kBlockBits];
+    if ((block & kWideBlock) != 0) {
+      return wide_offsets[((block & ~kWideBlock) << kBlockBits) + (i & (kBlockSize - 1))];
+    }
+    return block + local_offsets[i];
+  }
   // Neighbours of `node` (empty when it is outside the range).
   std::span<const NodeId> neighbors(NodeId node) const {
     const std::uint32_t i = node - base;  // wraps for node < base
-    if (offsets.empty() || i >= offsets.size() - 1) return {};
-    return targets.span().subspan(offsets[i], offsets[i + 1] - offsets[i]);
+    if (i >= range()) return {};
+    const std::uint32_t begin = offset(i);
+    return targets.span().subspan(begin, offset(i + 1) - begin);
   }
   // Position of the first neighbour of `node` in `targets`.
   std::uint32_t first_position(NodeId node) const {
     const std::uint32_t i = node - base;
-    if (offsets.empty() || i >= offsets.size() - 1) return 0;
-    return offsets[i];
+    return i >= range() ? 0 : offset(i);
   }
   std::size_t edge_count() const { return targets.size(); }
-  std::size_t size_bytes() const { return offsets.size_bytes() + targets.size_bytes(); }
+  std::size_t size_bytes() const {
+    return block_offsets.size_bytes() + local_offsets.size_bytes() + wide_offsets.size_bytes() +
+           targets.size_bytes();
+  }
 };
+
+// Lays out plain offsets (range + 1 entries, starting at 0, never
+// decreasing) in the two-level form above.
+void set_offsets(Csr& csr, std::span<const std::uint32_t> offsets);
 
 // Both directions of one relationship type, built in O(V + E) by counting
 // sort. Forward lists are ordered by (target, insertion order), reverse lists

@@ -14,9 +14,9 @@ template <class Visit>
 void for_each_edge(const GraphStore& store, Visit&& visit) {
   for (const RelTypeDef& def : all_rel_types()) {
     const Csr& forward = store.forward(def.type);
-    for (std::size_t i = 0; i + 1 < forward.offsets.size(); ++i) {
-      const NodeId source = forward.base + static_cast<NodeId>(i);
-      for (EdgePos edge = forward.offsets[i]; edge < forward.offsets[i + 1]; ++edge) {
+    for (std::uint32_t i = 0; i < forward.range(); ++i) {
+      const NodeId source = forward.base + i;
+      for (EdgePos edge = forward.offset(i); edge < forward.offset(i + 1); ++edge) {
         visit(def.type, source, forward.targets[edge], edge);
       }
     }

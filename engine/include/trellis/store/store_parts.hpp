@@ -113,10 +113,13 @@ void for_each_array(Parts& parts, Visit&& visit) {
   for (const RelTypeDef& def : all_rel_types()) {
     auto& rel = parts.rels[index_of(def.type)];
     const std::string prefix = "rels." + std::string(def.name);
-    visit(prefix + ".forward.offsets", rel.forward.offsets);
-    visit(prefix + ".forward.targets", rel.forward.targets);
-    visit(prefix + ".reverse.offsets", rel.reverse.offsets);
-    visit(prefix + ".reverse.targets", rel.reverse.targets);
+    for (auto* csr : {&rel.forward, &rel.reverse}) {
+      const std::string direction = prefix + (csr == &rel.forward ? ".forward" : ".reverse");
+      visit(direction + ".block_offsets", csr->block_offsets);
+      visit(direction + ".local_offsets", csr->local_offsets);
+      visit(direction + ".wide_offsets", csr->wide_offsets);
+      visit(direction + ".targets", csr->targets);
+    }
     for (std::size_t c = 0; c < def.properties.size(); ++c) {
       visit_column(prefix + "." + std::string(def.properties[c].name), rel.properties[c]);
     }
