@@ -2,13 +2,16 @@
 // Modes are subcommands; each prints a table, or one JSON document with --json.
 #include <CLI/CLI.hpp>
 
+#include "ingest/ingest_command.hpp"
 #include "store/store_command.hpp"
 
 int main(int argc, char** argv) {
-  CLI::App app{"Trellis benchmarks on generated code-shaped graphs"};
+  CLI::App app{"Trellis benchmarks: generated code graphs (store) and real repositories (ingest)"};
   app.require_subcommand(1);
   trellis::bench::StoreCommandOptions store_options;
   const CLI::App& store = trellis::bench::add_store_command(app, store_options);
+  trellis::bench::IngestCommandOptions ingest_options;
+  const CLI::App& ingest = trellis::bench::add_ingest_command(app, ingest_options);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& error) {
@@ -16,5 +19,6 @@ int main(int argc, char** argv) {
     return status == 0 ? 0 : 2;
   }
   if (store.parsed()) return trellis::bench::run_store_command(store_options);
+  if (ingest.parsed()) return trellis::bench::run_ingest_command(ingest_options);
   return 2;
 }

@@ -4,6 +4,8 @@
 #include "python_layout.hpp"
 #include "python_resolver.hpp"
 
+extern "C" const TSLanguage* tree_sitter_python();
+
 namespace trellis::ingest::python {
 namespace {
 
@@ -29,6 +31,7 @@ class PythonFrontend final : public LanguageFrontend {
   std::unique_ptr<FileExtractor> make_extractor() const override {
     return std::make_unique<PythonFileExtractor>(queries_);
   }
+  const TSLanguage* grammar(std::string_view) const override { return tree_sitter_python(); }
   ProgramGraph resolve(std::span<const FileFacts> files, const ProjectInfo& project) const override {
     std::vector<std::string> paths;
     paths.reserve(files.size());

@@ -10,6 +10,8 @@
 #include <vector>
 
 #include "trellis/common/error.hpp"
+
+struct TSLanguage;
 #include "trellis/ingest/file_facts.hpp"
 #include "trellis/ingest/program_graph.hpp"
 
@@ -35,6 +37,8 @@ class LanguageFrontend {
   // Whether this language reads the file (by its name).
   virtual bool handles(std::string_view relative_path) const = 0;
   virtual std::unique_ptr<FileExtractor> make_extractor() const = 0;
+  // The tree-sitter grammar that parses the file (for parse-only baselines).
+  virtual const TSLanguage* grammar(std::string_view relative_path) const = 0;
   // Links the facts of all this language's files (sorted by path).
   virtual ProgramGraph resolve(std::span<const FileFacts> files, const ProjectInfo& project) const = 0;
 };

@@ -1,0 +1,181 @@
+#include "ingest/ingest_command.hpp"
+
+#include <fmt/format.h>
+#include <tbb/enumerable_thread_specific.h>
+#include <tbb/parallel_for.h>
+#include <tbb/task_arena.h>
+#include <tree_sitter/api.h>
+
+#include <algorithm>
+#include <atomic>
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <thread>
+#include <vector>
+
+#include "common/process_memory.hpp"
+#include "common/stopwatch.hpp"
+#include "trellis/ingest/discover.hpp"
+#include "trellis/ingest/index_repository.hpp"
+#include "trellis/ingest/language.hpp"
+#include "trellis/ingest/source_file.hpp"
+
+namespace trellis::bench {
+namespace {
+
+struct ParserDelete {
+  void operator()(TSParser* parser) const { ts_parser_delete(parser); }
+};
+struct TreeDelete {
+  void operator()(TSTree* tree) const { ts_tree_delete(tree); }
+};
+
+struct ParseOnly {
+  double ms = 0;
+  std::uint64_t syntax_nodes = 0;
+};
+
+// Reads, parses and walks every node of every file, as extraction must at least do.
+ParseOnly parse_only(const ingest::LanguageFrontend& language, const std::filesystem::path& root,
+                     const std::vector<std::string>& paths, tbb::task_arena& arena) {
+  std::atomic<std::uint64_t> nodes{0};
+  const Stopwatch clock;
+  arena.execute([&] {
+    tbb::enumerable_thread_specific<std::unique_ptr<TSParser, ParserDelete>> parsers(
+        [] { return std::unique_ptr<TSParser, ParserDelete>(ts_parser_new()); });
+    tbb::parallel_for(tbb::blocked_range<std::size_t>(0, paths.size(), 1), [&](const auto& range) {
+      TSParser* parser = parsers.local().get();
+      std::uint64_t local = 0;
+      for (std::size_t i = range.begin(); i != range.end(); ++i) {
+        auto source = ingest::read_source_file(root / paths[i]);
+        if (!source.ok()) continue;
+        ts_parser_set_language(parser, language.grammar(paths[i]));
+        const std::unique_ptr<TSTree, TreeDelete> tree(ts_parser_parse_string(
+            parser, nullptr, source->text.data(), static_cast<std::uint32_t>(source->text.size())));
+        TSTreeCursor cursor = ts_tree_cursor_new(ts_tree_root_node(tree.get()));
+        for (bool descend = true;;) {
+          if (descend && ts_tree_cursor_goto_first_child(&cursor)) {
+            ++local;
+          } else if (ts_tree_cursor_goto_next_sibling(&cursor)) {
+            ++local;
+            descend = true;
+          } else if (ts_tree_cursor_goto_parent(&cursor)) {
+            descend = false;
+          } else {
+            break;
+          }
+        }
+        ts_tree_cursor_delete(&cursor);
+      }
+      nodes.fetch_add(local, std::memory_order_relaxed);
+    });
+  });
+  return {clock.elapsed_ms(), nodes.load()};
+}
+
+double median(std::vector<double> values) {
+  std::sort(values.begin(), values.end());
+  return values[values.size() / 2];
+}
+
+}  // namespace
+
+CLI::App& add_ingest_command(CLI::App& app, IngestCommandOptions& options) {
+  CLI::App& ingest = *app.add_subcommand(
+      "ingest", "Index a repository and a parse-only pass over it; compare their speed");
+  ingest.add_option("PATH", options.root, "Repository to index")->required()->check(CLI::ExistingDirectory);
+  ingest.add_option("--jobs", options.jobs, "Threads (0: every core)")->capture_default_str();
+  ingest.add_option("--runs", options.runs, "Runs of each pass; medians are reported")
+      ->capture_default_str()
+      ->check(CLI::Range(1, 50));
+  ingest.add_flag("--json", options.json, "Print one JSON document instead of the table");
+  return ingest;
+}
+
+int run_ingest_command(const IngestCommandOptions& options) {
+  auto frontends = ingest::make_language_frontends();
+  if (!frontends.ok()) {
+    fmt::print(stderr, "{}\n", frontends.error().message);
+    return 1;
+  }
+  const ingest::LanguageFrontend& language = *frontends->front();
+  const unsigned cores = options.jobs == 0 ? std::max(1u, std::thread::hardware_concurrency()) : options.jobs;
+  tbb::task_arena arena(static_cast<int>(cores));
+
+  ingest::DiscoverOptions discover;
+  discover.root = options.root;
+  discover.wanted = [&language](std::string_view path) { return language.handles(path); };
+  auto discovered = ingest::discover_files(discover);
+  if (!discovered.ok()) {
+    fmt::print(stderr, "{}\n", discovered.error().message);
+    return 1;
+  }
+  std::vector<std::string> paths;
+  for (const auto& file : discovered->files) paths.push_back(file.relative_path);
+
+  std::vector<double> parse_ms;
+  std::vector<double> ingest_ms;
+  ParseOnly parsed;
+  std::optional<ingest::IndexResult> indexed;
+  for (int run = 0; run < options.runs; ++run) {
+    parsed = parse_only(language, options.root, paths, arena);
+    parse_ms.push_back(parsed.ms);
+    ingest::IndexOptions index;
+    index.root = options.root;
+    index.jobs = cores;
+    const Stopwatch clock;
+    auto result = ingest::index_repository(index);
+    ingest_ms.push_back(clock.elapsed_ms());
+    if (!result.ok()) {
+      fmt::print(stderr, "{}\n", result.error().message);
+      return 1;
+    }
+    indexed = std::move(result).value();
+  }
+  const ingest::IndexReport& report = indexed->report;
+  const GraphStore& store = indexed->store;
+  const double parse_s = median(parse_ms) / 1000.0;
+  const double ingest_s = median(ingest_ms) / 1000.0;
+  const auto lines = static_cast<double>(report.lines);
+  const double parse_rate = lines / parse_s / cores;
+  const double ingest_rate = lines / ingest_s / cores;
+
+  if (options.json) {
+    const nlohmann::json document = {
+        {"path", options.root},
+        {"cores", cores},
+        {"runs", options.runs},
+        {"files", report.files},
+        {"lines", report.lines},
+        {"bytes", report.bytes},
+        {"parse_only", {{"seconds", parse_s}, {"lines_per_second_per_core", parse_rate}, {"syntax_nodes", parsed.syntax_nodes}}},
+        {"ingest",
+         {{"seconds", ingest_s},
+          {"lines_per_second_per_core", ingest_rate},
+          {"stages_seconds", {{"discover", report.discover_seconds}, {"extract", report.extract_seconds},
+                              {"resolve", report.resolve_seconds}, {"build", report.build_seconds}}}}},
+        {"ingest_speed_over_parse_only", parse_s / ingest_s},
+        {"nodes", store.node_count()},
+        {"edges", store.edge_count()},
+        {"calls", store.edge_count(RelType::Calls)},
+        {"unresolved_calls", report.unresolved_calls},
+        {"external_calls", report.external_calls},
+        {"peak_rss_bytes", peak_rss_bytes()}};
+    fmt::print("{}\n", document.dump(2));
+    return 0;
+  }
+  fmt::print("{}: {} files, {} lines, {} cores, median of {} runs\n", options.root, report.files, report.lines,
+             cores, options.runs);
+  fmt::print("  parse only   {:8.3f} s  {:>9.0f} lines/s/core\n", parse_s, parse_rate);
+  fmt::print("  ingest       {:8.3f} s  {:>9.0f} lines/s/core  ({:.0f}% of parse-only speed)\n", ingest_s,
+             ingest_rate, 100.0 * parse_s / ingest_s);
+  fmt::print("    discover {:.3f} s, extract {:.3f} s, resolve {:.3f} s, build {:.3f} s (last run)\n",
+             report.discover_seconds, report.extract_seconds, report.resolve_seconds, report.build_seconds);
+  fmt::print("  graph        {} nodes, {} edges, {} CALLS, {} unresolved calls, {} calls out of the tree\n",
+             store.node_count(), store.edge_count(), store.edge_count(RelType::Calls), report.unresolved_calls,
+             report.external_calls);
+  fmt::print("  peak RSS     {:.1f} MiB\n", static_cast<double>(peak_rss_bytes()) / (1024.0 * 1024.0));
+  return 0;
+}
+
+}  // namespace trellis::bench

@@ -1,0 +1,23 @@
+// `trellis_bench ingest PATH`: indexes a real repository end to end and, in
+// the same run, a parse-only pass over the same files (tree-sitter parse
+// plus a full cursor walk, the parser's own speed); reports lines per second
+// per core for both and their ratio.
+#pragma once
+
+#include <CLI/CLI.hpp>
+
+#include <string>
+
+namespace trellis::bench {
+
+struct IngestCommandOptions {
+  std::string root;
+  unsigned jobs = 0;
+  int runs = 3;
+  bool json = false;
+};
+
+CLI::App& add_ingest_command(CLI::App& app, IngestCommandOptions& options);
+int run_ingest_command(const IngestCommandOptions& options);
+
+}  // namespace trellis::bench
