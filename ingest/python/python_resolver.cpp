@@ -7,6 +7,9 @@
 #include <unordered_map>
 #include <unordered_set>
 
+#include <tbb/enumerable_thread_specific.h>
+#include <tbb/parallel_for.h>
+
 #include "python_builtins.hpp"
 #include "python_module_index.hpp"
 
@@ -65,14 +68,145 @@ bool has_decorator(const Definition& definition, std::string_view name) {
   });
 }
 
+// The names every scope of every file binds, built once (in parallel, one
+// file per task) and then only read, so resolution can run on many threads.
+class ScopeTables {
+ public:
+  ScopeTables(std::span<const FileFacts> files, const PythonModuleIndex& modules)
+      : files_(files), modules_(modules), index_(files.size()) {
+    tbb::parallel_for(std::size_t{0}, files.size(), [this](std::size_t f) {
+      const auto file = static_cast<std::uint32_t>(f);
+      index_file(file);
+      FileIndex& index = index_[file];
+      const std::size_t n = files_[file].definitions.size();
+      for (std::size_t s = 0; s <= n; ++s) {
+        const ScopeIndex scope = s == n ? kModuleScope : static_cast<ScopeIndex>(s);
+        index.tables[s] = std::make_unique<ScopeTable>(build_table(file, scope));
+      }
+    });
+  }
+
+  std::span<const FileFacts> files() const { return files_; }
+  const PythonModuleIndex& modules() const { return modules_; }
+  const FileIndex& index(std::uint32_t file) const { return index_[file]; }
+  // The names one scope binds itself.
+  const ScopeTable& table(std::uint32_t file, ScopeIndex scope) const {
+    return *index_[file].tables[slot(scope, files_[file].definitions.size())];
+  }
+
+ private:
+  void index_file(std::uint32_t f) {
+    const FileFacts& facts = files_[f];
+    FileIndex& index = index_[f];
+    const std::size_t n = facts.definitions.size();
+    index.children.resize(n + 1);
+    index.imports.resize(n + 1);
+    index.assignments.resize(n + 1);
+    index.tables.resize(n + 1);
+    for (ScopeIndex d = 0; d < n; ++d) index.children[slot(facts.definitions[d].parent, n)].push_back(d);
+    for (const Import& import : facts.imports) index.imports[slot(import.scope, n)].push_back(&import);
+    for (const Assignment& assignment : facts.assignments) {
+      index.assignments[slot(assignment.scope, n)].push_back(&assignment);
+    }
+  }
+
+
+  ScopeTable build_table(std::uint32_t file, ScopeIndex scope) {
+    const FileFacts& facts = files_[file];
+    const FileIndex& index = index_[file];
+    const std::size_t s = slot(scope, facts.definitions.size());
+    ScopeTable table;
+    const ScopeRef where{file, scope};
+
+    if (scope != kModuleScope) {
+      const Definition& definition = facts.definitions[scope];
+      for (const std::string& local : definition.local_names) {
+        table.names[local] = Binding{Binding::Kind::Local, where, kModuleScope, {}, {}, {}, nullptr, false};
+      }
+      for (std::size_t p = 0; p < definition.parameters.size(); ++p) {
+        Binding binding{Binding::Kind::Parameter, where, kModuleScope, {}, {}, {}, nullptr, false};
+        for (const auto& [name, annotation] : definition.annotated_parameters) {
+          if (name == definition.parameters[p]) binding.annotation = &annotation;
+        }
+        binding.receiver = p == 0 && definition.label == Label::Method && !has_decorator(definition, "staticmethod");
+        table.names[definition.parameters[p]] = std::move(binding);
+      }
+    }
+
+    // Definitions, imports and assignments in line order: the last one wins.
+    struct Event {
+      std::uint32_t line;
+      int kind;  // 0 definition, 1 import, 2 assignment
+      const void* item;
+      ScopeIndex definition;
+    };
+    std::vector<Event> events;
+    for (const ScopeIndex d : index.children[s]) events.push_back({facts.definitions[d].span.line_start, 0, nullptr, d});
+    for (const Import* import : index.imports[s]) events.push_back({import->line, 1, import, kModuleScope});
+    for (const Assignment* assignment : index.assignments[s]) {
+      if (assignment->target.size() == 1 && assignment->target[0].kind == Link::Kind::Name) {
+        events.push_back({assignment->line, 2, assignment, kModuleScope});
+      }
+    }
+    std::stable_sort(events.begin(), events.end(), [](const Event& a, const Event& b) { return a.line < b.line; });
+
+    for (const Event& event : events) {
+      if (event.kind == 0) {
+        const Definition& definition = facts.definitions[event.definition];
+        table.names[definition.name] =
+            Binding{Binding::Kind::Definition, where, event.definition, {}, {}, {}, nullptr, false};
+      } else if (event.kind == 1) {
+        bind_import(*static_cast<const Import*>(event.item), where, table);
+      } else {
+        const auto* assignment = static_cast<const Assignment*>(event.item);
+        Binding& binding = table.names[assignment->target[0].text];
+        if (binding.kind != Binding::Kind::Assigned) {
+          binding = Binding{Binding::Kind::Assigned, where, kModuleScope, {}, {}, {}, nullptr, false};
+        }
+        binding.assignments.push_back(assignment);
+      }
+    }
+    return table;
+  }
+
+  void bind_import(const Import& import, ScopeRef where, ScopeTable& table) {
+    if (!import.is_from) {
+      if (!import.alias.empty()) {
+        table.names[import.alias] = module_binding(import.module, where);
+      } else {
+        // `import a.b.c` binds `a`; the rest is reached by attribute.
+        table.names[std::string(top_level(import.module))] = module_binding(std::string(top_level(import.module)), where);
+      }
+      return;
+    }
+    const auto base = modules_.absolute_name(where.file, import.level, import.module);
+    if (!base) return;
+    if (import.name == "*") {
+      table.star_modules.push_back(*base);
+      return;
+    }
+    table.names[import.alias.empty() ? import.name : import.alias] =
+        Binding{Binding::Kind::ImportedName, where, kModuleScope, *base, import.name, {}, nullptr, false};
+  }
+
+  Binding module_binding(const std::string& name, ScopeRef where) const {
+    if (modules_.file_of(name) || modules_.is_namespace(name)) {
+      return Binding{Binding::Kind::Module, where, kModuleScope, name, {}, {}, nullptr, false};
+    }
+    return Binding{Binding::Kind::External, where, kModuleScope, std::string(top_level(name)), {}, {}, nullptr, false};
+  }
+
+
+  std::span<const FileFacts> files_;
+  const PythonModuleIndex& modules_;
+  std::vector<FileIndex> index_;
+};
+
 class Resolver {
  public:
-  Resolver(std::span<const FileFacts> files, std::span<const std::string> module_names,
-           std::span<const bool> init_files)
-      : files_(files), modules_(module_names, init_files) {
-    index_.resize(files.size());
-    for (std::uint32_t f = 0; f < files.size(); ++f) index_file(f);
-  }
+  // One per thread: the caches below are the only state resolution changes.
+  explicit Resolver(const ScopeTables& tables)
+      : tables_(tables), files_(tables.files()), modules_(tables.modules()) {}
 
   const PythonModuleIndex& modules() const { return modules_; }
 
@@ -167,123 +301,17 @@ class Resolver {
     }
   }
 
-  void index_file(std::uint32_t f) {
-    const FileFacts& facts = files_[f];
-    FileIndex& index = index_[f];
-    const std::size_t n = facts.definitions.size();
-    index.children.resize(n + 1);
-    index.imports.resize(n + 1);
-    index.assignments.resize(n + 1);
-    index.tables.resize(n + 1);
-    for (ScopeIndex d = 0; d < n; ++d) index.children[slot(facts.definitions[d].parent, n)].push_back(d);
-    for (const Import& import : facts.imports) index.imports[slot(import.scope, n)].push_back(&import);
-    for (const Assignment& assignment : facts.assignments) {
-      index.assignments[slot(assignment.scope, n)].push_back(&assignment);
-    }
-  }
-
   ScopeIndex enclosing_class(std::uint32_t file, ScopeIndex scope) const {
     const auto& definitions = files_[file].definitions;
     while (scope != kModuleScope && definitions[scope].label != Label::Class) scope = definitions[scope].parent;
     return scope;
   }
 
-  // The binding of `name` in one scope's own table, if any.
-  const ScopeTable& table(std::uint32_t file, ScopeIndex scope) {
-    FileIndex& index = index_[file];
-    const std::size_t s = slot(scope, files_[file].definitions.size());
-    if (!index.tables[s]) index.tables[s] = std::make_unique<ScopeTable>(build_table(file, scope));
-    return *index.tables[s];
-  }
-
-  ScopeTable build_table(std::uint32_t file, ScopeIndex scope) {
-    const FileFacts& facts = files_[file];
-    const FileIndex& index = index_[file];
-    const std::size_t s = slot(scope, facts.definitions.size());
-    ScopeTable table;
-    const ScopeRef where{file, scope};
-
-    if (scope != kModuleScope) {
-      const Definition& definition = facts.definitions[scope];
-      for (const std::string& local : definition.local_names) {
-        table.names[local] = Binding{Binding::Kind::Local, where, kModuleScope, {}, {}, {}, nullptr, false};
-      }
-      for (std::size_t p = 0; p < definition.parameters.size(); ++p) {
-        Binding binding{Binding::Kind::Parameter, where, kModuleScope, {}, {}, {}, nullptr, false};
-        for (const auto& [name, annotation] : definition.annotated_parameters) {
-          if (name == definition.parameters[p]) binding.annotation = &annotation;
-        }
-        binding.receiver = p == 0 && definition.label == Label::Method && !has_decorator(definition, "staticmethod");
-        table.names[definition.parameters[p]] = std::move(binding);
-      }
-    }
-
-    // Definitions, imports and assignments in line order: the last one wins.
-    struct Event {
-      std::uint32_t line;
-      int kind;  // 0 definition, 1 import, 2 assignment
-      const void* item;
-      ScopeIndex definition;
-    };
-    std::vector<Event> events;
-    for (const ScopeIndex d : index.children[s]) events.push_back({facts.definitions[d].span.line_start, 0, nullptr, d});
-    for (const Import* import : index.imports[s]) events.push_back({import->line, 1, import, kModuleScope});
-    for (const Assignment* assignment : index.assignments[s]) {
-      if (assignment->target.size() == 1 && assignment->target[0].kind == Link::Kind::Name) {
-        events.push_back({assignment->line, 2, assignment, kModuleScope});
-      }
-    }
-    std::stable_sort(events.begin(), events.end(), [](const Event& a, const Event& b) { return a.line < b.line; });
-
-    for (const Event& event : events) {
-      if (event.kind == 0) {
-        const Definition& definition = facts.definitions[event.definition];
-        table.names[definition.name] =
-            Binding{Binding::Kind::Definition, where, event.definition, {}, {}, {}, nullptr, false};
-      } else if (event.kind == 1) {
-        bind_import(*static_cast<const Import*>(event.item), where, table);
-      } else {
-        const auto* assignment = static_cast<const Assignment*>(event.item);
-        Binding& binding = table.names[assignment->target[0].text];
-        if (binding.kind != Binding::Kind::Assigned) {
-          binding = Binding{Binding::Kind::Assigned, where, kModuleScope, {}, {}, {}, nullptr, false};
-        }
-        binding.assignments.push_back(assignment);
-      }
-    }
-    return table;
-  }
-
-  void bind_import(const Import& import, ScopeRef where, ScopeTable& table) {
-    if (!import.is_from) {
-      if (!import.alias.empty()) {
-        table.names[import.alias] = module_binding(import.module, where);
-      } else {
-        // `import a.b.c` binds `a`; the rest is reached by attribute.
-        table.names[std::string(top_level(import.module))] = module_binding(std::string(top_level(import.module)), where);
-      }
-      return;
-    }
-    const auto base = modules_.absolute_name(where.file, import.level, import.module);
-    if (!base) return;
-    if (import.name == "*") {
-      table.star_modules.push_back(*base);
-      return;
-    }
-    table.names[import.alias.empty() ? import.name : import.alias] =
-        Binding{Binding::Kind::ImportedName, where, kModuleScope, *base, import.name, {}, nullptr, false};
-  }
-
-  Binding module_binding(const std::string& name, ScopeRef where) const {
-    if (modules_.file_of(name) || modules_.is_namespace(name)) {
-      return Binding{Binding::Kind::Module, where, kModuleScope, name, {}, {}, nullptr, false};
-    }
-    return Binding{Binding::Kind::External, where, kModuleScope, std::string(top_level(name)), {}, {}, nullptr, false};
-  }
-
   // Python's lookup: the scope, then enclosing function scopes (class bodies
   // do not enclose), the module, its star imports. nullptr when unbound.
-  const Binding* lookup(const std::string& name, std::uint32_t file, ScopeIndex scope) {
+  const ScopeTable& table(std::uint32_t file, ScopeIndex scope) const { return tables_.table(file, scope); }
+
+  const Binding* lookup(const std::string& name, std::uint32_t file, ScopeIndex scope) const {
     const auto& definitions = files_[file].definitions;
     bool first = true;
     for (ScopeIndex s = scope; s != kModuleScope; s = definitions[s].parent, first = false) {
@@ -469,10 +497,10 @@ class Resolver {
   Value instance_attribute(ScopeRef klass, const std::string& name, int depth) {
     const FileFacts& facts = files_[klass.file];
     std::optional<Value> agreed;
-    for (const ScopeIndex method : index_[klass.file].children[klass.def]) {
+    for (const ScopeIndex method : tables_.index(klass.file).children[klass.def]) {
       const Definition& definition = facts.definitions[method];
       if (definition.label != Label::Method || definition.first_parameter.empty()) continue;
-      for (const Assignment* assignment : index_[klass.file].assignments[method]) {
+      for (const Assignment* assignment : tables_.index(klass.file).assignments[method]) {
         const LinkChain& target = assignment->target;
         if (target.size() != 2 || target[0].text != definition.first_parameter || target[1].text != name) continue;
         const Value value = assignment_value(*assignment, klass.file, depth + 1);
@@ -487,9 +515,9 @@ class Resolver {
     return agreed.value_or(Value::unknown());
   }
 
+  const ScopeTables& tables_;
   std::span<const FileFacts> files_;
-  PythonModuleIndex modules_;
-  std::vector<FileIndex> index_;
+  const PythonModuleIndex& modules_;
   std::map<ScopeRef, std::vector<ScopeRef>> mro_;
   std::unordered_map<const Binding*, Value> assigned_cache_;
 };
@@ -572,6 +600,49 @@ void add_imports(const PythonModuleIndex& modules, ProgramGraph& graph) {
   }
 }
 
+struct FileEdges {
+  std::vector<InheritsEdge> inherits;
+  std::vector<CallEdge> calls;
+  std::vector<UnresolvedCall> unresolved;
+  std::size_t external_calls = 0;
+};
+
+FileEdges resolve_file(Resolver& resolver, std::span<const FileFacts> files, std::uint32_t f) {
+  FileEdges edges;
+  const FileFacts& facts = files[f];
+  for (ScopeIndex d = 0; d < facts.definitions.size(); ++d) {
+    if (facts.definitions[d].label != Label::Class) continue;
+    for (const LinkChain& base : facts.definitions[d].bases) {
+      if (const auto resolved = resolver.base_class(base, f, d)) edges.inherits.push_back({{f, d}, *resolved});
+    }
+  }
+  for (const CallSite& call : facts.calls) {
+    const Value target = resolver.evaluate(call.callee, f, call.caller, 0);
+    const ScopeRef caller{f, call.caller};
+    switch (target.kind) {
+      case Value::Kind::Function: {
+        const Label label = files[target.ref.file].definitions[target.ref.def].label;
+        edges.calls.push_back({caller, target.ref, label == Label::Method ? CallType::Method : CallType::Direct, call.line});
+        break;
+      }
+      case Value::Kind::Class:
+        edges.calls.push_back({caller, target.ref, CallType::Constructor, call.line});
+        break;
+      case Value::Kind::External: ++edges.external_calls; break;
+      case Value::Kind::Instance:
+        // Calling an instance calls its class's __call__.
+        if (const Value method = resolver.call_method(target, 0); method.is(Value::Kind::Function)) {
+          edges.calls.push_back({caller, method.ref, CallType::Method, call.line});
+          break;
+        }
+        edges.unresolved.push_back({caller, call.text, call.line});
+        break;
+      default: edges.unresolved.push_back({caller, call.text, call.line}); break;
+    }
+  }
+  return edges;
+}
+
 }  // namespace
 
 ProgramGraph resolve_python(std::span<const FileFacts> files, const PythonLayout& layout,
@@ -599,42 +670,27 @@ ProgramGraph resolve_python(std::span<const FileFacts> files, const PythonLayout
   }
   add_packages(layout, graph);
 
-  Resolver resolver(files, module_names, std::span<const bool>(init_files.get(), files.size()));
-  add_imports(resolver.modules(), graph);
+  const PythonModuleIndex modules(module_names, std::span<const bool>(init_files.get(), files.size()));
+  add_imports(modules, graph);
+  const ScopeTables tables(files, modules);
 
-  for (std::uint32_t f = 0; f < files.size(); ++f) {
-    const FileFacts& facts = files[f];
-    for (ScopeIndex d = 0; d < facts.definitions.size(); ++d) {
-      if (facts.definitions[d].label != Label::Class) continue;
-      for (const LinkChain& base : facts.definitions[d].bases) {
-        if (const auto resolved = resolver.base_class(base, f, d)) {
-          graph.inherits.push_back({{f, d}, *resolved});
-        }
-      }
-    }
-    for (const CallSite& call : facts.calls) {
-      const Value target = resolver.evaluate(call.callee, f, call.caller, 0);
-      const ScopeRef caller{f, call.caller};
-      switch (target.kind) {
-        case Value::Kind::Function: {
-          const Label label = files[target.ref.file].definitions[target.ref.def].label;
-          graph.calls.push_back({caller, target.ref, label == Label::Method ? CallType::Method : CallType::Direct, call.line});
-          break;
-        }
-        case Value::Kind::Class:
-          graph.calls.push_back({caller, target.ref, CallType::Constructor, call.line});
-          break;
-        case Value::Kind::External: ++graph.external_calls; break;
-        case Value::Kind::Instance:
-          if (const Value call_method = resolver.call_method(target, 0); call_method.is(Value::Kind::Function)) {
-            graph.calls.push_back({caller, call_method.ref, CallType::Method, call.line});
-            break;
-          }
-          graph.unresolved_calls.push_back({caller, call.text, call.line});
-          break;
-        default: graph.unresolved_calls.push_back({caller, call.text, call.line}); break;
-      }
-    }
+  // Each file's edges are resolved on its own (threads keep their own
+  // caches), then appended in file order so the graph does not depend on
+  // the number of threads.
+  std::vector<FileEdges> per_file(files.size());
+  tbb::enumerable_thread_specific<Resolver> resolvers([&tables] { return Resolver(tables); });
+  tbb::parallel_for(tbb::blocked_range<std::uint32_t>(0, static_cast<std::uint32_t>(files.size()), 4),
+                    [&](const tbb::blocked_range<std::uint32_t>& range) {
+                      Resolver& resolver = resolvers.local();
+                      for (std::uint32_t f = range.begin(); f != range.end(); ++f) {
+                        per_file[f] = resolve_file(resolver, files, f);
+                      }
+                    });
+  for (FileEdges& edges : per_file) {
+    std::move(edges.inherits.begin(), edges.inherits.end(), std::back_inserter(graph.inherits));
+    std::move(edges.calls.begin(), edges.calls.end(), std::back_inserter(graph.calls));
+    std::move(edges.unresolved.begin(), edges.unresolved.end(), std::back_inserter(graph.unresolved_calls));
+    graph.external_calls += edges.external_calls;
   }
   return graph;
 }
