@@ -3,7 +3,10 @@
 #include <algorithm>
 #include <string>
 
+#include "support/temp_dir.hpp"
+#include "trellis/common/file_io.hpp"
 #include "trellis/ingest/index_repository.hpp"
+#include "trellis/store/snapshot.hpp"
 
 using namespace trellis;
 using namespace trellis::ingest;
@@ -51,7 +54,7 @@ TEST_CASE("index_repository indexes a tree end to end and reports what it did") 
   CHECK(warned);
 }
 
-TEST_CASE("index_repository builds the same store with one thread and with two") {
+TEST_CASE("index_repository writes byte-identical snapshots with one thread and with two") {
   IndexOptions one;
   one.root = kShop;
   one.jobs = 1;
@@ -62,6 +65,15 @@ TEST_CASE("index_repository builds the same store with one thread and with two")
   REQUIRE(a.ok());
   REQUIRE(b.ok());
   CHECK(dump(a->store) == dump(b->store));
+  const TempDir dir;
+  REQUIRE(save_snapshot(Snapshot{a->store, {}}, dir.path() / "one.trellis").ok());
+  REQUIRE(save_snapshot(Snapshot{b->store, {}}, dir.path() / "two.trellis").ok());
+  const auto one = read_file(dir.path() / "one.trellis");
+  const auto two = read_file(dir.path() / "two.trellis");
+  REQUIRE(one.ok());
+  REQUIRE(two.ok());
+  CHECK(one->size() > 1000);
+  CHECK(*one == *two);
 }
 
 TEST_CASE("index_repository refuses a root that does not exist") {
