@@ -68,12 +68,12 @@ TEST_CASE("index_repository writes byte-identical snapshots with one thread and 
   const TempDir dir;
   REQUIRE(save_snapshot(Snapshot{a->store, {}}, dir.path() / "one.trellis").ok());
   REQUIRE(save_snapshot(Snapshot{b->store, {}}, dir.path() / "two.trellis").ok());
-  const auto one = read_file(dir.path() / "one.trellis");
-  const auto two = read_file(dir.path() / "two.trellis");
-  REQUIRE(one.ok());
-  REQUIRE(two.ok());
-  CHECK(one->size() > 1000);
-  CHECK(*one == *two);
+  const auto one_thread = read_file(dir.path() / "one.trellis");
+  const auto two_threads = read_file(dir.path() / "two.trellis");
+  REQUIRE(one_thread.ok());
+  REQUIRE(two_threads.ok());
+  CHECK(one_thread->size() > 1000);
+  CHECK(*one_thread == *two_threads);
 }
 
 TEST_CASE("index_repository refuses a root that does not exist") {
