@@ -328,7 +328,7 @@ class Resolver {
     if (const Binding* binding = lookup(name, file, scope)) return resolve(*binding, depth + 1);
     // Star imports of the module, then builtins.
     for (const std::string& star : table(file, kModuleScope).star_modules) {
-      const Value value = module_member(star, name, depth + 1);
+      const Value value = star_member(star, name, depth + 1);
       if (!value.is(Value::Kind::Unknown)) return value;
     }
     if (is_builtin_name(name)) return Value::external("builtins");
@@ -365,6 +365,22 @@ class Resolver {
     const Value base = module_value(module);
     if (base.is(Value::Kind::External)) return base;
     return member(base, name, depth + 1);
+  }
+
+  // What `from module import *` brings in under `name`: the names listed in
+  // the module's __all__ when it has one, else its names without a leading _.
+  Value star_member(const std::string& module, const std::string& name, int depth) {
+    if (const auto file = modules_.file_of(module)) {
+      const FileFacts& facts = files_[*file];
+      if (facts.has_all) {
+        if (std::find(facts.all_names.begin(), facts.all_names.end(), name) == facts.all_names.end()) {
+          return Value::unknown();
+        }
+      } else if (name.starts_with('_')) {
+        return Value::unknown();
+      }
+    }
+    return module_member(module, name, depth + 1);
   }
 
   Value parameter_value(const Binding& binding, int depth) {
@@ -445,7 +461,7 @@ class Resolver {
         const std::string submodule = modules_.name_of(owner.ref.file) + "." + name;
         if (modules_.file_of(submodule) || modules_.is_namespace(submodule)) return module_value(submodule);
         for (const std::string& star : t.star_modules) {
-          const Value value = module_member(star, name, depth + 1);
+          const Value value = star_member(star, name, depth + 1);
           if (!value.is(Value::Kind::Unknown)) return value;
         }
         return Value::unknown();

@@ -122,6 +122,15 @@ TEST_CASE("python resolution: imports, aliases, relative imports and re-exports"
   CHECK(call("shop.services.auth.build", "shop.services.repo.Repo") == "constructor");  // from . import repo as repo_module
 }
 
+TEST_CASE("python resolution: star imports follow __all__, else the public names") {
+  CHECK(call("shop.star.user.use_all", "shop.star.listed.exported") == "direct");
+  CHECK(call("shop.star.user.use_all", "shop.star.plain.public") == "direct");
+  const auto targets = callees("shop.star.user.use_all");
+  CHECK(std::find(targets.begin(), targets.end(), "shop.star.listed.unlisted") == targets.end());
+  CHECK(std::find(targets.begin(), targets.end(), "shop.star.plain._private") == targets.end());
+  CHECK(has_edge(RelType::Imports, "shop.star.user", "shop.star.listed"));
+}
+
 TEST_CASE("python resolution: self, super(), cls and the MRO") {
   CHECK(has_edge(RelType::Inherits, "shop.models.User", "shop.models.Base"));
   CHECK(has_edge(RelType::Inherits, "shop.models.Admin", "shop.models.User"));
