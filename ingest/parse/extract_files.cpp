@@ -12,9 +12,12 @@
 namespace trellis::ingest {
 
 ExtractedFiles extract_files(const LanguageFrontend& language, const std::filesystem::path& root,
-                             std::span<const std::string> relative_paths, ExtractProgress* progress) {
+                             std::span<const std::string> relative_paths, ExtractProgress* progress,
+                             FactsCache* previous) {
   ExtractedFiles out;
   out.files.resize(relative_paths.size());
+  out.content_hashes.resize(relative_paths.size());
+  std::vector<std::uint8_t> reparsed(relative_paths.size(), 0);
   std::vector<std::optional<FileWarning>> warnings(relative_paths.size());
   tbb::enumerable_thread_specific<std::unique_ptr<FileExtractor>> extractors(
       [&language] { return language.make_extractor(); });
@@ -32,7 +35,15 @@ ExtractedFiles extract_files(const LanguageFrontend& language, const std::filesy
         warnings[i] = FileWarning{path, source.error().message};
         continue;
       }
-      out.files[i] = extractor.extract(source->text, path);
+      out.content_hashes[i] = content_hash(source->text);
+      // Each task touches only its own entries of `previous`, so moving out is safe.
+      const auto cached = previous != nullptr ? previous->find(path) : FactsCache::iterator{};
+      if (previous != nullptr && cached != previous->end() && cached->second.content_hash == out.content_hashes[i]) {
+        out.files[i] = std::move(cached->second.facts);
+      } else {
+        out.files[i] = extractor.extract(source->text, path);
+        reparsed[i] = 1;
+      }
       if (source->had_invalid_utf8) {
         warnings[i] = FileWarning{path, "invalid UTF-8 replaced by U+FFFD"};
       } else if (out.files[i].has_syntax_errors) {
@@ -47,6 +58,7 @@ ExtractedFiles extract_files(const LanguageFrontend& language, const std::filesy
   });
 
   for (std::size_t i = 0; i < relative_paths.size(); ++i) {
+    out.reparsed += reparsed[i];
     out.lines += out.files[i].line_count;
     out.bytes += out.files[i].byte_count;
     if (warnings[i]) out.warnings.push_back(std::move(*warnings[i]));

@@ -50,6 +50,7 @@ Result<IndexResult> index_repository(const IndexOptions& options, ExtractProgres
   // Each language extracts and resolves its own files, kept contiguous in one vector.
   start = Clock::now();
   std::vector<FileFacts> files;
+  std::vector<std::uint64_t> hashes;
   std::vector<std::pair<std::uint32_t, std::uint32_t>> ranges;  // per language
   for (const auto& language : languages) {
     std::vector<std::string> paths;
@@ -57,7 +58,9 @@ Result<IndexResult> index_repository(const IndexOptions& options, ExtractProgres
       if (language->handles(file.relative_path)) paths.push_back(file.relative_path);
     }
     ExtractedFiles extracted;
-    arena.execute([&] { extracted = extract_files(*language, root, paths, progress); });
+    arena.execute([&] { extracted = extract_files(*language, root, paths, progress, options.previous); });
+    report.files_reparsed += extracted.reparsed;
+    hashes.insert(hashes.end(), extracted.content_hashes.begin(), extracted.content_hashes.end());
     report.lines += extracted.lines;
     report.bytes += extracted.bytes;
     for (FileWarning& warning : extracted.warnings) report.warnings.push_back(std::move(warning));
@@ -93,6 +96,7 @@ Result<IndexResult> index_repository(const IndexOptions& options, ExtractProgres
   result.store = std::move(written->graph.store);
   report.build_seconds = seconds_since(start);
   std::stable_sort(report.warnings.begin(), report.warnings.end());
+  result.encoded_facts = encode_facts(files, hashes);
   return result;
 }
 

@@ -1,6 +1,7 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
+#include <fstream>
 #include <string>
 
 #include "support/temp_dir.hpp"
@@ -82,4 +83,49 @@ TEST_CASE("index_repository refuses a root that does not exist") {
   auto indexed = index_repository(options);
   REQUIRE_FALSE(indexed.ok());
   CHECK(indexed.error().code == ErrorCode::InvalidArgument);
+}
+
+TEST_CASE("re-indexing parses only changed files and gives the graph a full index gives") {
+  const TempDir dir;
+  const std::filesystem::path root = dir.path() / "shop";
+  std::filesystem::copy(kShop, root, std::filesystem::copy_options::recursive);
+  IndexOptions options;
+  options.root = root;
+  auto first = index_repository(options);
+  REQUIRE(first.ok());
+  CHECK(first->report.files_reparsed == first->report.files);
+
+  // Change one file, delete another, add a third.
+  {
+    std::ofstream out(root / "src/shop/util/log.py", std::ios::app);
+    out << "\n\ndef added_later():\n    return log('late')\n";
+  }
+  std::filesystem::remove(root / "src/shop/cycle_b.py");
+  {
+    std::ofstream out(root / "src/shop/fresh.py");
+    out << "from shop.util.log import added_later\n\n\ndef go():\n    return added_later()\n";
+  }
+  auto cache = decode_facts(first->encoded_facts);
+  REQUIRE(cache.ok());
+  options.previous = &cache.value();
+  auto second = index_repository(options);
+  REQUIRE(second.ok());
+  CHECK(second->report.files_reparsed == 2);  // log.py and fresh.py
+  const GraphStore& store = second->store;
+  CHECK_FALSE(store.find(Label::Module, "shop.cycle_b").has_value());
+  REQUIRE(store.find(Label::Function, "shop.fresh.go").has_value());
+  const NodeId go = *store.find(Label::Function, "shop.fresh.go");
+  const NodeId added = *store.find(Label::Function, "shop.util.log.added_later");
+  REQUIRE(store.out(RelType::Calls, go).size() == 1);
+  CHECK(store.out(RelType::Calls, go)[0] == added);
+  // cycle_a's call into the deleted module is no longer an edge.
+  const NodeId a = *store.find(Label::Function, "shop.cycle_a.a");
+  CHECK(store.out(RelType::Calls, a).empty());
+
+  IndexOptions fresh;
+  fresh.root = root;
+  auto full = index_repository(fresh);
+  REQUIRE(full.ok());
+  CHECK(dump(full->store) == dump(store));
+  CHECK(full->encoded_facts == second->encoded_facts);
 }

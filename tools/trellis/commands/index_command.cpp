@@ -8,6 +8,7 @@
 
 #include "trellis/cli/database_locator.hpp"
 #include "trellis/commands/graph_counts.hpp"
+#include "trellis/ingest/facts_cache.hpp"
 #include "trellis/ingest/index_repository.hpp"
 #include "trellis/output/progress_bar.hpp"
 #include "trellis/output/text_table.hpp"
@@ -41,7 +42,27 @@ class IndexCommand final : public Command {
   }
 
   Result<output::Report> run(const GlobalOptions& globals) override {
+    const std::filesystem::path database = database_to_write(globals, root_);
+    // Facts of the previous index let unchanged files skip parsing. A
+    // snapshot that cannot be read only costs a full index.
+    ingest::FactsCache previous;
+    std::string previous_note;
+    if (std::filesystem::exists(database)) {
+      auto loaded = load_snapshot(database);
+      if (!loaded.ok()) {
+        previous_note = fmt::format("previous snapshot not used: {}", loaded.error().message);
+      } else if (const auto it = loaded->extras.find(ingest::kFactsSection); it != loaded->extras.end()) {
+        auto decoded = ingest::decode_facts(it->second.span());
+        if (decoded.ok()) {
+          previous = std::move(decoded).value();
+        } else {
+          previous_note = fmt::format("previous snapshot's file facts not used: {}", decoded.error().message);
+        }
+      }
+    }
+
     ingest::IndexOptions options;
+    options.previous = &previous;
     options.root = root_;
     options.exclude_globs = excludes_;
     options.jobs = jobs_;
@@ -53,21 +74,21 @@ class IndexCommand final : public Command {
     }();
     if (!indexed.ok()) return std::move(indexed).take_error();
 
-    const std::filesystem::path database = database_to_write(globals, root_);
     std::error_code error;
     std::filesystem::create_directories(database.parent_path(), error);
     if (error) {
       return make_error(ErrorCode::DatabaseError, fmt::format("cannot create folder {}: {}",
                                                               database.parent_path().string(), error.message()));
     }
-    if (auto status = save_snapshot(Snapshot{indexed->store, {}}, database); !status.ok()) {
-      return std::move(status).take_error();
-    }
-    return report(*indexed, database);
+    Snapshot snapshot{indexed->store, {}};
+    snapshot.extras.emplace(ingest::kFactsSection, PodArray<std::byte>(std::move(indexed->encoded_facts)));
+    if (auto status = save_snapshot(snapshot, database); !status.ok()) return std::move(status).take_error();
+    return report(*indexed, database, previous_note);
   }
 
  private:
-  output::Report report(const ingest::IndexResult& indexed, const std::filesystem::path& database) const {
+  output::Report report(const ingest::IndexResult& indexed, const std::filesystem::path& database,
+                        const std::string& previous_note) const {
     const ingest::IndexReport& r = indexed.report;
     const GraphStore& store = indexed.store;
     const double seconds = r.discover_seconds + r.extract_seconds + r.resolve_seconds + r.build_seconds;
@@ -79,6 +100,7 @@ class IndexCommand final : public Command {
     out.query_type = "index";
     out.results = {{"database", database.string()},
                    {"files", r.files},
+                   {"files_reparsed", r.files_reparsed},
                    {"lines", r.lines},
                    {"bytes", r.bytes},
                    {"nodes", node_counts_json(store)},
@@ -104,11 +126,12 @@ class IndexCommand final : public Command {
     if (!by_label.empty()) by_label.pop_back();
     if (!by_type.empty()) by_type.pop_back();
     out.text = fmt::format(
-        "indexed {} files ({} lines) in {:.2f} s into {}\n"
+        "indexed {} files ({} parsed, {} unchanged; {} lines) in {:.2f} s into {}\n"
         "nodes {}:{}\nrelationships {}:{}\n"
         "calls: {} unresolved (receiver type unknown), {} into code outside the tree\n",
-        r.files, r.lines, seconds, database.string(), store.node_count(), by_label, store.edge_count(), by_type,
+        r.files, r.files_reparsed, r.files - r.files_reparsed, r.lines, seconds, database.string(), store.node_count(), by_label, store.edge_count(), by_type,
         r.unresolved_calls, r.external_calls);
+    if (!previous_note.empty()) out.text += previous_note + "\n";
     if (!r.warnings.empty()) {
       out.text += fmt::format("{} warning{}:\n", r.warnings.size(), r.warnings.size() == 1 ? "" : "s");
       for (std::size_t i = 0; i < r.warnings.size() && i < kWarningsShown; ++i) {

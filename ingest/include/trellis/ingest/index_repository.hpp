@@ -20,10 +20,14 @@ struct IndexOptions {
   std::vector<std::string> exclude_globs;
   std::uint64_t max_file_bytes = kDefaultMaxFileBytes;
   unsigned jobs = 0;  // 0: every core
+  // Facts of the previous index (from its snapshot): unchanged files are not
+  // parsed again. Entries are moved out.
+  FactsCache* previous = nullptr;
 };
 
 struct IndexReport {
   std::size_t files = 0;
+  std::size_t files_reparsed = 0;  // the rest came from the previous index
   std::uint64_t lines = 0;
   std::uint64_t bytes = 0;
   std::vector<FileWarning> warnings;  // discovery and extraction, by path
@@ -39,6 +43,7 @@ struct IndexReport {
 struct IndexResult {
   GraphStore store;
   IndexReport report;
+  std::vector<std::byte> encoded_facts;  // for the next index: Snapshot::extras[kFactsSection]
 };
 
 // Indexes the tree at options.root. Fails only when the root is unusable

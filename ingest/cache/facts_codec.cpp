@@ -1,0 +1,263 @@
+#include <xxhash.h>
+
+#include <cstring>
+#include <stdexcept>
+
+#include "trellis/ingest/facts_cache.hpp"
+
+namespace trellis::ingest {
+namespace {
+
+constexpr std::uint32_t kCodecVersion = 1;
+
+class Writer {
+ public:
+  void u32(std::uint32_t value) { raw(&value, sizeof value); }
+  void u64(std::uint64_t value) { raw(&value, sizeof value); }
+  void text(const std::string& value) {
+    u32(static_cast<std::uint32_t>(value.size()));
+    raw(value.data(), value.size());
+  }
+  void texts(const std::vector<std::string>& values) {
+    u32(static_cast<std::uint32_t>(values.size()));
+    for (const std::string& value : values) text(value);
+  }
+  void chain(const LinkChain& links) {
+    u32(static_cast<std::uint32_t>(links.size()));
+    for (const Link& link : links) {
+      u32(static_cast<std::uint32_t>(link.kind));
+      text(link.text);
+    }
+  }
+  void span(const SourceSpan& s) {
+    u32(s.line_start);
+    u32(s.line_end);
+    u32(s.byte_start);
+    u32(s.byte_end);
+  }
+  std::vector<std::byte> take() && { return std::move(bytes_); }
+
+ private:
+  void raw(const void* data, std::size_t size) {
+    const auto* begin = static_cast<const std::byte*>(data);
+    bytes_.insert(bytes_.end(), begin, begin + size);
+  }
+  std::vector<std::byte> bytes_;
+};
+
+// Reads what Writer wrote; throws std::out_of_range on short or bad input,
+// which decode_facts turns into an error value.
+class Reader {
+ public:
+  explicit Reader(std::span<const std::byte> bytes) : bytes_(bytes) {}
+  std::uint32_t u32() { return value<std::uint32_t>(); }
+  std::uint64_t u64() { return value<std::uint64_t>(); }
+  std::string text() {
+    const std::uint32_t size = u32();
+    need(size);
+    std::string out(reinterpret_cast<const char*>(bytes_.data() + at_), size);
+    at_ += size;
+    return out;
+  }
+  std::vector<std::string> texts() {
+    std::vector<std::string> out(count());
+    for (std::string& value : out) value = text();
+    return out;
+  }
+  LinkChain chain() {
+    LinkChain links(count());
+    for (Link& link : links) {
+      const std::uint32_t kind = u32();
+      if (kind > static_cast<std::uint32_t>(Link::Kind::Opaque)) throw std::out_of_range("bad link kind");
+      link.kind = static_cast<Link::Kind>(kind);
+      link.text = text();
+    }
+    return links;
+  }
+  SourceSpan span() { return {u32(), u32(), u32(), u32()}; }
+  // A element count, bounded by the bytes left so bad input cannot allocate wildly.
+  std::size_t count() {
+    const std::uint32_t n = u32();
+    if (n > bytes_.size() - at_) throw std::out_of_range("count exceeds the data");
+    return n;
+  }
+  bool done() const { return at_ == bytes_.size(); }
+
+ private:
+  template <class T>
+  T value() {
+    need(sizeof(T));
+    T out;
+    std::memcpy(&out, bytes_.data() + at_, sizeof(T));
+    at_ += sizeof(T);
+    return out;
+  }
+  void need(std::size_t size) const {
+    if (size > bytes_.size() - at_) throw std::out_of_range("truncated");
+  }
+  std::span<const std::byte> bytes_;
+  std::size_t at_ = 0;
+};
+
+void write_file(Writer& w, const FileFacts& f, std::uint64_t hash) {
+  w.text(f.relative_path);
+  w.u64(hash);
+  w.text(f.language);
+  w.u32(f.line_count);
+  w.u32(f.byte_count);
+  w.u32(f.has_syntax_errors ? 1 : 0);
+  w.u32(f.has_all ? 1 : 0);
+  w.texts(f.all_names);
+  w.u32(static_cast<std::uint32_t>(f.definitions.size()));
+  for (const Definition& d : f.definitions) {
+    w.u32(static_cast<std::uint32_t>(d.label));
+    w.text(d.name);
+    w.u32(d.parent);
+    w.span(d.span);
+    w.texts(d.decorators);
+    w.text(d.docstring);
+    w.u32(static_cast<std::uint32_t>(d.bases.size()));
+    for (const LinkChain& base : d.bases) w.chain(base);
+    w.texts(d.base_texts);
+    w.u32(d.is_async ? 1 : 0);
+    w.u32(static_cast<std::uint32_t>(d.annotated_parameters.size()));
+    for (const auto& [name, annotation] : d.annotated_parameters) {
+      w.text(name);
+      w.chain(annotation);
+    }
+    w.texts(d.parameters);
+    w.text(d.first_parameter);
+    w.texts(d.local_names);
+    w.chain(d.return_annotation);
+  }
+  w.u32(static_cast<std::uint32_t>(f.imports.size()));
+  for (const Import& i : f.imports) {
+    w.u32(i.scope);
+    w.u32(i.line);
+    w.u32(i.level);
+    w.text(i.module);
+    w.text(i.name);
+    w.text(i.alias);
+    w.u32(i.is_from ? 1 : 0);
+  }
+  w.u32(static_cast<std::uint32_t>(f.calls.size()));
+  for (const CallSite& c : f.calls) {
+    w.u32(c.caller);
+    w.u32(c.line);
+    w.chain(c.callee);
+    w.text(c.text);
+  }
+  w.u32(static_cast<std::uint32_t>(f.assignments.size()));
+  for (const Assignment& a : f.assignments) {
+    w.u32(a.scope);
+    w.u32(a.line);
+    w.chain(a.target);
+    w.chain(a.value);
+    w.chain(a.annotation);
+  }
+}
+
+CachedFile read_file_facts(Reader& r) {
+  CachedFile cached;
+  FileFacts& f = cached.facts;
+  f.relative_path = r.text();
+  cached.content_hash = r.u64();
+  f.language = r.text();
+  f.line_count = r.u32();
+  f.byte_count = r.u32();
+  f.has_syntax_errors = r.u32() != 0;
+  f.has_all = r.u32() != 0;
+  f.all_names = r.texts();
+  f.definitions.resize(r.count());
+  for (Definition& d : f.definitions) {
+    const std::uint32_t label = r.u32();
+    if (label >= kLabelCount) throw std::out_of_range("bad label");
+    d.label = static_cast<Label>(label);
+    d.name = r.text();
+    d.parent = r.u32();
+    d.span = r.span();
+    d.decorators = r.texts();
+    d.docstring = r.text();
+    d.bases.resize(r.count());
+    for (LinkChain& base : d.bases) base = r.chain();
+    d.base_texts = r.texts();
+    d.is_async = r.u32() != 0;
+    d.annotated_parameters.resize(r.count());
+    for (auto& [name, annotation] : d.annotated_parameters) {
+      name = r.text();
+      annotation = r.chain();
+    }
+    d.parameters = r.texts();
+    d.first_parameter = r.text();
+    d.local_names = r.texts();
+    d.return_annotation = r.chain();
+  }
+  const auto scope_ok = [&](ScopeIndex scope) { return scope == kModuleScope || scope < f.definitions.size(); };
+  for (std::size_t d = 0; d < f.definitions.size(); ++d) {
+    // Parents precede children: resolution walks parent chains.
+    if (f.definitions[d].parent != kModuleScope && f.definitions[d].parent >= d) throw std::out_of_range("bad parent");
+  }
+  f.imports.resize(r.count());
+  for (Import& i : f.imports) {
+    i.scope = r.u32();
+    i.line = r.u32();
+    i.level = r.u32();
+    i.module = r.text();
+    i.name = r.text();
+    i.alias = r.text();
+    i.is_from = r.u32() != 0;
+    if (!scope_ok(i.scope)) throw std::out_of_range("bad import scope");
+  }
+  f.calls.resize(r.count());
+  for (CallSite& c : f.calls) {
+    c.caller = r.u32();
+    c.line = r.u32();
+    c.callee = r.chain();
+    c.text = r.text();
+    if (!scope_ok(c.caller)) throw std::out_of_range("bad caller");
+  }
+  f.assignments.resize(r.count());
+  for (Assignment& a : f.assignments) {
+    a.scope = r.u32();
+    a.line = r.u32();
+    a.target = r.chain();
+    a.value = r.chain();
+    a.annotation = r.chain();
+    if (!scope_ok(a.scope)) throw std::out_of_range("bad assignment scope");
+  }
+  return cached;
+}
+
+}  // namespace
+
+std::uint64_t content_hash(std::string_view bytes) { return XXH3_64bits(bytes.data(), bytes.size()); }
+
+std::vector<std::byte> encode_facts(std::span<const FileFacts> files, std::span<const std::uint64_t> hashes) {
+  Writer w;
+  w.u32(kCodecVersion);
+  w.u32(static_cast<std::uint32_t>(files.size()));
+  for (std::size_t i = 0; i < files.size(); ++i) write_file(w, files[i], hashes[i]);
+  return std::move(w).take();
+}
+
+Result<FactsCache> decode_facts(std::span<const std::byte> bytes) {
+  try {
+    Reader r(bytes);
+    if (r.u32() != kCodecVersion) {
+      return make_error(ErrorCode::DatabaseError, "the cached file facts have another format version");
+    }
+    FactsCache cache;
+    const std::size_t files = r.count();
+    for (std::size_t i = 0; i < files; ++i) {
+      CachedFile cached = read_file_facts(r);
+      std::string path = cached.facts.relative_path;
+      cache.emplace(std::move(path), std::move(cached));
+    }
+    if (!r.done()) return make_error(ErrorCode::DatabaseError, "the cached file facts have trailing bytes");
+    return cache;
+  } catch (const std::out_of_range& error) {
+    return make_error(ErrorCode::DatabaseError, std::string("the cached file facts are damaged: ") + error.what());
+  }
+}
+
+}  // namespace trellis::ingest
