@@ -1,0 +1,41 @@
+// Breadth-first reach over CALLS from one function: its callers (edges
+// followed backwards) or its callees, up to a depth, each node once at its
+// shortest distance, cycles and recursion never followed twice. The core
+// of the callers, callees and call-graph queries.
+#pragma once
+
+#include <cstddef>
+#include <vector>
+
+#include "trellis/queries/traversal_scratch.hpp"
+#include "trellis/store/graph_store.hpp"
+
+namespace trellis::queries {
+
+enum class CallDirection { Callers, Callees };
+
+struct ReachedNode {
+  NodeId node = kNoNode;
+  int depth = 0;      // 1 for a direct caller or callee
+  NodeId via = kNoNode;  // the node one step nearer the start
+};
+
+struct CallReach {
+  // In breadth-first order: by depth, then by id within a step's neighbours.
+  std::vector<ReachedNode> nodes;
+  std::size_t total_count = 0;  // nodes reached before max_results cut the list
+  bool truncated = false;
+};
+
+// Nodes within `max_depth` CALLS steps of `start` (which is not listed).
+// At most `max_results` are kept; total_count still counts every one.
+CallReach reach_over_calls(const GraphStore& store, NodeId start, CallDirection direction, int max_depth,
+                           std::size_t max_results, TraversalScratch& scratch);
+
+// The shortest chain between `start` and a reached node, read back through
+// `scratch` (valid until its next traversal): for callers it runs from the
+// caller to `start`, for callees from `start` to the callee.
+std::vector<NodeId> call_chain(const TraversalScratch& scratch, NodeId start, NodeId reached,
+                               CallDirection direction);
+
+}  // namespace trellis::queries

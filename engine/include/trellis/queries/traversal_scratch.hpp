@@ -1,0 +1,44 @@
+// Memory one thread reuses across traversals. Visited marks carry an epoch,
+// so starting a traversal costs O(1) rather than clearing a mark per node;
+// the arrays grow to the largest store seen and are then reused.
+#pragma once
+
+#include <algorithm>
+#include <cstdint>
+#include <vector>
+
+#include "trellis/store/ids.hpp"
+
+namespace trellis::queries {
+
+class TraversalScratch {
+ public:
+  // Starts a traversal over node ids 0 .. node_count - 1: nothing is visited.
+  void begin(std::size_t node_count) {
+    if (stamps_.size() < node_count) {
+      stamps_.resize(node_count, 0);
+      parents_.resize(node_count, kNoNode);
+    }
+    if (++epoch_ == 0) {  // the epoch wrapped: old marks could look current
+      std::fill(stamps_.begin(), stamps_.end(), 0);
+      epoch_ = 1;
+    }
+  }
+  // Marks `node` visited, reached from `parent`; false when it already was.
+  bool visit(NodeId node, NodeId parent) {
+    if (stamps_[node] == epoch_) return false;
+    stamps_[node] = epoch_;
+    parents_[node] = parent;
+    return true;
+  }
+  bool visited(NodeId node) const { return stamps_[node] == epoch_; }
+  // The node `node` was reached from (kNoNode for the start); valid while visited.
+  NodeId parent(NodeId node) const { return parents_[node]; }
+
+ private:
+  std::vector<std::uint32_t> stamps_;
+  std::vector<NodeId> parents_;
+  std::uint32_t epoch_ = 0;
+};
+
+}  // namespace trellis::queries
