@@ -55,16 +55,19 @@ struct FileIndex {
   std::vector<std::vector<ScopeIndex>> children;  // by definition; module's at the back
   std::vector<std::vector<const Import*>> imports;
   std::vector<std::vector<const Assignment*>> assignments;
-  std::vector<std::unique_ptr<ScopeTable>> tables;  // lazily built; module's at the back
+  std::vector<std::unique_ptr<ScopeTable>> tables;  // module's at the back
+  // By class definition: `self.<name> = ...` assignments in its methods, by name.
+  std::vector<std::unordered_map<std::string, std::vector<const Assignment*>>> instance_attributes;
 };
 
 std::size_t slot(ScopeIndex scope, std::size_t definitions) {
   return scope == kModuleScope ? definitions : scope;
 }
 
+// `@name` or `@module.name`.
 bool has_decorator(const Definition& definition, std::string_view name) {
   return std::any_of(definition.decorators.begin(), definition.decorators.end(), [&](const std::string& d) {
-    return d == name || d.ends_with("." + std::string(name));
+    return d == name || (d.size() > name.size() && d.ends_with(name) && d[d.size() - name.size() - 1] == '.');
   });
 }
 
@@ -107,6 +110,16 @@ class ScopeTables {
     for (const Import& import : facts.imports) index.imports[slot(import.scope, n)].push_back(&import);
     for (const Assignment& assignment : facts.assignments) {
       index.assignments[slot(assignment.scope, n)].push_back(&assignment);
+    }
+    index.instance_attributes.resize(n);
+    for (const Assignment& assignment : facts.assignments) {
+      if (assignment.scope == kModuleScope || assignment.target.size() != 2) continue;
+      const Definition& method = facts.definitions[assignment.scope];
+      if (method.label != Label::Method || method.first_parameter.empty() ||
+          assignment.target[0].text != method.first_parameter) {
+        continue;
+      }
+      index.instance_attributes[method.parent][assignment.target[1].text].push_back(&assignment);
     }
   }
 
@@ -481,7 +494,8 @@ class Resolver {
 
   // `name` looked up along the MRO of `klass` (after it, for super()).
   Value class_member(ScopeRef klass, const std::string& name, bool on_instance, bool skip_self, int depth) {
-    const std::vector<ScopeRef> order = mro(klass);
+    // A reference into mro_: std::map keeps it valid while lookups below add entries.
+    const std::vector<ScopeRef>& order = mro(klass);
     for (std::size_t i = skip_self ? 1 : 0; i < order.size(); ++i) {
       const ScopeRef owner = order[i];
       const ScopeTable& t = table(owner.file, owner.def);
@@ -511,21 +525,17 @@ class Resolver {
 
   // The type of `self.<name>` from assignments in the class's methods.
   Value instance_attribute(ScopeRef klass, const std::string& name, int depth) {
-    const FileFacts& facts = files_[klass.file];
+    const auto& attributes = tables_.index(klass.file).instance_attributes[klass.def];
+    const auto it = attributes.find(name);
+    if (it == attributes.end()) return Value::unknown();
     std::optional<Value> agreed;
-    for (const ScopeIndex method : tables_.index(klass.file).children[klass.def]) {
-      const Definition& definition = facts.definitions[method];
-      if (definition.label != Label::Method || definition.first_parameter.empty()) continue;
-      for (const Assignment* assignment : tables_.index(klass.file).assignments[method]) {
-        const LinkChain& target = assignment->target;
-        if (target.size() != 2 || target[0].text != definition.first_parameter || target[1].text != name) continue;
-        const Value value = assignment_value(*assignment, klass.file, depth + 1);
-        if (value.is(Value::Kind::Unknown)) continue;
-        if (!agreed) {
-          agreed = value;
-        } else if (!(*agreed == value)) {
-          return Value::unknown();
-        }
+    for (const Assignment* assignment : it->second) {
+      const Value value = assignment_value(*assignment, klass.file, depth + 1);
+      if (value.is(Value::Kind::Unknown)) continue;
+      if (!agreed) {
+        agreed = value;
+      } else if (!(*agreed == value)) {
+        return Value::unknown();
       }
     }
     return agreed.value_or(Value::unknown());
