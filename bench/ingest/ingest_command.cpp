@@ -15,6 +15,7 @@
 
 #include "common/process_memory.hpp"
 #include "common/stopwatch.hpp"
+#include "extract/tree_sitter_handles.hpp"
 #include "trellis/ingest/discover.hpp"
 #include "trellis/ingest/index_repository.hpp"
 #include "trellis/ingest/language.hpp"
@@ -22,13 +23,6 @@
 
 namespace trellis::bench {
 namespace {
-
-struct ParserDelete {
-  void operator()(TSParser* parser) const { ts_parser_delete(parser); }
-};
-struct TreeDelete {
-  void operator()(TSTree* tree) const { ts_tree_delete(tree); }
-};
 
 struct ParseOnly {
   double ms = 0;
@@ -41,8 +35,7 @@ ParseOnly parse_only(const ingest::LanguageFrontend& language, const std::filesy
   std::atomic<std::uint64_t> nodes{0};
   const Stopwatch clock;
   arena.execute([&] {
-    tbb::enumerable_thread_specific<std::unique_ptr<TSParser, ParserDelete>> parsers(
-        [] { return std::unique_ptr<TSParser, ParserDelete>(ts_parser_new()); });
+    tbb::enumerable_thread_specific<ingest::TsParser> parsers([] { return ingest::TsParser(ts_parser_new()); });
     tbb::parallel_for(tbb::blocked_range<std::size_t>(0, paths.size(), 1), [&](const auto& range) {
       TSParser* parser = parsers.local().get();
       std::uint64_t local = 0;
@@ -50,7 +43,7 @@ ParseOnly parse_only(const ingest::LanguageFrontend& language, const std::filesy
         auto source = ingest::read_source_file(root / paths[i]);
         if (!source.ok()) continue;
         ts_parser_set_language(parser, language.grammar(paths[i]));
-        const std::unique_ptr<TSTree, TreeDelete> tree(ts_parser_parse_string(
+        const ingest::TsTree tree(ts_parser_parse_string(
             parser, nullptr, source->text.data(), static_cast<std::uint32_t>(source->text.size())));
         TSTreeCursor cursor = ts_tree_cursor_new(ts_tree_root_node(tree.get()));
         for (bool descend = true;;) {

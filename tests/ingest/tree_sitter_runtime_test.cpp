@@ -2,31 +2,21 @@
 #include <tree_sitter/api.h>
 
 #include <cstring>
-#include <memory>
 #include <string>
 
+#include "extract/tree_sitter_handles.hpp"
+
 extern "C" const TSLanguage* tree_sitter_python();
-
-namespace {
-
-struct ParserDeleter {
-  void operator()(TSParser* p) const { ts_parser_delete(p); }
-};
-struct TreeDeleter {
-  void operator()(TSTree* t) const { ts_tree_delete(t); }
-};
-
-}  // namespace
 
 TEST_CASE("the npm tree-sitter runtime loads the ABI 15 Python grammar") {
   const TSLanguage* python = tree_sitter_python();
   CHECK(ts_language_abi_version(python) == 15);
   CHECK(ts_language_abi_version(python) <= TREE_SITTER_LANGUAGE_VERSION);
 
-  std::unique_ptr<TSParser, ParserDeleter> parser(ts_parser_new());
+  const trellis::ingest::TsParser parser(ts_parser_new());
   REQUIRE(ts_parser_set_language(parser.get(), python));
   const std::string source = "class Shop(Base):\n    def buy(self):\n        return pay()\n";
-  std::unique_ptr<TSTree, TreeDeleter> tree(
+  const trellis::ingest::TsTree tree(
       ts_parser_parse_string(parser.get(), nullptr, source.data(), static_cast<uint32_t>(source.size())));
   REQUIRE(tree);
   const TSNode root = ts_tree_root_node(tree.get());

@@ -5,15 +5,14 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <stdexcept>
 #include <string>
 #include <string_view>
-#include <system_error>
 #include <vector>
 
+#include "support/temp_dir.hpp"
 #include "trellis/ingest/discover.hpp"
 
 namespace trellis::ingest::testing {
@@ -21,19 +20,15 @@ namespace trellis::ingest::testing {
 class TempTree {
  public:
   TempTree() {
-    std::string pattern =
-        (std::filesystem::temp_directory_path() / "trellis-discover-XXXXXX").string();
-    if (::mkdtemp(pattern.data()) == nullptr) throw std::runtime_error("mkdtemp failed");
     // Readable by everyone, so that a test can walk it as another user.
-    ::chmod(pattern.c_str(), 0755);
-    root_ = std::filesystem::canonical(pattern);
+    ::chmod(dir_.path().c_str(), 0755);
+    root_ = std::filesystem::canonical(dir_.path());
   }
   TempTree(const TempTree&) = delete;
   TempTree& operator=(const TempTree&) = delete;
+  // Gives locked paths their permissions back; dir_ then removes everything.
   ~TempTree() {
     for (const auto& locked : locked_) ::chmod(locked.c_str(), 0755);
-    std::error_code ignored;
-    std::filesystem::remove_all(root_, ignored);
   }
 
   const std::filesystem::path& root() const { return root_; }
@@ -61,6 +56,7 @@ class TempTree {
   }
 
  private:
+  TempDir dir_;
   std::filesystem::path root_;
   std::vector<std::filesystem::path> locked_;
 };

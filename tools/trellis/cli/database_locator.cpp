@@ -38,4 +38,12 @@ std::filesystem::path database_to_write(const GlobalOptions& globals,
   return globals.db.empty() ? database_path_in(dir) : std::filesystem::path(globals.db);
 }
 
+Result<OpenDatabase> open_database(const GlobalOptions& globals) {
+  auto path = locate_database(globals, std::filesystem::current_path());
+  if (!path.ok()) return std::move(path).take_error();
+  auto snapshot = load_snapshot(*path);
+  if (!snapshot.ok()) return std::move(snapshot).take_error();
+  return OpenDatabase{std::move(path).value(), std::move(snapshot).value()};
+}
+
 }  // namespace trellis::cli

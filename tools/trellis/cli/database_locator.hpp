@@ -6,6 +6,7 @@
 
 #include "trellis/cli/global_options.hpp"
 #include "trellis/common/error.hpp"
+#include "trellis/store/snapshot.hpp"
 
 namespace trellis::cli {
 
@@ -17,6 +18,14 @@ std::filesystem::path database_path_in(const std::filesystem::path& dir);
 // DATABASE_ERROR when --db names no file or no folder up to the root has one.
 Result<std::filesystem::path> locate_database(const GlobalOptions& globals,
                                               const std::filesystem::path& start);
+
+// The snapshot a reading command uses, found by locate_database from the
+// working directory and loaded; DATABASE_ERROR when either step fails.
+struct OpenDatabase {
+  std::filesystem::path path;
+  Snapshot snapshot;
+};
+Result<OpenDatabase> open_database(const GlobalOptions& globals);
 
 // The snapshot a writing command (import, index) writes: --db FILE when
 // given, else database_path_in(`dir`).

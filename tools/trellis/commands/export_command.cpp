@@ -62,17 +62,15 @@ class ExportCommand final : public Command {
           ErrorCode::InvalidArgument,
           "csv export writes nodes.csv and edges.csv into a folder: give it with --out DIR");
     }
-    auto database = locate_database(globals, std::filesystem::current_path());
+    auto database = open_database(globals);
     if (!database.ok()) return std::move(database).take_error();
-    auto snapshot = load_snapshot(*database);
-    if (!snapshot.ok()) return std::move(snapshot).take_error();
-    const GraphStore& store = snapshot->store;
+    const GraphStore& store = database->snapshot.store;
 
     output::Report report;
     report.query = fmt::format("export --format {}", format_);
     report.query_type = "export";
     report.results = {{"format", format_},
-                      {"database", database->string()},
+                      {"database", database->path.string()},
                       {"node_count", store.node_count()},
                       {"relationship_count", store.edge_count()}};
     if (out_.empty()) {

@@ -33,11 +33,9 @@ class QueryCyclesCommand final : public Command {
   output::Json provided_input() const override { return {{"type", type_}}; }
 
   Result<output::Report> run(const GlobalOptions& globals) override {
-    auto database = locate_database(globals, std::filesystem::current_path());
+    auto database = open_database(globals);
     if (!database.ok()) return std::move(database).take_error();
-    auto snapshot = load_snapshot(*database);
-    if (!snapshot.ok()) return std::move(snapshot).take_error();
-    const GraphStore& store = snapshot->store;
+    const GraphStore& store = database->snapshot.store;
 
     auto cycles = find_cycles(store, *rel_type_from_string(type_));
     std::stable_sort(cycles.begin(), cycles.end(),

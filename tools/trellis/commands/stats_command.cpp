@@ -72,20 +72,18 @@ class StatsCommand final : public Command {
   output::Json provided_input() const override { return output::Json::object(); }
 
   Result<output::Report> run(const GlobalOptions& globals) override {
-    auto database = locate_database(globals, std::filesystem::current_path());
+    auto database = open_database(globals);
     if (!database.ok()) return std::move(database).take_error();
-    auto info = read_snapshot_info(*database);
+    auto info = read_snapshot_info(database->path);
     if (!info.ok()) return std::move(info).take_error();
-    auto snapshot = load_snapshot(*database);
-    if (!snapshot.ok()) return std::move(snapshot).take_error();
-    const GraphStore& store = snapshot->store;
+    const GraphStore& store = database->snapshot.store;
     const MemorySummary memory = summarize(store);
 
     output::Report report;
-    report.query = fmt::format("stats of {}", database->string());
+    report.query = fmt::format("stats of {}", database->path.string());
     report.query_type = "stats";
     report.results = {{"database",
-                       {{"path", database->string()},
+                       {{"path", database->path.string()},
                         {"file_bytes", info->file_bytes},
                         {"format_version", info->format_version},
                         {"section_count", info->section_count}}},
@@ -97,7 +95,7 @@ class StatsCommand final : public Command {
     add_count_rows(store, table);
     table.add_row({"Unresolved calls", std::to_string(store.unresolved_call_count())});
     add_memory_rows(memory, table);
-    report.text = fmt::format("Snapshot {} ({}, format version {})\n\n{}", database->string(),
+    report.text = fmt::format("Snapshot {} ({}, format version {})\n\n{}", database->path.string(),
                               output::format_bytes(static_cast<double>(info->file_bytes)),
                               info->format_version, table.render());
     return report;
