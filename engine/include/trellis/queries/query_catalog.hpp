@@ -1,0 +1,82 @@
+// One declaration per structural query: its name as a CLI command and as an
+// MCP tool, its description, and its parameters with types, ranges and
+// defaults (CONTRACT.md "Commands", the data model's validation rules).
+// The CLI builds its options from these, the MCP server its JSON Schemas,
+// and both check arguments with make_request, so nothing is written twice.
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <variant>
+#include <vector>
+
+#include "trellis/common/error.hpp"
+#include "trellis/queries/structural_queries.hpp"
+
+namespace trellis::queries {
+
+enum class QueryKind { Callers, Callees, Hierarchy, Dependencies, Exports, Implementations, CallGraph, CallPath };
+
+enum class ParamType { String, Integer, Boolean, Choice };
+
+struct ParamSpec {
+  std::string_view name;  // data-model and MCP name: "max_depth"
+  // CLI spelling: "" for a positional argument, "--depth" for an option; a
+  // Boolean whose CLI flag turns it off (default true) sets cli_negates.
+  std::string_view cli;
+  ParamType type = ParamType::String;
+  std::string_view description;
+  bool required = false;
+  std::int64_t min = 0;  // Integer: inclusive range and default
+  std::int64_t max = 0;
+  std::int64_t default_integer = 0;
+  bool default_boolean = false;
+  std::span<const std::string_view> choices;  // Choice: allowed values and default
+  std::string_view default_choice;
+  bool cli_negates = false;
+};
+
+struct QuerySpec {
+  QueryKind kind;
+  std::string_view tool;     // MCP tool name: "query_callers"
+  std::string_view command;  // CLI: `trellis query callers`
+  std::string_view summary;  // one line, for --help and lists
+  // For agents and --help: what the query does, how names are written
+  // and what comes back.
+  std::string_view description;
+  std::span<const ParamSpec> params;
+};
+
+std::span<const QuerySpec> query_specs();
+const QuerySpec& query_spec(QueryKind kind);
+// nullptr when no query has that MCP tool (or CLI command) name.
+const QuerySpec* find_query_by_tool(std::string_view tool);
+const QuerySpec* find_query_by_command(std::string_view command);
+
+// Arguments by parameter name, as a user or agent gave them.
+using ArgumentValue = std::variant<std::string, std::int64_t, bool>;
+using Arguments = std::vector<std::pair<std::string, ArgumentValue>>;
+
+using QueryRequest = std::variant<CallersRequest, CalleesRequest, HierarchyRequest, DependenciesRequest,
+                                  ExportsRequest, ImplementationsRequest, CallGraphRequest, CallPathRequest>;
+
+// The typed request for `spec`: defaults filled in, every argument checked
+// against its type, range or choices. INVALID_ARGUMENT names the parameter
+// and what it accepts (unknown parameters, missing or empty required ones
+// included).
+Result<QueryRequest> make_request(const QuerySpec& spec, const Arguments& arguments);
+
+struct QueryAnswer {
+  QueryKind kind;
+  std::variant<CallReachResult, HierarchyResult, DependenciesResult, ExportsResult, ImplementationsResult,
+               CallGraphResult, CallPathResult>
+      result;
+};
+
+// Runs the query a request names.
+Result<QueryAnswer> run_query(const GraphStore& store, const QueryRequest& request, TraversalScratch& scratch);
+
+}  // namespace trellis::queries

@@ -1,0 +1,221 @@
+// The pre-built structural queries (CONTRACT.md "Commands" and "JSON
+// shapes"): callers, callees, hierarchy, dependencies, exports,
+// implementations, call graph, and the shortest call path.
+//
+// Each query takes a request (the data model's parameters, already checked
+// against the ranges of query_catalog.hpp), resolves its name argument with
+// lookup_node (NODE_NOT_FOUND / AMBIGUOUS_NAME as values) and walks the
+// store's CSR breadth-first with the epoch-stamped marks of `scratch`: no
+// hash set, no allocation per visited node beyond the answer. Results hold
+// node ids in a deterministic order; turning them into the contract's JSON
+// is the caller's job. Lists are capped at kMaxResults rows; total_count
+// counts every row found and truncated says whether the cap cut the list.
+//
+// A GraphStore is immutable: any number of threads may run queries at once,
+// each with its own TraversalScratch.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "trellis/common/error.hpp"
+#include "trellis/queries/traversal_scratch.hpp"
+#include "trellis/store/graph_store.hpp"
+
+namespace trellis::queries {
+
+inline constexpr std::size_t kMaxResults = 100;
+
+struct NodeAtDepth {
+  NodeId node = kNoNode;
+  int depth = 0;  // steps from the query's start; 1 = a direct neighbour
+};
+
+// How many rows a list query found and whether the cap cut them.
+struct ResultCount {
+  std::size_t total_count = 0;
+  bool truncated = false;
+};
+
+// ---- callers / callees -------------------------------------------------
+
+struct CallersRequest {
+  std::string function_name;
+  int max_depth = 1;           // 1..5
+  bool include_paths = true;   // file_path and lines in the node objects
+};
+struct CalleesRequest {
+  std::string function_name;
+  int max_depth = 1;  // 1..5
+};
+
+struct CallReachResult {
+  NodeId target = kNoNode;
+  std::vector<NodeAtDepth> nodes;  // breadth-first: by depth, then by id
+  // When max_depth > 1: one shortest chain per listed node, farthest
+  // first; each runs caller -> ... -> callee (so callers' chains end at
+  // the target and callees' start at it).
+  bool has_chains = false;
+  std::vector<std::vector<NodeId>> call_chains;
+  ResultCount count;
+  // Unresolved call sites inside the target and the listed nodes: calls
+  // ingest could not tie to a definition, so the answer may miss edges.
+  std::size_t unresolved_calls = 0;
+};
+
+Result<CallReachResult> query_callers(const GraphStore& store, const CallersRequest& request,
+                                      TraversalScratch& scratch);
+Result<CallReachResult> query_callees(const GraphStore& store, const CalleesRequest& request,
+                                      TraversalScratch& scratch);
+
+// ---- hierarchy ----------------------------------------------------------
+
+enum class HierarchyDirection { Up, Down, Both };
+
+struct HierarchyRequest {
+  std::string class_name;
+  HierarchyDirection direction = HierarchyDirection::Both;
+  int max_depth = 10;  // 1..10
+};
+
+struct HierarchyResult {
+  NodeId target = kNoNode;
+  // Up: over INHERITS and IMPLEMENTS forward (bases, implemented
+  // interfaces); down: the same types backwards (subclasses, implementers).
+  // Each node once, at its shortest depth, breadth-first by id.
+  std::vector<NodeAtDepth> ancestors;
+  std::vector<NodeAtDepth> descendants;
+  // The breadth-first tree edges (parent side first: {base, derived}), for
+  // the nested hierarchy_tree: each listed node hangs under the node it was
+  // first reached from.
+  std::vector<std::pair<NodeId, NodeId>> up_tree;    // {ancestor, reached-from}
+  std::vector<std::pair<NodeId, NodeId>> down_tree;  // {reached-from, descendant}
+  // Inheritance loops among the reached nodes and the target (strongly
+  // connected components of size > 1, or a self loop), each listed once,
+  // starting at its smallest id, in edge order.
+  std::vector<std::vector<NodeId>> cycles;
+  ResultCount count;  // over ancestors + descendants
+};
+
+Result<HierarchyResult> query_hierarchy(const GraphStore& store, const HierarchyRequest& request,
+                                        TraversalScratch& scratch);
+
+// ---- dependencies -------------------------------------------------------
+
+enum class DependencyType { Imports, Calls, All };
+
+struct DependenciesRequest {
+  std::string target;  // a Module (or Package's __init__ Module) or a Function/Method
+  DependencyType dependency_type = DependencyType::All;
+  bool include_transitive = false;
+};
+
+struct DependenciesResult {
+  NodeId target = kNoNode;
+  // Module target: its IMPORTS; function target: the imports of the module
+  // that defines it. Transitive: IMPORTS followed from in-tree modules.
+  std::vector<NodeAtDepth> imports;
+  // Module target: what the module's own code and every definition in it
+  // call, outside the module; function target: its CALLS. Transitive:
+  // CALLS followed from those.
+  std::vector<NodeAtDepth> calls;
+  // The edges the answer walked, as adjacency: source -> targets, sources
+  // in first-visit order, targets by id.
+  std::vector<std::pair<NodeId, std::vector<NodeId>>> dependency_graph;
+  ResultCount count;  // over imports + calls
+  std::size_t unresolved_calls = 0;
+};
+
+Result<DependenciesResult> query_dependencies(const GraphStore& store, const DependenciesRequest& request,
+                                              TraversalScratch& scratch);
+
+// ---- exports ------------------------------------------------------------
+
+struct ExportsRequest {
+  std::string module_name;
+  bool include_private = false;
+};
+
+struct ExportsResult {
+  NodeId module = kNoNode;
+  // Top-level definitions (DEFINES from the module), by line. Public ones
+  // have no leading `_`; where the module declares `__all__`, the names it
+  // lists are the public ones.
+  std::vector<NodeId> exports;
+  ResultCount count;
+};
+
+Result<ExportsResult> query_exports(const GraphStore& store, const ExportsRequest& request,
+                                    TraversalScratch& scratch);
+
+// ---- implementations ----------------------------------------------------
+
+struct ImplementationsRequest {
+  std::string interface_name;
+  bool include_indirect = false;
+};
+
+struct ImplementationsResult {
+  NodeId target = kNoNode;
+  // Classes (and interfaces) that inherit from or implement the target;
+  // with include_indirect, theirs too, transitively. Depth is the
+  // inheritance_depth (1 = direct).
+  std::vector<NodeAtDepth> implementations;
+  ResultCount count;
+};
+
+Result<ImplementationsResult> query_implementations(const GraphStore& store,
+                                                    const ImplementationsRequest& request,
+                                                    TraversalScratch& scratch);
+
+// ---- call graph ---------------------------------------------------------
+
+struct CallGraphRequest {
+  std::string entry_point;
+  int max_depth = 3;   // 1..5
+  int max_nodes = 50;  // 1..100
+};
+
+struct CallGraphEdge {
+  NodeId from = kNoNode;
+  NodeId to = kNoNode;
+  CallType call_type = CallType::Direct;
+};
+
+struct CallGraphResult {
+  NodeId entry = kNoNode;
+  std::vector<NodeAtDepth> nodes;  // the entry first (depth 0), then breadth-first
+  // Every CALLS edge between listed nodes (parallel edges once), by (from, to).
+  std::vector<CallGraphEdge> edges;
+  bool truncated = false;       // max_nodes cut the graph
+  std::size_t total_nodes = 0;  // nodes within max_depth before the cut
+  // Recursion (self calls) and call cycles among the listed nodes, each
+  // once, starting at its smallest id.
+  std::vector<std::vector<NodeId>> cycles;
+  std::size_t unresolved_calls = 0;
+};
+
+Result<CallGraphResult> query_call_graph(const GraphStore& store, const CallGraphRequest& request,
+                                         TraversalScratch& scratch);
+
+// ---- shortest call path -------------------------------------------------
+
+struct CallPathRequest {
+  std::string from;
+  std::string to;
+  int max_depth = 10;  // 1..20
+};
+
+struct CallPathResult {
+  NodeId from = kNoNode;
+  NodeId to = kNoNode;
+  std::vector<NodeId> path;  // from ... to; empty when no path within max_depth
+};
+
+Result<CallPathResult> query_call_path(const GraphStore& store, const CallPathRequest& request,
+                                       TraversalScratch& scratch);
+
+}  // namespace trellis::queries
