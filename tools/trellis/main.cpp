@@ -16,6 +16,7 @@
 #include "trellis/commands/index_command.hpp"
 #include "trellis/commands/query_cycles_command.hpp"
 #include "trellis/commands/stats_command.hpp"
+#include "trellis/commands/structural_query_command.hpp"
 #include "trellis/output/printer.hpp"
 
 namespace {
@@ -60,6 +61,9 @@ int main(int argc, char** argv) {
   commands.push_back(add_stats_command(app));
   CLI::App& query = *app.add_subcommand("query", "Structural queries over the graph");
   query.require_subcommand(1);
+  for (const auto& spec : trellis::queries::query_specs()) {
+    commands.push_back(add_structural_query_command(query, spec));
+  }
   commands.push_back(add_query_cycles_command(query));
   for (const auto& command : commands) add_global_options(command->app(), globals);
 

@@ -14,13 +14,16 @@ void print_report(const Report& report, double execution_time_ms, bool json) {
     fmt::print("{}", report.text);
     return;
   }
-  Json metadata = {{"execution_time_ms", execution_time_ms}, {"query_type", report.query_type}};
+  Json metadata = Json::object();
   if (report.row_count) {
     const std::size_t total = report.total_count.value_or(*report.row_count);
     metadata["row_count"] = *report.row_count;
     metadata["total_count"] = total;
     metadata["truncated"] = total > *report.row_count;
   }
+  metadata["execution_time_ms"] = report.execution_time_ms.value_or(execution_time_ms);
+  for (const auto& [key, value] : report.metadata.items()) metadata[key] = value;
+  metadata["query_type"] = report.query_type;
   const Json document = {{"query", report.query}, {"results", report.results}, {"metadata", std::move(metadata)}};
   fmt::print("{}\n", dump_json(document));
 }

@@ -18,6 +18,11 @@ struct Report {
   // For row-returning queries: metadata.row_count, total_count and truncated.
   std::optional<std::size_t> row_count;
   std::optional<std::size_t> total_count;
+  // Further metadata fields (max_depth, unresolved_calls, ...).
+  Json metadata = Json::object();
+  // The query's own time, when it should exclude loading the snapshot;
+  // otherwise the command's whole run is reported.
+  std::optional<double> execution_time_ms;
 };
 
 }  // namespace trellis::output

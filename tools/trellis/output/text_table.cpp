@@ -30,7 +30,8 @@ std::string TextTable::render() const {
     for (std::size_t c = 0; c < row.size(); ++c) {
       const std::string padding(widths[c] - display_width(row[c]), ' ');
       if (c != 0) line += "  ";
-      line += c == 0 ? row[c] + padding : padding + row[c];
+      const Align align = c < alignments_.size() ? alignments_[c] : c == 0 ? Align::Left : Align::Right;
+      line += align == Align::Left ? row[c] + padding : padding + row[c];
     }
     while (!line.empty() && line.back() == ' ') line.pop_back();
     out += line;

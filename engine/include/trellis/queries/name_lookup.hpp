@@ -27,7 +27,13 @@ inline constexpr Label kCallableLabels[] = {Label::Function, Label::Method};
 inline constexpr Label kTypeLabels[] = {Label::Class, Label::Interface};
 inline constexpr Label kModuleLabels[] = {Label::Module, Label::Package};
 inline constexpr Label kDependencyLabels[] = {Label::Module, Label::Function, Label::Method, Label::Package};
+// What CALLS edges end at (a constructor call ends at its Class) and start
+// from (module-level code calls from its Module).
+inline constexpr Label kCallTargetLabels[] = {Label::Function, Label::Method, Label::Class};
+inline constexpr Label kCallSourceLabels[] = {Label::Function, Label::Method, Label::Module};
 inline constexpr NameKind kFunctionName{"Function", kCallableLabels};
+inline constexpr NameKind kCallTargetName{"Function", kCallTargetLabels};
+inline constexpr NameKind kCallSourceName{"Function", kCallSourceLabels};
 inline constexpr NameKind kClassName{"Class", kTypeLabels};
 inline constexpr NameKind kModuleName{"Module", kModuleLabels};
 inline constexpr NameKind kDependencyTarget{"Module or function", kDependencyLabels};

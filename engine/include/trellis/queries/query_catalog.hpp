@@ -51,6 +51,8 @@ struct QuerySpec {
 };
 
 std::span<const QuerySpec> query_specs();
+// How qualified names are written and resolved, for descriptions and --help.
+std::string_view name_format_help();
 const QuerySpec& query_spec(QueryKind kind);
 // nullptr when no query has that MCP tool (or CLI command) name.
 const QuerySpec* find_query_by_tool(std::string_view tool);

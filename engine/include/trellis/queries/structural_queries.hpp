@@ -54,7 +54,7 @@ struct CalleesRequest {
 
 struct CallReachResult {
   NodeId target = kNoNode;
-  std::vector<NodeAtDepth> nodes;  // breadth-first: by depth, then by id
+  std::vector<NodeAtDepth> nodes;  // breadth-first: by depth, then in discovery order
   // When max_depth > 1: one shortest chain per listed node, farthest
   // first; each runs caller -> ... -> callee (so callers' chains end at
   // the target and callees' start at it).
@@ -188,7 +188,8 @@ struct CallGraphEdge {
 struct CallGraphResult {
   NodeId entry = kNoNode;
   std::vector<NodeAtDepth> nodes;  // the entry first (depth 0), then breadth-first
-  // Every CALLS edge between listed nodes (parallel edges once), by (from, to).
+  // Every CALLS edge between listed nodes (parallel edges once, with the
+  // first one's call_type), in the order of `nodes`, then by target id.
   std::vector<CallGraphEdge> edges;
   bool truncated = false;       // max_nodes cut the graph
   std::size_t total_nodes = 0;  // nodes within max_depth before the cut
@@ -204,8 +205,8 @@ Result<CallGraphResult> query_call_graph(const GraphStore& store, const CallGrap
 // ---- shortest call path -------------------------------------------------
 
 struct CallPathRequest {
-  std::string from;
-  std::string to;
+  std::string from_function;
+  std::string to_function;
   int max_depth = 10;  // 1..20
 };
 

@@ -1,0 +1,347 @@
+#include "trellis/queries/query_catalog.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+
+namespace trellis::queries {
+namespace {
+
+using enum ParamType;
+
+constexpr std::string_view kNameFormat =
+    "Names are qualified names: the dotted module path from the source root, then the class "
+    "and function nesting (shop.services.auth.AuthService.login). A unique suffix such as "
+    "`login` or `AuthService.login` also resolves; several matches give AMBIGUOUS_NAME with "
+    "the candidates, none gives NODE_NOT_FOUND with suggestions.";
+
+ParamSpec name_param(std::string_view name, std::string_view description) {
+  ParamSpec p;
+  p.name = name;
+  p.type = String;
+  p.description = description;
+  p.required = true;
+  return p;
+}
+
+ParamSpec integer_param(std::string_view name, std::string_view cli, std::int64_t min, std::int64_t max,
+                        std::int64_t fallback, std::string_view description) {
+  ParamSpec p;
+  p.name = name;
+  p.cli = cli;
+  p.type = Integer;
+  p.min = min;
+  p.max = max;
+  p.default_integer = fallback;
+  p.description = description;
+  return p;
+}
+
+ParamSpec boolean_param(std::string_view name, std::string_view cli, bool fallback, std::string_view description) {
+  ParamSpec p;
+  p.name = name;
+  p.cli = cli;
+  p.type = Boolean;
+  p.default_boolean = fallback;
+  p.cli_negates = fallback;
+  p.description = description;
+  return p;
+}
+
+ParamSpec choice_param(std::string_view name, std::string_view cli, std::span<const std::string_view> choices,
+                       std::string_view fallback, std::string_view description) {
+  ParamSpec p;
+  p.name = name;
+  p.cli = cli;
+  p.type = Choice;
+  p.choices = choices;
+  p.default_choice = fallback;
+  p.description = description;
+  return p;
+}
+
+constexpr std::string_view kDirections[] = {"up", "down", "both"};
+constexpr std::string_view kDependencyTypes[] = {"imports", "calls", "all"};
+
+const ParamSpec kCallersParams[] = {
+    name_param("function_name", "Qualified name of the Function or Method whose callers to find"),
+    integer_param("max_depth", "--depth", 1, 5, 1, "How many CALLS steps to follow backwards (1: direct callers)"),
+    boolean_param("include_paths", "--no-paths", true, "Include file_path, line_start and line_end in each node"),
+};
+const ParamSpec kCalleesParams[] = {
+    name_param("function_name", "Qualified name of the Function or Method whose callees to find"),
+    integer_param("max_depth", "--depth", 1, 5, 1, "How many CALLS steps to follow (1: direct callees)"),
+};
+const ParamSpec kHierarchyParams[] = {
+    name_param("class_name", "Qualified name of the Class or Interface"),
+    choice_param("direction", "--direction", kDirections, "both",
+                 "up: ancestors (bases, implemented interfaces); down: descendants; both"),
+    integer_param("max_depth", "--depth", 1, 10, 10, "How many inheritance steps to follow"),
+};
+const ParamSpec kDependenciesParams[] = {
+    name_param("target", "Qualified name of a Module (or Package) or of a Function or Method"),
+    choice_param("dependency_type", "--type", kDependencyTypes, "all",
+                 "imports: IMPORTS edges; calls: CALLS edges; all: both"),
+    boolean_param("include_transitive", "--transitive", false,
+                  "Follow dependencies of dependencies (can be large)"),
+};
+const ParamSpec kExportsParams[] = {
+    name_param("module_name", "Qualified name of the Module"),
+    boolean_param("include_private", "--private", false, "Include names with a leading underscore"),
+};
+const ParamSpec kImplementationsParams[] = {
+    name_param("interface_name", "Qualified name of the Interface or base Class"),
+    boolean_param("include_indirect", "--indirect", false,
+                  "Include subclasses of the implementers, transitively"),
+};
+const ParamSpec kCallGraphParams[] = {
+    name_param("entry_point", "Qualified name of the Function or Method to start from"),
+    integer_param("max_depth", "--depth", 1, 5, 3, "How many CALLS steps to follow"),
+    integer_param("max_nodes", "--max-nodes", 1, 100, 50, "Most nodes to return (the entry included)"),
+};
+const ParamSpec kCallPathParams[] = {
+    name_param("from_function", "Qualified name of the calling Function or Method"),
+    name_param("to_function", "Qualified name of the Function, Method or Class reached"),
+    integer_param("max_depth", "--depth", 1, 20, 10, "Longest path to look for, in CALLS steps"),
+};
+
+const QuerySpec kSpecs[] = {
+    {QueryKind::Callers, "query_callers", "callers", "Functions and methods that call a function",
+     "Distinct functions and methods that reach the target over CALLS edges followed backwards, each "
+     "with its depth (1 = calls it directly). With max_depth > 1, call_chains gives one shortest chain "
+     "per caller, farthest caller first, ending at the target. At most 100 callers; metadata.total_count "
+     "says how many there are and metadata.unresolved_calls how many call sites inside the answer "
+     "could not be resolved.",
+     kCallersParams},
+    {QueryKind::Callees, "query_callees", "callees", "Functions, methods and classes a function calls",
+     "Distinct functions, methods and classes (constructor calls) the target reaches over CALLS edges, "
+     "each with its depth (1 = called directly). With max_depth > 1, call_chains gives one shortest "
+     "chain per callee, starting at the target. At most 100 callees.",
+     kCalleesParams},
+    {QueryKind::Hierarchy, "query_hierarchy", "hierarchy", "Ancestors and descendants of a class",
+     "The inheritance hierarchy of a class: ancestors (over INHERITS and IMPLEMENTS), descendants, each "
+     "with its depth, a nested hierarchy_tree, and circular_dependencies plus a warning when "
+     "inheritance loops.",
+     kHierarchyParams},
+    {QueryKind::Dependencies, "query_dependencies", "dependencies", "What a module or function depends on",
+     "For a module: the modules and external packages it imports and what its code calls outside "
+     "itself; for a function: its module's imports and its own calls. dependency_graph gives the "
+     "walked edges as adjacency by qualified name.",
+     kDependenciesParams},
+    {QueryKind::Exports, "query_exports", "exports", "The public definitions of a module",
+     "Top-level classes and functions a module defines, by line: public ones have no leading "
+     "underscore, or, where the module declares __all__, are the names it lists. module_info "
+     "describes the module.",
+     kExportsParams},
+    {QueryKind::Implementations, "query_implementations", "implementations",
+     "Classes that inherit from or implement a type",
+     "Classes that inherit from or implement the target, with inheritance_depth (1 = direct); "
+     "include_indirect adds their subclasses transitively.",
+     kImplementationsParams},
+    {QueryKind::CallGraph, "query_call_graph", "call-graph", "The call graph reachable from an entry point",
+     "Breadth-first call graph from an entry point: nodes with their depth, CALLS edges between them "
+     "with call_type, truncated and total_nodes when max_nodes cut it, and cycles (recursion and "
+     "mutual calls), never followed twice.",
+     kCallGraphParams},
+    {QueryKind::CallPath, "query_call_path", "path", "A shortest chain of calls between two functions",
+     "A shortest chain of CALLS edges from one function to another (empty when there is none within "
+     "max_depth).",
+     kCallPathParams},
+};
+
+Error invalid(std::string message) { return make_error(ErrorCode::InvalidArgument, std::move(message)); }
+
+std::string_view type_name(const ArgumentValue& value) {
+  switch (value.index()) {
+    case 0: return "a string";
+    case 1: return "an integer";
+    default: return "a boolean";
+  }
+}
+
+// Checked, typed arguments of one call, filled with defaults.
+class CheckedArguments {
+ public:
+  static Result<CheckedArguments> check(const QuerySpec& spec, const Arguments& arguments) {
+    CheckedArguments out;
+    for (const auto& [name, value] : arguments) {
+      const auto param = std::find_if(spec.params.begin(), spec.params.end(),
+                                      [&](const ParamSpec& p) { return p.name == name; });
+      if (param == spec.params.end()) {
+        std::vector<std::string> names;
+        for (const ParamSpec& p : spec.params) names.emplace_back(p.name);
+        return invalid(fmt::format("{} has no parameter '{}' (it takes {})", spec.tool, name,
+                                   fmt::join(names, ", ")));
+      }
+      auto checked = check_value(*param, value);
+      if (!checked.ok()) return std::move(checked).take_error();
+      out.values_.emplace_back(param->name, std::move(checked).value());
+    }
+    for (const ParamSpec& param : spec.params) {
+      if (param.required && !out.find(param.name)) {
+        return invalid(fmt::format("{} needs '{}': {}", spec.tool, param.name, param.description));
+      }
+    }
+    return out;
+  }
+
+  std::string text(std::string_view name) const {
+    const ArgumentValue* v = find(name);
+    return v != nullptr ? std::get<std::string>(*v) : std::string();
+  }
+  int integer(const ParamSpec& spec) const {
+    const ArgumentValue* v = find(spec.name);
+    return static_cast<int>(v != nullptr ? std::get<std::int64_t>(*v) : spec.default_integer);
+  }
+  bool boolean(const ParamSpec& spec) const {
+    const ArgumentValue* v = find(spec.name);
+    return v != nullptr ? std::get<bool>(*v) : spec.default_boolean;
+  }
+  std::string choice(const ParamSpec& spec) const {
+    const ArgumentValue* v = find(spec.name);
+    return v != nullptr ? std::get<std::string>(*v) : std::string(spec.default_choice);
+  }
+
+ private:
+  static Result<ArgumentValue> check_value(const ParamSpec& param, const ArgumentValue& value) {
+    switch (param.type) {
+      case String: {
+        const auto* text = std::get_if<std::string>(&value);
+        if (text == nullptr) return invalid(fmt::format("'{}' must be a string, not {}", param.name, type_name(value)));
+        const bool blank = std::all_of(text->begin(), text->end(), [](char c) { return c == ' ' || c == '\t'; });
+        if (blank) return invalid(fmt::format("'{}' must not be empty", param.name));
+        return value;
+      }
+      case Integer: {
+        const auto* number = std::get_if<std::int64_t>(&value);
+        if (number == nullptr) {
+          return invalid(fmt::format("'{}' must be an integer from {} to {}, not {}", param.name, param.min,
+                                     param.max, type_name(value)));
+        }
+        if (*number < param.min || *number > param.max) {
+          return invalid(fmt::format("'{}' must be from {} to {}, got {}", param.name, param.min, param.max, *number));
+        }
+        return value;
+      }
+      case Boolean:
+        if (!std::holds_alternative<bool>(value)) {
+          return invalid(fmt::format("'{}' must be true or false, not {}", param.name, type_name(value)));
+        }
+        return value;
+      case Choice: {
+        const auto* text = std::get_if<std::string>(&value);
+        if (text == nullptr || std::find(param.choices.begin(), param.choices.end(), *text) == param.choices.end()) {
+          return invalid(fmt::format("'{}' must be one of {}{}", param.name, fmt::join(param.choices, ", "),
+                                     text != nullptr ? fmt::format(", got '{}'", *text) : std::string()));
+        }
+        return value;
+      }
+    }
+    return value;
+  }
+
+  const ArgumentValue* find(std::string_view name) const {
+    for (const auto& [key, value] : values_) {
+      if (key == name) return &value;
+    }
+    return nullptr;
+  }
+
+  std::vector<std::pair<std::string_view, ArgumentValue>> values_;
+};
+
+HierarchyDirection direction_from(const std::string& text) {
+  if (text == "up") return HierarchyDirection::Up;
+  if (text == "down") return HierarchyDirection::Down;
+  return HierarchyDirection::Both;
+}
+
+DependencyType dependency_type_from(const std::string& text) {
+  if (text == "imports") return DependencyType::Imports;
+  if (text == "calls") return DependencyType::Calls;
+  return DependencyType::All;
+}
+
+QueryRequest typed_request(const QuerySpec& spec, const CheckedArguments& a) {
+  const auto& p = spec.params;
+  switch (spec.kind) {
+    case QueryKind::Callers: return CallersRequest{a.text(p[0].name), a.integer(p[1]), a.boolean(p[2])};
+    case QueryKind::Callees: return CalleesRequest{a.text(p[0].name), a.integer(p[1])};
+    case QueryKind::Hierarchy:
+      return HierarchyRequest{a.text(p[0].name), direction_from(a.choice(p[1])), a.integer(p[2])};
+    case QueryKind::Dependencies:
+      return DependenciesRequest{a.text(p[0].name), dependency_type_from(a.choice(p[1])), a.boolean(p[2])};
+    case QueryKind::Exports: return ExportsRequest{a.text(p[0].name), a.boolean(p[1])};
+    case QueryKind::Implementations: return ImplementationsRequest{a.text(p[0].name), a.boolean(p[1])};
+    case QueryKind::CallGraph: return CallGraphRequest{a.text(p[0].name), a.integer(p[1]), a.integer(p[2])};
+    case QueryKind::CallPath: return CallPathRequest{a.text(p[0].name), a.text(p[1].name), a.integer(p[2])};
+  }
+  return CallersRequest{};
+}
+
+template <class T>
+Result<QueryAnswer> answer(QueryKind kind, Result<T> result) {
+  if (!result.ok()) return std::move(result).take_error();
+  return QueryAnswer{kind, std::move(result).value()};
+}
+
+}  // namespace
+
+std::span<const QuerySpec> query_specs() { return kSpecs; }
+
+const QuerySpec& query_spec(QueryKind kind) {
+  return *std::find_if(std::begin(kSpecs), std::end(kSpecs), [&](const QuerySpec& s) { return s.kind == kind; });
+}
+
+const QuerySpec* find_query_by_tool(std::string_view tool) {
+  const auto it = std::find_if(std::begin(kSpecs), std::end(kSpecs), [&](const QuerySpec& s) { return s.tool == tool; });
+  return it == std::end(kSpecs) ? nullptr : &*it;
+}
+
+const QuerySpec* find_query_by_command(std::string_view command) {
+  const auto it =
+      std::find_if(std::begin(kSpecs), std::end(kSpecs), [&](const QuerySpec& s) { return s.command == command; });
+  return it == std::end(kSpecs) ? nullptr : &*it;
+}
+
+std::string_view name_format_help() { return kNameFormat; }
+
+Result<QueryRequest> make_request(const QuerySpec& spec, const Arguments& arguments) {
+  auto checked = CheckedArguments::check(spec, arguments);
+  if (!checked.ok()) return std::move(checked).take_error();
+  return typed_request(spec, *checked);
+}
+
+Result<QueryAnswer> run_query(const GraphStore& store, const QueryRequest& request, TraversalScratch& scratch) {
+  struct Run {
+    const GraphStore& store;
+    TraversalScratch& scratch;
+    Result<QueryAnswer> operator()(const CallersRequest& r) const {
+      return answer(QueryKind::Callers, query_callers(store, r, scratch));
+    }
+    Result<QueryAnswer> operator()(const CalleesRequest& r) const {
+      return answer(QueryKind::Callees, query_callees(store, r, scratch));
+    }
+    Result<QueryAnswer> operator()(const HierarchyRequest& r) const {
+      return answer(QueryKind::Hierarchy, query_hierarchy(store, r, scratch));
+    }
+    Result<QueryAnswer> operator()(const DependenciesRequest& r) const {
+      return answer(QueryKind::Dependencies, query_dependencies(store, r, scratch));
+    }
+    Result<QueryAnswer> operator()(const ExportsRequest& r) const {
+      return answer(QueryKind::Exports, query_exports(store, r, scratch));
+    }
+    Result<QueryAnswer> operator()(const ImplementationsRequest& r) const {
+      return answer(QueryKind::Implementations, query_implementations(store, r, scratch));
+    }
+    Result<QueryAnswer> operator()(const CallGraphRequest& r) const {
+      return answer(QueryKind::CallGraph, query_call_graph(store, r, scratch));
+    }
+    Result<QueryAnswer> operator()(const CallPathRequest& r) const {
+      return answer(QueryKind::CallPath, query_call_path(store, r, scratch));
+    }
+  };
+  return std::visit(Run{store, scratch}, request);
+}
+
+}  // namespace trellis::queries

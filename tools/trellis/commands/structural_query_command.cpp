@@ -1,0 +1,158 @@
+#include "trellis/commands/structural_query_command.hpp"
+
+#include <fmt/format.h>
+
+#include <cctype>
+#include <chrono>
+#include <deque>
+
+#include "trellis/cli/database_locator.hpp"
+#include "trellis/output/answer_json.hpp"
+#include "trellis/output/answer_text.hpp"
+
+namespace trellis::cli {
+namespace {
+
+using queries::ParamSpec;
+using queries::ParamType;
+using queries::QuerySpec;
+
+std::string upper(std::string_view text) {
+  std::string out(text);
+  for (char& c : out) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+  return out;
+}
+
+// "--depth 1..5 (1)", "--direction up|down|both (both)": how an option reads in --help.
+std::string option_help(const ParamSpec& p) {
+  switch (p.type) {
+    case ParamType::Integer:
+      return fmt::format("{} ({}..{}, default {})", p.description, p.min, p.max, p.default_integer);
+    case ParamType::Choice:
+      return fmt::format("{} ({}; default {})", p.description, fmt::join(p.choices, "|"), p.default_choice);
+    default: return std::string(p.description);
+  }
+}
+
+class StructuralQueryCommand final : public Command {
+ public:
+  StructuralQueryCommand(CLI::App& query, const QuerySpec& spec)
+      : Command(*query.add_subcommand(std::string(spec.command), std::string(spec.summary))), spec_(spec) {
+    for (const ParamSpec& p : spec.params) {
+      Slot& slot = slots_.emplace_back();
+      slot.param = &p;
+      switch (p.type) {
+        case ParamType::String:
+          if (p.cli.empty()) {
+            slot.option = app().add_option(upper(p.name), slot.text, std::string(p.description))->required();
+          } else {
+            slot.option = app().add_option(std::string(p.cli), slot.text, std::string(p.description));
+          }
+          break;
+        case ParamType::Choice:
+          slot.option = app().add_option(std::string(p.cli), slot.text, option_help(p))
+                            ->type_name(fmt::format("{}", fmt::join(p.choices, "|")));
+          break;
+        case ParamType::Integer:
+          slot.option = app().add_option(std::string(p.cli), slot.integer, option_help(p))
+                            ->type_name(fmt::format("{}..{}", p.min, p.max));
+          break;
+        case ParamType::Boolean:
+          slot.option = app().add_flag(std::string(p.cli), slot.flag, std::string(p.description));
+          break;
+      }
+    }
+    app().footer(fmt::format("{}\n\n{}\n\nExamples:\n{}", spec.description, queries::name_format_help(),
+                             examples_for(spec)));
+  }
+
+  output::Json provided_input() const override {
+    output::Json input = output::Json::object();
+    for (const auto& [name, value] : arguments()) {
+      std::visit([&, key = name](const auto& v) { input[key] = v; }, value);
+    }
+    return input;
+  }
+
+  Result<output::Report> run(const GlobalOptions& globals) override {
+    auto request = queries::make_request(spec_, arguments());
+    if (!request.ok()) return std::move(request).take_error();
+    auto database = open_database(globals);
+    if (!database.ok()) return std::move(database).take_error();
+    const GraphStore& store = database->snapshot.store;
+
+    const auto start = std::chrono::steady_clock::now();
+    queries::TraversalScratch scratch;
+    auto answer = queries::run_query(store, *request, scratch);
+    if (!answer.ok()) return std::move(answer).take_error();
+    output::Report report;
+    report.query_type = "structural";
+    if (globals.json) {
+      output::AnswerJson json = output::answer_json(store, *request, *answer);
+      report.query = std::move(json.query);
+      report.results = std::move(json.results);
+      report.row_count = json.row_count;
+      report.total_count = json.total_count;
+      report.metadata = std::move(json.metadata);
+    } else {
+      report.text = output::answer_text(store, *request, *answer);
+    }
+    const std::chrono::duration<double, std::milli> elapsed = std::chrono::steady_clock::now() - start;
+    report.execution_time_ms = elapsed.count();
+    return report;
+  }
+
+ private:
+  struct Slot {
+    const ParamSpec* param = nullptr;
+    CLI::Option* option = nullptr;
+    std::string text;
+    std::int64_t integer = 0;
+    bool flag = false;
+  };
+
+  // The arguments the user gave, by data-model name (defaults are the catalog's).
+  queries::Arguments arguments() const {
+    queries::Arguments out;
+    for (const Slot& slot : slots_) {
+      if (slot.option == nullptr || slot.option->count() == 0) continue;
+      const ParamSpec& p = *slot.param;
+      switch (p.type) {
+        case ParamType::String:
+        case ParamType::Choice: out.emplace_back(std::string(p.name), slot.text); break;
+        case ParamType::Integer: out.emplace_back(std::string(p.name), slot.integer); break;
+        case ParamType::Boolean: out.emplace_back(std::string(p.name), p.cli_negates ? !slot.flag : slot.flag); break;
+      }
+    }
+    return out;
+  }
+
+  static std::string examples_for(const QuerySpec& spec) {
+    switch (spec.kind) {
+      case queries::QueryKind::Callers:
+        return "  trellis query callers shop.util.log.log\n  trellis query callers login --depth 3 --json";
+      case queries::QueryKind::Callees: return "  trellis query callees shop.services.auth.AuthService.login --depth 2";
+      case queries::QueryKind::Hierarchy: return "  trellis query hierarchy shop.models.User --direction up";
+      case queries::QueryKind::Dependencies:
+        return "  trellis query dependencies shop.services.auth --type imports\n"
+               "  trellis query dependencies shop.services.auth.main --transitive";
+      case queries::QueryKind::Exports: return "  trellis query exports shop.models --private";
+      case queries::QueryKind::Implementations: return "  trellis query implementations shop.models.Base --indirect";
+      case queries::QueryKind::CallGraph:
+        return "  trellis query call-graph shop.services.auth.main --depth 2 --max-nodes 20";
+      case queries::QueryKind::CallPath: return "  trellis query path shop.services.auth.main shop.util.log.log";
+    }
+    return "";
+  }
+
+  const QuerySpec& spec_;
+  std::deque<Slot> slots_;  // stable addresses: CLI11 binds to the members
+};
+
+}  // namespace
+
+std::unique_ptr<Command> add_structural_query_command(CLI::App& query, const queries::QuerySpec& spec) {
+  return std::make_unique<StructuralQueryCommand>(query, spec);
+}
+
+}  // namespace trellis::cli

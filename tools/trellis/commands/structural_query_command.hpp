@@ -1,0 +1,16 @@
+// `trellis query callers|callees|hierarchy|dependencies|exports|
+// implementations|call-graph|path`: one subcommand per query of the
+// catalog (trellis/queries/query_catalog.hpp), its arguments and options
+// built from the query's declaration and checked by make_request.
+#pragma once
+
+#include <memory>
+
+#include "trellis/cli/command.hpp"
+#include "trellis/queries/query_catalog.hpp"
+
+namespace trellis::cli {
+
+std::unique_ptr<Command> add_structural_query_command(CLI::App& query, const queries::QuerySpec& spec);
+
+}  // namespace trellis::cli

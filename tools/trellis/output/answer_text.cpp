@@ -1,0 +1,206 @@
+#include "trellis/output/answer_text.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+
+#include "trellis/output/text_table.hpp"
+
+namespace trellis::output {
+namespace {
+
+using namespace queries;
+
+std::string location(const GraphStore& store, NodeId node) {
+  const PropertyValue file = store.property(node, "file_path");
+  const PropertyValue line = store.property(node, "line_start");
+  const auto* path = std::get_if<std::string_view>(&file);
+  if (path == nullptr) return "";
+  const auto* number = std::get_if<std::int64_t>(&line);
+  return number != nullptr ? fmt::format("{}:{}", *path, *number) : std::string(*path);
+}
+
+std::string plural(std::size_t n, std::string_view one, std::string_view many) {
+  return fmt::format("{} {}", n, n == 1 ? one : many);
+}
+
+// "depth  qualified_name  label  file:line" rows under a heading.
+std::string node_table(const GraphStore& store, const std::vector<NodeAtDepth>& nodes, bool with_depth) {
+  TextTable table(with_depth ? std::vector<Align>{Align::Right, Align::Left, Align::Left, Align::Left}
+                             : std::vector<Align>{Align::Left, Align::Left, Align::Left});
+  for (const NodeAtDepth& n : nodes) {
+    std::vector<std::string> row;
+    if (with_depth) row.push_back(std::to_string(n.depth));
+    row.push_back(store.qualified_name(n.node));
+    row.push_back(std::string(to_string(store.label(n.node))));
+    row.push_back(location(store, n.node));
+    table.add_row(std::move(row));
+  }
+  return table.render();
+}
+
+std::string cut_line(std::size_t shown, std::size_t total) {
+  return total > shown ? fmt::format("... {} more (showing {} of {})\n", total - shown, shown, total) : "";
+}
+
+std::string unresolved_line(std::size_t unresolved) {
+  return unresolved == 0 ? ""
+                         : fmt::format("note: {} call site{} inside these functions could not be resolved; the "
+                                       "answer may miss edges\n",
+                                       unresolved, unresolved == 1 ? "" : "s");
+}
+
+std::string chain_text(const GraphStore& store, const std::vector<NodeId>& chain) {
+  std::string text;
+  for (const NodeId node : chain) {
+    if (!text.empty()) text += " -> ";
+    text += store.qualified_name(node);
+  }
+  return text;
+}
+
+std::string reach_text(const GraphStore& store, const CallReachResult& r, std::string_view noun, int max_depth) {
+  std::string text = fmt::format("{} {} of {} (depth {}):\n", r.count.total_count, noun,
+                                 store.qualified_name(r.target), max_depth);
+  if (r.nodes.empty()) return fmt::format("No {} of {} (depth {}).\n{}", noun, store.qualified_name(r.target),
+                                          max_depth, unresolved_line(r.unresolved_calls));
+  text += node_table(store, r.nodes, true);
+  text += cut_line(r.nodes.size(), r.count.total_count);
+  if (r.has_chains) {
+    text += "\nCall chains:\n";
+    for (const auto& chain : r.call_chains) text += "  " + chain_text(store, chain) + "\n";
+  }
+  return text + unresolved_line(r.unresolved_calls);
+}
+
+// Lines of a tree below `root` along {parent, child} `edges`.
+void tree_lines(const GraphStore& store, NodeId root, const std::vector<std::pair<NodeId, NodeId>>& edges,
+                const std::string& prefix, std::string& out) {
+  std::vector<NodeId> children;
+  for (const auto& [parent, child] : edges) {
+    if (parent == root) children.push_back(child);
+  }
+  for (std::size_t i = 0; i < children.size(); ++i) {
+    const bool last = i + 1 == children.size();
+    out += fmt::format("{}{}{}\n", prefix, last ? "└── " : "├── ", store.qualified_name(children[i]));
+    tree_lines(store, children[i], edges, prefix + (last ? "    " : "│   "), out);
+  }
+}
+
+std::string hierarchy_text(const GraphStore& store, const HierarchyResult& r) {
+  std::string text;
+  if (!r.up_tree.empty()) {
+    // Ancestors read upwards: each line's children are its bases.
+    std::vector<std::pair<NodeId, NodeId>> up;
+    for (const auto& [ancestor, from] : r.up_tree) up.emplace_back(from, ancestor);
+    text += fmt::format("Ancestors of {}:\n{}\n", store.qualified_name(r.target), store.qualified_name(r.target));
+    tree_lines(store, r.target, up, "", text);
+    text += "\n";
+  }
+  if (!r.down_tree.empty()) {
+    text += fmt::format("Descendants of {}:\n{}\n", store.qualified_name(r.target), store.qualified_name(r.target));
+    tree_lines(store, r.target, r.down_tree, "", text);
+  }
+  if (text.empty()) text = fmt::format("{} has no ancestors or descendants in the graph.\n", store.qualified_name(r.target));
+  text += cut_line(r.ancestors.size() + r.descendants.size(), r.count.total_count);
+  for (const auto& cycle : r.cycles) text += fmt::format("warning: circular inheritance: {}\n", chain_text(store, cycle));
+  return text;
+}
+
+std::string dependencies_text(const GraphStore& store, const DependenciesResult& r) {
+  std::string text;
+  if (!r.imports.empty()) text += fmt::format("Imports:\n{}", node_table(store, r.imports, true));
+  if (!r.calls.empty()) text += fmt::format("{}Calls:\n{}", text.empty() ? "" : "\n", node_table(store, r.calls, true));
+  if (text.empty()) text = fmt::format("{} has no dependencies of that kind.\n", store.qualified_name(r.target));
+  return text + cut_line(r.imports.size() + r.calls.size(), r.count.total_count) + unresolved_line(r.unresolved_calls);
+}
+
+std::string exports_text(const GraphStore& store, const ExportsResult& r) {
+  if (r.exports.empty()) return fmt::format("{} exports nothing.\n", store.qualified_name(r.module));
+  std::vector<NodeAtDepth> rows;
+  for (const NodeId node : r.exports) rows.push_back({node, 0});
+  return fmt::format("{} exported by {}:\n{}{}", plural(r.count.total_count, "name", "names"),
+                     store.qualified_name(r.module), node_table(store, rows, false),
+                     cut_line(r.exports.size(), r.count.total_count));
+}
+
+std::string implementations_text(const GraphStore& store, const ImplementationsResult& r) {
+  if (r.implementations.empty()) return fmt::format("Nothing implements {}.\n", store.qualified_name(r.target));
+  return fmt::format("{} of {} (depth = inheritance distance):\n{}{}",
+                     plural(r.count.total_count, "implementation", "implementations"), store.qualified_name(r.target),
+                     node_table(store, r.implementations, true), cut_line(r.implementations.size(), r.count.total_count));
+}
+
+std::string call_graph_text(const GraphStore& store, const CallGraphResult& r) {
+  // The breadth-first tree: each node under the first listed node one level
+  // nearer the entry that calls it.
+  std::vector<std::pair<NodeId, NodeId>> tree;
+  const auto depth = [&](NodeId node) {
+    for (const NodeAtDepth& n : r.nodes) {
+      if (n.node == node) return n.depth;
+    }
+    return -1;
+  };
+  for (std::size_t i = 1; i < r.nodes.size(); ++i) {
+    for (const NodeAtDepth& candidate : r.nodes) {
+      if (candidate.depth != r.nodes[i].depth - 1) continue;
+      const bool calls = std::any_of(r.edges.begin(), r.edges.end(), [&](const CallGraphEdge& e) {
+        return e.from == candidate.node && e.to == r.nodes[i].node;
+      });
+      if (calls) {
+        tree.emplace_back(candidate.node, r.nodes[i].node);
+        break;
+      }
+    }
+  }
+  std::string text = fmt::format("{}\n", store.qualified_name(r.entry));
+  tree_lines(store, r.entry, tree, "", text);
+  std::size_t other = 0;
+  for (const CallGraphEdge& e : r.edges) {
+    const bool in_tree = std::find(tree.begin(), tree.end(), std::pair{e.from, e.to}) != tree.end();
+    if (!in_tree && depth(e.to) <= depth(e.from)) ++other;
+  }
+  text += fmt::format("\n{}, {}", plural(r.nodes.size(), "node", "nodes"), plural(r.edges.size(), "edge", "edges"));
+  if (other > 0) text += fmt::format(" ({} back to earlier nodes)", other);
+  text += r.truncated ? fmt::format("; truncated: {} nodes within the depth\n", r.total_nodes) : "\n";
+  for (const auto& cycle : r.cycles) {
+    text += cycle.size() == 1 ? fmt::format("recursion: {}\n", store.qualified_name(cycle.front()))
+                              : fmt::format("cycle: {}\n", chain_text(store, cycle));
+  }
+  return text + unresolved_line(r.unresolved_calls);
+}
+
+std::string call_path_text(const GraphStore& store, const CallPathResult& r, int max_depth) {
+  if (r.path.empty()) {
+    return fmt::format("No call path from {} to {} within {} steps.\n", store.qualified_name(r.from),
+                       store.qualified_name(r.to), max_depth);
+  }
+  std::string text = fmt::format("{} from {} to {}:\n", plural(r.path.size() - 1, "call", "calls"),
+                                 store.qualified_name(r.from), store.qualified_name(r.to));
+  for (const NodeId node : r.path) text += fmt::format("  {}  {}\n", store.qualified_name(node), location(store, node));
+  return text;
+}
+
+}  // namespace
+
+std::string answer_text(const GraphStore& store, const QueryRequest& request, const QueryAnswer& answer) {
+  switch (answer.kind) {
+    case QueryKind::Callers:
+      return reach_text(store, std::get<CallReachResult>(answer.result), "callers",
+                        std::get<CallersRequest>(request).max_depth);
+    case QueryKind::Callees:
+      return reach_text(store, std::get<CallReachResult>(answer.result), "callees",
+                        std::get<CalleesRequest>(request).max_depth);
+    case QueryKind::Hierarchy: return hierarchy_text(store, std::get<HierarchyResult>(answer.result));
+    case QueryKind::Dependencies: return dependencies_text(store, std::get<DependenciesResult>(answer.result));
+    case QueryKind::Exports: return exports_text(store, std::get<ExportsResult>(answer.result));
+    case QueryKind::Implementations: return implementations_text(store, std::get<ImplementationsResult>(answer.result));
+    case QueryKind::CallGraph: return call_graph_text(store, std::get<CallGraphResult>(answer.result));
+    case QueryKind::CallPath:
+      return call_path_text(store, std::get<CallPathResult>(answer.result),
+                            std::get<CallPathRequest>(request).max_depth);
+  }
+  return {};
+}
+
+}  // namespace trellis::output
