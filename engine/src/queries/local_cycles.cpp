@@ -68,9 +68,11 @@ std::vector<std::vector<NodeId>> local_cycles(std::span<const NodeId> nodes,
 
   std::vector<std::vector<NodeId>> cycles;
   for (const auto& group : members) {
-    if (group.size() > 1 || (group.size() == 1 && self_loop[group.front()])) {
-      cycles.push_back(walk_order(graph, group, component, ids));
-    }
+    if (group.size() > 1) cycles.push_back(walk_order(graph, group, component, ids));
+  }
+  // Recursion is its own cycle, also inside a larger one.
+  for (std::size_t v = 0; v < ids.size(); ++v) {
+    if (self_loop[v]) cycles.push_back({ids[v]});
   }
   std::sort(cycles.begin(), cycles.end());
   return cycles;

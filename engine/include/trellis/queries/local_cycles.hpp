@@ -1,6 +1,7 @@
 // Cycles inside the small subgraph one answer holds (at most a few hundred
 // nodes): the strongly connected components with more than one node, and
-// nodes with an edge to themselves. Whole-graph cycles use graph_traits/.
+// each node with an edge to itself (also when it sits in a larger one).
+// Whole-graph cycles use graph_traits/.
 #pragma once
 
 #include <span>

@@ -1,0 +1,148 @@
+#!/usr/bin/env bash
+# End-to-end checks of `trellis query ...` on the Python fixture project
+# tests/fixtures/python/shop, indexed from source: exact answers, the JSON
+# shapes of CONTRACT.md, every error code and exit status.
+# Usage: tests/cli/query_cli_test.sh path/to/trellis path/to/source-tree
+set -uo pipefail
+trellis="$(realpath "$1")"
+source_dir="$(realpath "$2")"
+work="$(mktemp -d)"
+trap 'rm -rf "$work"' EXIT
+failures=0
+db="$work/shop.trellis"
+
+fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
+
+# expect STATUS COMMAND...: runs COMMAND, keeps stdout in $out and stderr in $err.
+expect() {
+  local want="$1"
+  shift
+  out="$("$@" 2>"$work/stderr")"
+  local got=$?
+  err="$(cat "$work/stderr")"
+  [[ "$got" == "$want" ]] || fail "exit $got, wanted $want: $* (stderr: $err)"
+}
+contains() { [[ "$1" == *"$2"* ]] || fail "expected '$2' in: $1"; }
+# json_true EXPR: the JavaScript expression EXPR, over the document `d` in $out, is true.
+json_true() {
+  node -e 'const d = JSON.parse(require("fs").readFileSync(0, "utf8"));
+           const names = (list) => list.map((n) => n.qualified_name);
+           const ok = eval(process.argv[1]);
+           if (ok !== true) { console.error(JSON.stringify(d).slice(0, 2000)); process.exit(1); }' "$1" <<<"$out" ||
+    fail "JSON check failed: $1"
+}
+
+"$trellis" index "$source_dir/tests/fixtures/python/shop" --db "$db" >/dev/null || fail "index failed"
+q() { expect "$1" "$trellis" query "${@:2}" --db "$db"; }
+
+# callers
+q 0 callers shop.util.log.log --json
+json_true 'd.query === "callers of shop.util.log.log (depth 1)"'
+json_true 'JSON.stringify(names(d.results.callers)) === JSON.stringify(["shop.models.Base.save", "shop.models.User.validate", "shop.services.auth.AuthService.login"])'
+json_true 'd.results.callers.every((n) => n.depth === 1 && n.file_path && n.line_start > 0)'
+json_true 'd.results.call_chains === null'
+json_true 'd.metadata.row_count === 3 && d.metadata.total_count === 3 && d.metadata.truncated === false'
+json_true 'd.metadata.max_depth === 1 && d.metadata.query_type === "structural" && typeof d.metadata.execution_time_ms === "number"'
+json_true 'Object.keys(d).join() === "query,results,metadata"'
+json_true '!JSON.stringify(d).includes("\"id\"")'
+q 0 callers log --depth 3 --no-paths --json
+json_true 'd.results.callers.length === 5 && d.results.callers.every((n) => n.file_path === undefined && n.line_start === undefined)'
+json_true 'JSON.stringify(d.results.call_chains[0]) === JSON.stringify(["shop.services.auth", "shop.services.auth.main", "shop.services.auth.AuthService.login", "shop.util.log.log"])'
+json_true 'd.results.callers.find((n) => n.qualified_name === "shop.services.auth").depth === 3'
+q 0 callers log --depth 2
+contains "$out" "shop.services.auth.main"
+contains "$out" "Call chains:"
+q 0 callers shop.services.auth.AuthService.logout
+contains "$out" "No callers of shop.services.auth.AuthService.logout"
+contains "$out" "could not be resolved"
+
+# callees
+q 0 callees shop.services.auth.AuthService.logout --json
+json_true 'JSON.stringify(names(d.results.callees)) === JSON.stringify(["shop.services.repo.Repo.get"])'
+json_true 'd.metadata.unresolved_calls === 1'
+q 0 callees shop.services.auth.main --depth 2 --json
+json_true 'd.results.callees.some((n) => n.qualified_name === "shop.util.log.log" && n.depth === 2)'
+json_true 'd.results.call_chains.every((c) => c[0] === "shop.services.auth.main")'
+
+# call graph
+q 0 call-graph shop.services.auth.ping --json
+json_true 'JSON.stringify(names(d.results.nodes)) === JSON.stringify(["shop.services.auth.ping", "shop.services.auth.pong"])'
+json_true 'd.results.edges.length === 2 && d.results.edges.every((e) => e.call_type === "direct")'
+json_true 'd.results.cycles.length === 1 && d.results.cycles[0].cycle_length === 2'
+json_true 'd.results.truncated === false && d.results.total_nodes === 2'
+q 0 call-graph main --max-nodes 3 --json
+json_true 'd.results.nodes.length === 3 && d.results.truncated === true && d.results.total_nodes === 11'
+json_true 'd.metadata.truncated === true && d.metadata.total_count === 11 && d.metadata.max_depth === 3'
+q 0 call-graph shop.services.auth.recursive
+contains "$out" "recursion: shop.services.auth.recursive"
+contains "$out" "└── shop.services.auth.ping"
+
+# path
+q 0 path shop.services.auth.main shop.util.log.log --json
+json_true 'JSON.stringify(names(d.results.path)) === JSON.stringify(["shop.services.auth.main", "shop.services.auth.AuthService.login", "shop.util.log.log"])'
+json_true 'd.results.found === true && d.results.length === 2'
+q 0 path shop.util.log.log shop.services.auth.main --json
+json_true 'd.results.found === false && d.results.path.length === 0'
+
+# hierarchy, implementations, exports, dependencies
+q 0 hierarchy shop.models.User --json
+json_true 'JSON.stringify(names(d.results.ancestors)) === JSON.stringify(["shop.models.Base"])'
+json_true 'JSON.stringify(names(d.results.descendants)) === JSON.stringify(["shop.models.Admin"])'
+json_true 'd.results.hierarchy_tree.name === "shop.models.User" && d.results.hierarchy_tree.children[0].name === "shop.models.Admin"'
+json_true 'd.results.circular_dependencies.length === 0 && d.results.warnings.length === 0'
+q 0 hierarchy shop.models.Base --direction down --depth 1 --json
+json_true 'JSON.stringify(names(d.results.descendants)) === JSON.stringify(["shop.models.User"]) && d.results.ancestors.length === 0'
+q 0 hierarchy shop.models.Admin --direction up
+contains "$out" "shop.models.Base"
+q 0 implementations shop.models.Base --json
+json_true 'JSON.stringify(names(d.results.implementations)) === JSON.stringify(["shop.models.User"])'
+q 0 implementations shop.models.Base --indirect --json
+json_true 'd.results.inheritance_depth["shop.models.User"] === 1 && d.results.inheritance_depth["shop.models.Admin"] === 2'
+q 0 exports shop.services.auth --json
+json_true 'JSON.stringify(names(d.results.exports)) === JSON.stringify(["shop.services.auth.AuthService", "shop.services.auth.build", "shop.services.auth.main", "shop.services.auth.shadowed", "shop.services.auth.recursive", "shop.services.auth.ping", "shop.services.auth.pong"])'
+json_true 'd.results.module_info.qualified_name === "shop.services.auth" && d.results.module_info.label === "Module"'
+q 0 exports shop.star.listed --json
+json_true 'JSON.stringify(d.results.exports.map((n) => n.name)) === JSON.stringify(["exported"])'
+q 0 dependencies shop.services.auth --type imports --json
+json_true 'names(d.results.imports).includes("shop.services.repo") && names(d.results.imports).includes("typing")'
+json_true 'd.results.calls.length === 0'
+q 0 dependencies shop.services.auth.AuthService.logout --type calls --json
+json_true 'JSON.stringify(names(d.results.calls)) === JSON.stringify(["shop.services.repo.Repo.get"])'
+json_true 'JSON.stringify(d.results.dependency_graph) === JSON.stringify({"shop.services.auth.AuthService.logout": ["shop.services.repo.Repo.get"]})'
+
+# errors: exit 1 with the contract's error object; usage errors exit 2
+q 1 callers shop.nothing.here --json
+json_true 'd.error_code === "NODE_NOT_FOUND" && d.provided_input.function_name === "shop.nothing.here"'
+q 1 callers shop.util.log.lgo --json
+json_true 'd.error_code === "NODE_NOT_FOUND" && d.suggestions[0] === "shop.util.log.log" && d.suggestion === "Did you mean shop.util.log.log?"'
+q 1 callers get --json
+json_true 'd.error_code === "AMBIGUOUS_NAME" && d.suggestions.length === 3'
+q 1 callers log --depth 6 --json
+json_true 'd.error_code === "INVALID_ARGUMENT" && d.provided_input.max_depth === 6 && d.error.includes("1 to 5")'
+q 1 call-graph main --max-nodes 101 --json
+json_true 'd.error_code === "INVALID_ARGUMENT" && d.provided_input.max_nodes === 101'
+q 1 hierarchy shop.models.User --direction sideways --json
+json_true 'd.error_code === "INVALID_ARGUMENT" && d.error.includes("up, down, both")'
+q 1 dependencies shop.services.auth --type everything
+contains "$err" "imports, calls, all"
+q 1 callers shop.nothing.here
+contains "$err" "trellis: error: Function 'shop.nothing.here' not found"
+expect 1 "$trellis" query callers log --db "$work/missing.trellis" --json
+json_true 'd.error_code === "DATABASE_ERROR"'
+q 2 callers
+q 2 callers log --depth two
+q 2 callers log --no-such-option
+for command in callers callees hierarchy dependencies exports implementations call-graph path; do
+  expect 0 "$trellis" query "$command" --help
+  contains "$out" "qualified names"
+  contains "$out" "Examples:"
+done
+expect 0 "$trellis" query callers --help
+contains "$out" "--depth"
+contains "$out" "1..5"
+
+if ((failures)); then
+  echo "$failures check(s) failed"
+  exit 1
+fi
+echo "all query CLI checks passed"
