@@ -65,6 +65,8 @@ class Writer {
     const Columns module_columns = code_columns(Label::Module);
     const std::size_t path_column = *property_index(Label::Module, "path");
     const std::size_t extension_column = *property_index(Label::Module, "extension");
+    const std::size_t has_all_column = *property_index(Label::Module, "has_all");
+    const std::size_t all_names_column = *property_index(Label::Module, "all_names");
     definitions_.resize(program_.files.size());
     modules_.resize(program_.files.size());
     for (std::uint32_t f = 0; f < program_.files.size(); ++f) {
@@ -83,6 +85,8 @@ class Writer {
         builder_.set_string(modules_[f], path_column, facts.relative_path);
         const auto dot = facts.relative_path.rfind('.');
         if (dot != std::string::npos) builder_.set_string(modules_[f], extension_column, facts.relative_path.substr(dot));
+        builder_.set_bool(modules_[f], has_all_column, facts.has_all);
+        for (const std::string& name : facts.all_names) builder_.add_list_item(modules_[f], all_names_column, name);
         if (entry.package != kNone) builder_.add_edge(RelType::Contains, packages_[entry.package], modules_[f]);
       }
       if (auto s = write_definitions(f); !s.ok()) return s;

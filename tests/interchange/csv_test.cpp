@@ -63,6 +63,9 @@ GraphStore hostile_graph() {
   code(models, "shop/models.py", 1, 40);
   b.set_string(models, prop(models, "path"), "shop/models.py");
   b.set_string(models, prop(models, "extension"), ".py");
+  b.set_bool(models, prop(models, "has_all"), true);
+  b.add_list_item(models, prop(models, "all_names"), "User");
+  b.add_list_item(models, prop(models, "all_names"), "make_user");
   const BuildId services_init = must(b.add_node(Label::Module, "shop.services", "services"));
   code(services_init, "shop/services/__init__.py", 1, 1);
   b.set_string(services_init, prop(services_init, "path"), "shop/services/__init__.py");
@@ -214,9 +217,10 @@ TEST_CASE(
   CHECK(tables.nodes.starts_with(
       "id,label,qualified_name,name,file_path,line_start,line_end,byte_start,byte_end,language,"
       "path,"
-      "extension,base_classes,decorators,docstring,class_name,is_abstract,is_async\n"
-      "0,Project,shop,shop,,,,,,,\"/home/ann/my \"\"shop\"\", v2\",,,,,,,\n"));
-  CHECK(tables.nodes.find(",\"[\"\"Base\"\",\"\"Mixin\"\"]\",,,,false,\n") != std::string::npos);
+      "extension,base_classes,decorators,docstring,class_name,is_abstract,is_async,all_names,"
+      "has_all\n"
+      "0,Project,shop,shop,,,,,,,\"/home/ann/my \"\"shop\"\", v2\",,,,,,,,,\n"));
+  CHECK(tables.nodes.find(",\"[\"\"Base\"\",\"\"Mixin\"\"]\",,,,false,,,\n") != std::string::npos);
   CHECK(tables.edges.starts_with("src,dst,type,call_type,line\n0,1,CONTAINS,,\n"));
   CHECK(tables.edges.find(",CALLS,constructor,23\n") != std::string::npos);
 }

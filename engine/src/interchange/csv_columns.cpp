@@ -15,7 +15,8 @@ constexpr CsvColumn kNodePropertyColumns[] = {
     {"byte_start", Int},        {"byte_end", Int},     {"language", String},
     {"path", String},           {"extension", String}, {"base_classes", StringList},
     {"decorators", StringList}, {"docstring", String}, {"class_name", String},
-    {"is_abstract", Bool},      {"is_async", Bool},
+    {"is_abstract", Bool},      {"is_async", Bool},    {"all_names", StringList},
+    {"has_all", Bool},
 };
 
 constexpr CsvColumn kEdgePropertyColumns[] = {{"call_type", String}, {"line", Int}};

@@ -15,7 +15,11 @@ constexpr std::span<const PropertyDef> kNoProps{};
   {"file_path", String}, {"line_start", Int}, {"line_end", Int},             \
       {"byte_start", Int}, {"byte_end", Int}, {"language", String}
 
-constexpr PropertyDef kModuleProps[] = {TRELLIS_CODE_PROPS, {"path", String}, {"extension", String}};
+// has_all: the module declares `__all__` (Python); all_names: the names it
+// lists (null when it lists none: an empty list reads as null).
+constexpr PropertyDef kModuleProps[] = {TRELLIS_CODE_PROPS,     {"path", String},
+                                        {"extension", String},  {"all_names", StringList},
+                                        {"has_all", Bool}};
 constexpr PropertyDef kInterfaceProps[] = {TRELLIS_CODE_PROPS, {"decorators", StringList},
                                            {"docstring", String}};
 constexpr PropertyDef kClassProps[] = {TRELLIS_CODE_PROPS, {"base_classes", StringList},

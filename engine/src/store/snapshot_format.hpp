@@ -1,4 +1,4 @@
-// The snapshot's on-disk layout (format version 1), shared by the writer and
+// The snapshot's on-disk layout (format version 2), shared by the writer and
 // the reader. Everything is little-endian and written as these structs are.
 //
 //   offset 0     FileHeader (64 bytes)

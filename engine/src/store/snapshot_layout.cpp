@@ -40,6 +40,12 @@ Result<FileHeader> read_header(std::span<const std::byte> file, const std::strin
                                       "version {}: upgrade Trellis or rebuild the snapshot",
                                       header.format_version, kSnapshotFormatVersion));
   }
+  if (header.format_version >= 1 && header.format_version < kSnapshotFormatVersion) {
+    return snapshot_error(path,
+                          fmt::format("has format version {}, written by an older Trellis; this "
+                                      "build reads version {}: rebuild it with `trellis index`",
+                                      header.format_version, kSnapshotFormatVersion));
+  }
   if (header.format_version != kSnapshotFormatVersion) {
     return snapshot_error(path,
                           fmt::format("has unknown format version {} (this build reads version {})",

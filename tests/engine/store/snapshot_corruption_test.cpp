@@ -172,6 +172,16 @@ TEST_CASE("a snapshot from a newer format version names both versions") {
   expect_refused(saved.path, newer, "unknown format version 0");
 }
 
+TEST_CASE("a snapshot from an older format version asks for a re-index") {
+  SavedSnapshot saved;
+  std::string older = saved.bytes;
+  write_at(older, offsetof(format::FileHeader, format_version), kSnapshotFormatVersion - 1);
+  expect_refused(saved.path, older,
+                 fmt::format("has format version {}, written by an older Trellis; this build reads "
+                             "version {}: rebuild it with `trellis index`",
+                             kSnapshotFormatVersion - 1, kSnapshotFormatVersion));
+}
+
 TEST_CASE("a flipped byte anywhere in the header after the version fails the header checksum") {
   SavedSnapshot saved;
   for (std::size_t at = offsetof(format::FileHeader, header_bytes); at < kHeaderBytes; ++at) {

@@ -83,6 +83,8 @@ GraphStore build_sample_graph(std::size_t generated_functions) {
   const BuildId requests = b.node(Label::ExternalPackage, "requests", "requests");
   const BuildId billing = b.node(Label::Module, "shop.services.billing", "billing");
   b.code(billing, 1);
+  b.list(billing, "all_names", {"Invoice", "total"});
+  b.flag(billing, "has_all", true);
   const BuildId payable = b.node(Label::Interface, "shop.services.billing.Payable", "Payable");
   b.code(payable, 3);
   b.list(payable, "decorators", {"runtime_checkable"});

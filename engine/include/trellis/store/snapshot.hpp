@@ -27,7 +27,8 @@
 
 namespace trellis {
 
-inline constexpr std::uint32_t kSnapshotFormatVersion = 1;
+// 2: Module gained the columns all_names and has_all (Python's __all__).
+inline constexpr std::uint32_t kSnapshotFormatVersion = 2;
 // Longest name of an extra section, in bytes.
 inline constexpr std::size_t kMaxExtraNameBytes = 93;
 

@@ -1,0 +1,72 @@
+// query_hierarchy: the bases of a class (INHERITS and IMPLEMENTS forward)
+// and its subclasses and implementers (the same edges backwards), the
+// breadth-first tree of each, and the inheritance loops among them.
+#include <algorithm>
+
+#include "inheritance_cycles.hpp"
+#include "inheritance_reach.hpp"
+#include "trellis/queries/name_lookup.hpp"
+#include "trellis/queries/structural_queries.hpp"
+
+namespace trellis::queries {
+namespace {
+
+// Lists the first `room` reached nodes and their tree edges; `room` shrinks
+// by what was listed.
+void keep(const std::vector<ReachedNode>& reached, InheritanceDirection direction,
+          std::size_t& room, std::vector<NodeAtDepth>& listed,
+          std::vector<std::pair<NodeId, NodeId>>& tree) {
+  const std::size_t kept = std::min(room, reached.size());
+  listed.reserve(kept);
+  tree.reserve(kept);
+  for (std::size_t i = 0; i < kept; ++i) {
+    const ReachedNode& r = reached[i];
+    listed.push_back({r.node, r.depth});
+    // Parent side first: the base above the class it was reached from.
+    tree.push_back(direction == InheritanceDirection::Bases ? std::pair{r.node, r.via}
+                                                            : std::pair{r.via, r.node});
+  }
+  room -= kept;
+}
+
+}  // namespace
+
+Result<HierarchyResult> query_hierarchy(const GraphStore& store, const HierarchyRequest& request,
+                                        TraversalScratch& scratch) {
+  auto target = lookup_node(store, request.class_name, kClassName);
+  if (!target) return std::move(target).take_error();
+
+  HierarchyResult result;
+  result.target = *target;
+  std::vector<ReachedNode> up;
+  std::vector<ReachedNode> down;
+  if (request.direction != HierarchyDirection::Down) {
+    up = reach_over_inheritance(store, result.target, InheritanceDirection::Bases,
+                                request.max_depth, scratch);
+  }
+  if (request.direction != HierarchyDirection::Up) {
+    down = reach_over_inheritance(store, result.target, InheritanceDirection::Derived,
+                                  request.max_depth, scratch);
+  }
+
+  // Loops among everything reached (listed or cut) and the target.
+  std::vector<NodeId> members;
+  members.reserve(1 + up.size() + down.size());
+  members.push_back(result.target);
+  for (const ReachedNode& r : up) members.push_back(r.node);
+  for (const ReachedNode& r : down) members.push_back(r.node);
+  std::sort(members.begin(), members.end());
+  members.erase(std::unique(members.begin(), members.end()), members.end());
+  result.cycles = inheritance_cycles(store, members);
+
+  // One cap over both lists: ancestors first, descendants get what is left.
+  result.count.total_count = up.size() + down.size();
+  std::size_t room = kMaxResults;
+  keep(up, InheritanceDirection::Bases, room, result.ancestors, result.up_tree);
+  keep(down, InheritanceDirection::Derived, room, result.descendants, result.down_tree);
+  result.count.truncated =
+      result.ancestors.size() + result.descendants.size() < result.count.total_count;
+  return result;
+}
+
+}  // namespace trellis::queries
