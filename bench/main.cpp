@@ -2,17 +2,22 @@
 // Modes are subcommands; each prints a table, or one JSON document with --json.
 #include <CLI/CLI.hpp>
 
+#include "dataset/dataset_command.hpp"
 #include "ingest/ingest_command.hpp"
 #include "queries/queries_command.hpp"
 #include "store/store_command.hpp"
 
 int main(int argc, char** argv) {
-  CLI::App app{"Trellis benchmarks: generated code graphs (store), real repositories (ingest), query latency (queries)"};
+  CLI::App app{
+      "Trellis benchmarks: generated code graphs (store), real repositories (ingest), query "
+      "benchmark datasets (dataset) and query latency (queries)"};
   app.require_subcommand(1);
   trellis::bench::StoreCommandOptions store_options;
   const CLI::App& store = trellis::bench::add_store_command(app, store_options);
   trellis::bench::IngestCommandOptions ingest_options;
   const CLI::App& ingest = trellis::bench::add_ingest_command(app, ingest_options);
+  trellis::bench::DatasetCommandOptions dataset_options;
+  const CLI::App& dataset = trellis::bench::add_dataset_command(app, dataset_options);
   trellis::bench::QueriesCommandOptions queries_options;
   const CLI::App& queries = trellis::bench::add_queries_command(app, queries_options);
   try {
@@ -23,6 +28,7 @@ int main(int argc, char** argv) {
   }
   if (store.parsed()) return trellis::bench::run_store_command(store_options);
   if (ingest.parsed()) return trellis::bench::run_ingest_command(ingest_options);
+  if (dataset.parsed()) return trellis::bench::run_dataset_command(dataset_options);
   if (queries.parsed()) return trellis::bench::run_queries_command(queries_options);
   return 2;
 }
