@@ -20,17 +20,18 @@ using Json = nlohmann::ordered_json;
 
 struct Target {
   std::string qualified_name;
+  NodeId id = kNoNode;
   std::string origin;  // "random" or "hub"
 };
 
 struct WorkloadRun {
-  std::string name;
+  const QueryWorkload* workload = nullptr;
   std::size_t targets = 0;
   std::size_t hubs = 0;
-  LatencySummary query;       // the query alone
-  LatencySummary with_json;   // query + the contract's result objects
-  LatencySummary hubs_json;   // with_json over hub targets only
   std::size_t errors = 0;
+  LatencySummary query;      // the query alone, microseconds
+  LatencySummary with_json;  // query + the contract's result objects
+  LatencySummary hubs_json;  // with_json over hub targets only
   Json answers = Json::array();
 };
 
@@ -38,15 +39,25 @@ double micros_since(std::chrono::steady_clock::time_point start) {
   return std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - start).count();
 }
 
-Json summary_json(const LatencySummary& s) {
-  return {{"samples", s.samples}, {"p50_us", s.p50_us}, {"p95_us", s.p95_us}, {"max_us", s.max_us},
-          {"mean_us", s.mean_us}};
+Json summary_ms(const LatencySummary& s) {
+  return {{"samples", s.samples}, {"p50", s.p50_us / 1000}, {"p95", s.p95_us / 1000}, {"max", s.max_us / 1000},
+          {"mean", s.mean_us / 1000}};
+}
+
+Json answer_json_ids(const Target& target, const AnswerIds& ids, const std::vector<double>& latency_us) {
+  Json nodes = Json::array();
+  for (const auto& [node, depth] : ids.nodes) nodes.push_back({node, depth});
+  Json latency = Json::array();
+  for (const double us : latency_us) latency.push_back(us / 1000);
+  return {{"qualified_name", target.qualified_name}, {"id", target.id}, {"origin", target.origin},
+          {"total", ids.total}, {"truncated", ids.truncated}, {"nodes", std::move(nodes)},
+          {"latency_ms", std::move(latency)}};
 }
 
 WorkloadRun run_workload(const GraphStore& store, const QueryWorkload& workload, const std::vector<Target>& targets,
-                         int runs, bool keep_answers) {
+                         int runs) {
   WorkloadRun run;
-  run.name = std::string(workload.name);
+  run.workload = &workload;
   run.targets = targets.size();
   const queries::QuerySpec& spec = queries::query_spec(workload.kind);
   queries::TraversalScratch scratch;
@@ -58,15 +69,17 @@ WorkloadRun run_workload(const GraphStore& store, const QueryWorkload& workload,
     arguments.emplace_back(std::string(spec.params.front().name), target.qualified_name);
     const bool hub = target.origin == "hub";
     run.hubs += hub ? 1 : 0;
-    // One untimed run first: the answer, and the target's pages in cache.
+    // One untimed run first: the answer to check, and the target's pages in cache.
     auto request = queries::make_request(spec, arguments);
-    auto first = request.ok() ? queries::run_query(store, *request, scratch) : Result<queries::QueryAnswer>(request.error());
+    auto first = request.ok() ? queries::run_query(store, *request, scratch)
+                              : Result<queries::QueryAnswer>(request.error());
     if (!first.ok()) {
       ++run.errors;
-      fmt::print(stderr, "{} {}: {}\n", workload.name, target.qualified_name, first.error().message);
+      run.answers.push_back({{"qualified_name", target.qualified_name}, {"id", target.id},
+                             {"origin", target.origin}, {"error", first.error().message}});
       continue;
     }
-    if (keep_answers) run.answers.push_back(answer_ids(target.qualified_name, *first));
+    std::vector<double> target_us;
     for (int r = 0; r < runs; ++r) {
       const auto start = std::chrono::steady_clock::now();
       auto checked = queries::make_request(spec, arguments);
@@ -75,9 +88,13 @@ WorkloadRun run_workload(const GraphStore& store, const QueryWorkload& workload,
       const output::AnswerJson json = output::answer_json(store, *checked, *answer);
       const double total = micros_since(start);
       json_us.push_back(total);
+      target_us.push_back(total);
       if (hub) hub_us.push_back(total);
-      if (json.row_count > json.total_count) ++run.errors;  // keeps the result observable
+      if (json.row_count != answer_ids(*answer, workload.list).nodes.size() && workload.list == AnswerList::Reached) {
+        ++run.errors;  // the JSON must list what the query found
+      }
     }
+    run.answers.push_back(answer_json_ids(target, answer_ids(*first, workload.list), target_us));
   }
   run.query = summarize_latency(query_us);
   run.with_json = summarize_latency(json_us);
@@ -89,19 +106,47 @@ Result<Json> read_json(const std::filesystem::path& path) {
   std::ifstream in(path);
   if (!in) return make_error(ErrorCode::InvalidArgument, fmt::format("cannot read {}", path.string()));
   Json document = Json::parse(in, nullptr, false);
-  if (document.is_discarded()) return make_error(ErrorCode::InvalidArgument, fmt::format("{} is not JSON", path.string()));
+  if (document.is_discarded() || document.value("format", "") != "trellis-bench-targets") {
+    return make_error(ErrorCode::InvalidArgument, fmt::format("{} is not a targets.json of `trellis_bench dataset`",
+                                                              path.string()));
+  }
   return document;
 }
 
-void print_table(const std::vector<WorkloadRun>& runs, std::size_t nodes, int repeat) {
-  fmt::print("{} nodes; each target run {} times after one untimed run; microseconds\n", nodes, repeat);
-  fmt::print("{:<26}{:>8}{:>6}{:>10}{:>10}{:>10}{:>12}{:>12}{:>12}{:>12}\n", "workload", "targets", "hubs",
-             "query p50", "p95", "max", "+json p50", "+json p95", "+json max", "hubs max");
+void print_table(const std::vector<WorkloadRun>& runs, const GraphStore& store, int repeat) {
+  fmt::print("{} nodes, {} edges; each target run {} times after one untimed run; microseconds\n",
+             store.node_count(), store.edge_count(), repeat);
+  fmt::print("{:<26}{:>8}{:>6}{:>11}{:>9}{:>10}{:>11}{:>10}{:>10}{:>11}\n", "workload", "targets", "hubs",
+             "query p50", "p95", "max", "+json p50", "p95", "max", "hubs p50");
   for (const WorkloadRun& r : runs) {
-    fmt::print("{:<26}{:>8}{:>6}{:>10.1f}{:>10.1f}{:>10.1f}{:>12.1f}{:>12.1f}{:>12.1f}{:>12.1f}\n", r.name,
-               r.targets, r.hubs, r.query.p50_us, r.query.p95_us, r.query.max_us, r.with_json.p50_us,
-               r.with_json.p95_us, r.with_json.max_us, r.hubs_json.max_us);
+    fmt::print("{:<26}{:>8}{:>6}{:>11.1f}{:>9.1f}{:>10.1f}{:>11.1f}{:>10.1f}{:>10.1f}{:>11.1f}{}\n",
+               r.workload->name, r.targets, r.hubs, r.query.p50_us, r.query.p95_us, r.query.max_us,
+               r.with_json.p50_us, r.with_json.p95_us, r.with_json.max_us, r.hubs_json.p50_us,
+               r.errors ? fmt::format("  {} errors", r.errors) : "");
   }
+}
+
+Json results_json(const Json& targets, const std::filesystem::path& data, std::vector<WorkloadRun>& runs,
+                  int repeat, double load_ms) {
+  Json by_name = Json::object();
+  for (WorkloadRun& r : runs) {
+    by_name[std::string(r.workload->name)] = {
+        {"target_kind", r.workload->target_kind},
+        {"description", r.workload->description},
+        {"lookup", "qualified_name"},
+        {"latency_ms", summary_ms(r.with_json)},
+        {"query_only_latency_ms", summary_ms(r.query)},
+        {"errors", r.errors},
+        {"answers", std::move(r.answers)}};
+  }
+  return {{"format", "trellis-bench-results"},
+          {"version", 1},
+          {"engine", "trellis"},
+          {"dataset", {{"dir", data.string()}, {"nodes", targets["nodes"]}, {"edges", targets["edges"]},
+                       {"seed", targets["seed"]}}},
+          {"settings", {{"runs", repeat}, {"latency", "query call + the contract's JSON result objects"}}},
+          {"load", {{"snapshot_ms", load_ms}}},
+          {"queries", std::move(by_name)}};
 }
 
 }  // namespace
@@ -113,19 +158,19 @@ CLI::App& add_queries_command(CLI::App& app, QueriesCommandOptions& options) {
       ->required()
       ->check(CLI::ExistingDirectory);
   command.add_option("--runs", options.runs, "Timed runs per target")->check(CLI::Range(1, 1000))->capture_default_str();
-  command.add_option("--answers", options.answers, "Write every target's answer (node ids, depths) here");
-  command.add_option("--only", options.only, "Run one workload only");
-  command.add_flag("--json", options.json, "Print one JSON document instead of the table");
+  command.add_option("--out", options.out, "Write the results JSON (answers included) here, for compare.mjs");
+  command.add_option("--only", options.only, "Run one workload only (e.g. callers_d3)");
+  command.add_flag("--json", options.json, "Print the results JSON instead of the table");
   return command;
 }
 
 int run_queries_command(const QueriesCommandOptions& options) {
-  auto targets_json = read_json(options.data / "targets.json");
-  if (!targets_json.ok()) {
-    fmt::print(stderr, "{}\n", targets_json.error().message);
+  auto targets = read_json(options.data / "targets.json");
+  if (!targets.ok()) {
+    fmt::print(stderr, "{}\n", targets.error().message);
     return 1;
   }
-  const std::filesystem::path snapshot_path = (*targets_json)["files"]["snapshot"].get<std::string>();
+  const std::filesystem::path snapshot_path = (*targets)["files"]["snapshot"].get<std::string>();
   const Stopwatch load_clock;
   auto snapshot = load_snapshot(snapshot_path.is_absolute() ? snapshot_path : options.data / snapshot_path);
   if (!snapshot.ok()) {
@@ -135,38 +180,32 @@ int run_queries_command(const QueriesCommandOptions& options) {
   const double load_ms = load_clock.elapsed_ms();
   const GraphStore& store = snapshot->store;
 
+  const std::vector<QueryWorkload> workloads = query_workloads();
   std::vector<WorkloadRun> runs;
   std::size_t errors = 0;
-  for (const QueryWorkload& workload : query_workloads()) {
+  for (const QueryWorkload& workload : workloads) {
     if (!options.only.empty() && options.only != workload.name) continue;
-    std::vector<Target> targets;
-    for (const Json& t : (*targets_json)["kinds"][std::string(workload.target_kind)]["targets"]) {
-      targets.push_back({t["qualified_name"].get<std::string>(), t["origin"].get<std::string>()});
+    std::vector<Target> list;
+    for (const Json& t : (*targets)["kinds"][std::string(workload.target_kind)]["targets"]) {
+      list.push_back({t["qualified_name"].get<std::string>(), t["id"].get<NodeId>(), t["origin"].get<std::string>()});
     }
-    runs.push_back(run_workload(store, workload, targets, options.runs, !options.answers.empty()));
+    runs.push_back(run_workload(store, workload, list, options.runs));
     errors += runs.back().errors;
   }
-
-  if (!options.answers.empty()) {
-    Json answers = Json::object();
-    for (WorkloadRun& r : runs) answers[r.name] = std::move(r.answers);
-    std::ofstream out(options.answers);
-    out << Json{{"format", "trellis-bench-answers"}, {"engine", "trellis"}, {"workloads", std::move(answers)}}.dump(1)
-        << "\n";
+  if (runs.empty()) {
+    fmt::print(stderr, "no workload named '{}'\n", options.only);
+    return 2;
   }
-  if (options.json) {
-    Json list = Json::array();
-    for (const WorkloadRun& r : runs) {
-      list.push_back({{"workload", r.name}, {"targets", r.targets}, {"hubs", r.hubs}, {"errors", r.errors},
-                      {"query", summary_json(r.query)}, {"query_and_json", summary_json(r.with_json)},
-                      {"hubs_query_and_json", summary_json(r.hubs_json)}});
+  if (!options.json) print_table(runs, store, options.runs);
+  const Json results = results_json(*targets, options.data, runs, options.runs, load_ms);
+  if (options.json) fmt::print("{}\n", results.dump(1));
+  if (!options.out.empty()) {
+    std::ofstream out(options.out);
+    out << results.dump(1) << "\n";
+    if (!out) {
+      fmt::print(stderr, "cannot write {}\n", options.out.string());
+      return 1;
     }
-    fmt::print("{}\n", Json{{"nodes", store.node_count()}, {"edges", store.edge_count()},
-                            {"snapshot_load_ms", load_ms}, {"runs_per_target", options.runs},
-                            {"workloads", std::move(list)}}
-                           .dump(2));
-  } else {
-    print_table(runs, store.node_count(), options.runs);
   }
   return errors == 0 ? 0 : 1;
 }

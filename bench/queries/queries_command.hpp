@@ -1,10 +1,11 @@
-// `trellis_bench queries --data DIR [--runs R] [--json] [--answers FILE]`:
+// `trellis_bench queries --data DIR [--runs R] [--out FILE] [--only NAME] [--json]`:
 // loads the snapshot and targets.json a `trellis_bench dataset` run wrote
 // into DIR, runs every workload of query_workloads.hpp over its targets R
-// times and reports latency percentiles: the query alone, and the query
-// plus building the contract's JSON result objects (what the CLI and the
-// MCP server do). --answers writes each target's answer (node ids and
-// depths) for the side-by-side check against Kùzu (bench/kuzu/).
+// times (after one untimed run) and reports latency percentiles: the query
+// alone, and the query plus building the contract's JSON result objects
+// (what the CLI and the MCP server do; the headline figure). --out writes
+// the results JSON of bench/kuzu/README.md, answers included, for
+// compare.mjs to check against Kùzu's; --json prints it instead of the table.
 #pragma once
 
 #include <CLI/CLI.hpp>
@@ -17,7 +18,7 @@ struct QueriesCommandOptions {
   std::filesystem::path data;
   int runs = 10;
   bool json = false;
-  std::filesystem::path answers;
+  std::filesystem::path out;
   std::string only;  // run just this workload
 };
 

@@ -5,16 +5,26 @@ namespace trellis::bench {
 using queries::QueryKind;
 
 std::vector<QueryWorkload> query_workloads() {
+  const auto depth = [](std::int64_t d) { return queries::Arguments{{"max_depth", d}}; };
   return {
-      {"callers_depth1", "callers", QueryKind::Callers, {{"max_depth", std::int64_t{1}}}},
-      {"callers_depth3", "callers", QueryKind::Callers, {{"max_depth", std::int64_t{3}}}},
-      {"callees_depth3", "callees", QueryKind::Callees, {{"max_depth", std::int64_t{3}}}},
-      {"call_graph_depth3", "call_graph", QueryKind::CallGraph,
+      {"callers_d1", "callers", "callers, depth 1", QueryKind::Callers, depth(1)},
+      {"callers_d3", "callers", "callers within 3 CALLS steps", QueryKind::Callers, depth(3)},
+      // Trellis resolves every name through its qualified-name index: by name is the same call.
+      {"callers_d3_by_name", "callers", "callers within 3 CALLS steps, target by qualified name",
+       QueryKind::Callers, depth(3)},
+      {"callers_d5", "callers", "callers within 5 CALLS steps", QueryKind::Callers, depth(5)},
+      {"callees_d3", "callees", "callees within 3 CALLS steps", QueryKind::Callees, depth(3)},
+      {"call_graph_d3", "call_graph", "call graph, depth 3, at most 100 nodes", QueryKind::CallGraph,
        {{"max_depth", std::int64_t{3}}, {"max_nodes", std::int64_t{100}}}},
-      {"hierarchy_both", "hierarchy", QueryKind::Hierarchy, {{"direction", std::string("both")}}},
-      {"implementations_indirect", "implementations", QueryKind::Implementations, {{"include_indirect", true}}},
-      {"dependencies_all", "dependencies", QueryKind::Dependencies, {}},
-      {"exports", "exports", QueryKind::Exports, {}},
+      {"hierarchy_up", "hierarchy", "ancestors, depth 10", QueryKind::Hierarchy,
+       {{"direction", std::string("up")}}, AnswerList::Ancestors},
+      {"hierarchy_down", "hierarchy", "descendants, depth 10", QueryKind::Hierarchy,
+       {{"direction", std::string("down")}}, AnswerList::Descendants},
+      {"implementations_indirect", "implementations", "implementations, indirect included",
+       QueryKind::Implementations, {{"include_indirect", true}}},
+      {"dependencies_all", "dependencies", "imports and calls of a module", QueryKind::Dependencies, {},
+       AnswerList::All},
+      {"exports", "exports", "public definitions of a module", QueryKind::Exports, {}, AnswerList::All},
   };
 }
 

@@ -1,6 +1,8 @@
 // The query workloads the latency benchmark runs: each is one structural
 // query with fixed parameters, run over the seeded targets of one kind of
-// targets.json (written by `trellis_bench dataset`).
+// targets.json (written by `trellis_bench dataset`). Names and semantics
+// match bench/kuzu/README.md's query kinds, so compare.mjs can check the
+// answers against Kùzu's.
 #pragma once
 
 #include <string_view>
@@ -10,11 +12,16 @@
 
 namespace trellis::bench {
 
+// Which list of an answer the comparison checks.
+enum class AnswerList { Reached, Ancestors, Descendants, All };
+
 struct QueryWorkload {
-  std::string_view name;         // "callers_depth3": the key in results and in the Kùzu comparison
+  std::string_view name;         // "callers_d3": the results key
   std::string_view target_kind;  // the targets.json kind it draws targets from
+  std::string_view description;
   queries::QueryKind kind;
-  queries::Arguments fixed;      // every argument but the target's name
+  queries::Arguments fixed;  // every argument but the target's name
+  AnswerList list = AnswerList::Reached;
 };
 
 std::vector<QueryWorkload> query_workloads();
