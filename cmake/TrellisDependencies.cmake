@@ -7,6 +7,7 @@ find_package(simdjson REQUIRED)
 find_package(doctest REQUIRED)
 find_package(mimalloc REQUIRED)
 find_package(nlohmann_json 3 REQUIRED)
+find_package(RapidJSON REQUIRED)  # header-only; RAPIDJSON_INCLUDE_DIRS
 find_package(Threads REQUIRED)
 
 find_path(XXHASH_INCLUDE_DIR xxhash.h REQUIRED)

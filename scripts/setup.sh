@@ -10,7 +10,7 @@ preset="${1:-release}"
 packages=(
   cmake ninja-build g++ nodejs npm
   libboost-dev libboost-graph-dev   # Boost.Graph, Spirit X3 (headers)
-  libsimdjson-dev nlohmann-json3-dev # JSON in and out
+  libsimdjson-dev nlohmann-json3-dev rapidjson-dev # JSON in; DOM out; answers written as text
   doctest-dev libmimalloc-dev libcli11-dev libfmt-dev libtbb-dev libxxhash-dev
 )
 missing=()

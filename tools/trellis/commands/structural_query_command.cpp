@@ -88,9 +88,9 @@ class StructuralQueryCommand final : public Command {
     output::Report report;
     report.query_type = "structural";
     if (globals.json) {
-      output::AnswerJson json = output::answer_json(store, *request, *answer);
+      output::AnswerJson json = output::answer_json(store, *request, *answer, output::JsonStyle::Pretty);
       report.query = std::move(json.query);
-      report.results = std::move(json.results);
+      report.results_text = std::move(json.results);
       report.row_count = json.row_count;
       report.total_count = json.total_count;
       report.metadata = std::move(json.metadata);

@@ -1,18 +1,21 @@
-// A structural query's answer as CONTRACT.md's JSON "results" and
-// "metadata" parts, shared by the CLI's --json and the MCP server.
+// A structural query's answer as CONTRACT.md's JSON: the "results" object
+// as text, written straight from the store (answers must be built in
+// microseconds), and the "metadata" fields beyond the common ones. Shared
+// by the CLI's --json, the MCP server and the query benchmark.
 #pragma once
 
 #include <string>
 
 #include "trellis/output/json.hpp"
+#include "trellis/output/json_text_writer.hpp"
 #include "trellis/queries/query_catalog.hpp"
 #include "trellis/store/graph_store.hpp"
 
 namespace trellis::output {
 
 struct AnswerJson {
-  std::string query;  // "callers of shop.util.log.log (depth 1)"
-  Json results;       // the tool's results object
+  std::string query;    // "callers of shop.util.log.log (depth 1)"
+  std::string results;  // the tool's results object, as JSON text
   std::size_t row_count = 0;
   std::size_t total_count = 0;
   // Metadata beyond the common fields: max_depth where the query has one,
@@ -21,6 +24,6 @@ struct AnswerJson {
 };
 
 AnswerJson answer_json(const GraphStore& store, const queries::QueryRequest& request,
-                       const queries::QueryAnswer& answer);
+                       const queries::QueryAnswer& answer, JsonStyle style = JsonStyle::Compact);
 
 }  // namespace trellis::output

@@ -24,6 +24,21 @@ void print_report(const Report& report, double execution_time_ms, bool json) {
   metadata["execution_time_ms"] = report.execution_time_ms.value_or(execution_time_ms);
   for (const auto& [key, value] : report.metadata.items()) metadata[key] = value;
   metadata["query_type"] = report.query_type;
+  if (report.results_text) {
+    // The results are text already: the document is assembled around them,
+    // each nested part indented one level (JSON strings hold no raw newline).
+    const auto nested = [](std::string text) {
+      std::string out;
+      for (const char c : text) {
+        out += c;
+        if (c == '\n') out += "  ";
+      }
+      return out;
+    };
+    fmt::print("{{\n  \"query\": {},\n  \"results\": {},\n  \"metadata\": {}\n}}\n", dump_json(Json(report.query)),
+               nested(*report.results_text), nested(dump_json(metadata)));
+    return;
+  }
   const Json document = {{"query", report.query}, {"results", report.results}, {"metadata", std::move(metadata)}};
   fmt::print("{}\n", dump_json(document));
 }

@@ -14,6 +14,9 @@ struct Report {
   std::string query;       // what was done, e.g. "stats of /repo/.trellis/graph.trellis"
   std::string query_type;  // metadata.query_type: "import", "export", "stats", ...
   Json results;            // the document's "results"
+  // The results as JSON text instead, when the command wrote them directly
+  // (structural answers); printed in place of `results`.
+  std::optional<std::string> results_text;
   std::string text;        // the human form, printed as is on stdout
   // For row-returning queries: metadata.row_count, total_count and truncated.
   std::optional<std::size_t> row_count;
