@@ -49,9 +49,12 @@ Result<DatasetRun> write_dataset(const DatasetOptions& options) {
   for (const TargetKind& kind : kinds)
     run.targets_per_kind.emplace_back(kind.name, kind.targets.size());
 
+  // Relative to the folder when it is inside it, so the folder can move.
+  const auto relative = run.snapshot.lexically_relative(options.out);
+  const bool inside = !relative.empty() && *relative.begin() != "..";
   const DatasetInfo info{run.nodes,           run.edges,
                          options.seed,        options.random_targets,
-                         options.hub_targets, run.snapshot.string()};
+                         options.hub_targets, (inside ? relative : run.snapshot).string()};
   const std::string text = targets_json(store, info, kinds).dump(2) + "\n";
   if (Status written = write_file_atomically(options.out / "targets.json", text); !written) {
     return std::move(written).take_error();

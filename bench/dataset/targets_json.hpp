@@ -17,7 +17,7 @@ struct DatasetInfo {
   std::uint64_t seed = 1;
   std::size_t random_count = 0;
   std::size_t hub_count = 0;
-  std::string snapshot;  // the snapshot's path as given
+  std::string snapshot;  // the snapshot's path, relative to the folder when inside it
 };
 
 nlohmann::ordered_json targets_json(const GraphStore& store, const DatasetInfo& info,

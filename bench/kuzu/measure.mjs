@@ -35,10 +35,12 @@ export function measureKind(connection, kind, targets, runs) {
   const statement = connection.prepareSync(kind.cypher);
   if (!statement.isSuccess()) throw new Error(`${kind.name}: ${statement.getErrorMessage()}`);
   const answers = targets.map((target) => ({ target, latencies: [], rows: null, error: null }));
-  try {
-    execute(connection, statement, parameters(kind, targets[0]));
-  } catch (error) {
-    answers[0].error = String(error.message ?? error);
+  if (answers.length > 0) {
+    try {
+      execute(connection, statement, parameters(kind, targets[0]));
+    } catch (error) {
+      answers[0].error = String(error.message ?? error);
+    }
   }
   for (let run = 0; run < runs; ++run) {
     for (const answer of answers) {

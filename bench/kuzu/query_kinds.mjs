@@ -10,7 +10,7 @@
 // shortest path, and never the target itself (its distance is 0), which
 // is the Trellis semantics. (The plain form `[:CALLS*1..k]` with
 // min(length(e)) enumerates every walk and must then drop the target by
-// hand; see README.md for what that costs.) Targets are found by `id`, the
+// hand: 4x slower at depth 5 from a hub, README.md.) Targets are found by `id`, the
 // primary key, except in *_by_name, which finds them by qualified_name the
 // way users name them (a scan: Kùzu has no secondary index).
 const NODE =

@@ -12,7 +12,8 @@ export function printResultsTable(results) {
         `(${Object.entries(load.copy_ms)
           .map(([t, v]) => `${t} ${ms(v)}`)
           .join(", ")}); ` +
-        `rss ${(load.rss_bytes_after_load / MiB).toFixed(0)} MiB after load, peak ${(load.peak_rss_bytes / MiB).toFixed(0)} MiB; ` +
+        `rss ${(load.rss_bytes_after_load / MiB).toFixed(0)} MiB after load (peak ${(load.peak_rss_bytes_after_load / MiB).toFixed(0)} MiB), ` +
+        `peak ${(load.peak_rss_bytes / MiB).toFixed(0)} MiB after the queries; ` +
         `database ${(load.database_bytes / MiB).toFixed(0)} MiB on disk`,
     );
   }

@@ -71,6 +71,7 @@ try {
     node_rows: input.nodes.rows,
     rel_rows: Object.fromEntries(Object.entries(input.rels).map(([type, rel]) => [type, rel.rows])),
     rss_bytes_after_load: afterLoad.rss_bytes,
+    peak_rss_bytes_after_load: afterLoad.peak_rss_bytes,
     database_bytes: folderBytes(work, (name) => !name.endsWith(".csv")),
   };
 

@@ -13,7 +13,7 @@ trap 'rm -rf "$dir"' EXIT
 for file in nodes.csv edges.csv targets.json graph.trellis; do
   [[ -s "$dir/a/$file" ]] || { echo "missing or empty: $file" >&2; exit 1; }
 done
-for file in nodes.csv edges.csv; do
+for file in nodes.csv edges.csv targets.json; do
   cmp -s "$dir/a/$file" "$dir/b/$file" || { echo "$file differs between two runs of one seed" >&2; exit 1; }
 done
 
@@ -24,6 +24,7 @@ const doc = JSON.parse(fs.readFileSync(targetsFile, "utf8"));
 JSON.parse(fs.readFileSync(reportFile, "utf8"));
 const fail = (message) => { console.error(message); process.exit(1); };
 if (doc.format !== "trellis-bench-targets" || doc.nodes !== 2000) fail("targets.json header is wrong");
+if (doc.files.snapshot !== "graph.trellis") fail(`snapshot path ${doc.files.snapshot}, expected graph.trellis`);
 const kinds = ["callers", "callees", "call_graph", "hierarchy", "implementations", "dependencies", "exports"];
 for (const kind of kinds) {
   const targets = doc.kinds[kind]?.targets;
