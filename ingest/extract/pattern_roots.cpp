@@ -48,7 +48,7 @@ PatternRoots::PatternRoots(const TSQuery* query, std::string_view text, const TS
         found = true;
       }
     }
-    if (!found) any_node_ = true;
+    if (!found) all_plain_ = false;
   }
 }
 

@@ -13,18 +13,19 @@ namespace trellis::ingest {
 
 class PatternRoots {
  public:
-  // `text` is the source `query` was compiled from. A pattern whose root is
-  // not a plain `(node_type ...)` (a wildcard, an alternation, a supertype)
-  // makes every node a candidate: slower, never wrong.
+  // `text` is the source `query` was compiled from.
   PatternRoots(const TSQuery* query, std::string_view text, const TSLanguage* language);
 
-  bool may_start(TSSymbol symbol) const {
-    return any_node_ || (symbol < by_symbol_.size() && by_symbol_[symbol] != 0);
-  }
+  // Whether every pattern starts with a plain `(node_type ...)`. Otherwise (a
+  // wildcard, an alternation, a supertype) matches cannot be found node by
+  // node: tree-sitter starts `(_ (child))` at the child, for one.
+  bool all_plain() const { return all_plain_; }
+  // Whether a pattern may start at a node of this type (when all_plain()).
+  bool may_start(TSSymbol symbol) const { return symbol < by_symbol_.size() && by_symbol_[symbol] != 0; }
 
  private:
   std::vector<std::uint8_t> by_symbol_;
-  bool any_node_ = false;
+  bool all_plain_ = true;
 };
 
 }  // namespace trellis::ingest
