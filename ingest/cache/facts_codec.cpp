@@ -1,3 +1,4 @@
+#include <tbb/parallel_for.h>
 #include <xxhash.h>
 
 #include <cstring>
@@ -8,7 +9,9 @@
 namespace trellis::ingest {
 namespace {
 
-constexpr std::uint32_t kCodecVersion = 1;
+// 2: a table of each file's encoded size after the file count, so files
+// are encoded and decoded in parallel.
+constexpr std::uint32_t kCodecVersion = 2;
 
 class Writer {
  public:
@@ -35,6 +38,9 @@ class Writer {
     u32(s.byte_start);
     u32(s.byte_end);
   }
+  void bytes(std::span<const std::byte> data) { raw(data.data(), data.size()); }
+  std::size_t size() const { return bytes_.size(); }
+  void reserve(std::size_t size) { bytes_.reserve(size); }
   std::vector<std::byte> take() && { return std::move(bytes_); }
 
  private:
@@ -82,6 +88,13 @@ class Reader {
     return n;
   }
   bool done() const { return at_ == bytes_.size(); }
+  // The next `size` bytes, skipped.
+  std::span<const std::byte> take(std::uint64_t size) {
+    need(size);
+    const auto out = bytes_.subspan(at_, size);
+    at_ += size;
+    return out;
+  }
 
  private:
   template <class T>
@@ -233,10 +246,20 @@ CachedFile read_file_facts(Reader& r) {
 std::uint64_t content_hash(std::string_view bytes) { return XXH3_64bits(bytes.data(), bytes.size()); }
 
 std::vector<std::byte> encode_facts(std::span<const FileFacts> files, std::span<const std::uint64_t> hashes) {
+  std::vector<std::vector<std::byte>> encoded(files.size());
+  tbb::parallel_for(std::size_t{0}, files.size(), [&](std::size_t i) {
+    Writer file;
+    write_file(file, files[i], hashes[i]);
+    encoded[i] = std::move(file).take();
+  });
   Writer w;
+  std::size_t total = 8 + 8 * files.size();
+  for (const auto& bytes : encoded) total += bytes.size();
+  w.reserve(total);
   w.u32(kCodecVersion);
   w.u32(static_cast<std::uint32_t>(files.size()));
-  for (std::size_t i = 0; i < files.size(); ++i) write_file(w, files[i], hashes[i]);
+  for (const auto& bytes : encoded) w.u64(bytes.size());
+  for (const auto& bytes : encoded) w.bytes(bytes);
   return std::move(w).take();
 }
 
@@ -246,14 +269,33 @@ Result<FactsCache> decode_facts(std::span<const std::byte> bytes) {
     if (r.u32() != kCodecVersion) {
       return make_error(ErrorCode::DatabaseError, "the cached file facts have another format version");
     }
-    FactsCache cache;
-    const std::size_t files = r.count();
-    for (std::size_t i = 0; i < files; ++i) {
-      CachedFile cached = read_file_facts(r);
-      std::string path = cached.facts.relative_path;
-      cache.emplace(std::move(path), std::move(cached));
-    }
+    const std::size_t count = r.count();
+    std::vector<std::uint64_t> sizes(count);
+    for (std::uint64_t& size : sizes) size = r.u64();
+    std::vector<std::span<const std::byte>> parts(count);
+    for (std::size_t i = 0; i < count; ++i) parts[i] = r.take(sizes[i]);
     if (!r.done()) return make_error(ErrorCode::DatabaseError, "the cached file facts have trailing bytes");
+
+    std::vector<CachedFile> decoded(count);
+    std::vector<std::string> errors(count);
+    tbb::parallel_for(std::size_t{0}, count, [&](std::size_t i) {
+      try {
+        Reader file(parts[i]);
+        decoded[i] = read_file_facts(file);
+        if (!file.done()) errors[i] = "trailing bytes in a file's facts";
+      } catch (const std::out_of_range& error) {
+        errors[i] = error.what();
+      }
+    });
+    FactsCache cache;
+    cache.reserve(count);
+    for (std::size_t i = 0; i < count; ++i) {
+      if (!errors[i].empty()) {
+        return make_error(ErrorCode::DatabaseError, "the cached file facts are damaged: " + errors[i]);
+      }
+      std::string path = decoded[i].facts.relative_path;
+      cache.emplace(std::move(path), std::move(decoded[i]));
+    }
     return cache;
   } catch (const std::out_of_range& error) {
     return make_error(ErrorCode::DatabaseError, std::string("the cached file facts are damaged: ") + error.what());

@@ -28,6 +28,19 @@ using TsTree = std::unique_ptr<TSTree, TsTreeDelete>;
 using TsQuery = std::unique_ptr<TSQuery, TsQueryDelete>;
 using TsQueryCursor = std::unique_ptr<TSQueryCursor, TsQueryCursorDelete>;
 
+// A tree cursor is a value type in the C API that still owns a stack.
+class TsTreeCursor {
+ public:
+  explicit TsTreeCursor(TSNode node) : cursor_(ts_tree_cursor_new(node)) {}
+  ~TsTreeCursor() { ts_tree_cursor_delete(&cursor_); }
+  TsTreeCursor(const TsTreeCursor&) = delete;
+  TsTreeCursor& operator=(const TsTreeCursor&) = delete;
+  TSTreeCursor* get() { return &cursor_; }
+
+ private:
+  TSTreeCursor cursor_;
+};
+
 // The source text a node covers.
 inline std::string_view node_text(TSNode node, std::string_view source) {
   const std::uint32_t start = ts_node_start_byte(node);

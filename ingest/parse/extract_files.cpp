@@ -2,62 +2,80 @@
 
 #include <tbb/enumerable_thread_specific.h>
 #include <tbb/parallel_for.h>
+#include <tbb/task_arena.h>
 
 #include <algorithm>
 #include <memory>
+#include <numeric>
 #include <optional>
 
 #include "trellis/ingest/source_file.hpp"
 
 namespace trellis::ingest {
+namespace {
+
+// Largest files first: a big file started last would leave the other threads
+// idle while one thread parses it.
+std::vector<std::size_t> largest_first(std::span<const DiscoveredFile> files) {
+  std::vector<std::size_t> order(files.size());
+  std::iota(order.begin(), order.end(), std::size_t{0});
+  std::stable_sort(order.begin(), order.end(),
+                   [&](std::size_t a, std::size_t b) { return files[a].size > files[b].size; });
+  return order;
+}
+
+}  // namespace
 
 ExtractedFiles extract_files(const LanguageFrontend& language, const std::filesystem::path& root,
-                             std::span<const std::string> relative_paths, ExtractProgress* progress,
+                             std::span<const DiscoveredFile> files, ExtractProgress* progress,
                              FactsCache* previous) {
   ExtractedFiles out;
-  out.files.resize(relative_paths.size());
-  out.content_hashes.resize(relative_paths.size());
-  std::vector<std::uint8_t> reparsed(relative_paths.size(), 0);
-  std::vector<std::optional<FileWarning>> warnings(relative_paths.size());
+  out.files.resize(files.size());
+  out.content_hashes.resize(files.size());
+  std::vector<std::uint8_t> reparsed(files.size(), 0);
+  std::vector<std::optional<FileWarning>> warnings(files.size());
   tbb::enumerable_thread_specific<std::unique_ptr<FileExtractor>> extractors(
       [&language] { return language.make_extractor(); });
 
-  // Small grains: file sizes vary by orders of magnitude.
-  tbb::parallel_for(tbb::blocked_range<std::size_t>(0, relative_paths.size(), 1),
-                    [&](const tbb::blocked_range<std::size_t>& range) {
-    FileExtractor& extractor = *extractors.local();
-    for (std::size_t i = range.begin(); i != range.end(); ++i) {
-      const std::string& path = relative_paths[i];
-      auto source = read_source_file(root / path);
-      if (!source.ok()) {
-        out.files[i].relative_path = path;
-        out.files[i].language = std::string(language.name());
-        warnings[i] = FileWarning{path, source.error().message};
-        continue;
-      }
-      out.content_hashes[i] = content_hash(source->text);
-      // Each task touches only its own entries of `previous`, so moving out is safe.
-      const auto cached = previous != nullptr ? previous->find(path) : FactsCache::iterator{};
-      if (previous != nullptr && cached != previous->end() && cached->second.content_hash == out.content_hashes[i]) {
-        out.files[i] = std::move(cached->second.facts);
-      } else {
-        out.files[i] = extractor.extract(source->text, path);
-        reparsed[i] = 1;
-      }
-      if (source->had_invalid_utf8) {
-        warnings[i] = FileWarning{path, "invalid UTF-8 replaced by U+FFFD"};
-      } else if (out.files[i].has_syntax_errors) {
-        warnings[i] = FileWarning{path, "syntax errors; the parts that parse were indexed"};
-      }
-      if (progress != nullptr) {
-        progress->files.fetch_add(1, std::memory_order_relaxed);
-        progress->lines.fetch_add(out.files[i].line_count, std::memory_order_relaxed);
-        progress->bytes.fetch_add(out.files[i].byte_count, std::memory_order_relaxed);
-      }
+  const auto extract_one = [&](FileExtractor& extractor, std::size_t i) {
+    const std::string& path = files[i].relative_path;
+    auto source = read_source_file(root / path);
+    if (!source.ok()) {
+      out.files[i].relative_path = path;
+      out.files[i].language = std::string(language.name());
+      warnings[i] = FileWarning{path, source.error().message};
+      return;
     }
+    out.content_hashes[i] = content_hash(source->text);
+    // Each task touches only its own entries of `previous`, so moving out is safe.
+    const auto cached = previous != nullptr ? previous->find(path) : FactsCache::iterator{};
+    if (previous != nullptr && cached != previous->end() && cached->second.content_hash == out.content_hashes[i]) {
+      out.files[i] = std::move(cached->second.facts);
+    } else {
+      out.files[i] = extractor.extract(source->text, path);
+      reparsed[i] = 1;
+    }
+    if (source->had_invalid_utf8) {
+      warnings[i] = FileWarning{path, "invalid UTF-8 replaced by U+FFFD"};
+    } else if (out.files[i].has_syntax_errors) {
+      warnings[i] = FileWarning{path, "syntax errors; the parts that parse were indexed"};
+    }
+    if (progress != nullptr) {
+      progress->files.fetch_add(1, std::memory_order_relaxed);
+      progress->lines.fetch_add(out.files[i].line_count, std::memory_order_relaxed);
+      progress->bytes.fetch_add(out.files[i].byte_count, std::memory_order_relaxed);
+    }
+  };
+
+  // Each worker takes the next file of the order until none is left.
+  const std::vector<std::size_t> order = largest_first(files);
+  std::atomic<std::size_t> next{0};
+  tbb::parallel_for(0, tbb::this_task_arena::max_concurrency(), [&](int) {
+    FileExtractor& extractor = *extractors.local();
+    for (std::size_t k = next.fetch_add(1); k < order.size(); k = next.fetch_add(1)) extract_one(extractor, order[k]);
   });
 
-  for (std::size_t i = 0; i < relative_paths.size(); ++i) {
+  for (std::size_t i = 0; i < files.size(); ++i) {
     out.reparsed += reparsed[i];
     out.lines += out.files[i].line_count;
     out.bytes += out.files[i].byte_count;

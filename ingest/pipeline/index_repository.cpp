@@ -53,12 +53,12 @@ Result<IndexResult> index_repository(const IndexOptions& options, ExtractProgres
   std::vector<std::uint64_t> hashes;
   std::vector<std::pair<std::uint32_t, std::uint32_t>> ranges;  // per language
   for (const auto& language : languages) {
-    std::vector<std::string> paths;
+    std::vector<DiscoveredFile> own;
     for (const DiscoveredFile& file : discovered->files) {
-      if (language->handles(file.relative_path)) paths.push_back(file.relative_path);
+      if (language->handles(file.relative_path)) own.push_back(file);
     }
     ExtractedFiles extracted;
-    arena.execute([&] { extracted = extract_files(*language, root, paths, progress, options.previous); });
+    arena.execute([&] { extracted = extract_files(*language, root, own, progress, options.previous); });
     report.files_reparsed += extracted.reparsed;
     hashes.insert(hashes.end(), extracted.content_hashes.begin(), extracted.content_hashes.end());
     report.lines += extracted.lines;

@@ -1,5 +1,7 @@
 #include "python_extractor.hpp"
 
+#include "../extract/query_matches.hpp"
+
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -62,72 +64,26 @@ SourceSpan span_of(TSNode node) {
 }
 
 // The builtin type of a literal node ("" when the node is no literal).
-std::string_view literal_type(std::string_view node_type) {
-  static constexpr std::array<std::pair<std::string_view, std::string_view>, 11> kLiterals{{
-      {"string", "str"},
-      {"concatenated_string", "str"},
-      {"integer", "int"},
-      {"float", "float"},
-      {"list", "list"},
-      {"list_comprehension", "list"},
-      {"dictionary", "dict"},
-      {"dictionary_comprehension", "dict"},
-      {"set", "set"},
-      {"set_comprehension", "set"},
-      {"tuple", "tuple"},
-  }};
-  for (const auto& [node, builtin] : kLiterals) {
-    if (node == node_type) return builtin;
+std::string_view literal_type(NodeType type) {
+  switch (type) {
+    case NodeType::String:
+    case NodeType::ConcatenatedString: return "str";
+    case NodeType::Integer: return "int";
+    case NodeType::Float: return "float";
+    case NodeType::List:
+    case NodeType::ListComprehension: return "list";
+    case NodeType::Dictionary:
+    case NodeType::DictionaryComprehension: return "dict";
+    case NodeType::Set:
+    case NodeType::SetComprehension: return "set";
+    case NodeType::Tuple: return "tuple";
+    default: return {};
   }
-  return {};
-}
-
-void append_links(TSNode node, std::string_view source, LinkChain& out, int depth) {
-  if (depth > kMaxChainDepth) {
-    out.push_back({Link::Kind::Opaque, {}});
-    return;
-  }
-  const std::string_view type = ts_node_type(node);
-  if (type == "identifier") {
-    out.push_back({Link::Kind::Name, std::string(node_text(node, source))});
-  } else if (type == "attribute") {
-    append_links(child_by_field(node, "object"), source, out, depth + 1);
-    out.push_back({Link::Kind::Attribute, std::string(node_text(child_by_field(node, "attribute"), source))});
-  } else if (type == "call") {
-    append_links(child_by_field(node, "function"), source, out, depth + 1);
-    out.push_back({Link::Kind::Call, {}});
-  } else if (type == "parenthesized_expression" && ts_node_named_child_count(node) == 1) {
-    append_links(ts_node_named_child(node, 0), source, out, depth + 1);
-  } else if (const std::string_view literal = literal_type(type); !literal.empty()) {
-    out.push_back({Link::Kind::Literal, std::string(literal)});
-  } else {
-    out.push_back({Link::Kind::Opaque, {}});
-  }
-}
-
-LinkChain links_of(TSNode node, std::string_view source) {
-  LinkChain chain;
-  if (!ts_node_is_null(node)) append_links(node, source, chain, 0);
-  return chain;
 }
 
 bool is_opaque(const LinkChain& chain) {
   return std::any_of(chain.begin(), chain.end(),
                      [](const Link& l) { return l.kind == Link::Kind::Opaque; });
-}
-
-// The text of a string literal without quotes or prefixes ("" for f-strings
-// with interpolations, which have no fixed text).
-std::string string_value(TSNode node, std::string_view source) {
-  std::string text;
-  const std::uint32_t count = ts_node_named_child_count(node);
-  for (std::uint32_t i = 0; i < count; ++i) {
-    const TSNode part = ts_node_named_child(node, i);
-    const std::string_view type = ts_node_type(part);
-    if (type == "interpolation") return {};
-    if (type == "string_content") text += node_text(part, source);
-  }
-  return text;
 }
 
 // A dotted name written as text ("models.Repo") as a link chain.
@@ -148,57 +104,232 @@ LinkChain dotted_links(std::string_view text) {
   return chain;
 }
 
-// The class a type annotation names: `Service`, `models.Service`,
-// `"Service"`, `Optional[Service]`, `Service | None`. Empty when it names
-// no single class.
-LinkChain annotation_links(TSNode node, std::string_view source, int depth = 0) {
-  if (ts_node_is_null(node) || depth > kMaxChainDepth) return {};
-  const std::string_view type = ts_node_type(node);
-  if (type == "type" && ts_node_named_child_count(node) == 1) {
-    return annotation_links(ts_node_named_child(node, 0), source, depth + 1);
-  }
-  if (type == "identifier" || type == "attribute") return links_of(node, source);
-  if (type == "string") {
-    const std::string text = string_value(node, source);
-    return text.empty() ? LinkChain{} : dotted_links(text);
-  }
-  if (type == "generic_type" || type == "subscript") {
-    // Optional[X] names X; other generics (list[X], Dict[K, V]) name no single class.
-    const TSNode head = type == "subscript" ? child_by_field(node, "value") : ts_node_named_child(node, 0);
-    const LinkChain head_links = links_of(head, source);
-    if (!head_links.empty() && head_links.back().text == "Optional") {
-      TSNode argument = type == "subscript" ? child_by_field(node, "subscript") : ts_node_named_child(node, 1);
-      if (node_is(argument, "type_parameter")) argument = ts_node_named_child(argument, 0);
-      return annotation_links(argument, source, depth + 1);
-    }
-    return {};
-  }
-  if (type == "binary_operator" || type == "union_type") {
-    // X | None names X.
-    const TSNode left = type == "binary_operator" ? child_by_field(node, "left") : ts_node_named_child(node, 0);
-    const TSNode right = type == "binary_operator" ? child_by_field(node, "right") : ts_node_named_child(node, 1);
-    const bool left_none = node_is(left, "none") || node_text(left, source) == "None";
-    const bool right_none = node_is(right, "none") || node_text(right, source) == "None";
-    if (right_none && !left_none) return annotation_links(left, source, depth + 1);
-    if (left_none && !right_none) return annotation_links(right, source, depth + 1);
-    return {};
-  }
-  return {};
-}
-
-std::string docstring_of(TSNode definition, std::string_view source) {
-  const TSNode body = child_by_field(definition, "body");
-  if (ts_node_is_null(body) || ts_node_named_child_count(body) == 0) return {};
-  const TSNode first = ts_node_named_child(body, 0);
-  if (!node_is(first, "expression_statement") || ts_node_named_child_count(first) != 1) return {};
-  const TSNode literal = ts_node_named_child(first, 0);
-  if (!node_is(literal, "string")) return {};
-  return string_value(literal, source);
-}
-
 struct OpenDefinition {
   TSNode node;
   bool is_class;
+};
+
+// Reads facts out of the nodes of one file's tree.
+class FactReader {
+ public:
+  FactReader(const PythonSyntax& syntax, std::string_view source) : syntax_(syntax), source_(source) {}
+
+  std::string_view text(TSNode node) const { return node_text(node, source_); }
+  TSNode child(TSNode node, Field field) const { return syntax_.child(node, field); }
+  bool is(TSNode node, NodeType type) const { return syntax_.is(node, type); }
+
+  LinkChain links_of(TSNode node) const {
+    LinkChain chain;
+    if (!ts_node_is_null(node)) append_links(node, chain, 0);
+    return chain;
+  }
+
+  // The text of a string literal without quotes or prefixes ("" for f-strings
+  // with interpolations, which have no fixed text).
+  std::string string_value(TSNode node) const {
+    std::string value;
+    const std::uint32_t count = ts_node_named_child_count(node);
+    for (std::uint32_t i = 0; i < count; ++i) {
+      const TSNode part = ts_node_named_child(node, i);
+      const NodeType type = syntax_.type(part);
+      if (type == NodeType::Interpolation) return {};
+      if (type == NodeType::StringContent) value += text(part);
+    }
+    return value;
+  }
+
+  // The class a type annotation names: `Service`, `models.Service`,
+  // `"Service"`, `Optional[Service]`, `Service | None`. Empty when it names
+  // no single class.
+  LinkChain annotation_links(TSNode node, int depth = 0) const {
+    if (ts_node_is_null(node) || depth > kMaxChainDepth) return {};
+    const NodeType type = syntax_.type(node);
+    if (type == NodeType::Type && ts_node_named_child_count(node) == 1) {
+      return annotation_links(ts_node_named_child(node, 0), depth + 1);
+    }
+    if (type == NodeType::Identifier || type == NodeType::Attribute) return links_of(node);
+    if (type == NodeType::String) {
+      const std::string value = string_value(node);
+      return value.empty() ? LinkChain{} : dotted_links(value);
+    }
+    if (type == NodeType::GenericType || type == NodeType::Subscript) {
+      // Optional[X] names X; other generics (list[X], Dict[K, V]) name no single class.
+      const bool subscript = type == NodeType::Subscript;
+      const TSNode head = subscript ? child(node, Field::Value) : ts_node_named_child(node, 0);
+      const LinkChain head_links = links_of(head);
+      if (!head_links.empty() && head_links.back().text == "Optional") {
+        TSNode argument = subscript ? child(node, Field::Subscript) : ts_node_named_child(node, 1);
+        if (is(argument, NodeType::TypeParameter)) argument = ts_node_named_child(argument, 0);
+        return annotation_links(argument, depth + 1);
+      }
+      return {};
+    }
+    if (type == NodeType::BinaryOperator || type == NodeType::UnionType) {
+      // X | None names X.
+      const bool binary = type == NodeType::BinaryOperator;
+      const TSNode left = binary ? child(node, Field::Left) : ts_node_named_child(node, 0);
+      const TSNode right = binary ? child(node, Field::Right) : ts_node_named_child(node, 1);
+      const bool left_none = is(left, NodeType::None) || text(left) == "None";
+      const bool right_none = is(right, NodeType::None) || text(right) == "None";
+      if (right_none && !left_none) return annotation_links(left, depth + 1);
+      if (left_none && !right_none) return annotation_links(right, depth + 1);
+      return {};
+    }
+    return {};
+  }
+
+  Definition read_definition(const OpenDefinition& open) const {
+    Definition definition;
+    definition.label = open.is_class ? Label::Class : Label::Function;
+    definition.name = std::string(text(child(open.node, Field::Name)));
+    definition.span = span_of(open.node);
+    definition.docstring = docstring_of(open.node);
+    const TSNode parent = ts_node_parent(open.node);
+    if (is(parent, NodeType::DecoratedDefinition)) {
+      const std::uint32_t count = ts_node_named_child_count(parent);
+      for (std::uint32_t i = 0; i < count; ++i) {
+        const TSNode decorator = ts_node_named_child(parent, i);
+        if (!is(decorator, NodeType::Decorator) || ts_node_named_child_count(decorator) == 0) continue;
+        definition.decorators.emplace_back(text(ts_node_named_child(decorator, 0)));
+      }
+    }
+    if (!open.is_class) {
+      definition.is_async = ts_node_child_count(open.node) > 0 && is(ts_node_child(open.node, 0), NodeType::Async);
+      read_parameters(child(open.node, Field::Parameters), definition);
+      definition.return_annotation = annotation_links(child(open.node, Field::ReturnType));
+    }
+    return definition;
+  }
+
+  void read_import(TSNode node, bool is_from, ScopeIndex scope, std::vector<Import>& out) const {
+    Import base;
+    base.scope = scope;
+    base.line = line_of(ts_node_start_point(node));
+    base.is_from = is_from;
+    if (is_from) {
+      const TSNode module = child(node, Field::ModuleName);
+      if (is(module, NodeType::RelativeImport)) {
+        const std::uint32_t count = ts_node_named_child_count(module);
+        for (std::uint32_t i = 0; i < count; ++i) {
+          const TSNode part = ts_node_named_child(module, i);
+          if (is(part, NodeType::ImportPrefix)) {
+            const std::string_view dots = text(part);
+            base.level = static_cast<std::uint32_t>(std::count(dots.begin(), dots.end(), '.'));
+          } else if (is(part, NodeType::DottedName)) {
+            base.module = std::string(text(part));
+          }
+        }
+      } else {
+        base.module = std::string(text(module));
+      }
+    }
+    const std::uint32_t count = ts_node_named_child_count(node);
+    for (std::uint32_t i = 0; i < count; ++i) {
+      const TSNode item = ts_node_named_child(node, i);
+      const char* field = ts_node_field_name_for_named_child(node, i);
+      const bool is_name = field != nullptr && std::string_view(field) == "name";
+      Import import = base;
+      if (is(item, NodeType::WildcardImport)) {
+        import.name.assign(1, '*');
+      } else if (!is_name) {
+        continue;
+      } else if (is(item, NodeType::AliasedImport)) {
+        import.alias = std::string(text(child(item, Field::Alias)));
+        set_imported(import, text(child(item, Field::Name)));
+      } else {
+        set_imported(import, text(item));
+      }
+      out.push_back(std::move(import));
+    }
+  }
+
+  void read_all_names(TSNode list, FileFacts& facts) const {
+    if (!is(list, NodeType::List) && !is(list, NodeType::Tuple)) return;
+    facts.has_all = true;
+    const std::uint32_t count = ts_node_named_child_count(list);
+    for (std::uint32_t i = 0; i < count; ++i) {
+      const TSNode item = ts_node_named_child(list, i);
+      if (is(item, NodeType::String)) {
+        std::string value = string_value(item);
+        if (!value.empty()) facts.all_names.push_back(std::move(value));
+      }
+    }
+  }
+
+ private:
+  void append_links(TSNode node, LinkChain& out, int depth) const {
+    if (depth > kMaxChainDepth) {
+      out.push_back({Link::Kind::Opaque, {}});
+      return;
+    }
+    const NodeType type = syntax_.type(node);
+    if (type == NodeType::Identifier) {
+      out.push_back({Link::Kind::Name, std::string(text(node))});
+    } else if (type == NodeType::Attribute) {
+      append_links(child(node, Field::Object), out, depth + 1);
+      out.push_back({Link::Kind::Attribute, std::string(text(child(node, Field::Attribute)))});
+    } else if (type == NodeType::Call) {
+      append_links(child(node, Field::Function), out, depth + 1);
+      out.push_back({Link::Kind::Call, {}});
+    } else if (type == NodeType::ParenthesizedExpression && ts_node_named_child_count(node) == 1) {
+      append_links(ts_node_named_child(node, 0), out, depth + 1);
+    } else if (const std::string_view literal = literal_type(type); !literal.empty()) {
+      out.push_back({Link::Kind::Literal, std::string(literal)});
+    } else {
+      out.push_back({Link::Kind::Opaque, {}});
+    }
+  }
+
+  std::string docstring_of(TSNode definition) const {
+    const TSNode body = child(definition, Field::Body);
+    if (ts_node_is_null(body) || ts_node_named_child_count(body) == 0) return {};
+    const TSNode first = ts_node_named_child(body, 0);
+    if (!is(first, NodeType::ExpressionStatement) || ts_node_named_child_count(first) != 1) return {};
+    const TSNode literal = ts_node_named_child(first, 0);
+    if (!is(literal, NodeType::String)) return {};
+    return string_value(literal);
+  }
+
+  void read_parameters(TSNode parameters, Definition& definition) const {
+    const std::uint32_t count = ts_node_named_child_count(parameters);
+    for (std::uint32_t i = 0; i < count; ++i) {
+      const TSNode parameter = ts_node_named_child(parameters, i);
+      const NodeType type = syntax_.type(parameter);
+      TSNode name;
+      const TSNode annotation = child(parameter, Field::Type);
+      if (type == NodeType::Identifier) {
+        name = parameter;
+      } else if (type == NodeType::TypedParameter) {
+        name = ts_node_named_child(parameter, 0);
+      } else {
+        name = child(parameter, Field::Name);
+      }
+      if (type == NodeType::ListSplatPattern || type == NodeType::DictionarySplatPattern) {
+        name = ts_node_named_child(parameter, 0);
+      }
+      const bool plain_name = is(name, NodeType::Identifier);
+      if (plain_name) definition.parameters.emplace_back(text(name));
+      if (i == 0 && plain_name) definition.first_parameter = std::string(text(name));
+      if (plain_name && !ts_node_is_null(annotation)) {
+        LinkChain links = annotation_links(annotation);
+        if (!links.empty() && !is_opaque(links)) {
+          definition.annotated_parameters.emplace_back(std::string(text(name)), std::move(links));
+        }
+      }
+    }
+  }
+
+  // `import a.b` names a module; `from m import a` names something in m.
+  static void set_imported(Import& import, std::string_view name) {
+    if (import.is_from) {
+      import.name.assign(name.data(), name.size());
+    } else {
+      import.module.assign(name.data(), name.size());
+    }
+  }
+
+  const PythonSyntax& syntax_;
+  std::string_view source_;
 };
 
 // Finds the innermost definition whose body holds a byte.
@@ -236,124 +367,6 @@ class ScopeFinder {
   std::vector<std::uint32_t> body_starts_;
 };
 
-void read_parameters(TSNode parameters, std::string_view source, Definition& definition) {
-  const std::uint32_t count = ts_node_named_child_count(parameters);
-  for (std::uint32_t i = 0; i < count; ++i) {
-    const TSNode parameter = ts_node_named_child(parameters, i);
-    const std::string_view type = ts_node_type(parameter);
-    TSNode name;
-    TSNode annotation = child_by_field(parameter, "type");
-    if (type == "identifier") {
-      name = parameter;
-    } else if (type == "typed_parameter") {
-      name = ts_node_named_child(parameter, 0);
-    } else {
-      name = child_by_field(parameter, "name");
-    }
-    if (type == "list_splat_pattern" || type == "dictionary_splat_pattern") {
-      name = ts_node_named_child(parameter, 0);
-    }
-    const bool plain_name = node_is(name, "identifier");
-    if (plain_name) definition.parameters.emplace_back(node_text(name, source));
-    if (i == 0 && plain_name) definition.first_parameter = std::string(node_text(name, source));
-    if (plain_name && !ts_node_is_null(annotation)) {
-      LinkChain links = annotation_links(annotation, source);
-      if (!links.empty() && !is_opaque(links)) {
-        definition.annotated_parameters.emplace_back(std::string(node_text(name, source)), std::move(links));
-      }
-    }
-  }
-}
-
-Definition read_definition(const OpenDefinition& open, std::string_view source) {
-  Definition definition;
-  definition.label = open.is_class ? Label::Class : Label::Function;
-  definition.name = std::string(node_text(child_by_field(open.node, "name"), source));
-  definition.span = span_of(open.node);
-  definition.docstring = docstring_of(open.node, source);
-  const TSNode parent = ts_node_parent(open.node);
-  if (node_is(parent, "decorated_definition")) {
-    const std::uint32_t count = ts_node_named_child_count(parent);
-    for (std::uint32_t i = 0; i < count; ++i) {
-      const TSNode decorator = ts_node_named_child(parent, i);
-      if (!node_is(decorator, "decorator") || ts_node_named_child_count(decorator) == 0) continue;
-      definition.decorators.emplace_back(node_text(ts_node_named_child(decorator, 0), source));
-    }
-  }
-  if (!open.is_class) {
-    definition.is_async = ts_node_child_count(open.node) > 0 &&
-                          std::string_view(ts_node_type(ts_node_child(open.node, 0))) == "async";
-    read_parameters(child_by_field(open.node, "parameters"), source, definition);
-    definition.return_annotation = annotation_links(child_by_field(open.node, "return_type"), source);
-  }
-  return definition;
-}
-
-// `import a.b` names a module; `from m import a` names something in m.
-void set_imported(Import& import, std::string_view text) {
-  if (import.is_from) {
-    import.name.assign(text.data(), text.size());
-  } else {
-    import.module.assign(text.data(), text.size());
-  }
-}
-
-void read_import(TSNode node, bool is_from, ScopeIndex scope, std::string_view source,
-                 std::vector<Import>& out) {
-  Import base;
-  base.scope = scope;
-  base.line = line_of(ts_node_start_point(node));
-  base.is_from = is_from;
-  if (is_from) {
-    const TSNode module = child_by_field(node, "module_name");
-    if (node_is(module, "relative_import")) {
-      const std::uint32_t count = ts_node_named_child_count(module);
-      for (std::uint32_t i = 0; i < count; ++i) {
-        const TSNode part = ts_node_named_child(module, i);
-        if (node_is(part, "import_prefix")) {
-          const std::string_view dots = node_text(part, source);
-          base.level = static_cast<std::uint32_t>(std::count(dots.begin(), dots.end(), '.'));
-        } else if (node_is(part, "dotted_name")) {
-          base.module = std::string(node_text(part, source));
-        }
-      }
-    } else {
-      base.module = std::string(node_text(module, source));
-    }
-  }
-  const std::uint32_t count = ts_node_named_child_count(node);
-  for (std::uint32_t i = 0; i < count; ++i) {
-    const TSNode child = ts_node_named_child(node, i);
-    const char* field = ts_node_field_name_for_named_child(node, i);
-    const bool is_name = field != nullptr && std::string_view(field) == "name";
-    Import import = base;
-    if (node_is(child, "wildcard_import")) {
-      import.name.assign(1, '*');
-    } else if (!is_name) {
-      continue;
-    } else if (node_is(child, "aliased_import")) {
-      import.alias = std::string(node_text(child_by_field(child, "alias"), source));
-      set_imported(import, node_text(child_by_field(child, "name"), source));
-    } else {
-      set_imported(import, node_text(child, source));
-    }
-    out.push_back(std::move(import));
-  }
-}
-
-void read_all_names(TSNode list, std::string_view source, FileFacts& facts) {
-  if (!node_is(list, "list") && !node_is(list, "tuple")) return;
-  facts.has_all = true;
-  const std::uint32_t count = ts_node_named_child_count(list);
-  for (std::uint32_t i = 0; i < count; ++i) {
-    const TSNode item = ts_node_named_child(list, i);
-    if (node_is(item, "string")) {
-      std::string value = string_value(item, source);
-      if (!value.empty()) facts.all_names.push_back(std::move(value));
-    }
-  }
-}
-
 std::uint32_t count_lines(std::string_view source) {
   if (source.empty()) return 0;
   auto lines = static_cast<std::uint32_t>(std::count(source.begin(), source.end(), '\n'));
@@ -375,6 +388,19 @@ Result<PythonQueries> PythonQueries::compile() {
   return PythonQueries(TsQuery(query));
 }
 
+PythonQueries::PythonQueries(TsQuery query)
+    : query_(std::move(query)),
+      roots_(query_.get(), kQueryText, tree_sitter_python()),
+      syntax_(tree_sitter_python()) {
+  const std::uint32_t captures = ts_query_capture_count(query_.get());
+  capture_kinds_.reserve(captures);
+  for (std::uint32_t id = 0; id < captures; ++id) {
+    std::uint32_t length = 0;
+    const char* name = ts_query_capture_name_for_id(query_.get(), id, &length);
+    capture_kinds_.push_back(static_cast<std::uint8_t>(capture_kind(std::string_view(name, length))));
+  }
+}
+
 PythonExtractor::PythonExtractor(const PythonQueries& queries)
     : queries_(queries), parser_(ts_parser_new()), cursor_(ts_query_cursor_new()) {
   ts_parser_set_language(parser_.get(), tree_sitter_python());
@@ -392,14 +418,8 @@ FileFacts PythonExtractor::extract(std::string_view source, std::string relative
   if (!tree) return facts;
   const TSNode root = ts_tree_root_node(tree.get());
   facts.has_syntax_errors = ts_node_has_error(root);
-
-  const TSQuery* query = queries_.query();
-  std::vector<Capture> kinds(ts_query_capture_count(query));
-  for (std::uint32_t id = 0; id < kinds.size(); ++id) {
-    std::uint32_t length = 0;
-    const char* name = ts_query_capture_name_for_id(query, id, &length);
-    kinds[id] = capture_kind(std::string_view(name, length));
-  }
+  const FactReader reader(queries_.syntax(), source);
+  const std::span<const std::uint8_t> kinds = queries_.capture_kinds();
 
   std::vector<OpenDefinition> open_definitions;
   std::vector<std::pair<TSNode, bool>> imports;             // node, is_from
@@ -408,14 +428,12 @@ FileFacts PythonExtractor::extract(std::string_view source, std::string relative
   std::vector<TSNode> bases;
   std::vector<TSNode> bindings;
 
-  ts_query_cursor_exec(cursor_.get(), query, root);
-  TSQueryMatch match;
-  while (ts_query_cursor_next_match(cursor_.get(), &match)) {
+  for_each_match(cursor_.get(), queries_.query(), queries_.roots(), root, [&](const TSQueryMatch& match) {
     TSNode main{};
     TSNode detail{};
     Capture main_kind = Capture::Other;
     for (std::uint16_t c = 0; c < match.capture_count; ++c) {
-      const Capture kind = kinds[match.captures[c].index];
+      const auto kind = static_cast<Capture>(kinds[match.captures[c].index]);
       if (kind == Capture::Callee || kind == Capture::AssignmentTarget || kind == Capture::Binding) {
         detail = match.captures[c].node;
       } else if (kind != Capture::Other) {
@@ -437,7 +455,11 @@ FileFacts PythonExtractor::extract(std::string_view source, std::string relative
         break;
       default: break;
     }
-  }
+  });
+  // A whole-tree query cursor, which the cached facts were first made with,
+  // lists bindings in the order of the bound names; keep that order.
+  std::sort(bindings.begin(), bindings.end(),
+            [](TSNode a, TSNode b) { return ts_node_start_byte(a) < ts_node_start_byte(b); });
 
   // Definitions in source order, each with its enclosing definition.
   std::sort(open_definitions.begin(), open_definitions.end(), [](const auto& a, const auto& b) {
@@ -446,7 +468,7 @@ FileFacts PythonExtractor::extract(std::string_view source, std::string relative
   std::vector<std::uint32_t> body_starts;
   std::vector<ScopeIndex> stack;
   for (const OpenDefinition& open : open_definitions) {
-    Definition definition = read_definition(open, source);
+    Definition definition = reader.read_definition(open);
     while (!stack.empty() && facts.definitions[stack.back()].span.byte_end <= definition.span.byte_start) {
       stack.pop_back();
     }
@@ -455,7 +477,7 @@ FileFacts PythonExtractor::extract(std::string_view source, std::string relative
         facts.definitions[definition.parent].label == Label::Class) {
       definition.label = Label::Method;
     }
-    const TSNode body = child_by_field(open.node, "body");
+    const TSNode body = reader.child(open.node, Field::Body);
     body_starts.push_back(ts_node_is_null(body) ? definition.span.byte_end : ts_node_start_byte(body));
     stack.push_back(static_cast<ScopeIndex>(facts.definitions.size()));
     facts.definitions.push_back(std::move(definition));
@@ -469,17 +491,17 @@ FileFacts PythonExtractor::extract(std::string_view source, std::string relative
         facts.definitions.begin(), facts.definitions.end(), ts_node_start_byte(klass),
         [](const Definition& d, std::uint32_t b) { return d.span.byte_start < b; });
     if (it == facts.definitions.end() || it->span.byte_start != ts_node_start_byte(klass)) continue;
-    it->bases.push_back(links_of(base, source));
-    it->base_texts.emplace_back(node_text(base, source));
+    it->bases.push_back(reader.links_of(base));
+    it->base_texts.emplace_back(reader.text(base));
   }
 
   for (const TSNode binding : bindings) {
     const ScopeIndex scope = scopes.scope_at(ts_node_start_byte(binding));
-    if (scope != kModuleScope) facts.definitions[scope].local_names.emplace_back(node_text(binding, source));
+    if (scope != kModuleScope) facts.definitions[scope].local_names.emplace_back(reader.text(binding));
   }
 
   for (const auto& [node, is_from] : imports) {
-    read_import(node, is_from, scopes.scope_at(ts_node_start_byte(node)), source, facts.imports);
+    reader.read_import(node, is_from, scopes.scope_at(ts_node_start_byte(node)), facts.imports);
   }
 
   facts.calls.reserve(calls.size());
@@ -487,8 +509,8 @@ FileFacts PythonExtractor::extract(std::string_view source, std::string relative
     CallSite site;
     site.caller = scopes.caller_at(ts_node_start_byte(call));
     site.line = line_of(ts_node_start_point(call));
-    site.callee = links_of(callee, source);
-    const std::string_view text = node_text(callee, source);
+    site.callee = reader.links_of(callee);
+    const std::string_view text = reader.text(callee);
     site.text = std::string(text.substr(0, kMaxCallText));
     facts.calls.push_back(std::move(site));
   }
@@ -497,20 +519,20 @@ FileFacts PythonExtractor::extract(std::string_view source, std::string relative
     Assignment assignment;
     assignment.scope = scopes.scope_at(ts_node_start_byte(statement));
     assignment.line = line_of(ts_node_start_point(statement));
-    assignment.target = links_of(target, source);
-    const TSNode right = child_by_field(statement, "right");
+    assignment.target = reader.links_of(target);
+    const TSNode right = reader.child(statement, Field::Right);
     if (assignment.scope == kModuleScope && assignment.target.size() == 1 &&
         assignment.target[0].text == "__all__") {
       if (!augmented) facts.all_names.clear();
-      read_all_names(right, source, facts);
+      reader.read_all_names(right, facts);
       continue;
     }
     if (augmented) continue;
     if (!ts_node_is_null(right)) {
-      assignment.value = links_of(right, source);
+      assignment.value = reader.links_of(right);
       if (is_opaque(assignment.value)) assignment.value.clear();
     }
-    assignment.annotation = annotation_links(child_by_field(statement, "type"), source);
+    assignment.annotation = reader.annotation_links(reader.child(statement, Field::Type));
     if (assignment.value.empty() && assignment.annotation.empty()) continue;
     facts.assignments.push_back(std::move(assignment));
   }

@@ -3,16 +3,13 @@
 #include <fmt/format.h>
 
 #include <filesystem>
-#include <system_error>
 #include <thread>
 
 #include "trellis/cli/database_locator.hpp"
 #include "trellis/commands/graph_counts.hpp"
-#include "trellis/ingest/facts_cache.hpp"
-#include "trellis/ingest/index_repository.hpp"
+#include "trellis/ingest/index_database.hpp"
 #include "trellis/output/progress_bar.hpp"
 #include "trellis/output/text_table.hpp"
-#include "trellis/store/snapshot.hpp"
 
 namespace trellis::cli {
 namespace {
@@ -44,26 +41,7 @@ class IndexCommand final : public Command {
 
   Result<output::Report> run(const GlobalOptions& globals) override {
     const std::filesystem::path database = database_to_write(globals, root_);
-    // Facts of the previous index let unchanged files skip parsing. A
-    // snapshot that cannot be read only costs a full index.
-    ingest::FactsCache previous;
-    std::string previous_note;
-    if (std::filesystem::exists(database)) {
-      auto loaded = load_snapshot(database);
-      if (!loaded.ok()) {
-        previous_note = fmt::format("previous snapshot not used: {}", loaded.error().message);
-      } else if (const auto it = loaded->extras.find(ingest::kFactsSection); it != loaded->extras.end()) {
-        auto decoded = ingest::decode_facts(it->second.span());
-        if (decoded.ok()) {
-          previous = std::move(decoded).value();
-        } else {
-          previous_note = fmt::format("previous snapshot's file facts not used: {}", decoded.error().message);
-        }
-      }
-    }
-
     ingest::IndexOptions options;
-    options.previous = &previous;
     options.root = root_;
     options.exclude_globs = excludes_;
     options.jobs = jobs_;
@@ -71,20 +49,10 @@ class IndexCommand final : public Command {
     ingest::ExtractProgress progress;
     auto indexed = [&] {
       const output::ProgressBar bar(progress);
-      return ingest::index_repository(options, &progress);
+      return ingest::index_into_database(options, database, &progress);
     }();
     if (!indexed.ok()) return std::move(indexed).take_error();
-
-    std::error_code error;
-    std::filesystem::create_directories(database.parent_path(), error);
-    if (error) {
-      return make_error(ErrorCode::DatabaseError, fmt::format("cannot create folder {}: {}",
-                                                              database.parent_path().string(), error.message()));
-    }
-    Snapshot snapshot{indexed->store, {}};
-    snapshot.extras.emplace(ingest::kFactsSection, PodArray<std::byte>(std::move(indexed->encoded_facts)));
-    if (auto status = save_snapshot(snapshot, database); !status.ok()) return std::move(status).take_error();
-    return report(*indexed, database, previous_note);
+    return report(indexed->indexed, database, indexed->previous_note);
   }
 
  private:

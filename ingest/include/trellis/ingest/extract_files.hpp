@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "trellis/ingest/discover.hpp"
 #include "trellis/ingest/facts_cache.hpp"
 #include "trellis/ingest/language.hpp"
 
@@ -30,7 +31,7 @@ struct FileWarning {
 };
 
 struct ExtractedFiles {
-  std::vector<FileFacts> files;  // files[i] is relative_paths[i]
+  std::vector<FileFacts> files;  // files[i] is the input's files[i]
   std::vector<std::uint64_t> content_hashes;  // of files[i]
   std::size_t reparsed = 0;  // files not taken from the cache
   std::vector<FileWarning> warnings;  // unreadable files, repaired bytes, syntax errors; by path
@@ -38,12 +39,13 @@ struct ExtractedFiles {
   std::uint64_t bytes = 0;
 };
 
-// Extracts every file of `relative_paths` (under `root`) with `language`.
+// Extracts every file of `files` (under `root`) with `language`, largest
+// first (the sizes need only be close: they order the work).
 // A file whose content hash matches its entry in `previous` takes the cached
 // facts (moved out of `previous`) instead of being parsed again. A file that
 // cannot be read yields empty facts and a warning, never an error.
 ExtractedFiles extract_files(const LanguageFrontend& language, const std::filesystem::path& root,
-                             std::span<const std::string> relative_paths, ExtractProgress* progress = nullptr,
+                             std::span<const DiscoveredFile> files, ExtractProgress* progress = nullptr,
                              FactsCache* previous = nullptr);
 
 }  // namespace trellis::ingest

@@ -1,0 +1,36 @@
+// A copy of a repository's indexed files in a temporary folder (named like
+// the original, so the graph is the same), where one file can be edited the
+// way a user would; removed with the object.
+#pragma once
+
+#include <filesystem>
+#include <span>
+#include <string>
+
+#include "trellis/common/error.hpp"
+#include "trellis/ingest/discover.hpp"
+
+namespace trellis::bench {
+
+class EditedCopy {
+ public:
+  // Copies `files` from `root`; DATABASE_ERROR when the file system refuses.
+  static Result<EditedCopy> make(const std::filesystem::path& root, std::span<const ingest::DiscoveredFile> files);
+  EditedCopy(EditedCopy&& other) noexcept;
+  EditedCopy& operator=(EditedCopy&&) = delete;
+  EditedCopy(const EditedCopy&) = delete;
+  ~EditedCopy();
+
+  const std::filesystem::path& root() const { return root_; }
+  const std::filesystem::path& database() const { return database_; }
+  // Appends a comment line to `relative_path`: its content changes, nothing else.
+  Status append_comment(const std::string& relative_path) const;
+
+ private:
+  explicit EditedCopy(std::filesystem::path folder, std::filesystem::path root);
+  std::filesystem::path folder_;  // what the destructor removes ("" once moved from)
+  std::filesystem::path root_;
+  std::filesystem::path database_;
+};
+
+}  // namespace trellis::bench

@@ -1,0 +1,81 @@
+#include "python_syntax.hpp"
+
+#include <string_view>
+#include <utility>
+
+namespace trellis::ingest::python {
+namespace {
+
+constexpr std::array<std::pair<std::string_view, NodeType>, 36> kTypeNames{{
+    {"identifier", NodeType::Identifier},
+    {"attribute", NodeType::Attribute},
+    {"call", NodeType::Call},
+    {"parenthesized_expression", NodeType::ParenthesizedExpression},
+    {"string", NodeType::String},
+    {"concatenated_string", NodeType::ConcatenatedString},
+    {"integer", NodeType::Integer},
+    {"float", NodeType::Float},
+    {"list", NodeType::List},
+    {"list_comprehension", NodeType::ListComprehension},
+    {"dictionary", NodeType::Dictionary},
+    {"dictionary_comprehension", NodeType::DictionaryComprehension},
+    {"set", NodeType::Set},
+    {"set_comprehension", NodeType::SetComprehension},
+    {"tuple", NodeType::Tuple},
+    {"interpolation", NodeType::Interpolation},
+    {"string_content", NodeType::StringContent},
+    {"type", NodeType::Type},
+    {"generic_type", NodeType::GenericType},
+    {"subscript", NodeType::Subscript},
+    {"type_parameter", NodeType::TypeParameter},
+    {"binary_operator", NodeType::BinaryOperator},
+    {"union_type", NodeType::UnionType},
+    {"none", NodeType::None},
+    {"expression_statement", NodeType::ExpressionStatement},
+    {"decorated_definition", NodeType::DecoratedDefinition},
+    {"decorator", NodeType::Decorator},
+    {"typed_parameter", NodeType::TypedParameter},
+    {"list_splat_pattern", NodeType::ListSplatPattern},
+    {"dictionary_splat_pattern", NodeType::DictionarySplatPattern},
+    {"relative_import", NodeType::RelativeImport},
+    {"import_prefix", NodeType::ImportPrefix},
+    {"dotted_name", NodeType::DottedName},
+    {"wildcard_import", NodeType::WildcardImport},
+    {"aliased_import", NodeType::AliasedImport},
+    {"async", NodeType::Async},
+}};
+
+constexpr std::array<std::pair<std::string_view, Field>, kFieldCount> kFieldNames{{
+    {"alias", Field::Alias},
+    {"attribute", Field::Attribute},
+    {"body", Field::Body},
+    {"function", Field::Function},
+    {"left", Field::Left},
+    {"module_name", Field::ModuleName},
+    {"name", Field::Name},
+    {"object", Field::Object},
+    {"parameters", Field::Parameters},
+    {"return_type", Field::ReturnType},
+    {"right", Field::Right},
+    {"subscript", Field::Subscript},
+    {"type", Field::Type},
+    {"value", Field::Value},
+}};
+
+}  // namespace
+
+PythonSyntax::PythonSyntax(const TSLanguage* language) : types_(ts_language_symbol_count(language), NodeType::Other) {
+  for (std::size_t symbol = 0; symbol < types_.size(); ++symbol) {
+    const char* name = ts_language_symbol_name(language, static_cast<TSSymbol>(symbol));
+    if (name == nullptr) continue;
+    for (const auto& [text, type] : kTypeNames) {
+      if (text == name) types_[symbol] = type;
+    }
+  }
+  for (const auto& [text, field] : kFieldNames) {
+    fields_[static_cast<std::size_t>(field)] =
+        ts_language_field_id_for_name(language, text.data(), static_cast<std::uint32_t>(text.size()));
+  }
+}
+
+}  // namespace trellis::ingest::python
