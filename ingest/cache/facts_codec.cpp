@@ -8,7 +8,9 @@
 namespace trellis::ingest {
 namespace {
 
-constexpr std::uint32_t kCodecVersion = 1;
+// Bumped whenever FileFacts or what an extractor puts in them changes:
+// facts cached by an older version are then re-extracted.
+constexpr std::uint32_t kCodecVersion = 2;
 
 class Writer {
  public:
@@ -143,6 +145,7 @@ void write_file(Writer& w, const FileFacts& f, std::uint64_t hash) {
   w.u32(static_cast<std::uint32_t>(f.calls.size()));
   for (const CallSite& c : f.calls) {
     w.u32(c.caller);
+    w.u32(c.scope);
     w.u32(c.line);
     w.chain(c.callee);
     w.text(c.text);
@@ -211,10 +214,11 @@ CachedFile read_file_facts(Reader& r) {
   f.calls.resize(r.count());
   for (CallSite& c : f.calls) {
     c.caller = r.u32();
+    c.scope = r.u32();
     c.line = r.u32();
     c.callee = r.chain();
     c.text = r.text();
-    if (!scope_ok(c.caller)) throw std::out_of_range("bad caller");
+    if (!scope_ok(c.caller) || !scope_ok(c.scope)) throw std::out_of_range("bad caller");
   }
   f.assignments.resize(r.count());
   for (Assignment& a : f.assignments) {

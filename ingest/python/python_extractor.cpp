@@ -63,7 +63,10 @@ SourceSpan span_of(TSNode node) {
 
 // The builtin type of a literal node ("" when the node is no literal).
 std::string_view literal_type(std::string_view node_type) {
-  static constexpr std::array<std::pair<std::string_view, std::string_view>, 11> kLiterals{{
+  static constexpr std::array<std::pair<std::string_view, std::string_view>, 14> kLiterals{{
+      {"none", "None"},
+      {"true", "bool"},
+      {"false", "bool"},
       {"string", "str"},
       {"concatenated_string", "str"},
       {"integer", "int"},
@@ -486,6 +489,7 @@ FileFacts PythonExtractor::extract(std::string_view source, std::string relative
   for (const auto& [call, callee] : calls) {
     CallSite site;
     site.caller = scopes.caller_at(ts_node_start_byte(call));
+    site.scope = scopes.scope_at(ts_node_start_byte(call));
     site.line = line_of(ts_node_start_point(call));
     site.callee = links_of(callee, source);
     const std::string_view text = node_text(callee, source);
@@ -511,7 +515,8 @@ FileFacts PythonExtractor::extract(std::string_view source, std::string relative
       if (is_opaque(assignment.value)) assignment.value.clear();
     }
     assignment.annotation = annotation_links(child_by_field(statement, "type"), source);
-    if (assignment.value.empty() && assignment.annotation.empty()) continue;
+    const bool rebinds_name = assignment.target.size() == 1 && assignment.target[0].kind == Link::Kind::Name;
+    if (assignment.value.empty() && assignment.annotation.empty() && !rebinds_name) continue;
     facts.assignments.push_back(std::move(assignment));
   }
   std::sort(facts.assignments.begin(), facts.assignments.end(),

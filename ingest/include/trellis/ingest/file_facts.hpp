@@ -73,19 +73,25 @@ struct Import {
 };
 
 struct CallSite {
-  ScopeIndex caller = kModuleScope;
+  ScopeIndex caller = kModuleScope;  // the function, method or module that runs the call
+  // Where names in the call are looked up: the caller, or a class body
+  // between the caller and the call (`x = helper()` in a class body sees the
+  // class's own `helper`).
+  ScopeIndex scope = kModuleScope;
   std::uint32_t line = 0;
   LinkChain callee;       // the called expression
   std::string text;       // as written, for unresolved-call reports
 };
 
 // `target = value` and `target: annotation [= value]` where the target is a
-// name or `self.attribute`; the resolver infers types from them.
+// name or `self.attribute`; the resolver infers types from them. A name
+// assigned something unreadable (`x = items[0]`) is kept with an empty
+// value: it still rebinds (shadows) the name.
 struct Assignment {
   ScopeIndex scope = kModuleScope;
   std::uint32_t line = 0;
   LinkChain target;
-  LinkChain value;       // a call or name chain; empty when not one
+  LinkChain value;       // a call, name or literal chain; empty when not one
   LinkChain annotation;  // empty when none
 };
 
