@@ -10,7 +10,7 @@ namespace {
 
 // Bumped whenever FileFacts or what an extractor puts in them changes:
 // facts cached by an older version are then re-extracted.
-constexpr std::uint32_t kCodecVersion = 2;
+constexpr std::uint32_t kCodecVersion = 3;
 
 class Writer {
  public:

@@ -472,7 +472,8 @@ FileFacts PythonExtractor::extract(std::string_view source, std::string relative
         facts.definitions.begin(), facts.definitions.end(), ts_node_start_byte(klass),
         [](const Definition& d, std::uint32_t b) { return d.span.byte_start < b; });
     if (it == facts.definitions.end() || it->span.byte_start != ts_node_start_byte(klass)) continue;
-    it->bases.push_back(links_of(base, source));
+    // `Base[T]` derives from Base.
+    it->bases.push_back(links_of(node_is(base, "subscript") ? child_by_field(base, "value") : base, source));
     it->base_texts.emplace_back(node_text(base, source));
   }
 

@@ -252,7 +252,9 @@ class Resolver {
   const PythonModuleIndex& modules() const { return modules_; }
 
   // The value of a call's callee expression, evaluated where the call is.
-  Value evaluate(const LinkChain& chain, std::uint32_t file, ScopeIndex scope, int depth) {
+  // `line`, when known, is the call's: a name assigned in `scope` itself then
+  // takes its type from the assignments above that line only.
+  Value evaluate(const LinkChain& chain, std::uint32_t file, ScopeIndex scope, int depth, std::uint32_t line = 0) {
     if (chain.empty() || depth > kMaxDepth) return Value::unknown();
     std::size_t i = 1;
     Value value;
@@ -264,7 +266,7 @@ class Resolver {
       value = {Value::Kind::Super, {file, klass}, {}};
       i = 2;
     } else if (head.kind == Link::Kind::Name) {
-      value = resolve_name(head.text, file, scope, depth);
+      value = resolve_name(head.text, file, scope, depth, line);
     } else if (head.kind == Link::Kind::Literal) {
       value = Value::external("builtins");
     } else {
@@ -384,8 +386,13 @@ class Resolver {
     return nullptr;
   }
 
-  Value resolve_name(const std::string& name, std::uint32_t file, ScopeIndex scope, int depth) {
-    if (const Binding* binding = lookup(name, file, scope)) return resolve(*binding, depth + 1);
+  Value resolve_name(const std::string& name, std::uint32_t file, ScopeIndex scope, int depth, std::uint32_t line) {
+    if (const Binding* binding = lookup(name, file, scope)) {
+      if (line != 0 && binding->kind == Binding::Kind::Assigned && binding->where == ScopeRef{file, scope}) {
+        return assigned_value(*binding, depth + 1, line);
+      }
+      return resolve(*binding, depth + 1);
+    }
     // Star imports of the module, then builtins.
     for (const std::string& star : table(file, kModuleScope).star_modules) {
       const Value value = star_member(star, name, depth + 1);
@@ -460,14 +467,24 @@ class Resolver {
     return Value::unknown();
   }
 
-  // The value of a name bound by assignments: their types must agree.
-  Value assigned_value(const Binding& binding, int depth) {
-    if (const auto it = assigned_cache_.find(&binding); it != assigned_cache_.end()) return it->second;
-    assigned_cache_[&binding] = Value::unknown();  // a self-reference is unknown
+  // The value of a name bound by assignments: their types must agree. With a
+  // `line`, only the assignments above it count (straight-line rebinding),
+  // unless there are none (a use above them, in a loop).
+  Value assigned_value(const Binding& binding, int depth, std::uint32_t line = 0) {
+    const auto& assignments = binding.assignments;
+    std::size_t count = assignments.size();
+    if (line != 0) {
+      const auto above = std::partition_point(assignments.begin(), assignments.end(),
+                                              [line](const Assignment* a) { return a->line < line; });
+      if (above != assignments.begin()) count = static_cast<std::size_t>(above - assignments.begin());
+    }
+    const std::pair<const Binding*, std::size_t> key{&binding, count};
+    if (const auto it = assigned_cache_.find(key); it != assigned_cache_.end()) return it->second;
+    assigned_cache_[key] = Value::unknown();  // a self-reference is unknown
     std::optional<Value> agreed;
-    for (const Assignment* assignment : binding.assignments) {
-      if (assigns_none(*assignment)) continue;
-      const Value value = assignment_value(*assignment, binding.where.file, depth + 1);
+    for (std::size_t a = 0; a < count; ++a) {
+      if (assigns_none(*assignments[a])) continue;
+      const Value value = assignment_value(*assignments[a], binding.where.file, depth + 1);
       if (!agreed) {
         agreed = value;
       } else if (!(*agreed == value)) {
@@ -475,7 +492,7 @@ class Resolver {
         break;
       }
     }
-    return assigned_cache_[&binding] = agreed.value_or(Value::unknown());
+    return assigned_cache_[key] = agreed.value_or(Value::unknown());
   }
 
   Value assignment_value(const Assignment& assignment, std::uint32_t file, int depth) {
@@ -611,7 +628,8 @@ class Resolver {
   std::span<const FileFacts> files_;
   const PythonModuleIndex& modules_;
   std::map<ScopeRef, std::vector<ScopeRef>> mro_;
-  std::unordered_map<const Binding*, Value> assigned_cache_;
+  // By binding and how many of its assignments (in line order) count.
+  std::map<std::pair<const Binding*, std::size_t>, Value> assigned_cache_;
   std::unordered_map<std::string, ScopeIndex> opaque_bases_;  // by base text
 };
 
@@ -710,7 +728,7 @@ FileEdges resolve_file(Resolver& resolver, std::span<const FileFacts> files, std
     }
   }
   for (const CallSite& call : facts.calls) {
-    const Value target = resolver.evaluate(call.callee, f, call.scope, 0);
+    const Value target = resolver.evaluate(call.callee, f, call.scope, 0, call.line);
     const ScopeRef caller{f, call.caller};
     switch (target.kind) {
       case Value::Kind::Function: {

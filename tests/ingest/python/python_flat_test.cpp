@@ -53,7 +53,7 @@ TEST_CASE("python flat: imports of every form become Module or ExternalPackage e
   // An import inside a function is an import of the module.
   CHECK(g.targets(RelType::Imports, "app.core.scopes") == Names{"app.core.engine", "app.plugins", "app.plugins.registry"});
   // External modules are named by their top-level package.
-  CHECK(g.targets(RelType::Imports, "app.core.externals") == Names{"abc", "app.core.shapes", "collections"});
+  CHECK(g.targets(RelType::Imports, "app.core.externals") == Names{"abc", "app.core.shapes", "collections", "typing"});
   CHECK(g.targets(RelType::Imports, "app.core.typing_cases") == Names{"app.core.shapes", "typing"});
 }
 
@@ -89,6 +89,13 @@ TEST_CASE("python flat: methods of the same name on two classes are told apart b
   // Rebinding to something unknown forgets the constructor's type.
   CHECK(g.callees(shapes("use_rebound")) == Names{shapes("Reader")});
   CHECK(g.unresolved(shapes("use_rebound")) == Names{"value.get"});
+  // In straight-line code a call sees the assignments above it; they must agree.
+  CHECK(g.calls_at(shapes("use_sequence"), 118) == Names{shapes("Reader.get method")});
+  CHECK(g.callees(shapes("use_sequence")) == Names{shapes("Cache"), shapes("Reader"), shapes("Reader.get")});
+  CHECK(g.unresolved(shapes("use_sequence")) == Names{"value.close", "value.get"});
+  // Either branch may have run.
+  CHECK(g.callees(shapes("use_branches")) == Names{shapes("Cache"), shapes("Reader")});
+  CHECK(g.unresolved(shapes("use_branches")) == Names{"value.get"});
   // `value = None` then `value = Cache()`: a call on it can only be Cache's.
   CHECK(g.callees(shapes("use_none")) == Names{shapes("Cache"), shapes("Cache.get")});
 }
@@ -210,6 +217,11 @@ TEST_CASE("python flat: bases outside the tree stay in base_classes and stop MRO
   CHECK(g.callees(externals + ".Table.lookup").empty());
   CHECK(g.unresolved(externals + ".Table.lookup") == Names{"self.get"});
   CHECK(g.callees(externals + ".Shelf.lookup") == Names{shapes("Reader.get")});
+  // A subscripted base is its class; Generic[T] hides nothing.
+  CHECK(g.list_property(externals + ".ReaderBox", "base_classes") == Names{"Box[Reader]", "Reader"});
+  CHECK(g.targets(RelType::Inherits, externals + ".ReaderBox") == Names{externals + ".Box", shapes("Reader")});
+  CHECK(g.targets(RelType::Inherits, externals + ".Box").empty());
+  CHECK(g.callees(externals + ".ReaderBox.fill") == Names{externals + ".Box.put", shapes("Reader.get")});
   // `object` hides nothing.
   CHECK(g.callees(externals + ".Plain.first") == Names{externals + ".Plain.second"});
   CHECK(g.store().find(Label::ExternalPackage, "collections").has_value());
@@ -231,6 +243,7 @@ TEST_CASE("python flat: every unresolved call site is kept and counted") {
   for (const auto& call : g.program().unresolved_calls) all.push_back(call.text);
   std::sort(all.begin(), all.end());
   CHECK(all == Names{"Engine", "call", "find_either(\"a\").get", "helper", "helper", "helper", "make", "register",
-                     "self.close", "self.get", "self.label", "self.spare.close", "thing.get", "value.get"});
+                     "self.close", "self.get", "self.label", "self.spare.close", "thing.get", "value.close", "value.get",
+                     "value.get", "value.get"});
   CHECK(g.store().unresolved_call_count() == all.size());
 }
