@@ -226,6 +226,15 @@ class ScopeTables {
       table.star_modules.push_back(*base);
       return;
     }
+    // A module importing from itself (`from pkg.m import X` inside pkg.m)
+    // gets what the name is bound to so far; binding it to the import would
+    // make the name refer to itself.
+    if (where.def == kModuleScope && *base == modules_.name_of(where.file)) {
+      if (const auto it = table.names.find(import.name); it != table.names.end() && !import.alias.empty()) {
+        table.names[import.alias] = Binding(it->second);
+      }
+      return;
+    }
     table.names[import.alias.empty() ? import.name : import.alias] =
         Binding{Binding::Kind::ImportedName, where, kModuleScope, *base, import.name, {}, nullptr, false};
   }

@@ -81,6 +81,9 @@ TEST_CASE("python flat: re-exports, submodule imports and module aliases resolve
 TEST_CASE("python flat: methods of the same name on two classes are told apart by the receiver's type") {
   const auto& g = flat();
   CHECK(g.callees(shapes("use_reader")) == Names{shapes("Reader"), shapes("Reader.get")});
+  // A module importing from itself: the name keeps what it was bound to.
+  CHECK(g.targets(RelType::Inherits, shapes("LateReader")) == Names{shapes("Reader")});
+  CHECK(g.callees(shapes("LateReader.read")) == Names{shapes("Reader.get")});
   CHECK(g.unresolved(shapes("use_reader")).empty());  // store.get is dict.get: external, not unknown
   CHECK(g.callees(shapes("Cache.close")) == Names{shapes("Cache.get")});
   // An untyped receiver is never matched by name.
