@@ -41,6 +41,8 @@ struct Definition {
   Label label = Label::Function;  // Class, Interface, Function or Method
   std::string name;
   ScopeIndex parent = kModuleScope;  // enclosing definition
+  // From the `def` / `class` line (decorators excluded, as Python's ast
+  // reports lineno) to the end of the body.
   SourceSpan span;
   std::vector<std::string> decorators;  // as written, without '@'
   std::string docstring;
