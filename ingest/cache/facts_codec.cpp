@@ -10,7 +10,7 @@ namespace {
 
 // Bumped whenever FileFacts or what an extractor puts in them changes:
 // facts cached by an older version are then re-extracted.
-constexpr std::uint32_t kCodecVersion = 3;
+constexpr std::uint32_t kCodecVersion = 4;
 
 class Writer {
  public:
@@ -122,6 +122,7 @@ void write_file(Writer& w, const FileFacts& f, std::uint64_t hash) {
     for (const LinkChain& base : d.bases) w.chain(base);
     w.texts(d.base_texts);
     w.u32(d.is_async ? 1 : 0);
+    w.u32(d.typing_only ? 1 : 0);
     w.u32(static_cast<std::uint32_t>(d.annotated_parameters.size()));
     for (const auto& [name, annotation] : d.annotated_parameters) {
       w.text(name);
@@ -185,6 +186,7 @@ CachedFile read_file_facts(Reader& r) {
     for (LinkChain& base : d.bases) base = r.chain();
     d.base_texts = r.texts();
     d.is_async = r.u32() != 0;
+    d.typing_only = r.u32() != 0;
     d.annotated_parameters.resize(r.count());
     for (auto& [name, annotation] : d.annotated_parameters) {
       name = r.text();

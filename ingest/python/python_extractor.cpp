@@ -268,12 +268,25 @@ void read_parameters(TSNode parameters, std::string_view source, Definition& def
   }
 }
 
+// Whether `node` sits in the body of an `if TYPE_CHECKING:` of its own scope.
+bool under_type_checking(TSNode node, std::string_view source) {
+  for (TSNode child = node, parent = ts_node_parent(node); !ts_node_is_null(parent);
+       child = parent, parent = ts_node_parent(parent)) {
+    if (node_is(parent, "class_definition") || node_is(parent, "function_definition")) return false;
+    if (!node_is(parent, "if_statement") || !ts_node_eq(child_by_field(parent, "consequence"), child)) continue;
+    const std::string_view condition = node_text(child_by_field(parent, "condition"), source);
+    if (condition == "TYPE_CHECKING" || condition.ends_with(".TYPE_CHECKING")) return true;
+  }
+  return false;
+}
+
 Definition read_definition(const OpenDefinition& open, std::string_view source) {
   Definition definition;
   definition.label = open.is_class ? Label::Class : Label::Function;
   definition.name = std::string(node_text(child_by_field(open.node, "name"), source));
   definition.span = span_of(open.node);
   definition.docstring = docstring_of(open.node, source);
+  definition.typing_only = under_type_checking(open.node, source);
   const TSNode parent = ts_node_parent(open.node);
   if (node_is(parent, "decorated_definition")) {
     const std::uint32_t count = ts_node_named_child_count(parent);

@@ -180,7 +180,9 @@ class ScopeTables {
       ScopeIndex definition;
     };
     std::vector<Event> events;
-    for (const ScopeIndex d : index.children[s]) events.push_back({facts.definitions[d].span.line_start, 0, nullptr, d});
+    for (const ScopeIndex d : index.children[s]) {
+      if (!facts.definitions[d].typing_only) events.push_back({facts.definitions[d].span.line_start, 0, nullptr, d});
+    }
     for (const Import* import : index.imports[s]) events.push_back({import->line, 1, import, kModuleScope});
     for (const Assignment* assignment : index.assignments[s]) {
       if (assignment->target.size() == 1 && assignment->target[0].kind == Link::Kind::Name) {
@@ -606,7 +608,7 @@ class Resolver {
     const auto& definitions = files_[klass.file].definitions;
     for (const ScopeIndex d : tables_.index(klass.file).children[klass.def]) {
       const Definition& definition = definitions[d];
-      if (definition.name != name) continue;
+      if (definition.name != name || definition.typing_only) continue;
       const bool accessor = std::any_of(definition.decorators.begin(), definition.decorators.end(),
                                         [](const std::string& x) { return is_accessor(decorator_name(x)); });
       if (!accessor) return return_value({klass.file, d}, depth + 1);

@@ -81,6 +81,9 @@ TEST_CASE("python flat: re-exports, submodule imports and module aliases resolve
 TEST_CASE("python flat: methods of the same name on two classes are told apart by the receiver's type") {
   const auto& g = flat();
   CHECK(g.callees(shapes("use_reader")) == Names{shapes("Reader"), shapes("Reader.get")});
+  // A definition under `if TYPE_CHECKING:` is a node but binds nothing at run time.
+  CHECK(g.store().find(Label::Method, shapes("Stubbed.get")).has_value());
+  CHECK(g.callees(shapes("Stubbed.use")) == Names{shapes("Reader.get"), shapes("Stubbed.close")});
   // A module importing from itself: the name keeps what it was bound to.
   CHECK(g.targets(RelType::Inherits, shapes("LateReader")) == Names{shapes("Reader")});
   CHECK(g.callees(shapes("LateReader.read")) == Names{shapes("Reader.get")});

@@ -49,6 +49,9 @@ struct Definition {
   std::vector<LinkChain> bases;         // base class expressions
   std::vector<std::string> base_texts;  // the same, as written
   bool is_async = false;
+  // Declared in the body of `if TYPE_CHECKING:` (typing stubs): a node, but
+  // no name Python binds at run time.
+  bool typing_only = false;
   // Parameters with annotations: (name, annotation chain); the first
   // parameter of a method is the receiver (`self` / `cls`).
   std::vector<std::pair<std::string, LinkChain>> annotated_parameters;
