@@ -9,9 +9,11 @@
 namespace trellis::ingest {
 namespace {
 
-// 2: a table of each file's encoded size after the file count, so files
-// are encoded and decoded in parallel.
-constexpr std::uint32_t kCodecVersion = 2;
+// Bumped whenever the encoding, FileFacts or what an extractor puts in them
+// changes: facts cached by an older version are then re-extracted.
+// 5: the per-file size table of the parallel codec (speed) on top of 4
+// (call scopes, TYPE_CHECKING marks, kept rebindings).
+constexpr std::uint32_t kCodecVersion = 5;
 
 class Writer {
  public:
@@ -133,6 +135,7 @@ void write_file(Writer& w, const FileFacts& f, std::uint64_t hash) {
     for (const LinkChain& base : d.bases) w.chain(base);
     w.texts(d.base_texts);
     w.u32(d.is_async ? 1 : 0);
+    w.u32(d.typing_only ? 1 : 0);
     w.u32(static_cast<std::uint32_t>(d.annotated_parameters.size()));
     for (const auto& [name, annotation] : d.annotated_parameters) {
       w.text(name);
@@ -156,6 +159,7 @@ void write_file(Writer& w, const FileFacts& f, std::uint64_t hash) {
   w.u32(static_cast<std::uint32_t>(f.calls.size()));
   for (const CallSite& c : f.calls) {
     w.u32(c.caller);
+    w.u32(c.scope);
     w.u32(c.line);
     w.chain(c.callee);
     w.text(c.text);
@@ -195,6 +199,7 @@ CachedFile read_file_facts(Reader& r) {
     for (LinkChain& base : d.bases) base = r.chain();
     d.base_texts = r.texts();
     d.is_async = r.u32() != 0;
+    d.typing_only = r.u32() != 0;
     d.annotated_parameters.resize(r.count());
     for (auto& [name, annotation] : d.annotated_parameters) {
       name = r.text();
@@ -224,10 +229,11 @@ CachedFile read_file_facts(Reader& r) {
   f.calls.resize(r.count());
   for (CallSite& c : f.calls) {
     c.caller = r.u32();
+    c.scope = r.u32();
     c.line = r.u32();
     c.callee = r.chain();
     c.text = r.text();
-    if (!scope_ok(c.caller)) throw std::out_of_range("bad caller");
+    if (!scope_ok(c.caller) || !scope_ok(c.scope)) throw std::out_of_range("bad caller");
   }
   f.assignments.resize(r.count());
   for (Assignment& a : f.assignments) {

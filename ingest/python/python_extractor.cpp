@@ -66,6 +66,9 @@ SourceSpan span_of(TSNode node) {
 // The builtin type of a literal node ("" when the node is no literal).
 std::string_view literal_type(NodeType type) {
   switch (type) {
+    case NodeType::None: return "None";
+    case NodeType::True:
+    case NodeType::False: return "bool";
     case NodeType::String:
     case NodeType::ConcatenatedString: return "str";
     case NodeType::Integer: return "int";
@@ -178,12 +181,25 @@ class FactReader {
     return {};
   }
 
+  // Whether `node` sits in the body of an `if TYPE_CHECKING:` of its own scope.
+  bool under_type_checking(TSNode node) const {
+    for (TSNode at = node, parent = ts_node_parent(node); !ts_node_is_null(parent);
+         at = parent, parent = ts_node_parent(parent)) {
+      if (is(parent, NodeType::ClassDefinition) || is(parent, NodeType::FunctionDefinition)) return false;
+      if (!is(parent, NodeType::IfStatement) || !ts_node_eq(child(parent, Field::Consequence), at)) continue;
+      const std::string_view condition = text(child(parent, Field::Condition));
+      if (condition == "TYPE_CHECKING" || condition.ends_with(".TYPE_CHECKING")) return true;
+    }
+    return false;
+  }
+
   Definition read_definition(const OpenDefinition& open) const {
     Definition definition;
     definition.label = open.is_class ? Label::Class : Label::Function;
     definition.name = std::string(text(child(open.node, Field::Name)));
     definition.span = span_of(open.node);
     definition.docstring = docstring_of(open.node);
+    definition.typing_only = under_type_checking(open.node);
     const TSNode parent = ts_node_parent(open.node);
     if (is(parent, NodeType::DecoratedDefinition)) {
       const std::uint32_t count = ts_node_named_child_count(parent);
@@ -491,7 +507,8 @@ FileFacts PythonExtractor::extract(std::string_view source, std::string relative
         facts.definitions.begin(), facts.definitions.end(), ts_node_start_byte(klass),
         [](const Definition& d, std::uint32_t b) { return d.span.byte_start < b; });
     if (it == facts.definitions.end() || it->span.byte_start != ts_node_start_byte(klass)) continue;
-    it->bases.push_back(reader.links_of(base));
+    // `Base[T]` derives from Base.
+    it->bases.push_back(reader.links_of(reader.is(base, NodeType::Subscript) ? reader.child(base, Field::Value) : base));
     it->base_texts.emplace_back(reader.text(base));
   }
 
@@ -508,6 +525,7 @@ FileFacts PythonExtractor::extract(std::string_view source, std::string relative
   for (const auto& [call, callee] : calls) {
     CallSite site;
     site.caller = scopes.caller_at(ts_node_start_byte(call));
+    site.scope = scopes.scope_at(ts_node_start_byte(call));
     site.line = line_of(ts_node_start_point(call));
     site.callee = reader.links_of(callee);
     const std::string_view text = reader.text(callee);
@@ -533,7 +551,8 @@ FileFacts PythonExtractor::extract(std::string_view source, std::string relative
       if (is_opaque(assignment.value)) assignment.value.clear();
     }
     assignment.annotation = reader.annotation_links(reader.child(statement, Field::Type));
-    if (assignment.value.empty() && assignment.annotation.empty()) continue;
+    const bool rebinds_name = assignment.target.size() == 1 && assignment.target[0].kind == Link::Kind::Name;
+    if (assignment.value.empty() && assignment.annotation.empty() && !rebinds_name) continue;
     facts.assignments.push_back(std::move(assignment));
   }
   std::sort(facts.assignments.begin(), facts.assignments.end(),

@@ -71,6 +71,32 @@ bool has_decorator(const Definition& definition, std::string_view name) {
   });
 }
 
+// A decorator's last dotted name, without call arguments: "x.setter" -> "setter".
+std::string_view decorator_name(std::string_view decorator) {
+  decorator = decorator.substr(0, decorator.find('('));
+  const auto dot = decorator.rfind('.');
+  return dot == std::string_view::npos ? decorator : decorator.substr(dot + 1);
+}
+
+bool is_accessor(std::string_view name) { return name == "setter" || name == "getter" || name == "deleter"; }
+
+// Reading the name runs the function (`@property`, `@functools.cached_property`,
+// decorators named like them such as `@memoize_property`, and a property's
+// `@x.setter`): `obj.name(...)` calls what the getter returns, not the getter.
+bool is_property(const Definition& definition) {
+  return std::any_of(definition.decorators.begin(), definition.decorators.end(), [](const std::string& d) {
+    const std::string_view name = decorator_name(d);
+    return name.ends_with("property") || is_accessor(name);
+  });
+}
+
+// `x = None`: says nothing about the type x has when it is used as a receiver
+// (a call on None fails), so it neither types nor untypes the name.
+bool assigns_none(const Assignment& assignment) {
+  return assignment.annotation.empty() && assignment.value.size() == 1 &&
+         assignment.value[0].kind == Link::Kind::Literal && assignment.value[0].text == "None";
+}
+
 // The names every scope of every file binds, built once (in parallel, one
 // file per task) and then only read, so resolution can run on many threads.
 class ScopeTables {
@@ -116,7 +142,7 @@ class ScopeTables {
       if (assignment.scope == kModuleScope || assignment.target.size() != 2) continue;
       const Definition& method = facts.definitions[assignment.scope];
       if (method.label != Label::Method || method.first_parameter.empty() ||
-          assignment.target[0].text != method.first_parameter) {
+          has_decorator(method, "staticmethod") || assignment.target[0].text != method.first_parameter) {
         continue;
       }
       index.instance_attributes[method.parent][assignment.target[1].text].push_back(&assignment);
@@ -154,7 +180,9 @@ class ScopeTables {
       ScopeIndex definition;
     };
     std::vector<Event> events;
-    for (const ScopeIndex d : index.children[s]) events.push_back({facts.definitions[d].span.line_start, 0, nullptr, d});
+    for (const ScopeIndex d : index.children[s]) {
+      if (!facts.definitions[d].typing_only) events.push_back({facts.definitions[d].span.line_start, 0, nullptr, d});
+    }
     for (const Import* import : index.imports[s]) events.push_back({import->line, 1, import, kModuleScope});
     for (const Assignment* assignment : index.assignments[s]) {
       if (assignment->target.size() == 1 && assignment->target[0].kind == Link::Kind::Name) {
@@ -172,6 +200,8 @@ class ScopeTables {
         bind_import(*static_cast<const Import*>(event.item), where, table);
       } else {
         const auto* assignment = static_cast<const Assignment*>(event.item);
+        // `except ImportError: x = None` after `from m import x` keeps the import.
+        if (assigns_none(*assignment) && table.names.contains(assignment->target[0].text)) continue;
         Binding& binding = table.names[assignment->target[0].text];
         if (binding.kind != Binding::Kind::Assigned) {
           binding = Binding{Binding::Kind::Assigned, where, kModuleScope, {}, {}, {}, nullptr, false};
@@ -196,6 +226,15 @@ class ScopeTables {
     if (!base) return;
     if (import.name == "*") {
       table.star_modules.push_back(*base);
+      return;
+    }
+    // A module importing from itself (`from pkg.m import X` inside pkg.m)
+    // gets what the name is bound to so far; binding it to the import would
+    // make the name refer to itself.
+    if (where.def == kModuleScope && *base == modules_.name_of(where.file)) {
+      if (const auto it = table.names.find(import.name); it != table.names.end() && !import.alias.empty()) {
+        table.names[import.alias] = Binding(it->second);
+      }
       return;
     }
     table.names[import.alias.empty() ? import.name : import.alias] =
@@ -224,7 +263,9 @@ class Resolver {
   const PythonModuleIndex& modules() const { return modules_; }
 
   // The value of a call's callee expression, evaluated where the call is.
-  Value evaluate(const LinkChain& chain, std::uint32_t file, ScopeIndex scope, int depth) {
+  // `line`, when known, is the call's: a name assigned in `scope` itself then
+  // takes its type from the assignments above that line only.
+  Value evaluate(const LinkChain& chain, std::uint32_t file, ScopeIndex scope, int depth, std::uint32_t line = 0) {
     if (chain.empty() || depth > kMaxDepth) return Value::unknown();
     std::size_t i = 1;
     Value value;
@@ -236,7 +277,7 @@ class Resolver {
       value = {Value::Kind::Super, {file, klass}, {}};
       i = 2;
     } else if (head.kind == Link::Kind::Name) {
-      value = resolve_name(head.text, file, scope, depth);
+      value = resolve_name(head.text, file, scope, depth, line);
     } else if (head.kind == Link::Kind::Literal) {
       value = Value::external("builtins");
     } else {
@@ -260,17 +301,24 @@ class Resolver {
     return value.ref;
   }
 
+  // The C3 linearisation of `klass`. A base outside the tree (or one that
+  // cannot be resolved) stands in it as an opaque entry, one per base text,
+  // so lookups stop there instead of skipping to a later in-tree class.
+  // `object` and `Generic[...]` define nothing a lookup could find first.
   const std::vector<ScopeRef>& mro(ScopeRef klass) {
     if (const auto it = mro_.find(klass); it != mro_.end()) return it->second;
     mro_[klass] = {klass};  // guards against inheritance loops while computing
     std::vector<std::vector<ScopeRef>> sequences;
     std::vector<ScopeRef> bases;
     const Definition& definition = files_[klass.file].definitions[klass.def];
-    for (const LinkChain& base : definition.bases) {
-      if (const auto resolved = base_class(base, klass.file, klass.def)) {
+    for (std::size_t b = 0; b < definition.bases.size(); ++b) {
+      if (const auto resolved = base_class(definition.bases[b], klass.file, klass.def)) {
         if (*resolved == klass) continue;
         bases.push_back(*resolved);
         sequences.push_back(mro(*resolved));
+      } else if (const std::string_view text = definition.base_texts[b]; !defines_nothing(text)) {
+        bases.push_back(opaque_base(text));
+        sequences.push_back({bases.back()});
       }
     }
     sequences.push_back(bases);
@@ -279,7 +327,8 @@ class Resolver {
       // Inconsistent hierarchy: fall back to depth-first, left to right.
       order = {klass};
       for (const ScopeRef& base : bases) {
-        for (const ScopeRef& ancestor : mro(base)) {
+        const std::vector<ScopeRef> ancestors = is_opaque_base(base) ? std::vector<ScopeRef>{base} : mro(base);
+        for (const ScopeRef& ancestor : ancestors) {
           if (std::find(order.begin(), order.end(), ancestor) == order.end()) order.push_back(ancestor);
         }
       }
@@ -287,7 +336,18 @@ class Resolver {
     return mro_[klass] = std::move(order);
   }
 
+  static bool is_opaque_base(ScopeRef ref) { return ref.file == kNone; }
+
  private:
+  static bool defines_nothing(std::string_view base_text) {
+    return base_text == "object" || base_text.starts_with("Generic[") || base_text.starts_with("typing.Generic[");
+  }
+
+  ScopeRef opaque_base(std::string_view text) {
+    const auto [it, added] = opaque_bases_.try_emplace(std::string(text), static_cast<ScopeIndex>(opaque_bases_.size()));
+    return {kNone, it->second};
+  }
+
   static bool c3_merge(std::vector<std::vector<ScopeRef>> sequences, std::vector<ScopeRef>& out) {
     for (;;) {
       sequences.erase(std::remove_if(sequences.begin(), sequences.end(),
@@ -337,8 +397,13 @@ class Resolver {
     return nullptr;
   }
 
-  Value resolve_name(const std::string& name, std::uint32_t file, ScopeIndex scope, int depth) {
-    if (const Binding* binding = lookup(name, file, scope)) return resolve(*binding, depth + 1);
+  Value resolve_name(const std::string& name, std::uint32_t file, ScopeIndex scope, int depth, std::uint32_t line) {
+    if (const Binding* binding = lookup(name, file, scope)) {
+      if (line != 0 && binding->kind == Binding::Kind::Assigned && binding->where == ScopeRef{file, scope}) {
+        return assigned_value(*binding, depth + 1, line);
+      }
+      return resolve(*binding, depth + 1);
+    }
     // Star imports of the module, then builtins.
     for (const std::string& star : table(file, kModuleScope).star_modules) {
       const Value value = star_member(star, name, depth + 1);
@@ -413,13 +478,24 @@ class Resolver {
     return Value::unknown();
   }
 
-  // The value of a name bound by assignments: their types must agree.
-  Value assigned_value(const Binding& binding, int depth) {
-    if (const auto it = assigned_cache_.find(&binding); it != assigned_cache_.end()) return it->second;
-    assigned_cache_[&binding] = Value::unknown();  // a self-reference is unknown
+  // The value of a name bound by assignments: their types must agree. With a
+  // `line`, only the assignments above it count (straight-line rebinding),
+  // unless there are none (a use above them, in a loop).
+  Value assigned_value(const Binding& binding, int depth, std::uint32_t line = 0) {
+    const auto& assignments = binding.assignments;
+    std::size_t count = assignments.size();
+    if (line != 0) {
+      const auto above = std::partition_point(assignments.begin(), assignments.end(),
+                                              [line](const Assignment* a) { return a->line < line; });
+      if (above != assignments.begin()) count = static_cast<std::size_t>(above - assignments.begin());
+    }
+    const std::pair<const Binding*, std::size_t> key{&binding, count};
+    if (const auto it = assigned_cache_.find(key); it != assigned_cache_.end()) return it->second;
+    assigned_cache_[key] = Value::unknown();  // a self-reference is unknown
     std::optional<Value> agreed;
-    for (const Assignment* assignment : binding.assignments) {
-      const Value value = assignment_value(*assignment, binding.where.file, depth + 1);
+    for (std::size_t a = 0; a < count; ++a) {
+      if (assigns_none(*assignments[a])) continue;
+      const Value value = assignment_value(*assignments[a], binding.where.file, depth + 1);
       if (!agreed) {
         agreed = value;
       } else if (!(*agreed == value)) {
@@ -427,7 +503,7 @@ class Resolver {
         break;
       }
     }
-    return assigned_cache_[&binding] = agreed.value_or(Value::unknown());
+    return assigned_cache_[key] = agreed.value_or(Value::unknown());
   }
 
   Value assignment_value(const Assignment& assignment, std::uint32_t file, int depth) {
@@ -492,11 +568,12 @@ class Resolver {
     }
   }
 
-  // `name` looked up along the MRO of `klass` (after it, for super()).
+  // `name` looked up along the MRO of `klass` (after it, for super()). The
+  // lookup gives up at a base outside the tree: it may define the name.
   Value class_member(ScopeRef klass, const std::string& name, bool on_instance, bool skip_self, int depth) {
     // A reference into mro_: std::map keeps it valid while lookups below add entries.
     const std::vector<ScopeRef>& order = mro(klass);
-    for (std::size_t i = skip_self ? 1 : 0; i < order.size(); ++i) {
+    for (std::size_t i = skip_self ? 1 : 0; i < order.size() && !is_opaque_base(order[i]); ++i) {
       const ScopeRef owner = order[i];
       const ScopeTable& t = table(owner.file, owner.def);
       const auto it = t.names.find(name);
@@ -506,9 +583,10 @@ class Resolver {
         const Definition& definition = files_[owner.file].definitions[binding.definition];
         const ScopeRef ref{owner.file, binding.definition};
         if (definition.label == Label::Class) return {Value::Kind::Class, ref, {}};
-        // A property read on an instance yields what the getter returns.
-        if (on_instance && (has_decorator(definition, "property") || has_decorator(definition, "cached_property"))) {
-          return return_value(ref, depth + 1);
+        if (is_property(definition)) {
+          // On an instance: what the getter returns; on the class: the
+          // property object, which nothing in the tree defines.
+          return on_instance ? property_value(owner, name, depth + 1) : Value::unknown();
         }
         return {Value::Kind::Function, ref, {}};
       }
@@ -516,9 +594,24 @@ class Resolver {
     }
     if (on_instance) {
       for (std::size_t i = skip_self ? 1 : 0; i < order.size(); ++i) {
+        if (is_opaque_base(order[i])) continue;
         const Value value = instance_attribute(order[i], name, depth + 1);
         if (!value.is(Value::Kind::Unknown)) return value;
       }
+    }
+    return Value::unknown();
+  }
+
+  // What reading property `name` of `klass` yields: its getter's return type.
+  // The getter is the first definition of the name that is no setter or deleter.
+  Value property_value(ScopeRef klass, const std::string& name, int depth) {
+    const auto& definitions = files_[klass.file].definitions;
+    for (const ScopeIndex d : tables_.index(klass.file).children[klass.def]) {
+      const Definition& definition = definitions[d];
+      if (definition.name != name || definition.typing_only) continue;
+      const bool accessor = std::any_of(definition.decorators.begin(), definition.decorators.end(),
+                                        [](const std::string& x) { return is_accessor(decorator_name(x)); });
+      if (!accessor) return return_value({klass.file, d}, depth + 1);
     }
     return Value::unknown();
   }
@@ -530,6 +623,7 @@ class Resolver {
     if (it == attributes.end()) return Value::unknown();
     std::optional<Value> agreed;
     for (const Assignment* assignment : it->second) {
+      if (assigns_none(*assignment)) continue;
       const Value value = assignment_value(*assignment, klass.file, depth + 1);
       if (value.is(Value::Kind::Unknown)) continue;
       if (!agreed) {
@@ -545,7 +639,9 @@ class Resolver {
   std::span<const FileFacts> files_;
   const PythonModuleIndex& modules_;
   std::map<ScopeRef, std::vector<ScopeRef>> mro_;
-  std::unordered_map<const Binding*, Value> assigned_cache_;
+  // By binding and how many of its assignments (in line order) count.
+  std::map<std::pair<const Binding*, std::size_t>, Value> assigned_cache_;
+  std::unordered_map<std::string, ScopeIndex> opaque_bases_;  // by base text
 };
 
 void add_packages(const PythonLayout& layout, ProgramGraph& graph) {
@@ -643,7 +739,7 @@ FileEdges resolve_file(Resolver& resolver, std::span<const FileFacts> files, std
     }
   }
   for (const CallSite& call : facts.calls) {
-    const Value target = resolver.evaluate(call.callee, f, call.caller, 0);
+    const Value target = resolver.evaluate(call.callee, f, call.scope, 0, call.line);
     const ScopeRef caller{f, call.caller};
     switch (target.kind) {
       case Value::Kind::Function: {

@@ -6,7 +6,7 @@
 namespace trellis::ingest::python {
 namespace {
 
-constexpr std::array<std::pair<std::string_view, NodeType>, 36> kTypeNames{{
+constexpr std::array<std::pair<std::string_view, NodeType>, 41> kTypeNames{{
     {"identifier", NodeType::Identifier},
     {"attribute", NodeType::Attribute},
     {"call", NodeType::Call},
@@ -43,12 +43,19 @@ constexpr std::array<std::pair<std::string_view, NodeType>, 36> kTypeNames{{
     {"wildcard_import", NodeType::WildcardImport},
     {"aliased_import", NodeType::AliasedImport},
     {"async", NodeType::Async},
+    {"true", NodeType::True},
+    {"false", NodeType::False},
+    {"if_statement", NodeType::IfStatement},
+    {"class_definition", NodeType::ClassDefinition},
+    {"function_definition", NodeType::FunctionDefinition},
 }};
 
 constexpr std::array<std::pair<std::string_view, Field>, kFieldCount> kFieldNames{{
     {"alias", Field::Alias},
     {"attribute", Field::Attribute},
     {"body", Field::Body},
+    {"condition", Field::Condition},
+    {"consequence", Field::Consequence},
     {"function", Field::Function},
     {"left", Field::Left},
     {"module_name", Field::ModuleName},

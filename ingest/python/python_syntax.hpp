@@ -50,12 +50,19 @@ enum class NodeType : std::uint8_t {
   WildcardImport,
   AliasedImport,
   Async,
+  True,
+  False,
+  IfStatement,
+  ClassDefinition,
+  FunctionDefinition,
 };
 
 enum class Field : std::uint8_t {
   Alias,
   Attribute,
   Body,
+  Condition,
+  Consequence,
   Function,
   Left,
   ModuleName,

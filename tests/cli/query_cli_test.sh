@@ -46,7 +46,8 @@ json_true 'd.metadata.max_depth === 1 && d.metadata.query_type === "structural" 
 json_true 'Object.keys(d).join() === "query,results,metadata"'
 json_true '!JSON.stringify(d).includes("\"id\"")'
 q 0 callers log --depth 3 --no-paths --json
-json_true 'd.results.callers.length === 5 && d.results.callers.every((n) => n.file_path === undefined && n.line_start === undefined)'
+json_true 'd.results.callers.length === 6 && d.results.callers.every((n) => n.file_path === undefined && n.line_start === undefined)'
+json_true 'names(d.results.callers).includes("shop.app.run")'
 json_true 'JSON.stringify(d.results.call_chains[0]) === JSON.stringify(["shop.services.auth", "shop.services.auth.main", "shop.services.auth.AuthService.login", "shop.util.log.log"])'
 json_true 'd.results.callers.find((n) => n.qualified_name === "shop.services.auth").depth === 3'
 q 0 callers log --depth 2

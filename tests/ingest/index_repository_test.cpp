@@ -39,7 +39,7 @@ TEST_CASE("index_repository indexes a tree end to end and reports what it did") 
   REQUIRE(indexed.ok());
   const GraphStore& store = indexed->store;
   const IndexReport& report = indexed->report;
-  CHECK(report.files == 14);
+  CHECK(report.files == 15);
   CHECK(report.lines > 100);
   CHECK(report.unresolved_calls == store.unresolved_call_count());
   CHECK(report.unresolved_calls > 0);

@@ -13,3 +13,9 @@
 (for_statement left: (identifier) @binding)
 (as_pattern_target (identifier) @binding)
 (named_expression name: (identifier) @binding)
+; Comprehension variables and lambda parameters bind names too; their own
+; scope is approximated by the enclosing one (so the name never resolves to
+; an outer binding). `except E as e` is an as_pattern_target above.
+(for_in_clause left: (identifier) @binding)
+(lambda_parameters (identifier) @binding)
+(lambda_parameters (default_parameter name: (identifier) @binding))

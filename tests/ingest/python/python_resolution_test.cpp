@@ -3,87 +3,26 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
-#include <filesystem>
-#include <fstream>
-#include <sstream>
 #include <string>
 #include <vector>
 
-#include "python/python_extractor.hpp"
-#include "python/python_layout.hpp"
-#include "python/python_resolver.hpp"
-#include "trellis/ingest/graph_writer.hpp"
+#include "python_fixture.hpp"
 
 using namespace trellis;
 using namespace trellis::ingest;
 
 namespace {
 
-struct IndexedFixture {
-  std::vector<FileFacts> files;
-  ProgramGraph program;
-  BuiltGraph graph;
-};
-
-const IndexedFixture& shop() {
-  static const IndexedFixture fixture = [] {
-    const std::filesystem::path root = std::filesystem::path(TRELLIS_SOURCE_DIR) / "tests/fixtures/python/shop";
-    std::vector<std::string> paths;
-    for (const auto& entry : std::filesystem::recursive_directory_iterator(root)) {
-      if (entry.path().extension() == ".py") paths.push_back(entry.path().lexically_relative(root).generic_string());
-    }
-    std::sort(paths.begin(), paths.end());
-    IndexedFixture out;
-    const auto queries = python::PythonQueries::compile();
-    python::PythonExtractor extractor(*queries);
-    for (const std::string& path : paths) {
-      std::ifstream in(root / path, std::ios::binary);
-      std::stringstream text;
-      text << in.rdbuf();
-      out.files.push_back(extractor.extract(text.str(), path));
-    }
-    const python::PythonLayout layout(paths, "shop");
-    out.program = python::resolve_python(out.files, layout, "shop", root.string());
-    auto written = write_graph(out.program);
-    if (!written.ok()) throw std::runtime_error(written.error().message);
-    out.graph = std::move(written->graph);
-    return out;
-  }();
+const test::PythonFixture& shop() {
+  static const test::PythonFixture fixture("shop");
   return fixture;
 }
 
-const GraphStore& store() { return shop().graph.store; }
-
-NodeId node(std::string_view qualified_name) {
-  const auto found = store().find_all(qualified_name);
-  REQUIRE_MESSAGE(!found.empty(), "no node ", qualified_name);
-  // Prefer the code node over a Package of the same name.
-  return found.back();
-}
-
-// The call_type of the first CALLS edge from -> to, or "" when there is none.
-std::string call(std::string_view from, std::string_view to) {
-  const NodeId source = node(from);
-  const NodeId target = node(to);
-  const auto out = store().out(RelType::Calls, source);
-  for (std::size_t i = 0; i < out.size(); ++i) {
-    if (out[i] != target) continue;
-    const EdgePos pos = store().out_edge_position(RelType::Calls, source, i);
-    return std::string(std::get<std::string_view>(store().edge_property(RelType::Calls, pos, 0)));
-  }
-  return "";
-}
-
-std::vector<std::string> callees(std::string_view from) {
-  std::vector<std::string> names;
-  for (const NodeId target : store().out(RelType::Calls, node(from))) names.push_back(store().qualified_name(target));
-  return names;
-}
-
-bool has_edge(RelType type, std::string_view from, std::string_view to) {
-  const auto out = store().out(type, node(from));
-  return std::find(out.begin(), out.end(), node(to)) != out.end();
-}
+const GraphStore& store() { return shop().store(); }
+NodeId node(std::string_view qualified_name) { return shop().node(qualified_name); }
+std::string call(std::string_view from, std::string_view to) { return shop().call(from, to); }
+std::vector<std::string> callees(std::string_view from) { return shop().callees(from); }
+bool has_edge(RelType type, std::string_view from, std::string_view to) { return shop().has_edge(type, from, to); }
 
 }  // namespace
 
@@ -120,6 +59,20 @@ TEST_CASE("python resolution: imports, aliases, relative imports and re-exports"
   CHECK(call("shop.services.auth.AuthService.login", "shop.util.log.log") == "direct");  // from ..util.log import log as write_log; L.log
   CHECK(call("shop.models.User.validate", "shop.util.log.log") == "direct");  // module alias
   CHECK(call("shop.services.auth.build", "shop.services.repo.Repo") == "constructor");  // from . import repo as repo_module
+}
+
+TEST_CASE("python resolution: a from-import of a submodule and a package __init__'s re-export") {
+  // from shop import models; models.User(...)
+  CHECK(shop().calls_at("shop.app.run", 7) == std::vector<std::string>{"shop.models.User constructor"});
+  CHECK(shop().calls_at("shop.app.run", 8) == std::vector<std::string>{"shop.models.User.validate method"});
+  // from shop.services import AuthService, re-exported by services/__init__.py
+  CHECK(shop().calls_at("shop.app.run", 9) ==
+        std::vector<std::string>{"shop.services.auth.AuthService constructor", "shop.services.auth.AuthService.login method",
+                                 "shop.services.repo.Repo constructor"});
+  CHECK(shop().targets(RelType::Imports, "shop.app") ==
+        std::vector<std::string>{"shop.models", "shop.services", "shop.services.repo"});
+  CHECK(shop().targets(RelType::Imports, "shop.services") == std::vector<std::string>{"shop.services.auth"});
+  CHECK(shop().unresolved("shop.app.run").empty());
 }
 
 TEST_CASE("python resolution: star imports follow __all__, else the public names") {
@@ -167,14 +120,14 @@ TEST_CASE("python resolution: no edge is guessed from a bare method name") {
   CHECK(logout == std::vector<std::string>{"shop.services.repo.Repo.get"});
   // A parameter named `log` shadows the imported function.
   CHECK(callees("shop.services.auth.shadowed").empty());
-  const auto& unresolved = shop().program.unresolved_calls;
+  const auto& unresolved = shop().program().unresolved_calls;
   const auto has_unresolved = [&](std::string_view text) {
     return std::any_of(unresolved.begin(), unresolved.end(), [&](const UnresolvedCall& c) { return c.text == text; });
   };
   CHECK(has_unresolved("session.get"));
   CHECK(has_unresolved("log"));
   CHECK_FALSE(has_unresolved("data.get"));  // a dict method: outside the tree, not unknown
-  CHECK(shop().program.external_calls > 0);
+  CHECK(shop().program().external_calls > 0);
   // The store keeps them with their caller and line.
   const NodeId logout_node = node("shop.services.auth.AuthService.logout");
   const auto kept = store().unresolved_calls(logout_node);
@@ -192,8 +145,9 @@ TEST_CASE("python resolution: recursion, call cycles and a file with a syntax er
   CHECK(call("shop.cycle_a.a", "shop.cycle_b.b") == "direct");
   CHECK(call("shop.cycle_b.b", "shop.cycle_a.a") == "direct");
   CHECK(store().find(Label::Function, "shop.broken.fine").has_value());
-  const auto broken = std::find_if(shop().files.begin(), shop().files.end(),
+  CHECK(callees("shop.broken.fine") == std::vector<std::string>{"shop.broken.helper"});
+  const auto broken = std::find_if(shop().files().begin(), shop().files().end(),
                                    [](const FileFacts& f) { return f.relative_path == "src/shop/broken.py"; });
-  REQUIRE(broken != shop().files.end());
+  REQUIRE(broken != shop().files().end());
   CHECK(broken->has_syntax_errors);
 }

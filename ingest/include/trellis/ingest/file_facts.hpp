@@ -41,12 +41,17 @@ struct Definition {
   Label label = Label::Function;  // Class, Interface, Function or Method
   std::string name;
   ScopeIndex parent = kModuleScope;  // enclosing definition
+  // From the `def` / `class` line (decorators excluded, as Python's ast
+  // reports lineno) to the end of the body.
   SourceSpan span;
   std::vector<std::string> decorators;  // as written, without '@'
   std::string docstring;
   std::vector<LinkChain> bases;         // base class expressions
   std::vector<std::string> base_texts;  // the same, as written
   bool is_async = false;
+  // Declared in the body of `if TYPE_CHECKING:` (typing stubs): a node, but
+  // no name Python binds at run time.
+  bool typing_only = false;
   // Parameters with annotations: (name, annotation chain); the first
   // parameter of a method is the receiver (`self` / `cls`).
   std::vector<std::pair<std::string, LinkChain>> annotated_parameters;
@@ -73,19 +78,25 @@ struct Import {
 };
 
 struct CallSite {
-  ScopeIndex caller = kModuleScope;
+  ScopeIndex caller = kModuleScope;  // the function, method or module that runs the call
+  // Where names in the call are looked up: the caller, or a class body
+  // between the caller and the call (`x = helper()` in a class body sees the
+  // class's own `helper`).
+  ScopeIndex scope = kModuleScope;
   std::uint32_t line = 0;
   LinkChain callee;       // the called expression
   std::string text;       // as written, for unresolved-call reports
 };
 
 // `target = value` and `target: annotation [= value]` where the target is a
-// name or `self.attribute`; the resolver infers types from them.
+// name or `self.attribute`; the resolver infers types from them. A name
+// assigned something unreadable (`x = items[0]`) is kept with an empty
+// value: it still rebinds (shadows) the name.
 struct Assignment {
   ScopeIndex scope = kModuleScope;
   std::uint32_t line = 0;
   LinkChain target;
-  LinkChain value;       // a call or name chain; empty when not one
+  LinkChain value;       // a call, name or literal chain; empty when not one
   LinkChain annotation;  // empty when none
 };
 
