@@ -5,22 +5,7 @@
 set -uo pipefail
 trellis="$(realpath "$1")"
 source_dir="$(realpath "$2")"
-work="$(mktemp -d)"
-trap 'rm -rf "$work"' EXIT
-failures=0
-
-fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
-
-# expect STATUS COMMAND...: runs COMMAND, keeps stdout in $out and stderr in $err.
-expect() {
-  local want="$1"
-  shift
-  out="$("$@" 2>"$work/stderr")"
-  local got=$?
-  err="$(cat "$work/stderr")"
-  [[ "$got" == "$want" ]] || fail "exit $got, wanted $want: $* (stderr: $err)"
-}
-contains() { [[ "$1" == *"$2"* ]] || fail "expected '$2' in: $1"; }
+source "$(dirname "$0")/checks.sh"
 
 mkdir -p "$work/repo/sub/dir"
 cd "$work/repo" || exit 1
@@ -103,8 +88,4 @@ for command in "" import export stats; do
   contains "$out" "--json"
 done
 
-if ((failures)); then
-  echo "$failures check(s) failed"
-  exit 1
-fi
-echo "all CLI checks passed"
+finish "CLI"

@@ -6,23 +6,9 @@
 set -uo pipefail
 trellis="$(realpath "$1")"
 source_dir="$(realpath "$2")"
-work="$(mktemp -d)"
-trap 'rm -rf "$work"' EXIT
-failures=0
+source "$(dirname "$0")/checks.sh"
 db="$work/shop.trellis"
 
-fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
-
-# expect STATUS COMMAND...: runs COMMAND, keeps stdout in $out and stderr in $err.
-expect() {
-  local want="$1"
-  shift
-  out="$("$@" 2>"$work/stderr")"
-  local got=$?
-  err="$(cat "$work/stderr")"
-  [[ "$got" == "$want" ]] || fail "exit $got, wanted $want: $* (stderr: $err)"
-}
-contains() { [[ "$1" == *"$2"* ]] || fail "expected '$2' in: $1"; }
 # json_true EXPR: the JavaScript expression EXPR, over the document `d` in $out, is true.
 json_true() {
   node -e 'const d = JSON.parse(require("fs").readFileSync(0, "utf8"));
@@ -142,8 +128,4 @@ expect 0 "$trellis" query callers --help
 contains "$out" "--depth"
 contains "$out" "1..5"
 
-if ((failures)); then
-  echo "$failures check(s) failed"
-  exit 1
-fi
-echo "all query CLI checks passed"
+finish "query CLI"
