@@ -161,7 +161,7 @@ std::string call_graph_text(const GraphStore& store, const CallGraphResult& r) {
     if (!in_tree && depth(e.to) <= depth(e.from)) ++other;
   }
   text += fmt::format("\n{}, {}", plural(r.nodes.size(), "node", "nodes"), plural(r.edges.size(), "edge", "edges"));
-  if (other > 0) text += fmt::format(" ({} back to earlier nodes)", other);
+  if (other > 0) text += fmt::format(" ({} of them to nodes already shown)", other);
   text += r.truncated ? fmt::format("; truncated: {} nodes within the depth\n", r.total_nodes) : "\n";
   for (const auto& cycle : r.cycles) {
     text += cycle.size() == 1 ? fmt::format("recursion: {}\n", store.qualified_name(cycle.front()))
@@ -175,10 +175,10 @@ std::string call_path_text(const GraphStore& store, const CallPathResult& r, int
     return fmt::format("No call path from {} to {} within {} steps.\n", store.qualified_name(r.from),
                        store.qualified_name(r.to), max_depth);
   }
-  std::string text = fmt::format("{} from {} to {}:\n", plural(r.path.size() - 1, "call", "calls"),
-                                 store.qualified_name(r.from), store.qualified_name(r.to));
-  for (const NodeId node : r.path) text += fmt::format("  {}  {}\n", store.qualified_name(node), location(store, node));
-  return text;
+  std::vector<NodeAtDepth> steps;
+  for (std::size_t i = 0; i < r.path.size(); ++i) steps.push_back({r.path[i], static_cast<int>(i)});
+  return fmt::format("{} from {} to {}:\n{}", plural(r.path.size() - 1, "call", "calls"), store.qualified_name(r.from),
+                     store.qualified_name(r.to), node_table(store, steps, true));
 }
 
 }  // namespace
