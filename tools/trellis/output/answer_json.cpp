@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+
 namespace trellis::output {
 namespace {
 
@@ -171,14 +173,24 @@ void call_graph(JsonTextWriter& w, AnswerJson& out, const GraphStore& store, con
                           request.max_depth, request.max_nodes);
   w.key("nodes");
   nodes_at(w, store, r.nodes);
+  // Each edge names two listed nodes: their names are built once, not per edge.
+  std::vector<std::pair<NodeId, std::string>> names;
+  names.reserve(r.nodes.size());
+  for (const NodeAtDepth& n : r.nodes) names.emplace_back(n.node, store.qualified_name(n.node));
+  std::sort(names.begin(), names.end());
+  const auto name_of = [&](NodeId node) -> std::string_view {
+    const auto it = std::lower_bound(names.begin(), names.end(), node,
+                                     [](const auto& entry, NodeId id) { return entry.first < id; });
+    return it->second;
+  };
   w.key("edges");
   w.begin_array();
   for (const CallGraphEdge& e : r.edges) {
     w.begin_object();
     w.key("from_function");
-    w.qualified_name(store, e.from);
+    w.string(name_of(e.from));
     w.key("to_function");
-    w.qualified_name(store, e.to);
+    w.string(name_of(e.to));
     w.key("call_type");
     w.string(to_string(e.call_type));
     w.end_object();
