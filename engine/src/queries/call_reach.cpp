@@ -17,10 +17,16 @@ CallReach reach_over_calls(const GraphStore& store, NodeId start, CallDirection 
       const auto neighbours = direction == CallDirection::Callers ? store.in(RelType::Calls, node)
                                                                   : store.out(RelType::Calls, node);
       for (const NodeId neighbour : neighbours) {
-        if (!scratch.visit(neighbour, node)) continue;  // seen: recursion, a cycle or a parallel edge
-        next.push_back(neighbour);
+        // Only listed nodes need their parent (for call chains): breadth-first
+        // order lists every listed node's parent before it, so the chains of
+        // listed nodes run through listed nodes only.
+        const bool listed = reach.nodes.size() < max_results;
+        if (!(listed ? scratch.visit(neighbour, node) : scratch.mark(neighbour))) {
+          continue;  // seen: recursion, a cycle or a parallel edge
+        }
+        if (depth < max_depth) next.push_back(neighbour);  // the last level is not expanded
         ++reach.total_count;
-        if (reach.nodes.size() < max_results) reach.nodes.push_back({neighbour, depth, node});
+        if (listed) reach.nodes.push_back({neighbour, depth, node});
       }
     }
     std::swap(frontier, next);

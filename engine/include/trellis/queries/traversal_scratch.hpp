@@ -34,8 +34,16 @@ class TraversalScratch {
     parents_[node] = parent;
     return true;
   }
+  // Marks `node` visited without recording a parent (whose write is a
+  // second cache miss): for nodes whose path back is never asked for.
+  bool mark(NodeId node) {
+    if (stamps_[node] == epoch_) return false;
+    stamps_[node] = epoch_;
+    return true;
+  }
   bool visited(NodeId node) const { return stamps_[node] == epoch_; }
-  // The node `node` was reached from (kNoNode for the start); valid while visited.
+  // The node `node` was reached from (kNoNode for the start); valid while
+  // visited, for nodes marked by visit().
   NodeId parent(NodeId node) const { return parents_[node]; }
 
  private:
