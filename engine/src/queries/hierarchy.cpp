@@ -3,8 +3,8 @@
 // breadth-first tree of each, and the inheritance loops among them.
 #include <algorithm>
 
-#include "inheritance_cycles.hpp"
 #include "inheritance_reach.hpp"
+#include "trellis/queries/local_cycles.hpp"
 #include "trellis/queries/name_lookup.hpp"
 #include "trellis/queries/structural_queries.hpp"
 
@@ -57,7 +57,16 @@ Result<HierarchyResult> query_hierarchy(const GraphStore& store, const Hierarchy
   for (const ReachedNode& r : down) members.push_back(r.node);
   std::sort(members.begin(), members.end());
   members.erase(std::unique(members.begin(), members.end()), members.end());
-  result.cycles = inheritance_cycles(store, members);
+  // Inheritance loops: INHERITS and IMPLEMENTS edges among them (derived -> base).
+  std::vector<std::pair<NodeId, NodeId>> edges;
+  for (const NodeId node : members) {
+    for (const RelType type : {RelType::Inherits, RelType::Implements}) {
+      for (const NodeId base : store.out(type, node)) {
+        if (std::binary_search(members.begin(), members.end(), base)) edges.emplace_back(node, base);
+      }
+    }
+  }
+  result.cycles = local_cycles(members, edges);
 
   // One cap over both lists: ancestors first, descendants get what is left.
   result.count.total_count = up.size() + down.size();

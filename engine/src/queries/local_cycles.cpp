@@ -4,41 +4,39 @@
 #include <boost/graph/strong_components.hpp>
 
 #include <algorithm>
+#include <limits>
 
 namespace trellis::queries {
 namespace {
 
 using SmallGraph = boost::adjacency_list<boost::vecS, boost::vecS, boost::directedS>;
+using Vertex = std::size_t;
+constexpr Vertex kNone = std::numeric_limits<Vertex>::max();
 
-// Orders one component's members as a walk along its edges from the
-// smallest id: depth-first, so consecutive members are joined by an edge
-// wherever the component allows it.
-std::vector<NodeId> walk_order(const SmallGraph& graph, const std::vector<std::size_t>& members,
-                               const std::vector<int>& component, std::span<const NodeId> ids) {
-  std::vector<std::size_t> order;
-  std::vector<bool> seen(ids.size(), false);
-  std::vector<std::size_t> stack{*std::min_element(members.begin(), members.end(), [&](std::size_t a, std::size_t b) {
-    return ids[a] < ids[b];
-  })};
-  const int wanted = component[stack.front()];
-  while (!stack.empty()) {
-    const std::size_t v = stack.back();
-    stack.pop_back();
-    if (seen[v]) continue;
-    seen[v] = true;
-    order.push_back(v);
-    std::vector<std::size_t> next;
-    for (auto [e, end] = boost::out_edges(v, graph); e != end; ++e) {
-      const std::size_t w = boost::target(*e, graph);
-      if (!seen[w] && component[w] == wanted) next.push_back(w);
+// Breadth-first inside `start`'s component until an edge returns to it: the
+// shortest cycle through `start`, as vertices from `start` on.
+std::vector<Vertex> shortest_cycle(const SmallGraph& graph, const std::vector<int>& component, Vertex start) {
+  std::vector<Vertex> parent(boost::num_vertices(graph), kNone);
+  std::vector<Vertex> queue{start};
+  parent[start] = start;
+  for (std::size_t head = 0; head < queue.size(); ++head) {
+    const Vertex u = queue[head];
+    for (auto [e, end] = boost::out_edges(u, graph); e != end; ++e) {
+      const Vertex w = boost::target(*e, graph);
+      if (component[w] != component[start] || (w == start && u == start)) continue;
+      if (w == start) {
+        std::vector<Vertex> cycle;
+        for (Vertex v = u; v != start; v = parent[v]) cycle.push_back(v);
+        cycle.push_back(start);
+        std::reverse(cycle.begin(), cycle.end());
+        return cycle;
+      }
+      if (parent[w] != kNone) continue;
+      parent[w] = u;
+      queue.push_back(w);
     }
-    // Smallest id on top of the stack: visited first.
-    std::sort(next.begin(), next.end(), [&](std::size_t a, std::size_t b) { return ids[a] > ids[b]; });
-    stack.insert(stack.end(), next.begin(), next.end());
   }
-  std::vector<NodeId> cycle;
-  for (const std::size_t v : order) cycle.push_back(ids[v]);
-  return cycle;
+  return {start};
 }
 
 }  // namespace
@@ -48,30 +46,35 @@ std::vector<std::vector<NodeId>> local_cycles(std::span<const NodeId> nodes,
   std::vector<NodeId> ids(nodes.begin(), nodes.end());
   std::sort(ids.begin(), ids.end());
   ids.erase(std::unique(ids.begin(), ids.end()), ids.end());
-  const auto index = [&](NodeId id) -> std::size_t {
+  const auto index = [&](NodeId id) -> Vertex {
     const auto it = std::lower_bound(ids.begin(), ids.end(), id);
-    return it != ids.end() && *it == id ? static_cast<std::size_t>(it - ids.begin()) : ids.size();
+    return it != ids.end() && *it == id ? static_cast<Vertex>(it - ids.begin()) : kNone;
   };
+  // Vertices are positions in `ids`, so vertex order is id order.
   SmallGraph graph(ids.size());
   std::vector<bool> self_loop(ids.size(), false);
   for (const auto& [from, to] : edges) {
-    const std::size_t a = index(from);
-    const std::size_t b = index(to);
-    if (a == ids.size() || b == ids.size()) continue;
+    const Vertex a = index(from);
+    const Vertex b = index(to);
+    if (a == kNone || b == kNone) continue;
     if (a == b) self_loop[a] = true;
     boost::add_edge(a, b, graph);
   }
   std::vector<int> component(ids.size());
   const int count = ids.empty() ? 0 : boost::strong_components(graph, component.data());
-  std::vector<std::vector<std::size_t>> members(static_cast<std::size_t>(count));
-  for (std::size_t v = 0; v < ids.size(); ++v) members[static_cast<std::size_t>(component[v])].push_back(v);
+  std::vector<std::size_t> sizes(static_cast<std::size_t>(count), 0);
+  for (const int c : component) ++sizes[static_cast<std::size_t>(c)];
 
   std::vector<std::vector<NodeId>> cycles;
-  for (const auto& group : members) {
-    if (group.size() > 1) cycles.push_back(walk_order(graph, group, component, ids));
-  }
-  // Recursion is its own cycle, also inside a larger one.
-  for (std::size_t v = 0; v < ids.size(); ++v) {
+  std::vector<bool> done(static_cast<std::size_t>(count), false);
+  for (Vertex v = 0; v < ids.size(); ++v) {
+    const auto c = static_cast<std::size_t>(component[v]);
+    if (sizes[c] > 1 && !done[c]) {  // v is the component's smallest id
+      done[c] = true;
+      std::vector<NodeId> cycle;
+      for (const Vertex u : shortest_cycle(graph, component, v)) cycle.push_back(ids[u]);
+      cycles.push_back(std::move(cycle));
+    }
     if (self_loop[v]) cycles.push_back({ids[v]});
   }
   std::sort(cycles.begin(), cycles.end());

@@ -1,7 +1,8 @@
 // Cycles inside the small subgraph one answer holds (at most a few hundred
-// nodes): the strongly connected components with more than one node, and
-// each node with an edge to itself (also when it sits in a larger one).
-// Whole-graph cycles use graph_traits/.
+// nodes): each strongly connected component with more than one node (found
+// by Boost.Graph's strong_components) as one shortest cycle through its
+// smallest id, and each node with an edge to itself (recursion), also when
+// it sits in a larger component. Whole-graph cycles use graph_traits/.
 #pragma once
 
 #include <span>
@@ -13,8 +14,8 @@
 namespace trellis::queries {
 
 // `edges` join nodes of `nodes` (edges touching other nodes are ignored).
-// Each cycle is listed once, rotated to start at its smallest id, its other
-// nodes in the order a walk along the edges meets them; cycles are sorted.
+// A cycle starts at its smallest id and follows the edges; the start is not
+// repeated at the end, so a self loop is {node}. Cycles are sorted.
 std::vector<std::vector<NodeId>> local_cycles(std::span<const NodeId> nodes,
                                               std::span<const std::pair<NodeId, NodeId>> edges);
 
