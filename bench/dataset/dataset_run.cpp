@@ -5,7 +5,7 @@
 #include "common/stopwatch.hpp"
 #include "dataset/target_selection.hpp"
 #include "dataset/targets_json.hpp"
-#include "generator/code_graph_generator.hpp"
+#include "common/timed_generation.hpp"
 #include "trellis/common/file_io.hpp"
 #include "trellis/interchange/csv_export.hpp"
 #include "trellis/store/snapshot.hpp"
@@ -18,16 +18,11 @@ Result<DatasetRun> write_dataset(const DatasetOptions& options) {
   run.out = options.out;
   run.snapshot = options.snapshot.empty() ? options.out / "graph.trellis" : options.snapshot;
 
-  const Stopwatch generation;
-  auto builder = generate_code_graph(CodeGraphOptions{options.nodes, options.seed});
-  if (!builder) return std::move(builder).take_error();
-  run.generation_ms = generation.elapsed_ms();
-
-  const Stopwatch build;
-  auto built = std::move(*builder).build();
-  if (!built) return std::move(built).take_error();
-  run.build_ms = build.elapsed_ms();
-  const GraphStore& store = built->store;
+  auto generated = generate_and_build(options.nodes, options.seed);
+  if (!generated) return std::move(generated).take_error();
+  run.generation_ms = generated->generation_ms;
+  run.build_ms = generated->build_ms;
+  const GraphStore& store = generated->built.store;
   run.nodes = static_cast<std::uint32_t>(store.node_count());
   run.edges = store.edge_count();
 

@@ -5,8 +5,7 @@
 #include <numeric>
 
 #include "common/process_memory.hpp"
-#include "common/stopwatch.hpp"
-#include "generator/code_graph_generator.hpp"
+#include "common/timed_generation.hpp"
 #include "store/snapshot_timing.hpp"
 #include "trellis/store/graph_builder.hpp"
 #include "trellis/store/store_parts.hpp"
@@ -79,23 +78,19 @@ Result<StoreRun> measure_store(const StoreRunOptions& options) {
   run.requested_nodes = options.nodes;
   run.seed = options.seed;
 
-  const Stopwatch generation;
-  auto builder = generate_code_graph(CodeGraphOptions{options.nodes, options.seed});
-  if (!builder) return std::move(builder).take_error();
-  run.generation_ms = generation.elapsed_ms();
-
-  const Stopwatch build;
-  auto built = std::move(*builder).build();
-  if (!built) return std::move(built).take_error();
-  run.build_ms = build.elapsed_ms();
+  auto generated = generate_and_build(options.nodes, options.seed);
+  if (!generated) return std::move(generated).take_error();
+  run.generation_ms = generated->generation_ms;
+  run.build_ms = generated->build_ms;
+  const BuiltGraph& built = generated->built;
   run.peak_rss_bytes = peak_rss_bytes();
 
-  count(built->store, run);
+  count(built.store, run);
   check_counts(run);
   check_memory(run);
 
   auto snapshot =
-      time_snapshot(built->store, options.snapshot_file, options.load_runs, run.failed_checks);
+      time_snapshot(built.store, options.snapshot_file, options.load_runs, run.failed_checks);
   if (!snapshot) return std::move(snapshot).take_error();
   run.snapshot = *snapshot;
   return run;
