@@ -3,6 +3,7 @@
 // fetching every row into JS objects (getAllSync), on the monotonic clock
 // (performance.now). The synchronous API keeps the libuv thread pool hop
 // out of the figures.
+import { answerRecord } from "./answer_record.mjs";
 import { summarize } from "./latency.mjs";
 
 function parameters(kind, target) {
@@ -16,19 +17,6 @@ function execute(connection, statement, params) {
   const rows = result.getAllSync();
   result.close();
   return rows;
-}
-
-// The answer in the shared results format: nodes as [id, depth] sorted by id.
-function answerOf(target, rows) {
-  const nodes = rows.map((row) => [Number(row.id), Number(row.depth)]).sort((a, b) => a[0] - b[0]);
-  return {
-    qualified_name: target.qualified_name,
-    id: target.id,
-    origin: target.origin,
-    total: nodes.length,
-    truncated: false,
-    nodes,
-  };
 }
 
 export function measureKind(connection, kind, targets, runs) {
@@ -66,7 +54,10 @@ export function measureKind(connection, kind, targets, runs) {
     answers: answers.map((a) =>
       a.error
         ? { qualified_name: a.target.qualified_name, id: a.target.id, origin: a.target.origin, error: a.error }
-        : { ...answerOf(a.target, a.rows), latency_ms: a.latencies },
+        : {
+            ...answerRecord(a.target, a.rows.map((row) => [Number(row.id), Number(row.depth)])),
+            latency_ms: a.latencies,
+          },
     ),
   };
 }

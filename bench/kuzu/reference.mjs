@@ -8,6 +8,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
+import { answerRecord } from "./answer_record.mjs";
 import { csvRecords } from "./csv_records.mjs";
 import { summarize } from "./latency.mjs";
 import { QUERY_KINDS } from "./query_kinds.mjs";
@@ -73,15 +74,7 @@ for (const kind of QUERY_KINDS) {
     const start = performance.now();
     const nodes = breadthFirst(adjacency, kind.reach, target.id);
     const latency = performance.now() - start;
-    return {
-      qualified_name: target.qualified_name,
-      id: target.id,
-      origin: target.origin,
-      total: nodes.length,
-      truncated: false,
-      nodes,
-      latency_ms: [latency],
-    };
+    return { ...answerRecord(target, nodes), latency_ms: [latency] };
   });
   queries[kind.name] = {
     target_kind: kind.targets,
