@@ -1,0 +1,72 @@
+// End-to-end resolution on tests/fixtures/javascript/cjs: CommonJS
+// require/module.exports/exports.x, ES modules importing CommonJS, JSX.
+#include <doctest/doctest.h>
+
+#include <string>
+#include <vector>
+
+#include "indexed_fixture.hpp"
+
+using namespace trellis;
+using Names = std::vector<std::string>;
+
+namespace {
+
+const test::IndexedFixture& cjs() {
+  static const test::IndexedFixture fixture("javascript/cjs");
+  return fixture;
+}
+
+}  // namespace
+
+TEST_CASE("javascript: modules, classes, functions and methods") {
+  CHECK(cjs().names(Label::Module) ==
+        Names{"cjs", "components.Button", "lib.logger", "lib.store", "lib.util", "src.esm", "src.lazy"});
+  CHECK(cjs().property("cjs", "file_path") == "index.js");
+  CHECK(cjs().property("lib.store", "language") == "javascript");
+  CHECK(cjs().names(Label::Class) == Names{"lib.logger.Logger", "lib.store.CachedStore", "lib.store.Store"});
+  // exports.slugify = function () {} is a Function; so is a default-exported function.
+  CHECK(cjs().names(Label::Function) == Names{"cjs.main", "components.Button.Button", "lib.store.createStore",
+                                               "lib.util.helper", "lib.util.slugify", "src.esm.run", "src.lazy.lazy"});
+  CHECK(cjs().targets(RelType::Defines, "lib.store.Store") ==
+        Names{"lib.store.Store.add", "lib.store.Store.constructor", "lib.store.Store.size"});
+  CHECK(cjs().property("lib.store.Store", "docstring") == "Keeps items in memory.");
+  CHECK(cjs().targets(RelType::Inherits, "lib.store.CachedStore") == Names{"lib.store.Store"});
+}
+
+TEST_CASE("javascript: require, module.exports, exports.x and ES imports of CommonJS") {
+  CHECK(cjs().targets(RelType::Imports, "cjs") == Names{"lib.logger", "lib.store", "lib.util", "path"});
+  CHECK(cjs().targets(RelType::Imports, "src.esm") == Names{"cjs", "lib.store", "src.lazy"});
+  CHECK(cjs().targets(RelType::Imports, "components.Button") == Names{"react", "src.esm"});
+  CHECK(cjs().calls("cjs.main") ==
+        Names{"lib.logger.Logger constructor 10",   // module.exports = Logger
+              "lib.logger.Logger.log method 11",
+              "lib.store.Store constructor 8",       // const { Store } = require(...)
+              "lib.store.Store.add method 9",
+              "lib.store.createStore direct 15",
+              "lib.util.helper direct 14",           // exports.helper = helper
+              "lib.util.slugify direct 12",          // util.slugify, exports.slugify = function
+              "lib.util.slugify direct 13"});        // destructured from './lib/util.js'
+  // store.missing(): Store has no such member; mystery is unbound. Never matched by name.
+  CHECK(cjs().unresolved("cjs.main") == Names{"mystery.add", "store.missing"});
+  CHECK(cjs().calls("cjs") == Names{"cjs.main direct 21"});
+  // import main from '../index.js' is its module.exports.
+  CHECK(cjs().calls("src.esm.run") == Names{"cjs.main direct 6", "lib.store.createStore direct 5"});
+  CHECK(cjs().calls("components.Button.Button") == Names{"src.esm.run direct 5"});
+}
+
+TEST_CASE("javascript: super and this in classes") {
+  CHECK(cjs().calls("lib.store.CachedStore.add") ==
+        Names{"lib.store.CachedStore.flush method 20", "lib.store.Store.add method 19"});
+  CHECK(cjs().calls("lib.store.createStore") == Names{"lib.store.Store constructor 27"});
+}
+
+TEST_CASE("typescript and javascript: the graph is the same for any number of threads") {
+  for (const char* fixture : {"typescript/shop", "javascript/cjs"}) {
+    const test::IndexedFixture one(fixture, 1);
+    const test::IndexedFixture four(fixture, 4);
+    REQUIRE(one.store().node_count() == four.store().node_count());
+    CHECK(one.store().edge_count() == four.store().edge_count());
+    for (const std::string& module : one.names(Label::Function)) CHECK(one.calls(module) == four.calls(module));
+  }
+}

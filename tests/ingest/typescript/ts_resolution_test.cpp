@@ -1,0 +1,142 @@
+// End-to-end resolution on tests/fixtures/typescript/shop: the edges that
+// must exist, and the ones a name-guessing indexer would add but Trellis
+// must not.
+#include <doctest/doctest.h>
+
+#include <string>
+#include <vector>
+
+#include "indexed_fixture.hpp"
+
+using namespace trellis;
+using Names = std::vector<std::string>;
+
+namespace {
+
+const test::IndexedFixture& shop() {
+  static const test::IndexedFixture fixture("typescript/shop");
+  return fixture;
+}
+
+}  // namespace
+
+TEST_CASE("typescript: modules are named by path, index naming its folder; node_modules and dist are skipped") {
+  CHECK(shop().names(Label::Module) ==
+        Names{"packages.logger.src", "src.app", "src.lazy", "src.models", "src.models.base", "src.models.user",
+              "src.services.auth", "src.services.repo", "src.side-effect", "src.types", "src.util",
+              "src.util.format", "src.util.math", "src.util.strings"});
+  CHECK(shop().property("src.app", "language") == "typescript");
+  CHECK(shop().property("src.app", "extension") == ".tsx");
+  CHECK(shop().property("src.models", "file_path") == "src/models/index.ts");
+  CHECK(shop().names(Label::ExternalPackage) == Names{"crypto", "react"});
+}
+
+TEST_CASE("typescript: classes, abstract classes, class expressions, interfaces, functions and methods") {
+  CHECK(shop().names(Label::Class) ==
+        Names{"packages.logger.src.Logger", "src.models.base.Entity", "src.models.user.Email", "src.models.user.Guest",
+              "src.models.user.Profile", "src.models.user.User", "src.services.auth.AuthService",
+              "src.services.repo.MemoryRepo", "src.types.Server"});
+  CHECK(shop().names(Label::Interface) == Names{"src.models.base.Identified", "src.models.base.Named",
+                                                 "src.services.repo.Repository", "src.types.Config"});
+  // Declarations, const-bound arrows and function expressions, nested functions.
+  CHECK(shop().names(Label::Function) ==
+        Names{"packages.logger.src.log", "src.app.App", "src.lazy.load", "src.models.user.sealed",
+              "src.services.auth.build", "src.services.auth.main", "src.services.auth.main.inner",
+              "src.services.auth.untyped", "src.types.configure", "src.util.format.defaultFormat",
+              "src.util.format.format", "src.util.math.add", "src.util.math.twice", "src.util.strings.upper"});
+  // Constructors, getters, static and abstract methods, arrow-function fields, interface signatures.
+  CHECK(shop().targets(RelType::Defines, "src.models.user.User") ==
+        Names{"src.models.user.User.constructor", "src.models.user.User.create", "src.models.user.User.id",
+              "src.models.user.User.name", "src.models.user.User.profile", "src.models.user.User.validate"});
+  CHECK(shop().targets(RelType::Defines, "src.services.auth.AuthService") ==
+        Names{"src.services.auth.AuthService.constructor", "src.services.auth.AuthService.helper",
+              "src.services.auth.AuthService.login"});
+  CHECK(shop().targets(RelType::Defines, "src.models.base.Entity") ==
+        Names{"src.models.base.Entity.describe", "src.models.base.Entity.id"});
+  CHECK(shop().targets(RelType::Defines, "src.services.repo.Repository") ==
+        Names{"src.services.repo.Repository.find", "src.services.repo.Repository.save"});
+  CHECK(shop().targets(RelType::Defines, "src.services.auth.main") == Names{"src.services.auth.main.inner"});
+  CHECK(shop().property("src.models.base.Entity", "is_abstract") == "true");
+  CHECK(shop().property("src.models.user.User", "is_abstract") == "");
+  CHECK(shop().property("src.models.user.User", "line_start") == "17");
+  CHECK(shop().property("src.models.user.User", "line_end") == "44");
+  CHECK(shop().property("src.models.user.User.validate", "class_name") == "User");
+  CHECK(shop().property("src.services.auth.AuthService.login", "is_async") == "true");
+  CHECK(shop().list_property("src.models.user.User", "decorators") == Names{"sealed"});
+  CHECK(shop().list_property("src.models.user.User", "base_classes") == Names{"Entity"});
+  CHECK(shop().property("src.models.user.User", "docstring") == "A user of the shop.");
+  CHECK(shop().property("src.models.base.Entity", "docstring") == "Anything with an id.");
+  CHECK(shop().property("src.util.math.add", "language") == "typescript");
+}
+
+TEST_CASE("typescript: imports, re-exports, tsconfig paths, workspace packages and externals") {
+  CHECK(shop().targets(RelType::Imports, "src.services.auth") ==
+        Names{"crypto", "packages.logger.src", "react", "src.models", "src.services.repo", "src.side-effect",
+              "src.util", "src.util.format"});
+  CHECK(shop().targets(RelType::Imports, "src.util") == Names{"src.util.format", "src.util.math", "src.util.strings"});
+  CHECK(shop().targets(RelType::Imports, "src.models") == Names{"src.models.base", "src.models.user"});
+  CHECK(shop().targets(RelType::Imports, "src.services.repo") == Names{"src.models"});  // import type
+  CHECK(shop().targets(RelType::Imports, "src.app") == Names{"src.services.auth", "src.services.repo"});  // ./auth.js
+  CHECK(shop().targets(RelType::Imports, "src.lazy") == Names{"src.util.math"});  // import('./util/math')
+}
+
+TEST_CASE("typescript: extends and implements, through imports and re-exports") {
+  CHECK(shop().targets(RelType::Inherits, "src.models.user.User") == Names{"src.models.base.Entity"});
+  CHECK(shop().targets(RelType::Inherits, "src.models.user.Guest") == Names{"src.models.user.User"});
+  CHECK(shop().targets(RelType::Inherits, "src.models.base.Named") == Names{"src.models.base.Identified"});
+  CHECK(shop().targets(RelType::Implements, "src.models.user.User") == Names{"src.models.base.Named"});
+  CHECK(shop().targets(RelType::Implements, "src.services.repo.MemoryRepo") == Names{"src.services.repo.Repository"});
+  CHECK(shop().store().edge_count(RelType::Inherits) == 3);
+  CHECK(shop().store().edge_count(RelType::Implements) == 2);
+}
+
+TEST_CASE("typescript: calls through aliases, namespaces, re-export chains, defaults and typed receivers") {
+  CHECK(shop().calls("src.services.auth.AuthService.login") ==
+        Names{"packages.logger.src.Logger.info method 18",       // this.logger: Logger (field annotation)
+              "packages.logger.src.log direct 17",               // log as writeLog, workspace package
+              "src.models.user.User.create method 19",           // User re-exported by models/index
+              "src.models.user.User.create method 24",           // models.User.create(), namespace import
+              "src.models.user.User.name method 23",             // find(): User | undefined
+              "src.models.user.User.validate method 20",         // const user = User.create(): User
+              "src.services.repo.Repository.find method 22",     // constructor(private repo: Repository)
+              "src.services.repo.Repository.save method 21",
+              "src.util.format.defaultFormat direct 27",          // default import
+              "src.util.format.format direct 25",                 // export { format as fmt } from
+              "src.util.math.add direct 26",                      // export * as math from
+              "src.util.strings.upper direct 17"});               // export * from, via tsconfig paths
+  CHECK(shop().unresolved("src.services.auth.AuthService.login") == Names{"unknownThing.run"});
+  // A receiver of unknown type is never matched by method name.
+  CHECK(shop().calls("src.services.auth.untyped").empty());
+  CHECK(shop().unresolved("src.services.auth.untyped") == Names{"repo.save"});
+}
+
+TEST_CASE("typescript: this, super, new, getters and module-level code") {
+  CHECK(shop().calls("src.models.user.User.validate") ==
+        Names{"src.models.base.Entity.describe method 35",   // this.describe(), inherited
+              "src.models.base.Entity.describe method 36",   // super.describe()
+              "src.models.user.Profile.render method 37"});  // this.profile is a getter returning Profile
+  CHECK(shop().calls("src.models.user.User.constructor") ==
+        Names{"src.models.base.Entity constructor 19"});  // super()
+  CHECK(shop().calls("src.models.user.User.id") == Names{"src.models.user.Email.value method 23"});  // parameter property
+  CHECK(shop().calls("src.models.user.User.create") ==
+        Names{"src.models.user.Email constructor 42", "src.models.user.User constructor 42"});
+  CHECK(shop().calls("src.models.base.Entity.describe") == Names{"src.models.base.Entity.id method 8"});
+  // A field initialiser runs in the constructor.
+  CHECK(shop().calls("src.services.auth.AuthService.constructor") ==
+        Names{"packages.logger.src.Logger constructor 12"});
+  CHECK(shop().calls("src.services.auth.AuthService.helper") ==
+        Names{"src.services.auth.AuthService.login method 34"});
+  CHECK(shop().calls("src.services.auth.main") ==
+        Names{"src.models.user.User.validate method 51",          // r.find('x')?.validate()
+              "src.services.auth.AuthService.login method 49",    // s = build(): AuthService
+              "src.services.auth.build direct 48", "src.services.auth.main.inner direct 55",
+              "src.services.repo.MemoryRepo constructor 50", "src.services.repo.MemoryRepo.find method 51"});
+  CHECK(shop().calls("src.services.auth") == Names{"src.services.auth.main direct 58"});
+  // export default AuthService; ./auth.js finds auth.ts; JSX callbacks belong to the component.
+  CHECK(shop().calls("src.app.App") ==
+        Names{"src.services.auth.AuthService constructor 6", "src.services.auth.AuthService.helper method 7",
+              "src.services.auth.AuthService.login method 7", "src.services.auth.build direct 7",
+              "src.services.repo.MemoryRepo constructor 6"});
+  // Declaration files give types but no bodies.
+  CHECK(shop().calls("src.types").empty());
+}
