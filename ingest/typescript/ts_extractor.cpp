@@ -161,6 +161,17 @@ class FactReader {
                                                     : LinkChain{};
       case NodeType::TypeIdentifier:
       case NodeType::Identifier: return {{Link::Kind::Name, std::string(text(node))}};
+      // Arrays, tuples, functions and primitives: a builtin's methods.
+      case NodeType::ArrayType:
+      case NodeType::TupleType:
+      case NodeType::FunctionType: return {{Link::Kind::Literal, "builtins"}};
+      case NodeType::PredefinedType: {
+        const std::string_view name = text(node);
+        if (name == "string" || name == "number" || name == "boolean" || name == "bigint" || name == "symbol") {
+          return {{Link::Kind::Literal, "builtins"}};
+        }
+        return {};  // any, unknown, void, never, object: nothing known
+      }
       case NodeType::NestedTypeIdentifier: {
         LinkChain chain = links_of(child(node, Field::Module));
         chain.push_back({Link::Kind::Attribute, std::string(text(child(node, Field::Name)))});
@@ -175,7 +186,7 @@ class FactReader {
         const std::string_view head = text(name);
         if (head == "Promise" || head == "PromiseLike" || head == "Readonly") {
           const TSNode arguments = ts_node_named_child(node, 1);
-          if (ts_node_named_child_count(arguments) != 1) return {};
+          if (ts_node_is_null(arguments) || ts_node_named_child_count(arguments) != 1) return {};
           return annotation_links(ts_node_named_child(arguments, 0), depth + 1);
         }
         return annotation_links(name, depth + 1);
@@ -271,6 +282,7 @@ class FactReader {
 
   // Names the parameters of `function` bind, with their annotations.
   void read_parameters(TSNode parameters, Definition& definition) const {
+    if (ts_node_is_null(parameters)) return;
     const std::uint32_t count = ts_node_named_child_count(parameters);
     for (std::uint32_t i = 0; i < count; ++i) {
       const TSNode parameter = ts_node_named_child(parameters, i);
@@ -295,6 +307,7 @@ class FactReader {
   // Constructor parameters that are properties (`private repo: Repo`).
   void read_parameter_properties(TSNode function, ScopeIndex scope, std::vector<Assignment>& out) const {
     const TSNode parameters = child(function, Field::Parameters);
+    if (ts_node_is_null(parameters)) return;
     const std::uint32_t count = ts_node_named_child_count(parameters);
     for (std::uint32_t i = 0; i < count; ++i) {
       const TSNode parameter = ts_node_named_child(parameters, i);

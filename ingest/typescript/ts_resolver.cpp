@@ -198,7 +198,12 @@ class Resolver {
   // `super(...)`: the base class's constructor method, else the base class.
   Value super_constructor(ScopeRef klass) {
     const auto base = base_of(klass, 0);
-    if (!base) return Value::unknown();
+    if (!base) {
+      const Definition& definition = files_[klass.file].definitions[klass.def];
+      if (definition.bases.empty()) return Value::unknown();
+      const Value outside = evaluate(definition.bases[0], klass.file, definition.parent, 0);
+      return outside.is(Value::Kind::External) ? outside : Value::unknown();
+    }
     const Value constructor = class_member(*base, "constructor", false, 1);
     if (constructor.is(Value::Kind::Function)) return constructor;
     return {Value::Kind::Class, *base, {}};
@@ -272,7 +277,7 @@ class Resolver {
         return instance_of(evaluate(*binding.annotation, file, definition.parent, depth + 1));
       }
       case Binding::Kind::Assigned:
-        return memo(assigned_cache_, &binding, [&] { return agreed_value(binding.assignments, file, depth + 1); });
+        return memo(assigned_cache_, &binding, [&] { return declared_value(binding.assignments, file, true, depth + 1); });
       case Binding::Kind::Local: return Value::unknown();
     }
     return Value::unknown();
@@ -326,23 +331,35 @@ class Resolver {
     return Value::unknown();
   }
 
-  Value agreed_value(const std::vector<const Assignment*>& assignments, std::uint32_t file, int depth) {
+  // The type a binding declares: its annotation when it has one; else, for
+  // a name, its first value (the declaration's initialiser, as TypeScript
+  // infers), for an attribute the values of its assignments that are known,
+  // which must agree.
+  Value declared_value(const std::vector<const Assignment*>& assignments, std::uint32_t file, bool first_value,
+                       int depth) {
     std::optional<Value> agreed;
-    for (const Assignment* assignment : assignments) {
-      if (assignment->value.empty() && assignment->annotation.empty()) continue;  // `let x;`, `x = null`
-      const Value value = assignment_value(*assignment, file, depth + 1);
+    const auto agree = [&](const Value& value) {
       if (!agreed) {
         agreed = value;
-      } else if (!(*agreed == value)) {
+        return true;
+      }
+      return *agreed == value;
+    };
+    for (const Assignment* assignment : assignments) {
+      if (assignment->annotation.empty()) continue;
+      if (!agree(instance_of(evaluate(assignment->annotation, file, assignment->scope, depth + 1)))) {
         return Value::unknown();
       }
     }
+    if (agreed) return *agreed;
+    for (const Assignment* assignment : assignments) {
+      if (assignment->value.empty()) continue;  // `let x;`, `x = null`
+      const Value value = evaluate(assignment->value, file, assignment->scope, depth + 1);
+      if (first_value) return value;
+      if (value.is(Value::Kind::Unknown)) continue;
+      if (!agree(value)) return Value::unknown();
+    }
     return agreed.value_or(Value::unknown());
-  }
-
-  Value assignment_value(const Assignment& assignment, std::uint32_t file, int depth) {
-    if (!assignment.annotation.empty()) return instance_of(evaluate(assignment.annotation, file, assignment.scope, depth + 1));
-    return evaluate(assignment.value, file, assignment.scope, depth + 1);
   }
 
   static Value instance_of(const Value& type) {
@@ -382,6 +399,7 @@ class Resolver {
         return base ? class_member(*base, name, true, depth + 1) : Value::unknown();
       }
       case Value::Kind::External: return owner;
+      case Value::Kind::Function: return Value::external("builtins");  // call, apply, bind
       default: return Value::unknown();
     }
   }
@@ -390,6 +408,9 @@ class Resolver {
   // base outside the tree (it may define the name).
   Value class_member(ScopeRef klass, const std::string& name, bool on_instance, int depth) {
     std::vector<ScopeRef> chain;
+    // What a member not found in the tree is: unknown, or outside the tree
+    // when the chain ends at an imported or global class (which may define it).
+    Value missing = Value::unknown();
     for (std::optional<ScopeRef> at = klass; at && chain.size() < kMaxChain; at = base_of(*at, depth + 1)) {
       if (std::find(chain.begin(), chain.end(), *at) != chain.end()) break;
       chain.push_back(*at);
@@ -401,21 +422,29 @@ class Resolver {
         return definition_value(ref);
       }
       const Definition& definition = files_[at->file].definitions[at->def];
-      if (!definition.bases.empty() && !base_of(*at, depth + 1)) return Value::unknown();
+      if (!definition.bases.empty() && !base_of(*at, depth + 1)) {
+        if (evaluate(definition.bases[0], at->file, definition.parent, depth + 1).is(Value::Kind::External)) {
+          missing = Value::external("builtins");
+        }
+        break;
+      }
     }
-    if (!on_instance) return Value::unknown();
+    if (!on_instance) return missing;
     for (const ScopeRef& owner : chain) {
       const Value value = attribute(owner, name, depth + 1);
       if (!value.is(Value::Kind::Unknown)) return value;
     }
-    return Value::unknown();
+    // `f().then(...)` where f returns Promise<C>: a declared Promise<C> is
+    // read as C (so `(await f()).m()` resolves), and C lacks these.
+    if (name == "then" || name == "catch" || name == "finally") return Value::external("builtins");
+    return missing;
   }
 
   Value attribute(ScopeRef klass, const std::string& name, int depth) {
     const auto& attributes = tables_.index(klass.file).attributes[klass.def];
     const auto it = attributes.find(name);
     if (it == attributes.end()) return Value::unknown();
-    return memo(attribute_cache_, &it->second, [&] { return agreed_value(it->second, klass.file, depth + 1); });
+    return memo(attribute_cache_, &it->second, [&] { return declared_value(it->second, klass.file, false, depth + 1); });
   }
 
   Value interface_member(ScopeRef type, const std::string& name, std::set<ScopeRef>& seen, int depth) {

@@ -6,7 +6,7 @@
 namespace trellis::ingest::typescript {
 namespace {
 
-constexpr std::array<std::pair<std::string_view, NodeType>, 85> kTypeNames{{
+constexpr std::array<std::pair<std::string_view, NodeType>, 89> kTypeNames{{
     {"identifier", NodeType::Identifier},
     {"property_identifier", NodeType::PropertyIdentifier},
     {"private_property_identifier", NodeType::PrivatePropertyIdentifier},
@@ -84,6 +84,10 @@ constexpr std::array<std::pair<std::string_view, NodeType>, 85> kTypeNames{{
     {"union_type", NodeType::UnionType},
     {"literal_type", NodeType::LiteralType},
     {"parenthesized_type", NodeType::ParenthesizedType},
+    {"array_type", NodeType::ArrayType},
+    {"tuple_type", NodeType::TupleType},
+    {"function_type", NodeType::FunctionType},
+    {"predefined_type", NodeType::PredefinedType},
     {"arguments", NodeType::Arguments},
     {"expression_statement", NodeType::ExpressionStatement},
     {"async", NodeType::Async},

@@ -92,6 +92,10 @@ enum class NodeType : std::uint8_t {
   UnionType,
   LiteralType,
   ParenthesizedType,
+  ArrayType,
+  TupleType,
+  FunctionType,
+  PredefinedType,
   Arguments,
   ExpressionStatement,
   Async,
@@ -138,10 +142,11 @@ class TsSyntax {
   }
   bool is(TSNode node, NodeType type) const { return this->type(node) == type; }
 
-  // The child in `field`, or a null node (also when the grammar lacks the field).
+  // The child in `field`, or a null node (also when the grammar lacks the
+  // field, or `node` is null).
   TSNode child(TSNode node, Field field) const {
     const TSFieldId id = fields_[static_cast<std::size_t>(field)];
-    return id == 0 ? TSNode{} : ts_node_child_by_field_id(node, id);
+    return id == 0 || ts_node_is_null(node) ? TSNode{} : ts_node_child_by_field_id(node, id);
   }
   TSFieldId field_id(Field field) const { return fields_[static_cast<std::size_t>(field)]; }
 

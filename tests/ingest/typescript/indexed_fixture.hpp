@@ -43,3 +43,13 @@ class IndexedFixture {
 };
 
 }  // namespace trellis::test
+
+// Lists of names print as {"a", "b"} in failed checks.
+template <>
+struct doctest::StringMaker<std::vector<std::string>> {
+  static doctest::String convert(const std::vector<std::string>& names) {
+    std::string text = "{";
+    for (const std::string& name : names) text += (text.size() > 1 ? ", \"" : "\"") + name + "\"";
+    return (text + "}").c_str();
+  }
+};

@@ -23,18 +23,18 @@ const test::IndexedFixture& shop() {
 TEST_CASE("typescript: modules are named by path, index naming its folder; node_modules and dist are skipped") {
   CHECK(shop().names(Label::Module) ==
         Names{"packages.logger.src", "src.app", "src.lazy", "src.models", "src.models.base", "src.models.user",
-              "src.services.auth", "src.services.repo", "src.side-effect", "src.types", "src.util",
+              "src.services.auth", "src.services.events", "src.services.repo", "src.side-effect", "src.types", "src.util",
               "src.util.format", "src.util.math", "src.util.strings"});
   CHECK(shop().property("src.app", "language") == "typescript");
   CHECK(shop().property("src.app", "extension") == ".tsx");
   CHECK(shop().property("src.models", "file_path") == "src/models/index.ts");
-  CHECK(shop().names(Label::ExternalPackage) == Names{"crypto", "react"});
+  CHECK(shop().names(Label::ExternalPackage) == Names{"crypto", "events", "react"});
 }
 
 TEST_CASE("typescript: classes, abstract classes, class expressions, interfaces, functions and methods") {
   CHECK(shop().names(Label::Class) ==
         Names{"packages.logger.src.Logger", "src.models.base.Entity", "src.models.user.Email", "src.models.user.Guest",
-              "src.models.user.Profile", "src.models.user.User", "src.services.auth.AuthService",
+              "src.models.user.Profile", "src.models.user.User", "src.services.auth.AuthService", "src.services.events.Bus",
               "src.services.repo.MemoryRepo", "src.types.Server"});
   CHECK(shop().names(Label::Interface) == Names{"src.models.base.Identified", "src.models.base.Named",
                                                  "src.services.repo.Repository", "src.types.Config"});
@@ -42,7 +42,7 @@ TEST_CASE("typescript: classes, abstract classes, class expressions, interfaces,
   CHECK(shop().names(Label::Function) ==
         Names{"packages.logger.src.log", "src.app.App", "src.lazy.load", "src.models.user.sealed",
               "src.services.auth.build", "src.services.auth.main", "src.services.auth.main.inner",
-              "src.services.auth.untyped", "src.types.configure", "src.util.format.defaultFormat",
+              "src.services.auth.untyped", "src.services.events.pick", "src.types.configure", "src.util.format.defaultFormat",
               "src.util.format.format", "src.util.math.add", "src.util.math.twice", "src.util.strings.upper"});
   // Constructors, getters, static and abstract methods, arrow-function fields, interface signatures.
   CHECK(shop().targets(RelType::Defines, "src.models.user.User") ==
@@ -139,4 +139,16 @@ TEST_CASE("typescript: this, super, new, getters and module-level code") {
               "src.services.repo.MemoryRepo constructor 6"});
   // Declaration files give types but no bodies.
   CHECK(shop().calls("src.types").empty());
+}
+
+TEST_CASE("typescript: declared types win, and calls into builtins or outside bases are no unresolved calls") {
+  CHECK(shop().targets(RelType::Imports, "src.services.events") == Names{"events", "src.models"});
+  CHECK(shop().targets(RelType::Inherits, "src.services.events.Bus").empty());  // EventEmitter is outside the tree
+  // this.emit: EventEmitter's; this.current: User (its annotation, whatever is
+  // assigned); this.names: string[]; .then on Promise<User>.
+  CHECK(shop().calls("src.services.events.Bus.fire") ==
+        Names{"src.models.user.User.validate method 16", "src.services.events.Bus.load method 18"});
+  CHECK(shop().unresolved("src.services.events.Bus.fire").empty());
+  CHECK(shop().calls("src.services.events.Bus.constructor") == Names{"src.services.events.pick direct 11"});
+  CHECK(shop().unresolved("src.services.events.Bus.constructor").empty());  // super(): EventEmitter's
 }
