@@ -60,13 +60,3 @@ TEST_CASE("javascript: super and this in classes") {
         Names{"lib.store.CachedStore.flush method 20", "lib.store.Store.add method 19"});
   CHECK(cjs().calls("lib.store.createStore") == Names{"lib.store.Store constructor 27"});
 }
-
-TEST_CASE("typescript and javascript: the graph is the same for any number of threads") {
-  for (const char* fixture : {"typescript/shop", "javascript/cjs"}) {
-    const test::IndexedFixture one(fixture, 1);
-    const test::IndexedFixture four(fixture, 4);
-    REQUIRE(one.store().node_count() == four.store().node_count());
-    CHECK(one.store().edge_count() == four.store().edge_count());
-    for (const std::string& module : one.names(Label::Function)) CHECK(one.calls(module) == four.calls(module));
-  }
-}
