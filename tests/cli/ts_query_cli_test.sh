@@ -21,15 +21,15 @@ json_true() {
 cp -r "$source_dir/tests/fixtures/typescript/shop" "$work/shop"
 cd "$work/shop" || exit 1
 expect 0 "$trellis" index
-contains "$out" "indexed 15 files (15 parsed, 0 unchanged"
-contains "$out" "INHERITS 3, IMPLEMENTS 2"
+contains "$out" "indexed 16 files (16 parsed, 0 unchanged"
+contains "$out" "INHERITS 4, IMPLEMENTS 3"
 [[ -f .trellis/graph.trellis ]] || fail "index did not write .trellis/graph.trellis"
 expect 0 "$trellis" index
-contains "$out" "(0 parsed, 15 unchanged"
+contains "$out" "(0 parsed, 16 unchanged"
 q() { expect "$1" "$trellis" query "${@:2}"; }
 
 q 0 callers src.models.user.User.validate --json
-json_true 'same(names(d.results.callers).sort(), ["src.services.auth.AuthService.login", "src.services.auth.main", "src.services.events.Bus.fire"])'
+json_true 'same(names(d.results.callers).sort(), ["src.services.audit.audit", "src.services.auth.AuthService.login", "src.services.auth.main", "src.services.events.Bus.fire"])'
 json_true 'd.results.callers.every((n) => n.language === "typescript" && n.file_path.startsWith("src/"))'
 q 0 callers validate --depth 2 --json
 json_true 'names(d.results.callers).includes("src.services.auth.AuthService.helper") && names(d.results.callers).includes("src.app.App")'
@@ -39,13 +39,13 @@ json_true '!names(d.results.callees).includes("src.services.repo.MemoryRepo.find
 q 0 callees src.services.auth.untyped --json
 json_true 'd.results.callees.length === 0'
 q 0 hierarchy src.models.base.Entity --direction down --json
-json_true 'same(names(d.results.descendants), ["src.models.user.User", "src.models.user.Guest"])'
+json_true 'same(names(d.results.descendants).sort(), ["src.models.user.Guest", "src.models.user.User", "src.services.audit.AuditedUser"])'
 q 0 hierarchy src.models.base.Named --direction up --json
 json_true 'same(names(d.results.ancestors), ["src.models.base.Identified"])'
 q 0 implementations src.services.repo.Repository --json
 json_true 'same(names(d.results.implementations), ["src.services.repo.MemoryRepo"])'
 q 0 implementations src.models.base.Named --indirect --json
-json_true 'same(names(d.results.implementations), ["src.models.user.User", "src.models.user.Guest"])'
+json_true 'same(names(d.results.implementations).sort(), ["src.models.user.Guest", "src.models.user.User", "src.services.audit.AuditedUser"])'
 q 0 dependencies src.services.auth --type imports --json
 json_true 'same(names(d.results.imports).sort(), ["crypto", "packages.logger.src", "react", "src.models", "src.services.repo", "src.side-effect", "src.util", "src.util.format"])'
 q 0 exports src.services.repo --json

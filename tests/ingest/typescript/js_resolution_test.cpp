@@ -21,12 +21,12 @@ const test::IndexedFixture& cjs() {
 
 TEST_CASE("javascript: modules, classes, functions and methods") {
   CHECK(cjs().names(Label::Module) ==
-        Names{"cjs", "components.Button", "lib.logger", "lib.store", "lib.util", "src.esm", "src.lazy"});
+        Names{"cjs", "components.Button", "lib.config", "lib.logger", "lib.store", "lib.util", "src.esm", "src.lazy"});
   CHECK(cjs().property("cjs", "file_path") == "index.js");
   CHECK(cjs().property("lib.store", "language") == "javascript");
   CHECK(cjs().names(Label::Class) == Names{"lib.logger.Logger", "lib.store.CachedStore", "lib.store.Store"});
   // exports.slugify = function () {} is a Function; so is a default-exported function.
-  CHECK(cjs().names(Label::Function) == Names{"cjs.main", "components.Button.Button", "lib.store.createStore",
+  CHECK(cjs().names(Label::Function) == Names{"cjs.main", "components.Button.Button", "lib.config.load", "lib.store.createStore",
                                                "lib.util.helper", "lib.util.slugify", "src.esm.run", "src.lazy.lazy"});
   CHECK(cjs().targets(RelType::Defines, "lib.store.Store") ==
         Names{"lib.store.Store.add", "lib.store.Store.constructor", "lib.store.Store.size"});
@@ -35,21 +35,22 @@ TEST_CASE("javascript: modules, classes, functions and methods") {
 }
 
 TEST_CASE("javascript: require, module.exports, exports.x and ES imports of CommonJS") {
-  CHECK(cjs().targets(RelType::Imports, "cjs") == Names{"lib.logger", "lib.store", "lib.util", "path"});
+  CHECK(cjs().targets(RelType::Imports, "cjs") == Names{"lib.config", "lib.logger", "lib.store", "lib.util", "path"});
   CHECK(cjs().targets(RelType::Imports, "src.esm") == Names{"cjs", "lib.store", "src.lazy"});
   CHECK(cjs().targets(RelType::Imports, "components.Button") == Names{"react", "src.esm"});
   CHECK(cjs().calls("cjs.main") ==
-        Names{"lib.logger.Logger constructor 10",   // module.exports = Logger
-              "lib.logger.Logger.log method 11",
-              "lib.store.Store constructor 8",       // const { Store } = require(...)
-              "lib.store.Store.add method 9",
-              "lib.store.createStore direct 15",
-              "lib.util.helper direct 14",           // exports.helper = helper
-              "lib.util.slugify direct 12",          // util.slugify, exports.slugify = function
-              "lib.util.slugify direct 13"});        // destructured from './lib/util.js'
+        Names{"lib.config.load direct 20",          // module.exports.load = function, from a .cjs file
+              "lib.logger.Logger constructor 11",   // module.exports = Logger
+              "lib.logger.Logger.log method 12",
+              "lib.store.Store constructor 9",       // const { Store } = require(...)
+              "lib.store.Store.add method 10",
+              "lib.store.createStore direct 16",
+              "lib.util.helper direct 15",           // exports.helper = helper
+              "lib.util.slugify direct 13",          // util.slugify, exports.slugify = function
+              "lib.util.slugify direct 14"});        // destructured from './lib/util.js'
   // store.missing(): Store has no such member; mystery is unbound. Never matched by name.
   CHECK(cjs().unresolved("cjs.main") == Names{"mystery.add", "store.missing"});
-  CHECK(cjs().calls("cjs") == Names{"cjs.main direct 21"});
+  CHECK(cjs().calls("cjs") == Names{"cjs.main direct 23"});
   // import main from '../index.js' is its module.exports.
   CHECK(cjs().calls("src.esm.run") == Names{"cjs.main direct 6", "lib.store.createStore direct 5"});
   CHECK(cjs().calls("components.Button.Button") == Names{"src.esm.run direct 5"});
