@@ -361,7 +361,7 @@ class FactReader {
           out.push_back(std::move(import));
           binds = true;
         } else if (t == NodeType::NamedImports) {
-          read_specifiers(clause, base, false, out);
+          read_specifiers(clause, base, out);
           binds = true;
         }
       }
@@ -383,8 +383,12 @@ class FactReader {
       const TSNode part = ts_node_child(node, i);
       const NodeType t = type(part);
       if (t == NodeType::Default) is_default = true;
+      if (!ts_node_is_named(part) && text(part) == "=" && i + 1 < count && is(ts_node_child(node, i + 1), NodeType::Identifier)) {
+        out.push_back(named(base, text(ts_node_child(node, i + 1)), "module.exports"));  // export = name
+        return;
+      }
       if (t == NodeType::ExportClause) {
-        read_specifiers(part, base, true, out);
+        read_specifiers(part, base, out);
         return;
       }
       if (t == NodeType::NamespaceExport) {
@@ -429,7 +433,7 @@ class FactReader {
         return;
       }
       if (is(name, NodeType::ObjectPattern) && member.empty()) {
-        read_specifiers(name, base, false, out);
+        read_specifiers(name, base, out);
         return;
       }
     }
@@ -512,7 +516,7 @@ class FactReader {
   }
 
   // `{a, b as c}` of an import or export, or `{a, b: c}` of a require.
-  void read_specifiers(TSNode list, const Import& base, bool exported, std::vector<Import>& out) const {
+  void read_specifiers(TSNode list, const Import& base, std::vector<Import>& out) const {
     const std::uint32_t count = ts_node_named_child_count(list);
     for (std::uint32_t i = 0; i < count; ++i) {
       const TSNode item = ts_node_named_child(list, i);
@@ -527,7 +531,6 @@ class FactReader {
         out.push_back(named(base, text(child(item, Field::Key)), text(child(item, Field::Value))));
       }
     }
-    (void)exported;
   }
 
   void append_links(TSNode node, LinkChain& out, int depth) const {

@@ -21,11 +21,11 @@ json_true() {
 cp -r "$source_dir/tests/fixtures/typescript/shop" "$work/shop"
 cd "$work/shop" || exit 1
 expect 0 "$trellis" index
-contains "$out" "indexed 16 files (16 parsed, 0 unchanged"
+contains "$out" "indexed 18 files (18 parsed, 0 unchanged"
 contains "$out" "INHERITS 4, IMPLEMENTS 3"
 [[ -f .trellis/graph.trellis ]] || fail "index did not write .trellis/graph.trellis"
 expect 0 "$trellis" index
-contains "$out" "(0 parsed, 16 unchanged"
+contains "$out" "(0 parsed, 18 unchanged"
 q() { expect "$1" "$trellis" query "${@:2}"; }
 
 q 0 callers src.models.user.User.validate --json

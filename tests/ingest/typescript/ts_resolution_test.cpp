@@ -22,7 +22,7 @@ const test::IndexedFixture& shop() {
 
 TEST_CASE("typescript: modules are named by path, index naming its folder; node_modules and dist are skipped") {
   CHECK(shop().names(Label::Module) ==
-        Names{"packages.logger.src", "src.app", "src.lazy", "src.models", "src.models.base", "src.models.user",
+        Names{"packages.logger.src", "src.app", "src.lazy", "src.legacy.clock", "src.legacy.timer", "src.models", "src.models.base", "src.models.user",
               "src.services.audit", "src.services.auth", "src.services.events", "src.services.repo", "src.side-effect", "src.types", "src.util",
               "src.util.format", "src.util.math", "src.util.strings"});
   CHECK(shop().property("src.app", "language") == "typescript");
@@ -33,14 +33,14 @@ TEST_CASE("typescript: modules are named by path, index naming its folder; node_
 
 TEST_CASE("typescript: classes, abstract classes, class expressions, interfaces, functions and methods") {
   CHECK(shop().names(Label::Class) ==
-        Names{"packages.logger.src.Logger", "src.models.base.Entity", "src.models.user.Email", "src.models.user.Guest",
+        Names{"packages.logger.src.Logger", "src.legacy.clock.Clock", "src.models.base.Entity", "src.models.user.Email", "src.models.user.Guest",
               "src.models.user.Profile", "src.models.user.User", "src.services.audit.AuditedUser", "src.services.auth.AuthService", "src.services.events.Bus",
               "src.services.repo.MemoryRepo", "src.types.Server"});
   CHECK(shop().names(Label::Interface) == Names{"src.models.base.Identified", "src.models.base.Named",
                                                  "src.services.repo.Repository", "src.types.Config"});
   // Declarations, const-bound arrows and function expressions, nested functions.
   CHECK(shop().names(Label::Function) ==
-        Names{"packages.logger.src.log", "src.app.App", "src.lazy.load", "src.models.user.sealed",
+        Names{"packages.logger.src.log", "src.app.App", "src.lazy.load", "src.legacy.timer.elapsed", "src.models.user.sealed",
               "src.services.audit.audit", "src.services.audit.makeRepo", "src.services.auth.build", "src.services.auth.main", "src.services.auth.main.inner",
               "src.services.auth.untyped", "src.services.events.pick", "src.types.configure", "src.util.format.defaultFormat",
               "src.util.format.format", "src.util.math.add", "src.util.math.twice", "src.util.strings.upper"});
@@ -167,4 +167,10 @@ TEST_CASE("typescript: heritage through re-exports, baseUrl imports, variable an
               "src.services.repo.Repository.save method 17"});    // const repo: Repository, whatever makeRepo returns
   CHECK(shop().unresolved("src.services.audit.audit").empty());
   CHECK(shop().store().edge_count(RelType::Implements) == 3);
+}
+
+TEST_CASE("typescript: `export =` and `import x = require()`") {
+  CHECK(shop().targets(RelType::Imports, "src.legacy.timer") == Names{"src.legacy.clock"});
+  CHECK(shop().calls("src.legacy.timer.elapsed") ==
+        Names{"src.legacy.clock.Clock constructor 4", "src.legacy.clock.Clock.now method 5"});
 }
