@@ -37,8 +37,6 @@ enum class Capture : std::uint8_t {
   Anonymous,
   Import,
   Export,
-  Require,
-  ImportDynamic,
   Call,
   CallNew,
   Callee,
@@ -48,7 +46,7 @@ enum class Capture : std::uint8_t {
 };
 
 Capture capture_kind(std::string_view name) {
-  static constexpr std::array<std::pair<std::string_view, Capture>, 18> kNames{{
+  static constexpr std::array<std::pair<std::string_view, Capture>, 16> kNames{{
       {"definition.class", Capture::Class},
       {"definition.interface", Capture::Interface},
       {"definition.function", Capture::Function},
@@ -59,8 +57,6 @@ Capture capture_kind(std::string_view name) {
       {"function.anonymous", Capture::Anonymous},
       {"import", Capture::Import},
       {"export", Capture::Export},
-      {"require", Capture::Require},
-      {"import.dynamic", Capture::ImportDynamic},
       {"call", Capture::Call},
       {"call.new", Capture::CallNew},
       {"call.callee", Capture::Callee},
@@ -415,7 +411,6 @@ class FactReader {
 
   // `require("m")` in the ways it binds names, or as a side effect.
   void read_require(TSNode call, ScopeIndex scope, std::vector<Import>& out) const {
-    if (text(child(call, Field::Function)) != "require") return;
     Import base;
     base.scope = scope;
     base.line = line_of(ts_node_start_point(call));
@@ -837,9 +832,7 @@ FileFacts TsExtractor::extract(std::string_view source, std::string relative_pat
       case Capture::Field: fields.push_back(main); break;
       case Capture::Anonymous: anonymous.push_back(main); break;
       case Capture::Import:
-      case Capture::Export:
-      case Capture::Require:
-      case Capture::ImportDynamic: imports.emplace_back(main, main_kind); break;
+      case Capture::Export: imports.emplace_back(main, main_kind); break;
       case Capture::Call:
       case Capture::CallNew: calls.emplace_back(main, detail); break;
       case Capture::Assignment:
@@ -899,20 +892,30 @@ FileFacts TsExtractor::extract(std::string_view source, std::string relative_pat
 
   for (const auto& [node, kind] : imports) {
     const ScopeIndex scope = scopes.scope_at(ts_node_start_byte(node));
-    switch (kind) {
-      case Capture::Import: reader.read_import(node, scope, facts.imports); break;
-      case Capture::Export: reader.read_export(node, facts.imports); break;
-      case Capture::Require: reader.read_require(node, scope, facts.imports); break;
-      default: reader.read_dynamic_import(node, scope, facts.imports); break;
+    if (kind == Capture::Import) {
+      reader.read_import(node, scope, facts.imports);
+    } else {
+      reader.read_export(node, facts.imports);
     }
   }
 
-  if (!declaration_file) {
-    facts.calls.reserve(calls.size());
-    for (const auto& [call, callee] : calls) {
-      const NodeType callee_type = reader.type(callee);
-      if (callee_type == NodeType::Import) continue;
-      if (callee_type == NodeType::Identifier && reader.text(callee) == "require") continue;
+  facts.calls.reserve(calls.size());
+  for (const auto& [call, callee] : calls) {
+    // `require("m")` and `import("m")`: imports, not calls.
+    const NodeType callee_type = reader.type(callee);
+    if (callee_type == NodeType::Import || (callee_type == NodeType::Identifier && reader.text(callee) == "require")) {
+      const TSNode arguments = reader.child(call, Field::Arguments);
+      if (reader.is(ts_node_named_child(arguments, 0), NodeType::String)) {
+        const ScopeIndex scope = scopes.scope_at(ts_node_start_byte(call));
+        if (callee_type == NodeType::Import) {
+          reader.read_dynamic_import(call, scope, facts.imports);
+        } else {
+          reader.read_require(call, scope, facts.imports);
+        }
+        continue;
+      }
+    }
+    if (!declaration_file) {
       CallSite site;
       site.caller = scopes.caller_at(ts_node_start_byte(call));
       site.scope = scopes.scope_at(ts_node_start_byte(call));

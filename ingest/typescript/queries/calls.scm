@@ -1,5 +1,6 @@
 ; Every call and `new`; the extractor reads the called expression into a
-; link chain (and leaves out `require(...)` and `import(...)`, which are imports).
+; link chain. A call of `require` or `import` with a string is an import
+; instead (`require("m")` with what binds it, `import("m")`).
 (call_expression
   function: (_) @call.callee) @call
 
