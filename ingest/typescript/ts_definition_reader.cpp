@@ -64,6 +64,14 @@ TSNode FactReader::statement_of(TSNode node, Capture kind) const {
   return at;
 }
 
+bool FactReader::is_exported(const OpenDefinition& open) const {
+  TSNode statement = statement_of(open.node, open.kind);
+  if (is(statement, NodeType::AmbientDeclaration)) statement = ts_node_parent(statement);  // export declare ...
+  if (is(statement, NodeType::ExportStatement)) return true;
+  // `exports.name = function () {}`
+  return open.kind == Capture::Bound && is(ts_node_parent(open.node), NodeType::AssignmentExpression);
+}
+
 Definition FactReader::read_definition(const OpenDefinition& open, std::string name) const {
   Definition definition;
   const NodeType node_type = type(open.node);

@@ -262,6 +262,7 @@ FileFacts TsExtractor::extract(std::string_view source, std::string relative_pat
     if (definition.label == Label::Function && in_type && open.kind == Capture::Bound) definition.label = Label::Method;
     const TSNode body = reader.child(open.node, Field::Body);
     body_starts.push_back(ts_node_is_null(body) ? ts_node_end_byte(open.node) : ts_node_start_byte(body));
+    if (definition.parent == kModuleScope && reader.is_exported(open)) facts.all_names.push_back(definition.name);
     stack.push_back(static_cast<ScopeIndex>(facts.definitions.size()));
     facts.definitions.push_back(std::move(definition));
     definition_nodes.push_back(open.node);
@@ -375,6 +376,14 @@ FileFacts TsExtractor::extract(std::string_view source, std::string relative_pat
                    [](const Assignment& a, const Assignment& b) { return a.line < b.line; });
   std::stable_sort(facts.imports.begin(), facts.imports.end(),
                    [](const Import& a, const Import& b) { return a.line < b.line; });
+  // What the module exports of its own (the `exports` query's public names):
+  // exported declarations, then names exported by list, default or CommonJS.
+  facts.has_all = true;
+  for (const Import& import : facts.imports) {
+    if (import.reexport && import.module.empty() && !import.name.empty()) facts.all_names.push_back(import.name);
+  }
+  std::sort(facts.all_names.begin(), facts.all_names.end());
+  facts.all_names.erase(std::unique(facts.all_names.begin(), facts.all_names.end()), facts.all_names.end());
   return facts;
 }
 

@@ -98,6 +98,9 @@ class FactReader {
   // decorators, JSDoc, async / accessor / abstract marks, parameters,
   // return type and heritage; the parent is left for the caller.
   Definition read_definition(const OpenDefinition& open, std::string name) const;
+  // Whether a definition is declared exported (`export ...`, `export
+  // declare ...`, `export default ...`, `exports.name = ...`).
+  bool is_exported(const OpenDefinition& open) const;
   // Names the parameters of a function bind, with their annotations (null: none).
   void read_parameters(TSNode parameters, Definition& definition) const;
   // Constructor parameters that are properties (`private repo: Repo`), as

@@ -50,6 +50,10 @@ q 0 dependencies src.services.auth --type imports --json
 json_true 'same(names(d.results.imports).sort(), ["crypto", "packages.logger.src", "react", "src.models", "src.services.repo", "src.side-effect", "src.util", "src.util.format"])'
 q 0 exports src.services.repo --json
 json_true 'same(names(d.results.exports), ["src.services.repo.Repository", "src.services.repo.MemoryRepo"])'
+q 0 exports src.services.auth --json
+json_true 'same(names(d.results.exports), ["src.services.auth.AuthService", "src.services.auth.build"])'
+q 0 exports src.services.auth --private --json
+json_true 'same(names(d.results.exports), ["src.services.auth.AuthService", "src.services.auth.build", "src.services.auth.untyped", "src.services.auth.main"])'
 q 0 call-graph src.services.auth.main --depth 2 --json
 json_true 'd.results.edges.some((e) => e.from_function === "src.services.auth.main" && e.to_function === "src.services.repo.MemoryRepo" && e.call_type === "constructor")'
 json_true 'd.results.edges.some((e) => e.from_function === "src.services.auth.AuthService.login" && e.to_function === "src.util.strings.upper")'

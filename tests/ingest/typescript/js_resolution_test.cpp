@@ -38,6 +38,10 @@ TEST_CASE("javascript: require, module.exports, exports.x and ES imports of Comm
   CHECK(cjs().targets(RelType::Imports, "cjs") == Names{"lib.config", "lib.logger", "lib.store", "lib.util", "path"});
   CHECK(cjs().targets(RelType::Imports, "src.esm") == Names{"cjs", "lib.store", "src.lazy"});
   CHECK(cjs().targets(RelType::Imports, "components.Button") == Names{"react", "src.esm"});
+  // module.exports = {...}, exports.x = ..., module.exports = name.
+  CHECK(cjs().list_property("lib.store", "all_names") == Names{"CachedStore", "Store", "createStore"});
+  CHECK(cjs().list_property("lib.util", "all_names") == Names{"helper", "slugify"});
+  CHECK(cjs().list_property("cjs", "all_names") == Names{"main"});
   CHECK(cjs().calls("cjs.main") ==
         Names{"lib.config.load direct 20",          // module.exports.load = function, from a .cjs file
               "lib.logger.Logger constructor 11",   // module.exports = Logger

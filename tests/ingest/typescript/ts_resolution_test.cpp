@@ -78,6 +78,11 @@ TEST_CASE("typescript: imports, re-exports, tsconfig paths, workspace packages a
   CHECK(shop().targets(RelType::Imports, "src.services.repo") == Names{"src.models"});  // import type
   CHECK(shop().targets(RelType::Imports, "src.app") == Names{"src.services.auth", "src.services.repo"});  // ./auth.js
   CHECK(shop().targets(RelType::Imports, "src.lazy") == Names{"src.util.math"});  // import('./util/math')
+  // What a module exports of its own: exported declarations, `export default name`.
+  CHECK(shop().list_property("src.services.auth", "all_names") == Names{"AuthService", "build"});
+  CHECK(shop().list_property("src.util.format", "all_names") == Names{"defaultFormat", "format"});
+  CHECK(shop().list_property("src.types", "all_names") == Names{"Config", "Server", "configure"});
+  CHECK(shop().list_property("src.util", "all_names").empty());  // re-exports only
 }
 
 TEST_CASE("typescript: extends and implements, through imports and re-exports") {

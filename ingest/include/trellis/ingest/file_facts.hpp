@@ -126,7 +126,10 @@ struct FileFacts {
   std::vector<Import> imports;
   std::vector<CallSite> calls;
   std::vector<Assignment> assignments;
-  // Names listed in a module-level `__all__`, when it is a literal list.
+  // The names the module declares public, when it declares them: Python's
+  // module-level `__all__` (when it is a literal list); TypeScript's and
+  // JavaScript's exported names of its own (always declared: a file that
+  // exports nothing has none).
   std::vector<std::string> all_names;
   bool has_all = false;
 };
