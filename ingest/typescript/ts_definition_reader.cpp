@@ -84,6 +84,15 @@ Definition FactReader::read_definition(const OpenDefinition& open, std::string n
   definition.name = std::move(name);
   const TSNode statement = statement_of(open.node, open.kind);
   definition.span = span_of(open.kind == Capture::Bound ? ts_node_parent(open.node) : open.node);
+  // From the `class` / method line, decorators excluded (they run in the enclosing scope).
+  const std::uint32_t children = ts_node_child_count(open.node);
+  for (std::uint32_t i = 0; i < children && is(ts_node_child(open.node, i), NodeType::Decorator); ++i) {
+    if (i + 1 < children && !is(ts_node_child(open.node, i + 1), NodeType::Decorator)) {
+      const TSNode first = ts_node_child(open.node, i + 1);
+      definition.span.line_start = line_of(ts_node_start_point(first));
+      definition.span.byte_start = ts_node_start_byte(first);
+    }
+  }
   definition.is_abstract = node_type == NodeType::AbstractClassDeclaration;
   read_decorators(open.node, statement, definition);
   definition.docstring = docstring_before(statement);

@@ -90,3 +90,15 @@ TEST_CASE("ts extractor: broken and deeply nested input is survived") {
   CHECK(chain.calls[0].callee.size() < 70);
   CHECK(chain.calls[0].text.size() == 200);
 }
+
+TEST_CASE("ts extractor: a definition starts at its class or method line, after its decorators") {
+  const FileFacts facts = extract("@Component({ make: build() })\nclass Widget {\n  @on('x')\n  handle() {}\n}\n", "w.js");
+  REQUIRE(facts.definitions.size() == 2);
+  CHECK(facts.definitions[0].span.line_start == 2);
+  CHECK(facts.definitions[0].decorators == std::vector<std::string>{"Component({ make: build() })"});
+  CHECK(facts.definitions[1].span.line_start == 4);
+  CHECK(facts.definitions[1].decorators == std::vector<std::string>{"on('x')"});
+  // Decorators and their arguments run in the enclosing scope.
+  REQUIRE(facts.calls.size() == 3);
+  CHECK(std::all_of(facts.calls.begin(), facts.calls.end(), [](const CallSite& c) { return c.caller == kModuleScope; }));
+}
