@@ -312,7 +312,6 @@ CachedFile read_file_facts(Reader& r) {
     a.annotation = r.chain();
     if (!scope_ok(a.scope)) throw std::out_of_range("bad assignment scope");
   }
-  cached.resolved = read_resolved(r);
   return cached;
 }
 
@@ -321,22 +320,37 @@ CachedFile read_file_facts(Reader& r) {
 std::uint64_t content_hash(std::string_view bytes) { return XXH3_64bits(bytes.data(), bytes.size()); }
 
 std::vector<std::byte> encode_facts(std::span<const FileFacts> files, std::span<const std::uint64_t> hashes,
-                                    std::span<const std::optional<ResolvedFile>> resolved) {
-  std::vector<std::vector<std::byte>> encoded(files.size());
+                                    std::span<const std::optional<ResolvedFile>> resolved,
+                                    std::span<const std::span<const std::byte>> reused) {
+  // Per file: [u64 size of the facts][facts][what resolution kept]. Facts
+  // encoded before are copied as they are.
+  std::vector<std::vector<std::byte>> fresh(files.size());
+  std::vector<std::vector<std::byte>> tails(files.size());
   tbb::parallel_for(std::size_t{0}, files.size(), [&](std::size_t i) {
-    Writer file;
-    write_file(file, files[i], hashes[i]);
-    write_resolved(file, i < resolved.size() ? &resolved[i] : nullptr);
-    encoded[i] = std::move(file).take();
+    if (i >= reused.size() || reused[i].empty()) {
+      Writer facts;
+      write_file(facts, files[i], hashes[i]);
+      fresh[i] = std::move(facts).take();
+    }
+    Writer tail;
+    write_resolved(tail, i < resolved.size() ? &resolved[i] : nullptr);
+    tails[i] = std::move(tail).take();
   });
+  const auto facts_of = [&](std::size_t i) {
+    return fresh[i].empty() ? reused[i] : std::span<const std::byte>(fresh[i]);
+  };
   Writer w;
   std::size_t total = 8 + 8 * files.size();
-  for (const auto& bytes : encoded) total += bytes.size();
+  for (std::size_t i = 0; i < files.size(); ++i) total += 8 + facts_of(i).size() + tails[i].size();
   w.reserve(total);
   w.u32(kCodecVersion);
   w.u32(static_cast<std::uint32_t>(files.size()));
-  for (const auto& bytes : encoded) w.u64(bytes.size());
-  for (const auto& bytes : encoded) w.bytes(bytes);
+  for (std::size_t i = 0; i < files.size(); ++i) w.u64(8 + facts_of(i).size() + tails[i].size());
+  for (std::size_t i = 0; i < files.size(); ++i) {
+    w.u64(facts_of(i).size());
+    w.bytes(facts_of(i));
+    w.bytes(tails[i]);
+  }
   return std::move(w).take();
 }
 
@@ -357,9 +371,14 @@ Result<FactsCache> decode_facts(std::span<const std::byte> bytes) {
     std::vector<std::string> errors(count);
     tbb::parallel_for(std::size_t{0}, count, [&](std::size_t i) {
       try {
-        Reader file(parts[i]);
+        Reader record(parts[i]);
+        const std::span<const std::byte> facts = record.take(record.u64());
+        Reader file(facts);
         decoded[i] = read_file_facts(file);
         if (!file.done()) errors[i] = "trailing bytes in a file's facts";
+        decoded[i].encoded_facts = facts;
+        decoded[i].resolved = read_resolved(record);
+        if (!record.done()) errors[i] = "trailing bytes after a file's resolved edges";
       } catch (const std::out_of_range& error) {
         errors[i] = error.what();
       }

@@ -32,6 +32,9 @@ struct CachedFile {
   std::uint64_t content_hash = 0;  // XXH3 of the file's bytes
   FileFacts facts;
   std::optional<ResolvedFile> resolved;
+  // The facts as encoded, inside the bytes decode_facts read: an unchanged
+  // file's facts are copied into the next snapshot, not encoded again.
+  std::span<const std::byte> encoded_facts;
 };
 
 // Facts by relative path.
@@ -39,10 +42,14 @@ using FactsCache = std::unordered_map<std::string, CachedFile>;
 
 // Bytes that decode_facts turns back into the same files; deterministic.
 // `resolved` is parallel to `files` (or empty: nothing resolved kept).
+// `reused[i]`, when not empty, is files[i] with hashes[i] as encoded before
+// (CachedFile::encoded_facts) and is copied instead of encoding them again.
 std::vector<std::byte> encode_facts(std::span<const FileFacts> files, std::span<const std::uint64_t> hashes,
-                                    std::span<const std::optional<ResolvedFile>> resolved = {});
+                                    std::span<const std::optional<ResolvedFile>> resolved = {},
+                                    std::span<const std::span<const std::byte>> reused = {});
 
-// DATABASE_ERROR when the bytes are not what encode_facts writes.
+// DATABASE_ERROR when the bytes are not what encode_facts writes. The
+// cache's encoded_facts view `bytes`, which must outlive it.
 Result<FactsCache> decode_facts(std::span<const std::byte> bytes);
 
 std::uint64_t content_hash(std::string_view bytes);
