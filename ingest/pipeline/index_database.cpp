@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <chrono>
+#include <optional>
 #include <system_error>
 
 #include "trellis/ingest/facts_cache.hpp"
@@ -24,12 +25,15 @@ Result<DatabaseIndexResult> index_into_database(IndexOptions options, const std:
   DatabaseIndexResult result;
   auto start = Clock::now();
   FactsCache previous;
+  // Kept open while indexing: the cache views its facts section.
+  std::optional<Snapshot> previous_snapshot;
   if (std::filesystem::exists(database)) {
     auto loaded = load_snapshot(database);
     if (!loaded.ok()) {
       result.previous_note = fmt::format("previous snapshot not used: {}", loaded.error().message);
-    } else if (const auto it = loaded->extras.find(kFactsSection); it != loaded->extras.end()) {
-      auto decoded = decode_facts(it->second.span());
+    } else if (loaded->extras.contains(kFactsSection)) {
+      previous_snapshot = std::move(loaded).value();
+      auto decoded = decode_facts(previous_snapshot->extras.at(kFactsSection).span());
       if (decoded.ok()) {
         previous = std::move(decoded).value();
       } else {

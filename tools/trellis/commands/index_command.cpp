@@ -70,6 +70,7 @@ class IndexCommand final : public Command {
     out.results = {{"database", database.string()},
                    {"files", r.files},
                    {"files_reparsed", r.files_reparsed},
+                   {"files_resolved", r.files_resolved},
                    {"lines", r.lines},
                    {"bytes", r.bytes},
                    {"nodes", node_counts_json(store)},
@@ -95,10 +96,10 @@ class IndexCommand final : public Command {
     if (!by_label.empty()) by_label.pop_back();
     if (!by_type.empty()) by_type.pop_back();
     out.text = fmt::format(
-        "indexed {} files ({} parsed, {} unchanged; {} lines) in {:.2f} s into {}\n"
+        "indexed {} files ({} parsed, {} unchanged, {} resolved; {} lines) in {:.2f} s into {}\n"
         "nodes {}:{}\nrelationships {}:{}\n"
         "calls: {} unresolved (receiver type unknown), {} into code outside the tree\n",
-        r.files, r.files_reparsed, r.files - r.files_reparsed, r.lines, seconds, database.string(), store.node_count(), by_label, store.edge_count(), by_type,
+        r.files, r.files_reparsed, r.files - r.files_reparsed, r.files_resolved, r.lines, seconds, database.string(), store.node_count(), by_label, store.edge_count(), by_type,
         r.unresolved_calls, r.external_calls);
     if (!previous_note.empty()) out.text += previous_note + "\n";
     if (!r.warnings.empty()) {
