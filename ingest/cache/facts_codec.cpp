@@ -12,7 +12,7 @@ namespace {
 // Bumped whenever the encoding, FileFacts or what an extractor puts in them
 // changes: facts cached by an older version are then re-extracted.
 // 6: each file's resolved edges and interface digest (incremental
-// resolution) on top of 5 (per-file size table) and 4 (call scopes,
+// resolution), call sites apart from the other facts, on top of 5 (per-file size table) and 4 (call scopes,
 // TYPE_CHECKING marks, kept rebindings).
 constexpr std::uint32_t kCodecVersion = 6;
 
@@ -190,14 +190,6 @@ void write_file(Writer& w, const FileFacts& f, std::uint64_t hash) {
     w.text(i.alias);
     w.u32(i.is_from ? 1 : 0);
   }
-  w.u32(static_cast<std::uint32_t>(f.calls.size()));
-  for (const CallSite& c : f.calls) {
-    w.u32(c.caller);
-    w.u32(c.scope);
-    w.u32(c.line);
-    w.chain(c.callee);
-    w.text(c.text);
-  }
   w.u32(static_cast<std::uint32_t>(f.assignments.size()));
   for (const Assignment& a : f.assignments) {
     w.u32(a.scope);
@@ -240,6 +232,33 @@ std::optional<ResolvedFile> read_resolved(Reader& r) {
   }
   edges.external_calls = r.u32();
   return resolved;
+}
+
+// Call sites are kept apart: only resolution reads them, and an incremental
+// index that re-resolves only edited files never decodes the others'.
+void write_calls(Writer& w, const FileFacts& f) {
+  w.u32(static_cast<std::uint32_t>(f.calls.size()));
+  for (const CallSite& c : f.calls) {
+    w.u32(c.caller);
+    w.u32(c.scope);
+    w.u32(c.line);
+    w.chain(c.callee);
+    w.text(c.text);
+  }
+}
+
+std::vector<CallSite> read_calls(Reader& r, std::size_t definitions) {
+  const auto scope_ok = [&](ScopeIndex scope) { return scope == kModuleScope || scope < definitions; };
+  std::vector<CallSite> calls(r.count());
+  for (CallSite& c : calls) {
+    c.caller = r.u32();
+    c.scope = r.u32();
+    c.line = r.u32();
+    c.callee = r.chain();
+    c.text = r.text();
+    if (!scope_ok(c.caller) || !scope_ok(c.scope)) throw std::out_of_range("bad caller");
+  }
+  return calls;
 }
 
 CachedFile read_file_facts(Reader& r) {
@@ -294,15 +313,6 @@ CachedFile read_file_facts(Reader& r) {
     i.is_from = r.u32() != 0;
     if (!scope_ok(i.scope)) throw std::out_of_range("bad import scope");
   }
-  f.calls.resize(r.count());
-  for (CallSite& c : f.calls) {
-    c.caller = r.u32();
-    c.scope = r.u32();
-    c.line = r.u32();
-    c.callee = r.chain();
-    c.text = r.text();
-    if (!scope_ok(c.caller) || !scope_ok(c.scope)) throw std::out_of_range("bad caller");
-  }
   f.assignments.resize(r.count());
   for (Assignment& a : f.assignments) {
     a.scope = r.u32();
@@ -322,15 +332,23 @@ std::uint64_t content_hash(std::string_view bytes) { return XXH3_64bits(bytes.da
 std::vector<std::byte> encode_facts(std::span<const FileFacts> files, std::span<const std::uint64_t> hashes,
                                     std::span<const std::optional<ResolvedFile>> resolved,
                                     std::span<const std::span<const std::byte>> reused) {
-  // Per file: [u64 size of the facts][facts][what resolution kept]. Facts
-  // encoded before are copied as they are.
+  // Per file: [u64 size][facts but calls][u64 size][calls], then what
+  // resolution kept. The first part, encoded before, is copied as it is.
   std::vector<std::vector<std::byte>> fresh(files.size());
   std::vector<std::vector<std::byte>> tails(files.size());
   tbb::parallel_for(std::size_t{0}, files.size(), [&](std::size_t i) {
     if (i >= reused.size() || reused[i].empty()) {
       Writer facts;
       write_file(facts, files[i], hashes[i]);
-      fresh[i] = std::move(facts).take();
+      Writer calls;
+      write_calls(calls, files[i]);
+      Writer both;
+      both.reserve(16 + facts.size() + calls.size());
+      both.u64(facts.size());
+      both.bytes(std::move(facts).take());
+      both.u64(calls.size());
+      both.bytes(std::move(calls).take());
+      fresh[i] = std::move(both).take();
     }
     Writer tail;
     write_resolved(tail, i < resolved.size() ? &resolved[i] : nullptr);
@@ -341,13 +359,12 @@ std::vector<std::byte> encode_facts(std::span<const FileFacts> files, std::span<
   };
   Writer w;
   std::size_t total = 8 + 8 * files.size();
-  for (std::size_t i = 0; i < files.size(); ++i) total += 8 + facts_of(i).size() + tails[i].size();
+  for (std::size_t i = 0; i < files.size(); ++i) total += facts_of(i).size() + tails[i].size();
   w.reserve(total);
   w.u32(kCodecVersion);
   w.u32(static_cast<std::uint32_t>(files.size()));
-  for (std::size_t i = 0; i < files.size(); ++i) w.u64(8 + facts_of(i).size() + tails[i].size());
+  for (std::size_t i = 0; i < files.size(); ++i) w.u64(facts_of(i).size() + tails[i].size());
   for (std::size_t i = 0; i < files.size(); ++i) {
-    w.u64(facts_of(i).size());
     w.bytes(facts_of(i));
     w.bytes(tails[i]);
   }
@@ -373,10 +390,12 @@ Result<FactsCache> decode_facts(std::span<const std::byte> bytes) {
       try {
         Reader record(parts[i]);
         const std::span<const std::byte> facts = record.take(record.u64());
+        const std::span<const std::byte> calls = record.take(record.u64());
         Reader file(facts);
         decoded[i] = read_file_facts(file);
         if (!file.done()) errors[i] = "trailing bytes in a file's facts";
-        decoded[i].encoded_facts = facts;
+        decoded[i].encoded_facts = parts[i].first(16 + facts.size() + calls.size());
+        decoded[i].encoded_calls = calls;
         decoded[i].resolved = read_resolved(record);
         if (!record.done()) errors[i] = "trailing bytes after a file's resolved edges";
       } catch (const std::out_of_range& error) {
@@ -395,6 +414,17 @@ Result<FactsCache> decode_facts(std::span<const std::byte> bytes) {
     return cache;
   } catch (const std::out_of_range& error) {
     return make_error(ErrorCode::DatabaseError, std::string("the cached file facts are damaged: ") + error.what());
+  }
+}
+
+Status decode_calls(const CachedFile& cached, FileFacts& facts) {
+  try {
+    Reader r(cached.encoded_calls);
+    facts.calls = read_calls(r, facts.definitions.size());
+    if (r.done()) return {};
+    return make_error(ErrorCode::DatabaseError, "trailing bytes in a file's cached call sites");
+  } catch (const std::out_of_range& error) {
+    return make_error(ErrorCode::DatabaseError, std::string("the cached call sites are damaged: ") + error.what());
   }
 }
 

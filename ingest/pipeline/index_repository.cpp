@@ -81,10 +81,12 @@ Result<IndexResult> index_repository(const IndexOptions& options, ExtractProgres
   for (std::size_t l = 0; l < languages.size(); ++l) {
     const auto [first, last] = ranges[l];
     if (first == last) continue;
-    const std::span<const FileFacts> own(files.data() + first, last - first);
-    LanguageResolution resolution = resolve_language(
+    const std::span<FileFacts> own(files.data() + first, last - first);
+    auto resolved_language = resolve_language(
         *languages[l], own, std::span<const std::uint8_t>(changed.data() + first, last - first), options.previous,
         project);
+    if (!resolved_language.ok()) return std::move(resolved_language).take_error();
+    LanguageResolution& resolution = *resolved_language;
     report.files_resolved += resolution.files_resolved;
     std::move(resolution.resolved.begin(), resolution.resolved.end(), resolved.begin() + first);
     programs.push_back({first, std::move(resolution.program)});

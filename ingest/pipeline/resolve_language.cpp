@@ -64,15 +64,37 @@ void flatten(std::span<const FileEdgeSlice> slices, ProgramGraph& program) {
   }
 }
 
+// Unchanged files came from the cache without their call sites.
+Status decode_cached_calls(std::span<FileFacts> files, std::span<const std::uint8_t> changed,
+                           const FactsCache* previous) {
+  if (previous == nullptr) return {};
+  std::vector<Status> statuses(files.size());
+  tbb::parallel_for(std::size_t{0}, files.size(), [&](std::size_t i) {
+    if (changed[i] != 0) return;
+    if (const auto entry = previous->find(files[i].relative_path); entry != previous->end()) {
+      statuses[i] = decode_calls(entry->second, files[i]);
+    }
+  });
+  for (Status& status : statuses) {
+    if (!status.ok()) return status;
+  }
+  return {};
+}
+
 }  // namespace
 
-LanguageResolution resolve_language(const LanguageFrontend& language, std::span<const FileFacts> files,
-                                    std::span<const std::uint8_t> changed, FactsCache* previous,
-                                    const ProjectInfo& project) {
+Result<LanguageResolution> resolve_language(const LanguageFrontend& language, std::span<FileFacts> files,
+                                            std::span<const std::uint8_t> changed, FactsCache* previous,
+                                            const ProjectInfo& project) {
   LanguageResolution out;
-  if (files.empty() || !language.interface_digest(files.front())) {
+  const auto resolve_all = [&]() -> Status {
+    if (Status status = decode_cached_calls(files, changed, previous); !status.ok()) return status;
     out.program = language.resolve(files, project);
     out.files_resolved = files.size();
+    return {};
+  };
+  if (files.empty() || !language.interface_digest(files.front())) {
+    if (Status status = resolve_all(); !status.ok()) return std::move(status).take_error();
     return out;
   }
 
@@ -91,13 +113,16 @@ LanguageResolution resolve_language(const LanguageFrontend& language, std::span<
 
   const bool reuse = previous != nullptr && can_reuse(language, files, changed, digests, *previous);
   std::vector<std::uint8_t> wanted(files.size(), 1);
-  if (reuse) wanted.assign(changed.begin(), changed.end());
+  if (reuse) {
+    wanted.assign(changed.begin(), changed.end());
+  } else if (Status status = decode_cached_calls(files, changed, previous); !status.ok()) {
+    return std::move(status).take_error();
+  }
   out.program = language.resolve_some(files, project, wanted);
   out.files_resolved = static_cast<std::size_t>(std::count(wanted.begin(), wanted.end(), 1));
   if (out.program.external_calls_by_file.size() != files.size()) {
     // A frontend that gives digests but not per-file counts: resolve() fully.
-    out.program = language.resolve(files, project);
-    out.files_resolved = files.size();
+    if (Status status = resolve_all(); !status.ok()) return std::move(status).take_error();
     return out;
   }
 

@@ -27,9 +27,11 @@ struct LanguageResolution {
 };
 
 // `changed[i]`: files[i]'s facts were not taken from the cache. Cached
-// edges of unchanged files are moved out of `previous`.
-LanguageResolution resolve_language(const LanguageFrontend& language, std::span<const FileFacts> files,
-                                    std::span<const std::uint8_t> changed, FactsCache* previous,
-                                    const ProjectInfo& project);
+// edges of unchanged files are moved out of `previous`; when every file is
+// resolved, unchanged files' call sites are decoded from it first
+// (DATABASE_ERROR if those bytes are damaged).
+Result<LanguageResolution> resolve_language(const LanguageFrontend& language, std::span<FileFacts> files,
+                                            std::span<const std::uint8_t> changed, FactsCache* previous,
+                                            const ProjectInfo& project);
 
 }  // namespace trellis::ingest

@@ -52,15 +52,16 @@ class IndexCommand final : public Command {
       return ingest::index_into_database(options, database, &progress);
     }();
     if (!indexed.ok()) return std::move(indexed).take_error();
-    return report(indexed->indexed, database, indexed->previous_note);
+    return report(*indexed, database);
   }
 
  private:
-  output::Report report(const ingest::IndexResult& indexed, const std::filesystem::path& database,
-                        const std::string& previous_note) const {
+  output::Report report(const ingest::DatabaseIndexResult& result, const std::filesystem::path& database) const {
+    const ingest::IndexResult& indexed = result.indexed;
+    const std::string& previous_note = result.previous_note;
     const ingest::IndexReport& r = indexed.report;
     const GraphStore& store = indexed.store;
-    const double seconds = r.discover_seconds + r.extract_seconds + r.resolve_seconds + r.build_seconds;
+    const double seconds = result.total_seconds;
     output::Json warnings = output::Json::array();
     for (const auto& warning : r.warnings) warnings.push_back({{"path", warning.relative_path}, {"reason", warning.reason}});
 
@@ -79,10 +80,12 @@ class IndexCommand final : public Command {
                    {"external_calls", r.external_calls},
                    {"merged_definitions", r.merged_definitions},
                    {"warnings", warnings},
-                   {"seconds", {{"discover", r.discover_seconds},
+                   {"seconds", {{"load", result.load_seconds},
+                                {"discover", r.discover_seconds},
                                 {"extract", r.extract_seconds},
                                 {"resolve", r.resolve_seconds},
                                 {"build", r.build_seconds},
+                                {"save", result.save_seconds},
                                 {"total", seconds}}}};
 
     std::string by_label;

@@ -35,6 +35,9 @@ struct CachedFile {
   // The facts as encoded, inside the bytes decode_facts read: an unchanged
   // file's facts are copied into the next snapshot, not encoded again.
   std::span<const std::byte> encoded_facts;
+  // facts.calls is left empty by decode_facts (only resolution reads call
+  // sites): decode_calls fills it from these bytes when they are needed.
+  std::span<const std::byte> encoded_calls;
 };
 
 // Facts by relative path.
@@ -49,8 +52,13 @@ std::vector<std::byte> encode_facts(std::span<const FileFacts> files, std::span<
                                     std::span<const std::span<const std::byte>> reused = {});
 
 // DATABASE_ERROR when the bytes are not what encode_facts writes. The
-// cache's encoded_facts view `bytes`, which must outlive it.
+// cache's encoded_facts and encoded_calls view `bytes`, which must outlive
+// it. Call sites are not decoded (see CachedFile::encoded_calls).
 Result<FactsCache> decode_facts(std::span<const std::byte> bytes);
+
+// Fills facts.calls (facts: `cached`'s facts, wherever they now live) from
+// cached.encoded_calls; DATABASE_ERROR when those bytes are damaged.
+Status decode_calls(const CachedFile& cached, FileFacts& facts);
 
 std::uint64_t content_hash(std::string_view bytes);
 
