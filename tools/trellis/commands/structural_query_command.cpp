@@ -5,6 +5,7 @@
 #include <cctype>
 #include <chrono>
 #include <deque>
+#include <type_traits>
 
 #include "trellis/cli/database_locator.hpp"
 #include "trellis/output/answer_json.hpp"
@@ -60,6 +61,7 @@ class StructuralQueryCommand final : public Command {
         case ParamType::Boolean:
           slot.option = app().add_flag(std::string(p.cli), slot.flag, std::string(p.description));
           break;
+        case ParamType::Object: break;  // no CLI spelling; the structural queries take none
       }
     }
     app().footer(fmt::format("{}\n\n{}\n\nExamples:\n{}", spec.description, queries::name_format_help(),
@@ -69,7 +71,15 @@ class StructuralQueryCommand final : public Command {
   output::Json provided_input() const override {
     output::Json input = output::Json::object();
     for (const auto& [name, value] : arguments()) {
-      std::visit([&, key = name](const auto& v) { input[key] = v; }, value);
+      std::visit(
+          [&, key = name](const auto& v) {
+            if constexpr (std::is_same_v<std::decay_t<decltype(v)>, queries::JsonObjectText>) {
+              input[key] = output::Json::parse(v.text, nullptr, false);
+            } else {
+              input[key] = v;
+            }
+          },
+          value);
     }
     return input;
   }
@@ -122,6 +132,7 @@ class StructuralQueryCommand final : public Command {
         case ParamType::Choice: out.emplace_back(std::string(p.name), slot.text); break;
         case ParamType::Integer: out.emplace_back(std::string(p.name), slot.integer); break;
         case ParamType::Boolean: out.emplace_back(std::string(p.name), p.cli_negates ? !slot.flag : slot.flag); break;
+        case ParamType::Object: break;
       }
     }
     return out;
