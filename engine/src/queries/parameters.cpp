@@ -65,6 +65,59 @@ Result<ArgumentValue> check_value(const ParamSpec& param, const ArgumentValue& v
 
 }  // namespace
 
+ParamSpec string_param(std::string_view name, std::string_view description, bool required) {
+  ParamSpec p;
+  p.name = name;
+  p.type = String;
+  p.description = description;
+  p.required = required;
+  return p;
+}
+
+ParamSpec integer_param(std::string_view name, std::string_view cli, std::int64_t min, std::int64_t max,
+                        std::int64_t fallback, std::string_view description) {
+  ParamSpec p;
+  p.name = name;
+  p.cli = cli;
+  p.type = Integer;
+  p.min = min;
+  p.max = max;
+  p.default_integer = fallback;
+  p.description = description;
+  return p;
+}
+
+ParamSpec boolean_param(std::string_view name, std::string_view cli, bool fallback, std::string_view description) {
+  ParamSpec p;
+  p.name = name;
+  p.cli = cli;
+  p.type = Boolean;
+  p.default_boolean = fallback;
+  p.cli_negates = fallback;
+  p.description = description;
+  return p;
+}
+
+ParamSpec choice_param(std::string_view name, std::string_view cli, std::span<const std::string_view> choices,
+                       std::string_view fallback, std::string_view description) {
+  ParamSpec p;
+  p.name = name;
+  p.cli = cli;
+  p.type = Choice;
+  p.choices = choices;
+  p.default_choice = fallback;
+  p.description = description;
+  return p;
+}
+
+ParamSpec object_param(std::string_view name, std::string_view description) {
+  ParamSpec p;
+  p.name = name;
+  p.type = Object;
+  p.description = description;
+  return p;
+}
+
 Result<CheckedArguments> CheckedArguments::check(std::string_view owner, std::span<const ParamSpec> params,
                                                  const Arguments& arguments) {
   CheckedArguments out;

@@ -16,48 +16,7 @@ constexpr std::string_view kNameFormat =
     "the candidates, none gives NODE_NOT_FOUND with suggestions.";
 
 ParamSpec name_param(std::string_view name, std::string_view description) {
-  ParamSpec p;
-  p.name = name;
-  p.type = String;
-  p.description = description;
-  p.required = true;
-  return p;
-}
-
-ParamSpec integer_param(std::string_view name, std::string_view cli, std::int64_t min, std::int64_t max,
-                        std::int64_t fallback, std::string_view description) {
-  ParamSpec p;
-  p.name = name;
-  p.cli = cli;
-  p.type = Integer;
-  p.min = min;
-  p.max = max;
-  p.default_integer = fallback;
-  p.description = description;
-  return p;
-}
-
-ParamSpec boolean_param(std::string_view name, std::string_view cli, bool fallback, std::string_view description) {
-  ParamSpec p;
-  p.name = name;
-  p.cli = cli;
-  p.type = Boolean;
-  p.default_boolean = fallback;
-  p.cli_negates = fallback;
-  p.description = description;
-  return p;
-}
-
-ParamSpec choice_param(std::string_view name, std::string_view cli, std::span<const std::string_view> choices,
-                       std::string_view fallback, std::string_view description) {
-  ParamSpec p;
-  p.name = name;
-  p.cli = cli;
-  p.type = Choice;
-  p.choices = choices;
-  p.default_choice = fallback;
-  p.description = description;
-  return p;
+  return string_param(name, description);
 }
 
 constexpr std::string_view kDirections[] = {"up", "down", "both"};
@@ -211,6 +170,10 @@ Result<QueryRequest> make_request(const QuerySpec& spec, const Arguments& argume
   auto checked = CheckedArguments::check(spec.tool, spec.params, arguments);
   if (!checked.ok()) return std::move(checked).take_error();
   return typed_request(spec, *checked);
+}
+
+QueryRequest make_request(const QuerySpec& spec, const CheckedArguments& arguments) {
+  return typed_request(spec, arguments);
 }
 
 Result<QueryAnswer> run_query(const GraphStore& store, const QueryRequest& request, TraversalScratch& scratch) {

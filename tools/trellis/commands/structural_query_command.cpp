@@ -95,20 +95,17 @@ class StructuralQueryCommand final : public Command {
     queries::TraversalScratch scratch;
     auto answer = queries::run_query(store, *request, scratch);
     if (!answer.ok()) return std::move(answer).take_error();
-    output::Report report;
-    report.query_type = "structural";
+    const auto elapsed = [&] {
+      return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+    };
     if (globals.json) {
       output::AnswerJson json = output::answer_json(store, *request, *answer, output::JsonStyle::Pretty);
-      report.query = std::move(json.query);
-      report.results_text = std::move(json.results);
-      report.row_count = json.row_count;
-      report.total_count = json.total_count;
-      report.metadata = std::move(json.metadata);
-    } else {
-      report.text = output::answer_text(store, *request, *answer);
+      return output::answer_report(std::move(json), elapsed());
     }
-    const std::chrono::duration<double, std::milli> elapsed = std::chrono::steady_clock::now() - start;
-    report.execution_time_ms = elapsed.count();
+    output::Report report;
+    report.query_type = "structural";
+    report.text = output::answer_text(store, *request, *answer);
+    report.execution_time_ms = elapsed();
     return report;
   }
 

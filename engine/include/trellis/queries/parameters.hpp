@@ -38,6 +38,16 @@ struct ParamSpec {
   bool cli_negates = false;
 };
 
+// Declarations of each kind. A Boolean whose default is true is turned off
+// by its CLI flag (cli_negates).
+ParamSpec string_param(std::string_view name, std::string_view description, bool required = true);
+ParamSpec integer_param(std::string_view name, std::string_view cli, std::int64_t min, std::int64_t max,
+                        std::int64_t fallback, std::string_view description);
+ParamSpec boolean_param(std::string_view name, std::string_view cli, bool fallback, std::string_view description);
+ParamSpec choice_param(std::string_view name, std::string_view cli, std::span<const std::string_view> choices,
+                       std::string_view fallback, std::string_view description);
+ParamSpec object_param(std::string_view name, std::string_view description);
+
 // The text of a JSON object argument, exactly as given.
 struct JsonObjectText {
   std::string text;

@@ -48,6 +48,8 @@ using QueryRequest = std::variant<CallersRequest, CalleesRequest, HierarchyReque
 // and what it accepts (unknown parameters, missing or empty required ones
 // included).
 Result<QueryRequest> make_request(const QuerySpec& spec, const Arguments& arguments);
+// The same from arguments already checked against spec.params.
+QueryRequest make_request(const QuerySpec& spec, const CheckedArguments& arguments);
 
 struct QueryAnswer {
   QueryKind kind;
