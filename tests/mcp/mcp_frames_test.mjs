@@ -16,6 +16,12 @@ const work = fs.mkdtempSync(path.join(os.tmpdir(), "trellis-frames-"));
 const db = path.join(work, "shop.trellis");
 execFileSync(trellis, ["index", path.join(sourceDir, "tests/fixtures/python/shop"), "--db", db], { stdio: "ignore" });
 
+// --help says how to register the server and lists every tool.
+const help = execFileSync(trellis, ["serve", "--help"], { encoding: "utf8" });
+for (const text of ["mcpServers", "--timeout-ms", "--max-request-bytes", "2025-06-18", "index_status", "search_symbols"]) {
+  assert.ok(help.includes(text), `serve --help lacks ${text}`);
+}
+
 const server = spawn(trellis, ["serve", "--db", db, "--max-request-bytes", "4096"], { stdio: ["pipe", "pipe", "pipe"] });
 let stderr = "";
 server.stderr.on("data", (chunk) => (stderr += chunk));

@@ -15,6 +15,12 @@ const Tool* ToolRegistry::find(std::string_view name) const {
   return it == tools_.end() ? nullptr : &*it;
 }
 
+std::vector<std::string_view> ToolRegistry::names() const {
+  std::vector<std::string_view> out;
+  for (const Tool& tool : tools_) out.push_back(tool.name);
+  return out;
+}
+
 std::string ToolRegistry::list_json() const {
   output::JsonTextWriter w(output::JsonStyle::Compact);
   w.begin_object();

@@ -47,6 +47,8 @@ class ToolRegistry {
   void add(Tool tool);
   // nullptr when no tool has that name.
   const Tool* find(std::string_view name) const;
+  // Tool names in the order tools/list gives them.
+  std::vector<std::string_view> names() const;
   // The tools/list result: {"tools": [{name, title, description, inputSchema}...]}.
   std::string list_json() const;
 

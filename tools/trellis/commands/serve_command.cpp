@@ -6,6 +6,10 @@
 #include <cstdio>
 #include <filesystem>
 
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include "mcp/protocol.hpp"
 #include "mcp/server.hpp"
 #include "trellis/cli/database_locator.hpp"
 
@@ -13,17 +17,18 @@ namespace trellis::cli {
 namespace {
 
 constexpr const char* kFooter = R"(Speaks MCP (JSON-RPC 2.0, one message per line) on stdin and stdout; logs go to stderr.
-Protocol revisions 2025-06-18, 2025-03-26 and 2024-11-05. It ends when stdin closes.
+Protocol revisions {}. It ends when stdin closes.
 
-Tools: query_callers, query_callees, query_hierarchy, query_dependencies, query_exports,
-query_implementations, query_call_graph, query_call_path (the `trellis query` commands, same
-parameters and answers as --json), search_symbols, get_node, get_schema, index_status.
+Tools: {}.
+The query_* tools are the `trellis query` commands: same parameters, checks and answers as --json.
 
 The database is found as for every command (--db FILE, else .trellis/graph.trellis here or in
 the nearest parent). When `trellis index` replaces it, the server loads the new snapshot before
 its next answer. If there is none yet, tools answer DATABASE_ERROR until one appears.
 
-Register it with an MCP client, e.g. in .mcp.json (Claude Code) or claude_desktop_config.json:
+)";
+
+constexpr const char* kRegister = R"(Register it with an MCP client, e.g. in .mcp.json (Claude Code) or claude_desktop_config.json:
   {"mcpServers": {"trellis": {"command": "/path/to/trellis",
                               "args": ["serve", "--db", "/path/to/repo/.trellis/graph.trellis"]}}}
 or: claude mcp add trellis -- /path/to/trellis serve --db /path/to/repo/.trellis/graph.trellis)";
@@ -41,7 +46,9 @@ class ServeCommand final : public Command {
                     "Longest request line accepted; longer ones are refused unread")
         ->check(CLI::Range(1024, 1 << 30))
         ->capture_default_str();
-    this->app().footer(kFooter);
+    this->app().footer(fmt::format(fmt::runtime(kFooter), fmt::join(mcp::supported_protocol_versions(), ", "),
+                                   fmt::join(mcp::make_tool_registry().names(), ", ")) +
+                       kRegister);
   }
 
   output::Json provided_input() const override { return output::Json::object(); }
