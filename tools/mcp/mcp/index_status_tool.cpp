@@ -133,7 +133,8 @@ void add_index_status_tool(ToolRegistry& registry) {
       "relationship counts, files_indexed, and the files that differ from the index now: files_changed "
       "(content differs), files_deleted, files_added (source files the index does not hold). up_to_date is "
       "true when all three are empty; otherwise run `trellis index` again (the server loads the new "
-      "snapshot by itself). Returns JSON {query, results, metadata}.",
+      "snapshot by itself). files_added follows the .gitignore rules but not the --exclude globs of the "
+      "last index, which the snapshot does not record. Returns JSON {query, results, metadata}.",
       {}, [languages](const ToolContext& context, const queries::CheckedArguments&) {
         return index_status(context, *languages);
       }});
