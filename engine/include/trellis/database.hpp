@@ -10,8 +10,10 @@
 // snapshot, which stays mapped while any copy or any result's store()
 // lives): any number of threads may query one at once. Node ids in results
 // are handles into this Database; node() turns them into their details.
-// Cypher queries join here once the Cypher engine lands (cypher/): a
-// `cypher(query, parameters, limit)` call returning the Cypher result type.
+// Cypher queries join once the Cypher engine lands (cypher/ builds on
+// engine/, so its call cannot live in this engine header): a
+// `cypher(const Database&, query, parameters, limit)` in cypher's public
+// header returning its typed result, run on database.store().
 #pragma once
 
 #include <cstdint>
