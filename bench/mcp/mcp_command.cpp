@@ -97,10 +97,18 @@ int run_mcp_command(const McpCommandOptions& options) {
   }
 
   simdjson::dom::parser parser;
-  std::vector<double> round_trip, server_side, hub_round_trip;
+  std::vector<double> round_trip, server_side, hub_round_trip, ping_trip;
   std::size_t errors = 0;
   int id = 2;
   for (const auto& [name, hub] : targets) {
+    // A ping before each call: the same run's cost of the transport alone.
+    const std::string ping = fmt::format(R"({{"jsonrpc":"2.0","id":{},"method":"ping"}})", id++);
+    const auto ping_start = std::chrono::steady_clock::now();
+    if (!server->send(ping) || !server->receive(line)) {
+      fmt::print(stderr, "trellis_bench mcp: the server stopped answering\n");
+      return 1;
+    }
+    ping_trip.push_back(std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - ping_start).count());
     const std::string request = call_request(id++, name, options.depth);
     const auto start = std::chrono::steady_clock::now();
     if (!server->send(request) || !server->receive(line)) {
@@ -129,6 +137,7 @@ int run_mcp_command(const McpCommandOptions& options) {
   const LatencySummary trip = summarize_latency(round_trip);
   const LatencySummary inside = summarize_latency(server_side);
   const LatencySummary hubs = summarize_latency(hub_round_trip);
+  const LatencySummary pings = summarize_latency(ping_trip);
   if (options.json) {
     const Json document = {{"db", options.db.string()},
                            {"nodes", snapshot->store.node_count()},
@@ -137,6 +146,7 @@ int run_mcp_command(const McpCommandOptions& options) {
                            {"round_trip_ms", summary_ms(trip)},
                            {"server_execution_ms", summary_ms(inside)},
                            {"hubs_round_trip_ms", summary_ms(hubs)},
+                           {"ping_round_trip_ms", summary_ms(pings)},
                            {"server_exit_status", status}};
     fmt::print("{}\n", document.dump(2));
   } else {
@@ -149,6 +159,8 @@ int run_mcp_command(const McpCommandOptions& options) {
                inside.p50_us, inside.p95_us, inside.max_us);
     fmt::print("  {:<26} {:>7} {:>9.1f} {:>9.1f} {:>9.1f}\n", "round trip, 10 hubs", hubs.samples, hubs.p50_us,
                hubs.p95_us, hubs.max_us);
+    fmt::print("  {:<26} {:>7} {:>9.1f} {:>9.1f} {:>9.1f}\n", "ping round trip (baseline)", pings.samples,
+               pings.p50_us, pings.p95_us, pings.max_us);
     fmt::print("  errors: {}\n", errors);
   }
   return errors == 0 && status == 0 ? 0 : 1;

@@ -6,7 +6,8 @@
 // methods with callers, spread evenly over the graph's ids, plus the 10
 // most-called ones (hubs). Reports p50/p95/max of the round trip and of
 // the server's own metadata.execution_time_ms (the query and its JSON),
-// whose difference is the protocol's cost.
+// and, as the same run's baseline, of a ping sent before each call (the
+// transport alone: no worker thread, no graph).
 #pragma once
 
 #include <CLI/CLI.hpp>
