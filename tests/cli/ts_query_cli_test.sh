@@ -60,4 +60,12 @@ json_true 'd.results.edges.some((e) => e.from_function === "src.services.auth.Au
 q 1 callers src.services.auth.nothing --json
 json_true 'd.error_code === "NODE_NOT_FOUND"'
 
+# The MCP server answers on the TypeScript graph as the CLI does.
+out="$(printf '%s\n' \
+  '{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"ts-test","version":"1"}}}' \
+  '{"jsonrpc":"2.0","method":"notifications/initialized"}' \
+  '{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"query_implementations","arguments":{"interface_name":"src.models.base.Named","include_indirect":true}}}' |
+  "$trellis" serve 2>/dev/null | tail -n 1 | node -e 'process.stdout.write(JSON.parse(require("fs").readFileSync(0, "utf8")).result.content[0].text)')"
+json_true 'same(names(d.results.implementations).sort(), ["src.models.user.Guest", "src.models.user.User", "src.services.audit.AuditedUser"])'
+
 finish "TypeScript query CLI"
