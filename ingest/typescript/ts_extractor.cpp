@@ -3,8 +3,6 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <optional>
-#include <tuple>
 
 #include "../extract/query_matches.hpp"
 #include "ts_fact_reader.hpp"

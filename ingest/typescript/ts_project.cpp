@@ -3,22 +3,14 @@
 #include <simdjson.h>
 
 #include <algorithm>
-#include <fstream>
 #include <set>
-#include <sstream>
+
+#include "trellis/common/file_io.hpp"
 
 namespace trellis::ingest::typescript {
 namespace {
 
 constexpr std::string_view kExtensions[] = {".ts", ".tsx", ".d.ts", ".mts", ".cts", ".js", ".jsx", ".mjs", ".cjs"};
-
-std::optional<std::string> read_text(const std::filesystem::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return std::nullopt;
-  std::stringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
 
 // JSON with comments and trailing commas (tsconfig.json's dialect) as JSON.
 std::string strip_jsonc(std::string_view text) {
@@ -72,8 +64,8 @@ std::string_view script_extension(std::string_view path) {
 
 void read_tsconfig(const std::filesystem::path& root, ProjectConfig& config) {
   for (const char* name : {"tsconfig.json", "jsconfig.json"}) {
-    const auto text = read_text(root / name);
-    if (!text) continue;
+    const auto text = read_file(root / name);
+    if (!text.ok()) continue;
     simdjson::dom::parser parser;
     simdjson::dom::element document;
     if (parser.parse(strip_jsonc(*text)).get(document) != simdjson::SUCCESS) return;
@@ -102,8 +94,8 @@ void read_tsconfig(const std::filesystem::path& root, ProjectConfig& config) {
 }
 
 void read_package(const std::filesystem::path& root, const std::string& folder, ProjectConfig& config) {
-  const auto text = read_text(root / folder / "package.json");
-  if (!text) return;
+  const auto text = read_file(root / folder / "package.json");
+  if (!text.ok()) return;
   simdjson::dom::parser parser;
   simdjson::dom::element document;
   if (parser.parse(*text).get(document) != simdjson::SUCCESS) return;
