@@ -42,9 +42,9 @@ Result<EditedCopy> EditedCopy::make(const std::filesystem::path& root, std::span
   return copy;
 }
 
-Status EditedCopy::append_comment(const std::string& relative_path) const {
+Status EditedCopy::append_line(const std::string& relative_path) const {
   std::ofstream out(root_ / relative_path, std::ios::app | std::ios::binary);
-  out << "\n# edited by trellis_bench\n";
+  out << "\n";
   out.close();
   if (!out) return make_error(ErrorCode::DatabaseError, fmt::format("cannot append to {}", relative_path));
   return {};

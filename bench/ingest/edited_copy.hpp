@@ -23,8 +23,9 @@ class EditedCopy {
 
   const std::filesystem::path& root() const { return root_; }
   const std::filesystem::path& database() const { return database_; }
-  // Appends a comment line to `relative_path`: its content changes, nothing else.
-  Status append_comment(const std::string& relative_path) const;
+  // Appends an empty line to `relative_path`: its content changes, nothing
+  // else (in every language).
+  Status append_line(const std::string& relative_path) const;
 
  private:
   explicit EditedCopy(std::filesystem::path folder, std::filesystem::path root);

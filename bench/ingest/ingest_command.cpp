@@ -26,6 +26,8 @@
 namespace trellis::bench {
 namespace {
 
+using Frontends = std::vector<std::unique_ptr<ingest::LanguageFrontend>>;
+
 struct ParseOnly {
   double ms = 0;
   double cpu_ms = 0;
@@ -33,7 +35,15 @@ struct ParseOnly {
 };
 
 // Reads, parses and walks every node of every file, as extraction must at least do.
-ParseOnly parse_only(const ingest::LanguageFrontend& language, const std::filesystem::path& root,
+// The frontend that reads `path` (every discovered path has one).
+const ingest::LanguageFrontend& frontend_of(const Frontends& frontends, std::string_view path) {
+  for (const auto& frontend : frontends) {
+    if (frontend->handles(path)) return *frontend;
+  }
+  return *frontends.front();
+}
+
+ParseOnly parse_only(const Frontends& frontends, const std::filesystem::path& root,
                      const std::vector<std::string>& paths, tbb::task_arena& arena) {
   std::atomic<std::uint64_t> nodes{0};
   const Stopwatch clock;
@@ -46,7 +56,7 @@ ParseOnly parse_only(const ingest::LanguageFrontend& language, const std::filesy
       for (std::size_t i = range.begin(); i != range.end(); ++i) {
         auto source = ingest::read_source_file(root / paths[i]);
         if (!source.ok()) continue;
-        ts_parser_set_language(parser, language.grammar(paths[i]));
+        ts_parser_set_language(parser, frontend_of(frontends, paths[i]).grammar(paths[i]));
         const ingest::TsTree tree(ts_parser_parse_string(
             parser, nullptr, source->text.data(), static_cast<std::uint32_t>(source->text.size())));
         TSTreeCursor cursor = ts_tree_cursor_new(ts_tree_root_node(tree.get()));
@@ -104,13 +114,15 @@ int run_ingest_command(const IngestCommandOptions& options) {
     fmt::print(stderr, "{}\n", frontends.error().message);
     return 1;
   }
-  const ingest::LanguageFrontend& language = *frontends->front();
+  const Frontends& languages = *frontends;
   const unsigned cores = options.jobs == 0 ? std::max(1u, std::thread::hardware_concurrency()) : options.jobs;
   tbb::task_arena arena(static_cast<int>(cores));
 
   ingest::DiscoverOptions discover;
   discover.root = options.root;
-  discover.wanted = [&language](std::string_view path) { return language.handles(path); };
+  discover.wanted = [&languages](std::string_view path) {
+    return std::any_of(languages.begin(), languages.end(), [&](const auto& l) { return l->handles(path); });
+  };
   auto discovered = ingest::discover_files(discover);
   if (!discovered.ok()) {
     fmt::print(stderr, "{}\n", discovered.error().message);
@@ -144,7 +156,7 @@ int run_ingest_command(const IngestCommandOptions& options) {
   std::optional<ingest::IndexResult> indexed;
   std::optional<ingest::DatabaseIndexResult> reindexed;
   for (int run = 0; run < options.runs; ++run) {
-    parsed = parse_only(language, options.root, paths, arena);
+    parsed = parse_only(languages, options.root, paths, arena);
     parse_ms.push_back(parsed.ms);
     parse_cpu_ms.push_back(parsed.cpu_ms);
     ingest::IndexOptions index;
@@ -161,7 +173,7 @@ int run_ingest_command(const IngestCommandOptions& options) {
     }
     indexed = std::move(result).value();
 
-    if (auto status = copy->append_comment(edited); !status.ok()) {
+    if (auto status = copy->append_line(edited); !status.ok()) {
       fmt::print(stderr, "{}\n", status.error().message);
       return 1;
     }

@@ -128,6 +128,7 @@ class Writer {
       if (label == Label::Class) {
         const std::size_t bases = *property_index(label, "base_classes");
         for (const std::string& base : definition.base_texts) builder_.add_list_item(ids[d], bases, base);
+        if (definition.is_abstract) builder_.set_bool(ids[d], *property_index(label, "is_abstract"), true);
       } else if (label == Label::Function || label == Label::Method) {
         builder_.set_bool(ids[d], *property_index(label, "is_async"), definition.is_async);
       }
@@ -160,6 +161,9 @@ class Writer {
     }
     for (const InheritsEdge& edge : program_.inherits) {
       builder_.add_edge(RelType::Inherits, node_of(edge.derived), node_of(edge.base));
+    }
+    for (const InheritsEdge& edge : program_.implements) {
+      builder_.add_edge(RelType::Implements, node_of(edge.derived), node_of(edge.base));
     }
     const std::size_t call_type = *property_index(RelType::Calls, "call_type");
     const std::size_t line = *property_index(RelType::Calls, "line");

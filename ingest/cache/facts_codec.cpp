@@ -11,10 +11,12 @@ namespace {
 
 // Bumped whenever the encoding, FileFacts or what an extractor puts in them
 // changes: facts cached by an older version are then re-extracted.
-// 6: each file's resolved edges and interface digest (incremental
-// resolution), call sites apart from the other facts, on top of 5 (per-file size table) and 4 (call scopes,
-// TYPE_CHECKING marks, kept rebindings).
-constexpr std::uint32_t kCodecVersion = 6;
+// 7: implements, is_abstract, is_accessor, reexport (TypeScript and
+// JavaScript) on top of 6: each file's resolved edges and interface digest
+// (incremental resolution), call sites apart from the other facts, on top
+// of 5 (per-file size table) and 4 (call scopes, TYPE_CHECKING marks, kept
+// rebindings).
+constexpr std::uint32_t kCodecVersion = 7;
 
 class Writer {
  public:
@@ -168,7 +170,9 @@ void write_file(Writer& w, const FileFacts& f, std::uint64_t hash) {
     w.u32(static_cast<std::uint32_t>(d.bases.size()));
     for (const LinkChain& base : d.bases) w.chain(base);
     w.texts(d.base_texts);
-    w.u32(d.is_async ? 1 : 0);
+    w.u32(static_cast<std::uint32_t>(d.implements.size()));
+    for (const LinkChain& chain : d.implements) w.chain(chain);
+    w.u32((d.is_async ? 1u : 0u) | (d.is_abstract ? 2u : 0u) | (d.is_accessor ? 4u : 0u));
     w.u32(d.typing_only ? 1 : 0);
     w.u32(static_cast<std::uint32_t>(d.annotated_parameters.size()));
     for (const auto& [name, annotation] : d.annotated_parameters) {
@@ -188,7 +192,7 @@ void write_file(Writer& w, const FileFacts& f, std::uint64_t hash) {
     w.text(i.module);
     w.text(i.name);
     w.text(i.alias);
-    w.u32(i.is_from ? 1 : 0);
+    w.u32((i.is_from ? 1u : 0u) | (i.reexport ? 2u : 0u));
   }
   w.u32(static_cast<std::uint32_t>(f.assignments.size()));
   for (const Assignment& a : f.assignments) {
@@ -285,7 +289,12 @@ CachedFile read_file_facts(Reader& r) {
     d.bases.resize(r.count());
     for (LinkChain& base : d.bases) base = r.chain();
     d.base_texts = r.texts();
-    d.is_async = r.u32() != 0;
+    d.implements.resize(r.count());
+    for (LinkChain& chain : d.implements) chain = r.chain();
+    const std::uint32_t flags = r.u32();
+    d.is_async = (flags & 1u) != 0;
+    d.is_abstract = (flags & 2u) != 0;
+    d.is_accessor = (flags & 4u) != 0;
     d.typing_only = r.u32() != 0;
     d.annotated_parameters.resize(r.count());
     for (auto& [name, annotation] : d.annotated_parameters) {
@@ -310,7 +319,9 @@ CachedFile read_file_facts(Reader& r) {
     i.module = r.text();
     i.name = r.text();
     i.alias = r.text();
-    i.is_from = r.u32() != 0;
+    const std::uint32_t flags = r.u32();
+    i.is_from = (flags & 1u) != 0;
+    i.reexport = (flags & 2u) != 0;
     if (!scope_ok(i.scope)) throw std::out_of_range("bad import scope");
   }
   f.assignments.resize(r.count());

@@ -1,4 +1,5 @@
 #include "python/python_frontend.hpp"
+#include "typescript/ts_frontend.hpp"
 #include "trellis/ingest/language.hpp"
 
 namespace trellis::ingest {
@@ -8,6 +9,7 @@ Result<std::vector<std::unique_ptr<LanguageFrontend>>> make_language_frontends()
   // One line per language.
   static constexpr Factory kFactories[] = {
       &python::make_python_frontend,
+      &typescript::make_typescript_frontend,
   };
   std::vector<std::unique_ptr<LanguageFrontend>> frontends;
   for (const Factory factory : kFactories) {

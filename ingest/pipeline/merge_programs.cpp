@@ -37,6 +37,9 @@ ProgramGraph merge_programs(std::vector<LanguageProgram> programs, std::span<con
     for (const InheritsEdge& edge : program.inherits) {
       merged.inherits.push_back({shift(edge.derived, files), shift(edge.base, files)});
     }
+    for (const InheritsEdge& edge : program.implements) {
+      merged.implements.push_back({shift(edge.derived, files), shift(edge.base, files)});
+    }
     for (const CallEdge& edge : program.calls) {
       merged.calls.push_back({shift(edge.caller, files), shift(edge.callee, files), edge.call_type, edge.line});
     }

@@ -49,7 +49,8 @@ constexpr Label kAllLabels[] = {Label::Project,   Label::Package, Label::Externa
                                 Label::Module,    Label::Interface, Label::Class,
                                 Label::Function,  Label::Method};
 constexpr Label kContainers[] = {Label::Project, Label::Package};
-constexpr Label kDefiners[] = {Label::Module, Label::Class, Label::Function};
+// An Interface defines its method signatures; a Method its nested functions.
+constexpr Label kDefiners[] = {Label::Module, Label::Interface, Label::Class, Label::Function, Label::Method};
 constexpr Label kDefinitions[] = {Label::Class, Label::Interface, Label::Function, Label::Method};
 constexpr Label kCallers[] = {Label::Module, Label::Function, Label::Method};
 constexpr Label kCallees[] = {Label::Function, Label::Method, Label::Class};

@@ -46,9 +46,15 @@ struct Definition {
   SourceSpan span;
   std::vector<std::string> decorators;  // as written, without '@'
   std::string docstring;
-  std::vector<LinkChain> bases;         // base class expressions
+  std::vector<LinkChain> bases;         // base class expressions (TypeScript: `extends`)
   std::vector<std::string> base_texts;  // the same, as written
+  // Interfaces a class names in `implements` (TypeScript, Java, C#).
+  std::vector<LinkChain> implements;
   bool is_async = false;
+  bool is_abstract = false;  // an abstract class
+  // Reading the name runs it (a TypeScript getter or setter): `obj.name`
+  // yields what it returns, and `obj.name()` calls that.
+  bool is_accessor = false;
   // Declared in the body of `if TYPE_CHECKING:` (typing stubs): a node, but
   // no name Python binds at run time.
   bool typing_only = false;
@@ -70,11 +76,21 @@ struct Import {
   // `from ..x import y as z`: level 2, module "x", name "y", alias "z".
   // `from . import y`: level 1, module "", name "y".
   // `from x import *`: name "*".
+  // TypeScript and JavaScript (module: the specifier as written, `./a`,
+  // `react`): `import d from m` name "default" alias d; `import {a as b}`
+  // name a alias b; `import * as ns` / `ns = require(m)` no name, alias ns;
+  // `import m` (side effect) and `import(m)` neither; all with is_from when
+  // a name is taken.
   std::uint32_t level = 0;
   std::string module;
   std::string name;
   std::string alias;
   bool is_from = false;
+  // The module exports `alias` as `name` of `module` without binding it
+  // (`export {name as alias} from m`, `export * from m` with name "*");
+  // with an empty module, a name of its own (`export {name as alias}`,
+  // `export default name`: alias "default").
+  bool reexport = false;
 };
 
 struct CallSite {
@@ -110,7 +126,10 @@ struct FileFacts {
   std::vector<Import> imports;
   std::vector<CallSite> calls;
   std::vector<Assignment> assignments;
-  // Names listed in a module-level `__all__`, when it is a literal list.
+  // The names the module declares public, when it declares them: Python's
+  // module-level `__all__` (when it is a literal list); TypeScript's and
+  // JavaScript's exported names of its own (always declared: a file that
+  // exports nothing has none).
   std::vector<std::string> all_names;
   bool has_all = false;
 };

@@ -71,6 +71,7 @@ struct ProgramGraph {
   std::vector<std::string> external_packages;
   std::vector<ImportEdge> imports;
   std::vector<InheritsEdge> inherits;
+  std::vector<InheritsEdge> implements;  // Class -> Interface
   std::vector<CallEdge> calls;
   std::vector<UnresolvedCall> unresolved_calls;
   std::size_t external_calls = 0;  // calls into code outside the tree (builtins, libraries)

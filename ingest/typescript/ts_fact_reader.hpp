@@ -1,0 +1,144 @@
+// Reads FileFacts' pieces out of the nodes of one TypeScript, TSX or
+// JavaScript tree: what an expression or a type annotation names (link
+// chains, ts_links.cpp), definitions with their names, decorators, JSDoc,
+// parameters and heritage (ts_definition_reader.cpp), and imports, exports,
+// `require` and CommonJS exports (ts_module_reader.cpp). The extractor
+// (ts_extractor.cpp) finds the nodes with the queries and calls these.
+#pragma once
+
+#include <tree_sitter/api.h>
+
+#include <algorithm>
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "../extract/tree_sitter_handles.hpp"
+#include "trellis/ingest/file_facts.hpp"
+#include "ts_syntax.hpp"
+
+namespace trellis::ingest::typescript {
+
+// Expression chains deeper than this (generated code) are not followed.
+inline constexpr int kMaxChainDepth = 64;
+
+// What the extractor makes of each query capture.
+enum class Capture : std::uint8_t {
+  Other,
+  Class,
+  Interface,
+  Function,
+  Method,
+  Signature,
+  Bound,
+  Field,
+  Anonymous,
+  Import,
+  Export,
+  Call,
+  CallNew,
+  Callee,
+  Assignment,
+  AssignmentExpression,
+  AssignmentTarget,
+};
+
+// A definition found by the queries: the class, interface or function node
+// (for a bound one, the value: `const f = () => ...` is the arrow function).
+struct OpenDefinition {
+  TSNode node;
+  Capture kind;
+};
+
+inline std::uint32_t line_of(TSPoint point) { return point.row + 1; }
+
+inline SourceSpan span_of(TSNode node) {
+  return {line_of(ts_node_start_point(node)), line_of(ts_node_end_point(node)), ts_node_start_byte(node),
+          ts_node_end_byte(node)};
+}
+
+inline bool is_opaque(const LinkChain& chain) {
+  return std::any_of(chain.begin(), chain.end(), [](const Link& l) { return l.kind == Link::Kind::Opaque; });
+}
+
+inline bool is_function_value(NodeType type) {
+  return type == NodeType::ArrowFunction || type == NodeType::FunctionExpression ||
+         type == NodeType::GeneratorFunction;
+}
+
+// `exports.name` or `module.exports.name`: the name; else "".
+std::string_view exported_name(std::string_view target);
+
+// One per file; reads nodes of the tree parsed from `source`.
+class FactReader {
+ public:
+  FactReader(const TsSyntax& syntax, std::string_view source) : syntax_(syntax), source_(source) {}
+  std::string_view text(TSNode node) const { return node_text(node, source_); }
+  TSNode child(TSNode node, Field field) const { return syntax_.child(node, field); }
+  bool is(TSNode node, NodeType type) const { return syntax_.is(node, type); }
+  NodeType type(TSNode node) const { return syntax_.type(node); }
+
+  // An expression as a link chain: `this.repo.save` is [Name this,
+  // Attribute repo, Attribute save]; `new C()` and `f()` end in Call; a
+  // parenthesised, awaited or non-null expression is its operand; `x as T`
+  // is [T..., Call] (an instance of T); literals are [Literal builtins];
+  // anything else ends in Opaque.
+  LinkChain links_of(TSNode node) const;
+  // The class or interface a type annotation names: `Repo`, `ns.Repo`,
+  // `Repo | null`, `Promise<Repo>`, `Repo<T>`; [Literal builtins] for arrays,
+  // tuples, function types and primitives. Empty when it names no single one.
+  LinkChain annotation_links(TSNode node, int depth = 0) const;
+
+  // The name a definition is known by: its own, or for a bound one the
+  // variable's, field's or `exports.name`'s; "default" for an anonymous
+  // default export. Empty when nothing names it (it is then no definition).
+  std::string definition_name(TSNode node, Capture kind) const;
+  // Label, span (from the declaration, or the binding for a bound one),
+  // decorators, JSDoc, async / accessor / abstract marks, parameters,
+  // return type and heritage; the parent is left for the caller.
+  Definition read_definition(const OpenDefinition& open, std::string name) const;
+  // Whether a definition is declared exported (`export ...`, `export
+  // declare ...`, `export default ...`, `exports.name = ...`).
+  bool is_exported(const OpenDefinition& open) const;
+  // Names the parameters of a function bind, with their annotations (null: none).
+  void read_parameters(TSNode parameters, Definition& definition) const;
+  // Constructor parameters that are properties (`private repo: Repo`), as
+  // `this.repo` assignments of the constructor `scope`.
+  void read_parameter_properties(TSNode function, ScopeIndex scope, std::vector<Assignment>& out) const;
+
+  // An import statement's imports (Import's comment says how each form maps).
+  void read_import(TSNode node, ScopeIndex scope, std::vector<Import>& out) const;
+  // An export statement's re-exports, local export lists and default export.
+  void read_export(TSNode node, std::vector<Import>& out) const;
+  // `require("m")` in the ways it binds names (`x = require`, `{a, b: c} =
+  // require`, `x = require(m).a`, `exports.x = require`), or as a side effect.
+  void read_require(TSNode call, ScopeIndex scope, std::vector<Import>& out) const;
+  // `import("m")`: an import binding no name.
+  void read_dynamic_import(TSNode call, ScopeIndex scope, std::vector<Import>& out) const;
+  // `module.exports = name | {a, b: c}` and `exports.name = other`: what the
+  // module exports, as re-exports of its own names.
+  void read_commonjs_export(TSNode assignment, std::vector<Import>& out) const;
+  // A string literal's text without quotes ("" for other nodes).
+  std::string string_value(TSNode node) const;
+
+ private:
+  static Import named(const Import& base, std::string_view name, std::string_view alias);
+  static Import aliased(const Import& base, std::string_view alias);
+  // `{a, b as c}` of an import or export, or `{a, b: c}` of a require.
+  void read_specifiers(TSNode list, const Import& base, std::vector<Import>& out) const;
+  void append_links(TSNode node, LinkChain& out, int depth) const;
+  std::string own_name_or_default(TSNode node) const;
+  // The statement that holds a definition: where its JSDoc and outer
+  // decorators sit.
+  TSNode statement_of(TSNode node, Capture kind) const;
+  void read_decorators(TSNode node, TSNode statement, Definition& definition) const;
+  std::string docstring_before(TSNode statement) const;
+  void read_heritage(TSNode node, Definition& definition) const;
+  void add_base(TSNode node, std::vector<LinkChain>& chains, std::vector<std::string>* texts) const;
+
+  const TsSyntax& syntax_;
+  std::string_view source_;
+};
+
+}  // namespace trellis::ingest::typescript

@@ -1,0 +1,53 @@
+#include "ts_frontend.hpp"
+
+#include "ts_extractor.hpp"
+#include "ts_project.hpp"
+#include "ts_resolver.hpp"
+
+namespace trellis::ingest::typescript {
+namespace {
+
+class TsFileExtractor final : public FileExtractor {
+ public:
+  explicit TsFileExtractor(const TsQuerySet& queries) : extractor_(queries) {}
+  FileFacts extract(std::string_view source, std::string relative_path) override {
+    return extractor_.extract(source, std::move(relative_path));
+  }
+
+ private:
+  TsExtractor extractor_;
+};
+
+class TsFrontend final : public LanguageFrontend {
+ public:
+  explicit TsFrontend(TsQuerySet queries) : queries_(std::move(queries)) {}
+
+  std::string_view name() const override { return "typescript"; }
+  bool handles(std::string_view relative_path) const override { return dialect_of(relative_path).has_value(); }
+  std::unique_ptr<FileExtractor> make_extractor() const override {
+    return std::make_unique<TsFileExtractor>(queries_);
+  }
+  const TSLanguage* grammar(std::string_view relative_path) const override {
+    return grammar_of(dialect_of(relative_path).value_or(Dialect::TypeScript));
+  }
+  ProgramGraph resolve(std::span<const FileFacts> files, const ProjectInfo& project) const override {
+    std::vector<std::string> paths;
+    paths.reserve(files.size());
+    for (const FileFacts& facts : files) paths.push_back(facts.relative_path);
+    const ProjectConfig config = read_project_config(project.path, paths);
+    return resolve_typescript(files, config, project.name, project.path);
+  }
+
+ private:
+  TsQuerySet queries_;
+};
+
+}  // namespace
+
+Result<std::unique_ptr<LanguageFrontend>> make_typescript_frontend() {
+  auto queries = compile_query_set();
+  if (!queries.ok()) return queries.error();
+  return std::unique_ptr<LanguageFrontend>(std::make_unique<TsFrontend>(std::move(queries).value()));
+}
+
+}  // namespace trellis::ingest::typescript
