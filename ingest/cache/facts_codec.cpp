@@ -11,12 +11,13 @@ namespace {
 
 // Bumped whenever the encoding, FileFacts or what an extractor puts in them
 // changes: facts cached by an older version are then re-extracted.
+// 8: IMPLEMENTS edges in each file's resolved edges, on top of
 // 7: implements, is_abstract, is_accessor, reexport (TypeScript and
 // JavaScript) on top of 6: each file's resolved edges and interface digest
 // (incremental resolution), call sites apart from the other facts, on top
 // of 5 (per-file size table) and 4 (call scopes, TYPE_CHECKING marks, kept
 // rebindings).
-constexpr std::uint32_t kCodecVersion = 7;
+constexpr std::uint32_t kCodecVersion = 8;
 
 class Writer {
  public:
@@ -129,10 +130,12 @@ void write_resolved(Writer& w, const std::optional<ResolvedFile>* kept) {
   w.u32(resolved->index);
   w.u64(resolved->interface_digest);
   const FileEdgeSlice& edges = resolved->edges;
-  w.u32(static_cast<std::uint32_t>(edges.inherits.size()));
-  for (const InheritsEdge& e : edges.inherits) {
-    write_ref(w, e.derived);
-    write_ref(w, e.base);
+  for (const auto* list : {&edges.inherits, &edges.implements}) {
+    w.u32(static_cast<std::uint32_t>(list->size()));
+    for (const InheritsEdge& e : *list) {
+      write_ref(w, e.derived);
+      write_ref(w, e.base);
+    }
   }
   w.u32(static_cast<std::uint32_t>(edges.calls.size()));
   for (const CallEdge& e : edges.calls) {
@@ -214,10 +217,12 @@ std::optional<ResolvedFile> read_resolved(Reader& r) {
   resolved.index = r.u32();
   resolved.interface_digest = r.u64();
   FileEdgeSlice& edges = resolved.edges;
-  edges.inherits.resize(r.count());
-  for (InheritsEdge& e : edges.inherits) {
-    e.derived = read_ref(r);
-    e.base = read_ref(r);
+  for (auto* list : {&edges.inherits, &edges.implements}) {
+    list->resize(r.count());
+    for (InheritsEdge& e : *list) {
+      e.derived = read_ref(r);
+      e.base = read_ref(r);
+    }
   }
   edges.calls.resize(r.count());
   for (CallEdge& e : edges.calls) {

@@ -16,8 +16,9 @@ bool valid_ref(ScopeRef ref, std::span<const FileFacts> files) {
 // snapshot is checksummed, but a stale cache must never index out of range.
 bool valid_slice(const FileEdgeSlice& edges, std::uint32_t file, std::span<const FileFacts> files) {
   const auto from = [&](ScopeRef ref) { return ref.file == file && valid_ref(ref, files); };
-  return std::all_of(edges.inherits.begin(), edges.inherits.end(),
-                     [&](const InheritsEdge& e) { return from(e.derived) && valid_ref(e.base, files); }) &&
+  const auto valid_heritage = [&](const InheritsEdge& e) { return from(e.derived) && valid_ref(e.base, files); };
+  return std::all_of(edges.inherits.begin(), edges.inherits.end(), valid_heritage) &&
+         std::all_of(edges.implements.begin(), edges.implements.end(), valid_heritage) &&
          std::all_of(edges.calls.begin(), edges.calls.end(),
                      [&](const CallEdge& e) { return from(e.caller) && valid_ref(e.callee, files); }) &&
          std::all_of(edges.unresolved.begin(), edges.unresolved.end(),
@@ -44,6 +45,7 @@ bool can_reuse(const LanguageFrontend& language, std::span<const FileFacts> file
 std::vector<FileEdgeSlice> slices_by_file(ProgramGraph& program, std::size_t files) {
   std::vector<FileEdgeSlice> slices(files);
   for (InheritsEdge& e : program.inherits) slices[e.derived.file].inherits.push_back(e);
+  for (InheritsEdge& e : program.implements) slices[e.derived.file].implements.push_back(e);
   for (CallEdge& e : program.calls) slices[e.caller.file].calls.push_back(e);
   for (UnresolvedCall& e : program.unresolved_calls) slices[e.caller.file].unresolved.push_back(std::move(e));
   for (std::size_t f = 0; f < files; ++f) slices[f].external_calls = program.external_calls_by_file[f];
@@ -53,11 +55,13 @@ std::vector<FileEdgeSlice> slices_by_file(ProgramGraph& program, std::size_t fil
 // The program's edges, file by file (the order a full resolve gives).
 void flatten(std::span<const FileEdgeSlice> slices, ProgramGraph& program) {
   program.inherits.clear();
+  program.implements.clear();
   program.calls.clear();
   program.unresolved_calls.clear();
   program.external_calls = 0;
   for (const FileEdgeSlice& slice : slices) {
     program.inherits.insert(program.inherits.end(), slice.inherits.begin(), slice.inherits.end());
+    program.implements.insert(program.implements.end(), slice.implements.begin(), slice.implements.end());
     program.calls.insert(program.calls.end(), slice.calls.begin(), slice.calls.end());
     program.unresolved_calls.insert(program.unresolved_calls.end(), slice.unresolved.begin(), slice.unresolved.end());
     program.external_calls += slice.external_calls;

@@ -80,11 +80,13 @@ struct ProgramGraph {
   std::vector<std::uint32_t> external_calls_by_file;
 };
 
-// The resolved edges that leave one file (its classes' INHERITS, its calls,
+// The resolved edges that leave one file (its classes' INHERITS and
+// IMPLEMENTS, its calls,
 // its unresolved call sites), with file indices local to its language. Kept
 // between runs, so an incremental index re-resolves only changed files.
 struct FileEdgeSlice {
   std::vector<InheritsEdge> inherits;
+  std::vector<InheritsEdge> implements;
   std::vector<CallEdge> calls;
   std::vector<UnresolvedCall> unresolved;
   std::uint32_t external_calls = 0;
