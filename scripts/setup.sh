@@ -12,6 +12,7 @@ packages=(
   libboost-dev libboost-graph-dev   # Boost.Graph, Spirit X3 (headers)
   libsimdjson-dev nlohmann-json3-dev rapidjson-dev # JSON in; DOM out; answers written as text
   doctest-dev libmimalloc-dev libcli11-dev libfmt-dev libtbb-dev libxxhash-dev
+  libre2-dev                        # Cypher's =~ (linear-time regular expressions)
 )
 missing=()
 for p in "${packages[@]}"; do
