@@ -60,6 +60,10 @@ void print_error(const Error& error, const Json& provided_input, bool json) {
   };
   if (!error.suggestions.empty())
     document["suggestion"] = fmt::format("Did you mean {}?", error.suggestions.front());
+  if (error.position) {
+    document["line"] = error.position->line;
+    document["column"] = error.position->column;
+  }
   fmt::print("{}\n", dump_json(document));
 }
 
