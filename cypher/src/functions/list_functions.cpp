@@ -1,6 +1,7 @@
 // size, head, last, range, coalesce, abs.
 #include <fmt/format.h>
 
+#include <cmath>
 #include <cstdlib>
 
 #include "executor/runtime_error.hpp"
@@ -58,7 +59,7 @@ Value coalesce(const GraphStore&, Args a) {
 
 Value abs_fn(const GraphStore&, Args a) {
   if (a[0].is_null()) return {};
-  if (a[0].kind() == ValueKind::Int) return std::llabs(a[0].as_int());
+  if (a[0].kind() == ValueKind::Int) return static_cast<std::int64_t>(std::llabs(a[0].as_int()));
   return std::fabs(number_arg("abs", a[0]));
 }
 
