@@ -69,6 +69,7 @@ struct Expr {
   std::string key;                 // Property
   std::vector<std::string> keys;   // MapLiteral
   std::vector<Label> labels;       // HasLabels
+  bool any_label = false;          // HasLabels: one of `labels` (a pattern's :A|B), not all of them
   std::vector<std::unique_ptr<Expr>> args;
   const FunctionDef* function = nullptr;
   bool has_subject = false;        // Case: args[0] is the subject
@@ -84,25 +85,23 @@ using ExprPtr = std::unique_ptr<Expr>;
 
 enum class Direction { Out, In, Both };
 
+// Property maps of patterns ({k: v}) become predicates of the MATCH's
+// WHERE (`n.k = v`), where the planner finds index lookups among them.
 struct BoundNodePattern {
-  Slot slot = kNoSlot;
-  bool bound_before = false;  // the variable was bound by an earlier clause or part
+  Slot slot = kNoSlot;  // always set (anonymous nodes get a hidden slot)
   std::string name;           // empty when anonymous
   std::vector<Label> labels;  // any of (empty: every label)
-  std::vector<std::pair<std::string, ExprPtr>> properties;
 };
 
 struct BoundRelPattern {
   Slot slot = kNoSlot;        // always set (anonymous relationships get a hidden slot)
   Slot segment = kNoSlot;     // variable length: the walked nodes and edges as a path
-  bool bound_before = false;
   std::string name;
   std::vector<RelType> types;  // any of (empty: every type)
   Direction direction = Direction::Out;
   bool variable_length = false;
   std::size_t min_hops = 1;
   std::size_t max_hops = 1;
-  std::vector<std::pair<std::string, ExprPtr>> properties;
 };
 
 enum class PathKind { Plain, Shortest, AllShortest };
