@@ -73,7 +73,7 @@ class ExpandCount final : public Operator {
         }
       }
       if (degree == 0) continue;
-      row.weight *= degree;
+      row.weight = degree;  // the only weighting operator of its pipeline (planner.hpp)
       return true;
     }
     return false;

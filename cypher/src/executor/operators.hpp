@@ -32,6 +32,9 @@ struct VarExpandSpec {
   Slot segment = kNoSlot;
   std::size_t min_hops = 1;
   std::size_t max_hops = 1;
+  // The walk goes against the pattern's written order (expanding leftwards):
+  // the relationship list and segment are reversed to read as written.
+  bool reversed = false;
 };
 
 // Yields one row per open(): the leaf of every plan and subplan.

@@ -76,8 +76,14 @@ class VarExpand final : public Operator {
     ValueList rels;
     rels.reserve(rels_.size());
     for (const RelRef& rel : rels_) rels.emplace_back(rel);
+    PathValue segment{nodes_, rels_};
+    if (spec_.reversed) {
+      std::reverse(rels.begin(), rels.end());
+      std::reverse(segment.nodes.begin(), segment.nodes.end());
+      std::reverse(segment.rels.begin(), segment.rels.end());
+    }
     row.slots[spec_.step.rel] = std::move(rels);
-    if (spec_.segment != kNoSlot) row.slots[spec_.segment] = PathValue{nodes_, rels_};
+    if (spec_.segment != kNoSlot) row.slots[spec_.segment] = std::move(segment);
     if (!spec_.step.to_bound) row.slots[spec_.step.to] = NodeRef{nodes_.back()};
   }
 

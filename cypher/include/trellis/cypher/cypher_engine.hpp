@@ -27,6 +27,7 @@
 #include <vector>
 
 #include "trellis/common/error.hpp"
+#include "trellis/cypher/ast/query.hpp"
 #include "trellis/cypher/value/value.hpp"
 #include "trellis/store/graph_store.hpp"
 
@@ -61,9 +62,14 @@ struct CypherResult {
   std::string plan;
 };
 
-// Runs one statement (no `;`-separated list: see split_statements).
+// Runs one statement (an optional trailing `;` is allowed; several
+// statements are split first, see parser.hpp).
 Result<CypherResult> run_cypher(const GraphStore& store, std::string_view query, const Parameters& parameters,
                                 const CypherOptions& options);
+
+// The same for a statement parsed already (parse_cypher in parser.hpp).
+Result<CypherResult> run_statement(const GraphStore& store, const ast::Statement& statement,
+                                   const Parameters& parameters, const CypherOptions& options);
 
 // A parameter value from JSON text (`--param name=JSON`): null, booleans,
 // numbers (integers stay integers), strings, arrays and objects.
