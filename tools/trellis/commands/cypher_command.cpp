@@ -10,7 +10,7 @@
 
 #include "trellis/cli/database_locator.hpp"
 #include "trellis/commands/cypher_console.hpp"
-#include "trellis/cypher/parser.hpp"
+#include "trellis/cypher/statement_splitter.hpp"
 #include "trellis/output/cypher_json.hpp"
 
 namespace trellis::cli {
@@ -102,16 +102,21 @@ class CypherCommand final : public Command {
   static Result<output::Report> run_piped(const GraphStore& store, const cypher::Parameters& parameters,
                                           const cypher::CypherOptions& options, bool json) {
     const std::string text{std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>()};
-    auto statements = cypher::split_statements(text);
-    if (!statements.ok()) return std::move(statements).take_error();
+    const cypher::ScriptSplit split = cypher::split_script(text);
+    std::vector<cypher::StatementText> statements = split.statements;
+    if (!cypher::is_blank(split.remainder.text)) statements.push_back(split.remainder);
     output::Report report;
     report.query = "cypher statements from stdin";
     report.query_type = "cypher";
     std::string results = "[";
     const auto start = std::chrono::steady_clock::now();
-    for (const std::string_view statement : *statements) {
-      auto result = cypher::run_cypher(store, statement, parameters, options);
-      if (!result.ok()) return std::move(result).take_error();
+    for (const cypher::StatementText& statement : statements) {
+      auto result = cypher::run_cypher(store, statement.text, parameters, options);
+      if (!result.ok()) {
+        Error error = std::move(result).take_error();
+        if (error.position) error.position = cypher::script_position(statement, *error.position);
+        return error;
+      }
       if (json) {
         if (results.size() > 1) results += ",";
         results += output::cypher_results_json(store, *result, output::JsonStyle::Compact);
@@ -123,7 +128,7 @@ class CypherCommand final : public Command {
     const std::chrono::duration<double, std::milli> elapsed = std::chrono::steady_clock::now() - start;
     report.execution_time_ms = elapsed.count();
     report.results_text = results + "]";
-    report.metadata["statement_count"] = statements->size();
+    report.metadata["statement_count"] = statements.size();
     return report;
   }
 
