@@ -25,7 +25,8 @@ void parse_one(std::string_view text) {
     return;
   }
   const auto& error = result.error();
-  check(error.code == trellis::ErrorCode::CypherSyntaxError || error.code == trellis::ErrorCode::ReadOnly);
+  check(error.code == trellis::ErrorCode::CypherSyntaxError ||
+        error.code == trellis::ErrorCode::ReadOnly);
   check(error.position.has_value());
   check(error.position->line >= 1 && error.position->column >= 1);
   std::size_t lines = 1;

@@ -1,12 +1,12 @@
 // Tab completion in the Cypher console: keywords in the case typed, labels
 // after ':' in a node, relationship types after ':' in a relationship,
 // property names after '.', console commands at the start of a line.
+#include "trellis/console/completion.hpp"
+
 #include <doctest/doctest.h>
 
 #include <string>
 #include <vector>
-
-#include "trellis/console/completion.hpp"
 
 using trellis::console::common_prefix;
 using trellis::console::complete;
@@ -15,7 +15,8 @@ using Words = std::vector<std::string>;
 TEST_CASE("console completion: keywords and functions follow the case typed") {
   CHECK(complete("MAT").candidates == Words{"MATCH"});
   CHECK(complete("mat").candidates == Words{"match"});
-  CHECK(complete("MATCH (n) RETURN co").candidates == Words{"coalesce", "collect", "contains", "count"});
+  CHECK(complete("MATCH (n) RETURN co").candidates ==
+        Words{"coalesce", "collect", "contains", "count"});
   CHECK(complete("RETURN toL").candidates == Words{"toLower"});
   CHECK(complete("ma").candidates == Words{"match", "max"});
   CHECK(complete("MATCH (n) WHERE n.x IS NO").candidates == Words{"NOT", "nodes"});
@@ -29,8 +30,9 @@ TEST_CASE("console completion: keywords and functions follow the case typed") {
 TEST_CASE("console completion: labels in nodes, relationship types in relationships") {
   CHECK(complete("MATCH (f:Fu").candidates == Words{"Function"});
   CHECK(complete("MATCH (f:fu").candidates == Words{"Function"});
-  CHECK(complete("MATCH (c:").candidates ==
-        Words{"Class", "ExternalPackage", "Function", "Interface", "Method", "Module", "Package", "Project"});
+  CHECK(complete("MATCH (c:").candidates == Words{"Class", "ExternalPackage", "Function",
+                                                  "Interface", "Method", "Module", "Package",
+                                                  "Project"});
   CHECK(complete("MATCH (a)-[:C").candidates == Words{"CALLS", "CONTAINS"});
   CHECK(complete("MATCH (a)-[r:IM").candidates == Words{"IMPLEMENTS", "IMPORTS"});
   CHECK(complete("MATCH (a)-[:CALLS]->(b:Me").candidates == Words{"Method"});

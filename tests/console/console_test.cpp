@@ -2,13 +2,14 @@
 // multi-line statements run at ';', tables with the row count and time,
 // :param, :params, :explain, :schema, :help, :clear, :quit, and errors
 // with a caret under the position.
+#include "trellis/console/console.hpp"
+
 #include <doctest/doctest.h>
 
 #include <regex>
 #include <string>
 
 #include "engine/queries/query_test_graphs.hpp"
-#include "trellis/console/console.hpp"
 
 namespace {
 
@@ -19,7 +20,9 @@ std::string untimed(const std::string& text) {
   return std::regex_replace(text, std::regex(R"(\(\d+\.\d\d ms\))"), "(T ms)");
 }
 
-Console shop_console() { return Console(trellis::testing::shop_store(), {}, {}); }
+Console shop_console() {
+  return Console(trellis::testing::shop_store(), {}, {});
+}
 
 }  // namespace
 
@@ -58,8 +61,8 @@ TEST_CASE("console: :param sets, replaces and unsets parameters used by queries"
   CHECK(console.feed(":param n => 2") == "$n = 2\n");
   CHECK(console.feed(":param n => [1, 2]") == "$n = [1, 2]\n");
   CHECK(console.feed(":params") == "$q = shop.util.log.log\n$n = [1, 2]\n");
-  CHECK(untimed(console.feed(
-            "MATCH (f {qualified_name: $q})<-[:CALLS]-(g) RETURN DISTINCT g.qualified_name AS caller ORDER BY caller;")) ==
+  CHECK(untimed(console.feed("MATCH (f {qualified_name: $q})<-[:CALLS]-(g) RETURN DISTINCT "
+                             "g.qualified_name AS caller ORDER BY caller;")) ==
         "caller\n------\n"
         "shop.models.Base.save\n"
         "shop.models.User.validate\n"
@@ -67,8 +70,9 @@ TEST_CASE("console: :param sets, replaces and unsets parameters used by queries"
         "3 rows (T ms)\n");
   CHECK(console.feed(":param n") == "$n unset\n");
   CHECK(console.feed(":param n") == "$n is not set\n");
-  CHECK(console.feed(":param x => {bad") .rfind("error: ", 0) == 0);
-  CHECK(console.feed(":param => 1") == "usage: :param name => value   (value as JSON: 'text', 42, [1, 2], {\"a\": 1})\n");
+  CHECK(console.feed(":param x => {bad").rfind("error: ", 0) == 0);
+  CHECK(console.feed(":param => 1") ==
+        "usage: :param name => value   (value as JSON: 'text', 42, [1, 2], {\"a\": 1})\n");
 }
 
 TEST_CASE("console: errors print the message, suggestions and a caret under the position") {
@@ -91,11 +95,12 @@ TEST_CASE("console: :explain prints the plan without rows; :schema and :help lis
   CHECK(plan.find("Function") != std::string::npos);
   CHECK(console.feed(":explain") == "usage: :explain QUERY\n");
   const std::string schema = console.feed(":schema");
-  CHECK(schema.find("  :Function         file_path, line_start, line_end, byte_start, byte_end, language, decorators, "
+  CHECK(schema.find("  :Function         file_path, line_start, line_end, byte_start, byte_end, "
+                    "language, decorators, "
                     "docstring, is_async\n") != std::string::npos);
   CHECK(schema.find("\n  :ExternalPackage\n") != std::string::npos);
-  CHECK(schema.find("  :CALLS       (Module|Function|Method)-->(Function|Method|Class) {call_type, line}\n") !=
-        std::string::npos);
+  CHECK(schema.find("  :CALLS       (Module|Function|Method)-->(Function|Method|Class) {call_type, "
+                    "line}\n") != std::string::npos);
   CHECK(console.feed(":help").find(":param name => value") != std::string::npos);
 }
 

@@ -47,11 +47,14 @@ TEST_CASE("syntax errors say where (line, column) and what was expected") {
   e = refusal("MATCH (n) RETRUN n");
   CHECK(e.column == 11);
   CHECK(e.message ==
-        "Invalid input 'RETRUN': expected a clause (MATCH, OPTIONAL MATCH, UNWIND, WITH, RETURN), UNION or the end of "
+        "Invalid input 'RETRUN': expected a clause (MATCH, OPTIONAL MATCH, UNWIND, WITH, RETURN), "
+        "UNION or the end of "
         "the statement (line 1, column 11)");
 
   e = refusal("");
-  CHECK(e.message == "Unexpected end of input: expected a clause (MATCH, OPTIONAL MATCH, UNWIND, WITH or RETURN) (line 1, column 1)");
+  CHECK(e.message ==
+        "Unexpected end of input: expected a clause (MATCH, OPTIONAL MATCH, UNWIND, WITH or "
+        "RETURN) (line 1, column 1)");
   e = refusal("  // only a comment\n");
   CHECK(e.line == 2);
   CHECK(e.column == 1);
@@ -59,54 +62,71 @@ TEST_CASE("syntax errors say where (line, column) and what was expected") {
   CHECK(parsed("MATCH (a)-[:CALLS->(b) RETURN a") ==
         "CYPHER_SYNTAX_ERROR: Invalid input '-': expected ']' (line 1, column 18)");
   CHECK(parsed("MATCH (a)-[:CALLS]-> RETURN a") ==
-        "CYPHER_SYNTAX_ERROR: Invalid input 'RETURN': expected a node pattern '(...)' (line 1, column 22)");
+        "CYPHER_SYNTAX_ERROR: Invalid input 'RETURN': expected a node pattern '(...)' (line 1, "
+        "column 22)");
   CHECK(parsed("MATCH (a)-[:CALLS]>(b) RETURN a") ==
         "CYPHER_SYNTAX_ERROR: Invalid input '>': expected '-' (line 1, column 19)");
-  CHECK(parsed("RETURN {a 1}") == "CYPHER_SYNTAX_ERROR: Invalid input 'a': expected '}' (line 1, column 9)");
-  CHECK(parsed("RETURN [1, 2") == "CYPHER_SYNTAX_ERROR: Unexpected end of input: expected ']' (line 1, column 13)");
-  CHECK(parsed("RETURN 'abc") == "CYPHER_SYNTAX_ERROR: Unexpected end of input: expected ''' (line 1, column 12)");
+  CHECK(parsed("RETURN {a 1}") ==
+        "CYPHER_SYNTAX_ERROR: Invalid input 'a': expected '}' (line 1, column 9)");
+  CHECK(parsed("RETURN [1, 2") ==
+        "CYPHER_SYNTAX_ERROR: Unexpected end of input: expected ']' (line 1, column 13)");
+  CHECK(parsed("RETURN 'abc") ==
+        "CYPHER_SYNTAX_ERROR: Unexpected end of input: expected ''' (line 1, column 12)");
   CHECK(parsed("RETURN 'a\\qb'") ==
-        "CYPHER_SYNTAX_ERROR: Invalid input '\\': expected an escape sequence (\\n, \\t, \\', \\\", \\\\, \\uXXXX) (line 1, column 10)");
+        "CYPHER_SYNTAX_ERROR: Invalid input '\\': expected an escape sequence (\\n, \\t, \\', "
+        "\\\", \\\\, \\uXXXX) (line 1, column 10)");
   CHECK(parsed("MATCH (n) WHERE n.x IS 3 RETURN n") ==
         "CYPHER_SYNTAX_ERROR: Invalid input '3': expected NULL (line 1, column 24)");
-  CHECK(parsed("RETURN CASE 1 END") == "CYPHER_SYNTAX_ERROR: Invalid input 'END': expected WHEN (line 1, column 15)");
+  CHECK(parsed("RETURN CASE 1 END") ==
+        "CYPHER_SYNTAX_ERROR: Invalid input 'END': expected WHEN (line 1, column 15)");
   CHECK(parsed("MATCH (n) RETURN n ORDER n") ==
         "CYPHER_SYNTAX_ERROR: Invalid input 'n': expected BY (line 1, column 26)");
-  CHECK(parsed("UNWIND [1] x RETURN x") == "CYPHER_SYNTAX_ERROR: Invalid input 'x': expected AS (line 1, column 12)");
+  CHECK(parsed("UNWIND [1] x RETURN x") ==
+        "CYPHER_SYNTAX_ERROR: Invalid input 'x': expected AS (line 1, column 12)");
   CHECK(parsed("MATCH (n) RETURN") ==
-        "CYPHER_SYNTAX_ERROR: Unexpected end of input: expected '*' or an expression (line 1, column 17)");
+        "CYPHER_SYNTAX_ERROR: Unexpected end of input: expected '*' or an expression (line 1, "
+        "column 17)");
   CHECK(parsed("RETURN 99999999999999999999") ==
-        "CYPHER_SYNTAX_ERROR: Invalid input '99999999999999999999': Integer literal out of range (at most "
+        "CYPHER_SYNTAX_ERROR: Invalid input '99999999999999999999': Integer literal out of range "
+        "(at most "
         "9223372036854775807) (line 1, column 8)");
   CHECK(parsed("RETURN [1 WHERE x]") ==
-        "CYPHER_SYNTAX_ERROR: Invalid input '1': A list comprehension starts with `variable IN list` before WHERE or | "
+        "CYPHER_SYNTAX_ERROR: Invalid input '1': A list comprehension starts with `variable IN "
+        "list` before WHERE or | "
         "(line 1, column 9)");
   // An unterminated comment is not a comment: `/` divides, then `*` is no expression.
   CHECK(parsed("RETURN 1 /* unterminated") ==
         "CYPHER_SYNTAX_ERROR: Invalid input '*': expected an expression (line 1, column 11)");
   CHECK(parsed("RETURN 1; RETURN 2") ==
-        "CYPHER_SYNTAX_ERROR: Invalid input 'RETURN': expected the end of the input (one statement at a time) "
+        "CYPHER_SYNTAX_ERROR: Invalid input 'RETURN': expected the end of the input (one statement "
+        "at a time) "
         "(line 1, column 11)");
 }
 
 TEST_CASE("reserved words are not variables unless backticked") {
-  CHECK(parsed("MATCH (match) RETURN 1") == "CYPHER_SYNTAX_ERROR: Invalid input 'match': expected ')' (line 1, column 8)");
-  CHECK(parsed("WITH 1 AS return RETURN 1") ==
-        "CYPHER_SYNTAX_ERROR: Invalid input 'return': expected a variable name (line 1, column 11)");
+  CHECK(parsed("MATCH (match) RETURN 1") ==
+        "CYPHER_SYNTAX_ERROR: Invalid input 'match': expected ')' (line 1, column 8)");
+  CHECK(
+      parsed("WITH 1 AS return RETURN 1") ==
+      "CYPHER_SYNTAX_ERROR: Invalid input 'return': expected a variable name (line 1, column 11)");
 }
 
 TEST_CASE("clause order: a query ends with exactly one RETURN") {
   CHECK(parsed("MATCH (n) WITH n") ==
-        "CYPHER_SYNTAX_ERROR: Unexpected end of input: Query cannot conclude with WITH (must be a RETURN clause) "
+        "CYPHER_SYNTAX_ERROR: Unexpected end of input: Query cannot conclude with WITH (must be a "
+        "RETURN clause) "
         "(line 1, column 17)");
   CHECK(parsed("MATCH (n)") ==
-        "CYPHER_SYNTAX_ERROR: Unexpected end of input: Query cannot conclude with MATCH (must be a RETURN clause) "
+        "CYPHER_SYNTAX_ERROR: Unexpected end of input: Query cannot conclude with MATCH (must be a "
+        "RETURN clause) "
         "(line 1, column 10)");
   CHECK(parsed("RETURN 1 RETURN 2") ==
-        "CYPHER_SYNTAX_ERROR: Invalid input 'RETURN': RETURN ends a query; expected UNION or the end of the statement "
+        "CYPHER_SYNTAX_ERROR: Invalid input 'RETURN': RETURN ends a query; expected UNION or the "
+        "end of the statement "
         "(line 1, column 10)");
   CHECK(parsed("RETURN 1 AS x UNION RETURN 2 AS x UNION ALL RETURN 3 AS x") ==
-        "CYPHER_SYNTAX_ERROR: Invalid input 'RETURN': UNION and UNION ALL cannot be mixed in one query (line 1, column 1)");
+        "CYPHER_SYNTAX_ERROR: Invalid input 'RETURN': UNION and UNION ALL cannot be mixed in one "
+        "query (line 1, column 1)");
 }
 
 TEST_CASE("every write clause is refused with READ_ONLY naming it") {
@@ -130,7 +150,8 @@ TEST_CASE("every write clause is refused with READ_ONLY naming it") {
     CAPTURE(text);
     const Refusal e = refusal(text);
     CHECK(e.code == "READ_ONLY");
-    CHECK(e.message.rfind(std::string(clause) + " is not allowed: Cypher in Trellis is read-only", 0) == 0);
+    CHECK(e.message.rfind(std::string(clause) + " is not allowed: Cypher in Trellis is read-only",
+                          0) == 0);
   }
   const Refusal e = refusal("MATCH (n)\n  SET n.x = 1");
   CHECK(e.line == 2);
@@ -146,11 +167,13 @@ TEST_CASE("nesting deeper than kMaxNestingDepth is a syntax error, not a crash")
   auto e = refusal(deep);
   CHECK(e.code == "CYPHER_SYNTAX_ERROR");
   CHECK(e.message.find("nested too deeply") != std::string::npos);
-  CHECK(refusal("RETURN " + std::string(100000, '[')).message.find("nested too deeply") != std::string::npos);
+  CHECK(refusal("RETURN " + std::string(100000, '[')).message.find("nested too deeply") !=
+        std::string::npos);
   std::string nots = "RETURN ";
   for (int i = 0; i < 100000; ++i) nots += "NOT ";
   CHECK(refusal(nots + "true").message.find("nested too deeply") != std::string::npos);
-  CHECK(refusal("RETURN " + std::string(100000, '-') + "1").message.find("nested too deeply") != std::string::npos);
+  CHECK(refusal("RETURN " + std::string(100000, '-') + "1").message.find("nested too deeply") !=
+        std::string::npos);
   std::string maps = "RETURN ";
   for (int i = 0; i < 10000; ++i) maps += "{a: ";
   CHECK(refusal(maps).message.find("nested too deeply") != std::string::npos);
@@ -180,10 +203,12 @@ TEST_CASE("operator chains are bounded by kMaxExpressionHeight; lists and patter
   CHECK(parse_cypher(sum(height - 10)).ok());
   auto e = refusal(sum(20000));
   CHECK(e.code == "CYPHER_SYNTAX_ERROR");
-  CHECK(e.message.find("Expression too tall (at most 1000 chained operators and nesting levels)") != std::string::npos);
+  CHECK(e.message.find("Expression too tall (at most 1000 chained operators and nesting levels)") !=
+        std::string::npos);
   std::string properties = "RETURN n";
   for (int i = 0; i < 5000; ++i) properties += ".p";
-  CHECK(refusal("MATCH (n) " + properties).message.find("Expression too tall") != std::string::npos);
+  CHECK(refusal("MATCH (n) " + properties).message.find("Expression too tall") !=
+        std::string::npos);
   std::string ors = "RETURN (true";
   for (int i = 0; i < 600; ++i) ors += " OR (false";
   ors += std::string(601, ')');

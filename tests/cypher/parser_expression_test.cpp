@@ -98,9 +98,11 @@ TEST_CASE("comparisons, including chains") {
 }
 
 TEST_CASE("string, list and null predicates bind tighter than comparisons") {
-  CHECK(expression("n.name STARTS WITH 'get'") == "(starts-with (prop (var n) name) (str \"get\"))");
+  CHECK(expression("n.name STARTS WITH 'get'") ==
+        "(starts-with (prop (var n) name) (str \"get\"))");
   CHECK(expression("n.name ends with 'Test'") == "(ends-with (prop (var n) name) (str \"Test\"))");
-  CHECK(expression("n.name CONTAINS 'x' + 'y'") == "(contains (prop (var n) name) (+ (str \"x\") (str \"y\")))");
+  CHECK(expression("n.name CONTAINS 'x' + 'y'") ==
+        "(contains (prop (var n) name) (+ (str \"x\") (str \"y\")))");
   CHECK(expression("n.name =~ 'get.*'") == "(=~ (prop (var n) name) (str \"get.*\"))");
   CHECK(expression("x IN [1, 2]") == "(in (var x) (list (int 1) (int 2)))");
   CHECK(expression("x IN list = true") == "(= (in (var x) (var list)) true)");
@@ -116,7 +118,8 @@ TEST_CASE("string, list and null predicates bind tighter than comparisons") {
 TEST_CASE("CASE in its simple and generic forms") {
   CHECK(expression("CASE WHEN a THEN 1 WHEN b THEN 2 ELSE 3 END") ==
         "(case (when (var a) (int 1)) (when (var b) (int 2)) (else (int 3)))");
-  CHECK(expression("CASE n.kind WHEN 'a' THEN 1 END") == "(case (prop (var n) kind) (when (str \"a\") (int 1)))");
+  CHECK(expression("CASE n.kind WHEN 'a' THEN 1 END") ==
+        "(case (prop (var n) kind) (when (str \"a\") (int 1)))");
   CHECK(expression("case x when 1 then 'one' else 'many' end") ==
         "(case (var x) (when (int 1) (str \"one\")) (else (str \"many\")))");
 }
@@ -128,18 +131,23 @@ TEST_CASE("list indexing, slicing and comprehensions") {
   CHECK(expression("list[..2]") == "(slice (var list) - (int 2))");
   CHECK(expression("list[2..]") == "(slice (var list) (int 2) -)");
   CHECK(expression("m['key']") == "(index (var m) (str \"key\"))");
-  CHECK(expression("[1, 2, 3][0][1]") == "(index (index (list (int 1) (int 2) (int 3)) (int 0)) (int 1))");
+  CHECK(expression("[1, 2, 3][0][1]") ==
+        "(index (index (list (int 1) (int 2) (int 3)) (int 0)) (int 1))");
   CHECK(expression("[x IN range(1, 10) WHERE x % 2 = 0 | x * x]") ==
-        "(comprehension x (call range (int 1) (int 10)) (where (= (% (var x) (int 2)) (int 0))) (map (* (var x) (var x))))");
-  CHECK(expression("[x IN xs WHERE x > 1]") == "(comprehension x (var xs) (where (> (var x) (int 1))))");
+        "(comprehension x (call range (int 1) (int 10)) (where (= (% (var x) (int 2)) (int 0))) "
+        "(map (* (var x) (var x))))");
+  CHECK(expression("[x IN xs WHERE x > 1]") ==
+        "(comprehension x (var xs) (where (> (var x) (int 1))))");
   CHECK(expression("[x IN xs | x.name]") == "(comprehension x (var xs) (map (prop (var x) name)))");
   CHECK(expression("[x IN xs]") == "(comprehension x (var xs))");
   CHECK(expression("[x IN xs, 2]") == "(list (in (var x) (var xs)) (int 2))");
-  CHECK(expression("[y IN [x IN xs | x] | y]") == "(comprehension y (comprehension x (var xs) (map (var x))) (map (var y)))");
+  CHECK(expression("[y IN [x IN xs | x] | y]") ==
+        "(comprehension y (comprehension x (var xs) (map (var x))) (map (var y)))");
 }
 
 TEST_CASE("pattern predicates, bare and in exists()") {
-  CHECK(expression("(a)-[:CALLS]->()") == "(exists (element (node a) (rel -> (types CALLS)) (node)))");
+  CHECK(expression("(a)-[:CALLS]->()") ==
+        "(exists (element (node a) (rel -> (types CALLS)) (node)))");
   CHECK(expression("exists((a)<-[:CALLS]-(:Function))") ==
         "(exists (element (node a) (rel <- (types CALLS)) (node (labels (Function)))))");
   CHECK(expression("NOT (a)-->()") == "(not (exists (element (node a) (rel ->) (node))))");

@@ -1,10 +1,10 @@
 // Splitting piped input and the console's buffer into statements.
+#include "trellis/cypher/statement_splitter.hpp"
+
 #include <doctest/doctest.h>
 
 #include <string>
 #include <vector>
-
-#include "trellis/cypher/statement_splitter.hpp"
 
 using trellis::cypher::is_blank;
 using trellis::cypher::script_position;
@@ -20,7 +20,8 @@ std::vector<std::string> texts(std::string_view script) {
 
 TEST_CASE("statements end at ';' outside strings, backticks and comments") {
   CHECK(texts("RETURN 1; RETURN 2;") == std::vector<std::string>{"RETURN 1", " RETURN 2"});
-  CHECK(texts("RETURN 'a;b'; RETURN \"c;\\\"d\";") == std::vector<std::string>{"RETURN 'a;b'", " RETURN \"c;\\\"d\""});
+  CHECK(texts("RETURN 'a;b'; RETURN \"c;\\\"d\";") ==
+        std::vector<std::string>{"RETURN 'a;b'", " RETURN \"c;\\\"d\""});
   CHECK(texts("RETURN 'it\\'s;';") == std::vector<std::string>{"RETURN 'it\\'s;'"});
   CHECK(texts("RETURN `a;b`;") == std::vector<std::string>{"RETURN `a;b`"});
   CHECK(texts("RETURN 1 // x; y\n;") == std::vector<std::string>{"RETURN 1 // x; y\n"});

@@ -21,12 +21,23 @@ std::string quote(std::string_view text) {
   std::string out = "\"";
   for (char c : text) {
     switch (c) {
-      case '"': out += "\\\""; break;
-      case '\\': out += "\\\\"; break;
-      case '\n': out += "\\n"; break;
-      case '\t': out += "\\t"; break;
-      case '\r': out += "\\r"; break;
-      default: out += c;
+      case '"':
+        out += "\\\"";
+        break;
+      case '\\':
+        out += "\\\\";
+        break;
+      case '\n':
+        out += "\\n";
+        break;
+      case '\t':
+        out += "\\t";
+        break;
+      case '\r':
+        out += "\\r";
+        break;
+      default:
+        out += c;
     }
   }
   out += '"';
@@ -35,48 +46,72 @@ std::string quote(std::string_view text) {
 
 std::string_view op_name(BinaryOp op) {
   switch (op) {
-    case BinaryOp::Or: return "or";
-    case BinaryOp::Xor: return "xor";
-    case BinaryOp::And: return "and";
-    case BinaryOp::Add: return "+";
-    case BinaryOp::Subtract: return "-";
-    case BinaryOp::Multiply: return "*";
-    case BinaryOp::Divide: return "/";
-    case BinaryOp::Modulo: return "%";
-    case BinaryOp::Power: return "^";
-    case BinaryOp::In: return "in";
-    case BinaryOp::StartsWith: return "starts-with";
-    case BinaryOp::EndsWith: return "ends-with";
-    case BinaryOp::Contains: return "contains";
-    case BinaryOp::RegexMatch: return "=~";
+    case BinaryOp::Or:
+      return "or";
+    case BinaryOp::Xor:
+      return "xor";
+    case BinaryOp::And:
+      return "and";
+    case BinaryOp::Add:
+      return "+";
+    case BinaryOp::Subtract:
+      return "-";
+    case BinaryOp::Multiply:
+      return "*";
+    case BinaryOp::Divide:
+      return "/";
+    case BinaryOp::Modulo:
+      return "%";
+    case BinaryOp::Power:
+      return "^";
+    case BinaryOp::In:
+      return "in";
+    case BinaryOp::StartsWith:
+      return "starts-with";
+    case BinaryOp::EndsWith:
+      return "ends-with";
+    case BinaryOp::Contains:
+      return "contains";
+    case BinaryOp::RegexMatch:
+      return "=~";
   }
   return "?";
 }
 
 std::string_view op_name(ComparisonOp op) {
   switch (op) {
-    case ComparisonOp::Equal: return "=";
-    case ComparisonOp::NotEqual: return "<>";
-    case ComparisonOp::Less: return "<";
-    case ComparisonOp::LessEqual: return "<=";
-    case ComparisonOp::Greater: return ">";
-    case ComparisonOp::GreaterEqual: return ">=";
+    case ComparisonOp::Equal:
+      return "=";
+    case ComparisonOp::NotEqual:
+      return "<>";
+    case ComparisonOp::Less:
+      return "<";
+    case ComparisonOp::LessEqual:
+      return "<=";
+    case ComparisonOp::Greater:
+      return ">";
+    case ComparisonOp::GreaterEqual:
+      return ">=";
   }
   return "?";
 }
 
 std::string_view op_name(UnaryOp op) {
   switch (op) {
-    case UnaryOp::Not: return "not";
-    case UnaryOp::Negate: return "neg";
-    case UnaryOp::Plus: return "pos";
+    case UnaryOp::Not:
+      return "not";
+    case UnaryOp::Negate:
+      return "neg";
+    case UnaryOp::Plus:
+      return "pos";
   }
   return "?";
 }
 
 std::string print_float(double value) {
   std::string text = fmt::format("{}", value);
-  if (text.find_first_of(".eEn") == std::string::npos) text += ".0";  // 2.0 prints as "2.0", not "2"
+  if (text.find_first_of(".eEn") == std::string::npos)
+    text += ".0";  // 2.0 prints as "2.0", not "2"
   return text;
 }
 
@@ -110,9 +145,15 @@ std::string bound(const std::optional<std::uint64_t>& value) {
 std::string rel_sexpr(const RelationshipPattern& rel) {
   std::string out = "(rel ";
   switch (rel.direction) {
-    case Direction::Outgoing: out += "->"; break;
-    case Direction::Incoming: out += "<-"; break;
-    case Direction::Undirected: out += "--"; break;
+    case Direction::Outgoing:
+      out += "->";
+      break;
+    case Direction::Incoming:
+      out += "<-";
+      break;
+    case Direction::Undirected:
+      out += "--";
+      break;
   }
   if (rel.variable) out += " " + rel.variable->text;
   if (!rel.types.empty()) {
@@ -173,12 +214,15 @@ std::string to_sexpr(const Expression& expression) {
           [](const ListLiteral& e) { return "(list" + list_of(e.items) + ")"; },
           [](const MapLiteral& e) {
             std::string out = "(map";
-            for (const auto& entry : e.entries) out += " (" + entry.key.text + " " + to_sexpr(entry.value) + ")";
+            for (const auto& entry : e.entries)
+              out += " (" + entry.key.text + " " + to_sexpr(entry.value) + ")";
             return out + ")";
           },
           [](const Parameter& e) { return "(param " + e.name + ")"; },
           [](const Variable& e) { return "(var " + e.name + ")"; },
-          [](const PropertyAccess& e) { return "(prop " + to_sexpr(*e.object) + " " + e.key.text + ")"; },
+          [](const PropertyAccess& e) {
+            return "(prop " + to_sexpr(*e.object) + " " + e.key.text + ")";
+          },
           [](const FunctionCall& e) {
             std::string out = "(call " + e.name;
             if (e.distinct) out += " distinct";
@@ -189,7 +233,8 @@ std::string to_sexpr(const Expression& expression) {
             return "(" + std::string(op_name(e.op)) + " " + to_sexpr(*e.operand) + ")";
           },
           [](const BinaryExpression& e) {
-            return "(" + std::string(op_name(e.op)) + " " + to_sexpr(*e.left) + " " + to_sexpr(*e.right) + ")";
+            return "(" + std::string(op_name(e.op)) + " " + to_sexpr(*e.left) + " " +
+                   to_sexpr(*e.right) + ")";
           },
           [](const Comparison& e) {
             if (e.links.size() == 1) {
@@ -197,11 +242,13 @@ std::string to_sexpr(const Expression& expression) {
                      to_sexpr(e.links[0].operand) + ")";
             }
             std::string out = "(chain " + to_sexpr(*e.first);
-            for (const auto& link : e.links) out += " " + std::string(op_name(link.op)) + " " + to_sexpr(link.operand);
+            for (const auto& link : e.links)
+              out += " " + std::string(op_name(link.op)) + " " + to_sexpr(link.operand);
             return out + ")";
           },
           [](const IsNull& e) {
-            return std::string(e.negated ? "(is-not-null " : "(is-null ") + to_sexpr(*e.operand) + ")";
+            return std::string(e.negated ? "(is-not-null " : "(is-null ") + to_sexpr(*e.operand) +
+                   ")";
           },
           [](const LabelPredicate& e) {
             std::string out = "(has-labels " + to_sexpr(*e.operand);
@@ -217,9 +264,12 @@ std::string to_sexpr(const Expression& expression) {
             if (e.otherwise) out += " (else " + to_sexpr(**e.otherwise) + ")";
             return out + ")";
           },
-          [](const IndexExpression& e) { return "(index " + to_sexpr(*e.list) + " " + to_sexpr(*e.index) + ")"; },
+          [](const IndexExpression& e) {
+            return "(index " + to_sexpr(*e.list) + " " + to_sexpr(*e.index) + ")";
+          },
           [](const SliceExpression& e) {
-            return "(slice " + to_sexpr(*e.list) + " " + (e.from ? to_sexpr(**e.from) : std::string("-")) + " " +
+            return "(slice " + to_sexpr(*e.list) + " " +
+                   (e.from ? to_sexpr(**e.from) : std::string("-")) + " " +
                    (e.to ? to_sexpr(**e.to) : std::string("-")) + ")";
           },
           [](const ListComprehension& e) {
@@ -235,7 +285,8 @@ std::string to_sexpr(const Expression& expression) {
 
 std::string to_sexpr(const PatternElement& element) {
   std::string out = "(element " + node_sexpr(element.start);
-  for (const auto& step : element.steps) out += " " + rel_sexpr(step.relationship) + " " + node_sexpr(step.node);
+  for (const auto& step : element.steps)
+    out += " " + rel_sexpr(step.relationship) + " " + node_sexpr(step.node);
   return out + ")";
 }
 
@@ -245,9 +296,14 @@ std::string to_sexpr(const Pattern& pattern) {
     out += ' ';
     std::string element = to_sexpr(part.element);
     switch (part.function) {
-      case PathFunction::None: break;
-      case PathFunction::ShortestPath: element = "(shortest " + element + ")"; break;
-      case PathFunction::AllShortestPaths: element = "(all-shortest " + element + ")"; break;
+      case PathFunction::None:
+        break;
+      case PathFunction::ShortestPath:
+        element = "(shortest " + element + ")";
+        break;
+      case PathFunction::AllShortestPaths:
+        element = "(all-shortest " + element + ")";
+        break;
     }
     out += part.path_variable ? "(path " + part.path_variable->text + " " + element + ")" : element;
   }
@@ -278,9 +334,14 @@ std::string to_sexpr(const Clause& clause) {
 std::string to_sexpr(const Statement& statement) {
   std::string out;
   switch (statement.mode) {
-    case QueryMode::Run: break;
-    case QueryMode::Explain: out += "(explain "; break;
-    case QueryMode::Profile: out += "(profile "; break;
+    case QueryMode::Run:
+      break;
+    case QueryMode::Explain:
+      out += "(explain ";
+      break;
+    case QueryMode::Profile:
+      out += "(profile ";
+      break;
   }
   if (statement.query.unions.empty()) {
     out += single_query_sexpr(statement.query.first);

@@ -23,10 +23,13 @@ struct state_tag;  // x3::with<state_tag>(std::ref(ParseState&))
 // Letters, digits, '_' and any byte of a multi-byte UTF-8 character.
 inline bool is_name_char(char c) {
   const auto u = static_cast<unsigned char>(c);
-  return (u >= 'a' && u <= 'z') || (u >= 'A' && u <= 'Z') || (u >= '0' && u <= '9') || u == '_' || u >= 0x80;
+  return (u >= 'a' && u <= 'z') || (u >= 'A' && u <= 'Z') || (u >= '0' && u <= '9') || u == '_' ||
+         u >= 0x80;
 }
 
-inline char ascii_lower(char c) { return (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c; }
+inline char ascii_lower(char c) {
+  return (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c;
+}
 
 // `text` equals `lower` (lower case) ignoring ASCII case.
 inline bool equals_ignoring_case(std::string_view text, std::string_view lower) {
@@ -61,17 +64,19 @@ struct Keyword : x3::parser<Keyword> {
   std::string_view word;  // lower case
 };
 
-constexpr Keyword kw(std::string_view lower_word) { return Keyword(lower_word); }
+constexpr Keyword kw(std::string_view lower_word) {
+  return Keyword(lower_word);
+}
 
 // Words that cannot be an unquoted variable or alias (they can still be
 // property keys, labels and map keys, and any name can be backticked).
 inline constexpr std::array<std::string_view, 45> kReservedWords = {
-    "all",     "and",     "as",      "asc",      "ascending", "by",     "call",    "case",
-    "contains", "create", "delete",   "desc",      "descending", "detach", "distinct",
-    "else",    "end",     "ends",    "explain",  "false",     "foreach", "in",      "is",
-    "limit",   "load",    "match",   "merge",    "not",       "null",   "optional", "or",
-    "order",   "profile", "remove",  "return",   "set",       "skip",   "starts",  "then",
-    "true",    "union",   "unwind",  "when",     "where",     "with"};
+    "all",      "and",    "as",      "asc",   "ascending",  "by",       "call",     "case",
+    "contains", "create", "delete",  "desc",  "descending", "detach",   "distinct", "else",
+    "end",      "ends",   "explain", "false", "foreach",    "in",       "is",       "limit",
+    "load",     "match",  "merge",   "not",   "null",       "optional", "or",       "order",
+    "profile",  "remove", "return",  "set",   "skip",       "starts",   "then",     "true",
+    "union",    "unwind", "when",    "where", "with"};
 
 inline bool is_reserved_word(std::string_view word) {
   if (word.size() > 10) return false;
@@ -87,7 +92,8 @@ inline bool is_reserved_word(std::string_view word) {
 // past kMaxExpressionHeight the parse stops with a SyntaxError at `offset`.
 inline void grow_height(ParseState& state, std::uint32_t offset) {
   if (++state.height > kMaxExpressionHeight) {
-    throw SyntaxError{offset, "Expression too tall (at most " + std::to_string(kMaxExpressionHeight) +
+    throw SyntaxError{offset, "Expression too tall (at most " +
+                                  std::to_string(kMaxExpressionHeight) +
                                   " chained operators and nesting levels)"};
   }
 }
@@ -103,7 +109,8 @@ struct ChainDirective : x3::unary_parser<Subject, ChainDirective<Subject>> {
   constexpr explicit ChainDirective(Subject const& inner) : base_type(inner) {}
 
   template <class It, class Context, class RContext, class Attribute>
-  bool parse(It& first, It const& last, Context const& context, RContext& rcontext, Attribute& attr) const {
+  bool parse(It& first, It const& last, Context const& context, RContext& rcontext,
+             Attribute& attr) const {
     ParseState& state = x3::get<state_tag>(context).get();
     const std::size_t height = state.height;
     const bool ok = this->subject.parse(first, last, context, rcontext, attr);
@@ -116,7 +123,8 @@ struct ChainGenerator {
   template <class Subject>
   constexpr ChainDirective<typename x3::extension::as_parser<Subject>::value_type> operator[](
       Subject const& inner) const {
-    return ChainDirective<typename x3::extension::as_parser<Subject>::value_type>(x3::as_parser(inner));
+    return ChainDirective<typename x3::extension::as_parser<Subject>::value_type>(
+        x3::as_parser(inner));
   }
 };
 inline constexpr ChainGenerator chain{};
@@ -133,11 +141,14 @@ struct NestDirective : x3::unary_parser<Subject, NestDirective<Subject>> {
   constexpr explicit NestDirective(Subject const& inner) : base_type(inner) {}
 
   template <class It, class Context, class RContext, class Attribute>
-  bool parse(It& first, It const& last, Context const& context, RContext& rcontext, Attribute& attr) const {
+  bool parse(It& first, It const& last, Context const& context, RContext& rcontext,
+             Attribute& attr) const {
     ParseState& state = x3::get<state_tag>(context).get();
     if (state.depth >= kMaxNestingDepth) {
-      throw SyntaxError{state.offset_of(first), "Expression nested too deeply (at most " + std::to_string(kMaxNestingDepth) +
-                                   " levels of parentheses, brackets, braces and operators)"};
+      throw SyntaxError{state.offset_of(first),
+                        "Expression nested too deeply (at most " +
+                            std::to_string(kMaxNestingDepth) +
+                            " levels of parentheses, brackets, braces and operators)"};
     }
     ++state.depth;
     grow_height(state, state.offset_of(first));
@@ -163,7 +174,8 @@ struct StrictDirective : x3::unary_parser<Subject, StrictDirective<Subject>> {
   constexpr explicit StrictDirective(Subject const& inner) : base_type(inner) {}
 
   template <class It, class Context, class RContext, class Attribute>
-  bool parse(It& first, It const& last, Context const& context, RContext& rcontext, Attribute& attr) const {
+  bool parse(It& first, It const& last, Context const& context, RContext& rcontext,
+             Attribute& attr) const {
     if (this->subject.parse(first, last, context, rcontext, attr)) return true;
     if (x3::get<state_tag>(context).get().strict_patterns) {
       throw x3::expectation_failure<It>(first, x3::what(this->subject));
@@ -176,7 +188,8 @@ struct StrictGenerator {
   template <class Subject>
   constexpr StrictDirective<typename x3::extension::as_parser<Subject>::value_type> operator[](
       Subject const& inner) const {
-    return StrictDirective<typename x3::extension::as_parser<Subject>::value_type>(x3::as_parser(inner));
+    return StrictDirective<typename x3::extension::as_parser<Subject>::value_type>(
+        x3::as_parser(inner));
   }
 };
 inline constexpr StrictGenerator strict{};
@@ -203,7 +216,8 @@ struct NestGenerator {
   template <class Subject>
   constexpr NestDirective<typename x3::extension::as_parser<Subject>::value_type> operator[](
       Subject const& inner) const {
-    return NestDirective<typename x3::extension::as_parser<Subject>::value_type>(x3::as_parser(inner));
+    return NestDirective<typename x3::extension::as_parser<Subject>::value_type>(
+        x3::as_parser(inner));
   }
 };
 inline constexpr NestGenerator nest{};
@@ -231,7 +245,9 @@ struct get_info<trellis::cypher::parser::Keyword> {
 template <class Subject, class Action>
 struct get_info<action<Subject, Action>> {
   using result_type = std::string;
-  std::string operator()(action<Subject, Action> const& parser) const { return what(parser.subject); }
+  std::string operator()(action<Subject, Action> const& parser) const {
+    return what(parser.subject);
+  }
 };
 template <class Subject>
 struct get_info<trellis::cypher::parser::NestDirective<Subject>> {
@@ -243,7 +259,9 @@ struct get_info<trellis::cypher::parser::NestDirective<Subject>> {
 template <class Subject>
 struct get_info<lexeme_directive<Subject>> {
   using result_type = std::string;
-  std::string operator()(lexeme_directive<Subject> const& parser) const { return what(parser.subject); }
+  std::string operator()(lexeme_directive<Subject> const& parser) const {
+    return what(parser.subject);
+  }
 };
 template <class Left, class Right>
 struct get_info<sequence<Left, Right>> {
@@ -253,7 +271,9 @@ struct get_info<sequence<Left, Right>> {
 template <class Left, class Right>
 struct get_info<expect_directive<sequence<Left, Right>>> {
   using result_type = std::string;
-  std::string operator()(expect_directive<sequence<Left, Right>> const& parser) const { return what(parser.subject); }
+  std::string operator()(expect_directive<sequence<Left, Right>> const& parser) const {
+    return what(parser.subject);
+  }
 };
 template <class Left, class Right>
 struct get_info<alternative<Left, Right>> {

@@ -40,10 +40,13 @@ class ParseState {
     return ast::SourcePosition{line, offset - line_starts_[line - 1] + 1, offset};
   }
 
-  std::uint32_t offset_of(Iterator it) const { return static_cast<std::uint32_t>(it - text_.data()); }
+  std::uint32_t offset_of(Iterator it) const {
+    return static_cast<std::uint32_t>(it - text_.data());
+  }
 
   // The text between two positions (a projection's expression as written).
-  std::string_view text_between(const ast::SourcePosition& begin, const ast::SourcePosition& end) const {
+  std::string_view text_between(const ast::SourcePosition& begin,
+                                const ast::SourcePosition& end) const {
     return text_.substr(begin.offset, end.offset - begin.offset);
   }
 

@@ -12,9 +12,11 @@ using x3::char_;
 using x3::eoi;
 using x3::lit;
 
-auto const single_quoted = lit('\'') >> *((lit('\\') >> char_) | (char_ - '\'')) >> (lit('\'') | eoi);
+auto const single_quoted = lit('\'') >> *((lit('\\') >> char_) | (char_ - '\'')) >>
+                           (lit('\'') | eoi);
 auto const double_quoted = lit('"') >> *((lit('\\') >> char_) | (char_ - '"')) >> (lit('"') | eoi);
-auto const backticked = lit('`') >> *(char_ - '`') >> (lit('`') | eoi);  // `` inside is two of these
+auto const backticked = lit('`') >> *(char_ - '`') >>
+                        (lit('`') | eoi);  // `` inside is two of these
 auto const line_comment = lit("//") >> *(char_ - char_("\r\n"));
 auto const block_comment = lit("/*") >> *(char_ - lit("*/")) >> (lit("*/") | eoi);
 auto const statement_text =

@@ -17,7 +17,9 @@ namespace trellis::cli {
 Status run_cypher_console(ConsoleSession& session) {
   console::Console console(session.store, std::move(session.parameters), session.options);
   console::LineEditor editor("trellis", console::default_history_path());
-  fmt::print("Trellis Cypher console (read-only). End statements with ';'; :help for commands, Ctrl-D to leave.\n");
+  fmt::print(
+      "Trellis Cypher console (read-only). End statements with ';'; :help for commands, Ctrl-D to "
+      "leave.\n");
   std::fflush(stdout);
   while (!console.finished()) {
     std::string entry = console.pending();

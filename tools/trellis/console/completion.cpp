@@ -11,20 +11,27 @@ namespace trellis::console {
 namespace {
 
 constexpr std::string_view kKeywords[] = {
-    "MATCH", "OPTIONAL", "WHERE", "RETURN", "WITH", "UNWIND", "UNION", "ALL", "DISTINCT", "ORDER",
-    "BY", "SKIP", "LIMIT", "ASC", "DESC", "ASCENDING", "DESCENDING", "AS", "AND", "OR",
-    "XOR", "NOT", "IN", "IS", "NULL", "TRUE", "FALSE", "STARTS", "ENDS", "CONTAINS",
-    "CASE", "WHEN", "THEN", "ELSE", "END", "EXPLAIN", "PROFILE"};
+    "MATCH",      "OPTIONAL", "WHERE", "RETURN",  "WITH",   "UNWIND",   "UNION", "ALL",
+    "DISTINCT",   "ORDER",    "BY",    "SKIP",    "LIMIT",  "ASC",      "DESC",  "ASCENDING",
+    "DESCENDING", "AS",       "AND",   "OR",      "XOR",    "NOT",      "IN",    "IS",
+    "NULL",       "TRUE",     "FALSE", "STARTS",  "ENDS",   "CONTAINS", "CASE",  "WHEN",
+    "THEN",       "ELSE",     "END",   "EXPLAIN", "PROFILE"};
 
 // The functions of issue 5, and the path functions of MATCH.
-constexpr std::string_view kFunctions[] = {
-    "count", "collect", "sum", "avg", "min", "max", "labels", "type", "keys", "properties",
-    "length", "size", "nodes", "relationships", "startNode", "endNode", "coalesce", "toLower", "toUpper", "toString",
-    "toInteger", "toFloat", "substring", "split", "trim", "replace", "abs", "head", "last", "range",
-    "exists", "shortestPath", "allShortestPaths"};
+constexpr std::string_view kFunctions[] = {"count",      "collect",       "sum",
+                                           "avg",        "min",           "max",
+                                           "labels",     "type",          "keys",
+                                           "properties", "length",        "size",
+                                           "nodes",      "relationships", "startNode",
+                                           "endNode",    "coalesce",      "toLower",
+                                           "toUpper",    "toString",      "toInteger",
+                                           "toFloat",    "substring",     "split",
+                                           "trim",       "replace",       "abs",
+                                           "head",       "last",          "range",
+                                           "exists",     "shortestPath",  "allShortestPaths"};
 
-constexpr std::string_view kCommands[] = {":help", ":schema", ":param", ":params", ":explain", ":clear",
-                                                       ":quit"};
+constexpr std::string_view kCommands[] = {":help",    ":schema", ":param", ":params",
+                                          ":explain", ":clear",  ":quit"};
 
 bool is_word_char(char c) {
   const auto u = static_cast<unsigned char>(c);
@@ -34,7 +41,8 @@ bool is_word_char(char c) {
 bool starts_with_ignoring_case(std::string_view word, std::string_view prefix) {
   if (prefix.size() > word.size()) return false;
   for (std::size_t i = 0; i < prefix.size(); ++i) {
-    if (std::tolower(static_cast<unsigned char>(word[i])) != std::tolower(static_cast<unsigned char>(prefix[i]))) {
+    if (std::tolower(static_cast<unsigned char>(word[i])) !=
+        std::tolower(static_cast<unsigned char>(prefix[i]))) {
       return false;
     }
   }
@@ -42,7 +50,8 @@ bool starts_with_ignoring_case(std::string_view word, std::string_view prefix) {
 }
 
 bool is_lower(std::string_view text) {
-  return std::none_of(text.begin(), text.end(), [](char c) { return std::isupper(static_cast<unsigned char>(c)); });
+  return std::none_of(text.begin(), text.end(),
+                      [](char c) { return std::isupper(static_cast<unsigned char>(c)); });
 }
 
 // Inside [...] (a relationship) rather than (...) (a node)? The innermost
@@ -87,7 +96,8 @@ Completion complete(std::string_view text) {
 
   std::vector<std::string> pool;
   bool keep_case = true;  // schema names complete exactly as defined
-  const std::size_t line_start = text.rfind('\n') == std::string_view::npos ? 0 : text.rfind('\n') + 1;
+  const std::size_t line_start =
+      text.rfind('\n') == std::string_view::npos ? 0 : text.rfind('\n') + 1;
   if (before == ':' && start - 1 == line_start) {
     for (std::string_view command : kCommands) pool.emplace_back(command.substr(1));
   } else if (before == ':') {
@@ -109,22 +119,27 @@ Completion complete(std::string_view text) {
   for (std::string& word : pool) {
     if (!starts_with_ignoring_case(word, prefix)) continue;
     // Keywords follow the case typed so far: `mat` -> `match`, `MAT` -> `MATCH`.
-    const bool keyword = std::all_of(word.begin(), word.end(), [](char c) { return !std::islower(static_cast<unsigned char>(c)); });
+    const bool keyword = std::all_of(word.begin(), word.end(), [](char c) {
+      return !std::islower(static_cast<unsigned char>(c));
+    });
     if (!keep_case && keyword && !prefix.empty() && is_lower(prefix)) {
-      std::transform(word.begin(), word.end(), word.begin(),
-                     [](char c) { return static_cast<char>(std::tolower(static_cast<unsigned char>(c))); });
+      std::transform(word.begin(), word.end(), word.begin(), [](char c) {
+        return static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+      });
     }
     completion.candidates.push_back(std::move(word));
   }
   if (completion.candidates.size() == 1 && !keep_case) {
     const std::string& only = completion.candidates.front();
-    completion.space_after_single = std::any_of(std::begin(kKeywords), std::end(kKeywords), [&](std::string_view k) {
-      return starts_with_ignoring_case(k, only) && k.size() == only.size();
-    });
+    completion.space_after_single =
+        std::any_of(std::begin(kKeywords), std::end(kKeywords), [&](std::string_view k) {
+          return starts_with_ignoring_case(k, only) && k.size() == only.size();
+        });
   }
   std::sort(completion.candidates.begin(), completion.candidates.end());
-  completion.candidates.erase(std::unique(completion.candidates.begin(), completion.candidates.end()),
-                              completion.candidates.end());
+  completion.candidates.erase(
+      std::unique(completion.candidates.begin(), completion.candidates.end()),
+      completion.candidates.end());
   return completion;
 }
 

@@ -34,7 +34,8 @@ bool is_name(std::string_view text) {
 // of the statement with a caret under the column.
 std::string error_text(const Error& error, std::string_view statement) {
   std::string out = fmt::format("error: {}\n", error.message);
-  if (!error.suggestions.empty()) out += fmt::format("Did you mean {}?\n", fmt::join(error.suggestions, ", "));
+  if (!error.suggestions.empty())
+    out += fmt::format("Did you mean {}?\n", fmt::join(error.suggestions, ", "));
   if (!error.position) return out;
   std::string_view rest = statement;
   for (std::uint32_t line = 1; line < error.position->line; ++line) {
@@ -49,10 +50,13 @@ std::string error_text(const Error& error, std::string_view statement) {
 
 }  // namespace
 
-Console::Console(const GraphStore& store, cypher::Parameters parameters, cypher::CypherOptions options)
+Console::Console(const GraphStore& store, cypher::Parameters parameters,
+                 cypher::CypherOptions options)
     : store_(store), parameters_(std::move(parameters)), options_(options) {}
 
-std::string_view Console::prompt() const { return pending_.empty() ? "trellis> " : "      -> "; }
+std::string_view Console::prompt() const {
+  return pending_.empty() ? "trellis> " : "      -> ";
+}
 
 std::string Console::feed(std::string_view line) {
   const std::string_view trimmed = trim(line);
@@ -67,15 +71,18 @@ std::string Console::feed(std::string_view line) {
   pending_ += line;
   const cypher::ScriptSplit split = cypher::split_script(pending_);
   std::string out;
-  for (const cypher::StatementText& statement : split.statements) out += run(trim(statement.text), false);
-  pending_ = cypher::is_blank(split.remainder.text) ? std::string() : std::string(split.remainder.text);
+  for (const cypher::StatementText& statement : split.statements)
+    out += run(trim(statement.text), false);
+  pending_ =
+      cypher::is_blank(split.remainder.text) ? std::string() : std::string(split.remainder.text);
   return out;
 }
 
 std::string Console::command(std::string_view line) {
   const auto space = line.find_first_of(" \t");
   const std::string_view name = line.substr(0, space);
-  const std::string_view argument = space == std::string_view::npos ? std::string_view() : trim(line.substr(space));
+  const std::string_view argument =
+      space == std::string_view::npos ? std::string_view() : trim(line.substr(space));
   if (name == ":help") return std::string(help_text());
   if (name == ":schema") return schema_text();
   if (name == ":quit" || name == ":exit") {
@@ -89,7 +96,8 @@ std::string Console::command(std::string_view line) {
   if (name == ":params") {
     if (parameters_.empty()) return "no parameters set (:param name => value)\n";
     std::string out;
-    for (const auto& [key, value] : parameters_) out += fmt::format("${} = {}\n", key, cypher::display_text(store_, value));
+    for (const auto& [key, value] : parameters_)
+      out += fmt::format("${} = {}\n", key, cypher::display_text(store_, value));
     return out;
   }
   if (name == ":param") return set_parameter(argument);
@@ -106,9 +114,10 @@ std::string Console::set_parameter(std::string_view argument) {
   const auto arrow = argument.find("=>");
   const std::string_view name = trim(argument.substr(0, arrow));
   const std::string_view key = name.starts_with('$') ? name.substr(1) : name;
-  if (!is_name(key)) return "usage: :param name => value   (value as JSON: 'text', 42, [1, 2], {\"a\": 1})\n";
-  const auto existing =
-      std::find_if(parameters_.begin(), parameters_.end(), [&](const auto& entry) { return entry.first == key; });
+  if (!is_name(key))
+    return "usage: :param name => value   (value as JSON: 'text', 42, [1, 2], {\"a\": 1})\n";
+  const auto existing = std::find_if(parameters_.begin(), parameters_.end(),
+                                     [&](const auto& entry) { return entry.first == key; });
   if (arrow == std::string_view::npos) {
     if (existing == parameters_.end()) return fmt::format("${} is not set\n", key);
     parameters_.erase(existing);
@@ -135,7 +144,8 @@ std::string Console::run(std::string_view statement, bool explain) {
   const std::string text = explain ? "EXPLAIN " + std::string(statement) : std::string(statement);
   const auto start = std::chrono::steady_clock::now();
   auto result = cypher::run_cypher(store_, text, parameters_, options_);
-  const std::chrono::duration<double, std::milli> elapsed = std::chrono::steady_clock::now() - start;
+  const std::chrono::duration<double, std::milli> elapsed =
+      std::chrono::steady_clock::now() - start;
   if (!result.ok()) return error_text(result.error(), text);
   std::string out = output::cypher_results_text(store_, *result);
   if (!out.empty() && out.back() == '\n') out.pop_back();
@@ -144,8 +154,10 @@ std::string Console::run(std::string_view statement, bool explain) {
 }
 
 std::string_view help_text() {
-  return "Type Cypher statements ended by ';' (they may span lines). Read-only: MATCH, OPTIONAL MATCH,\n"
-         "WHERE, WITH, UNWIND, RETURN, ORDER BY, SKIP, LIMIT, UNION; EXPLAIN / PROFILE before a query.\n"
+  return "Type Cypher statements ended by ';' (they may span lines). Read-only: MATCH, OPTIONAL "
+         "MATCH,\n"
+         "WHERE, WITH, UNWIND, RETURN, ORDER BY, SKIP, LIMIT, UNION; EXPLAIN / PROFILE before a "
+         "query.\n"
          "\n"
          "  :help                  this text\n"
          "  :schema                labels, properties and relationship types\n"
@@ -156,7 +168,8 @@ std::string_view help_text() {
          "  :quit                  leave (or Ctrl-D)\n"
          "\n"
          "Tab completes keywords, functions, labels (after ':'), relationship types (after '[:')\n"
-         "and property names (after '.'). History is kept in ~/.trellis_history ($TRELLIS_HISTORY).\n";
+         "and property names (after '.'). History is kept in ~/.trellis_history "
+         "($TRELLIS_HISTORY).\n";
 }
 
 std::string schema_text() {
@@ -176,8 +189,9 @@ std::string schema_text() {
     for (Label label : type.from) from.push_back(to_string(label));
     for (Label label : type.to) to.push_back(to_string(label));
     for (const PropertyDef& property : type.properties) properties.push_back(property.name);
-    out += fmt::format("  :{:<11} ({})-->({}){}\n", type.name, fmt::join(from, "|"), fmt::join(to, "|"),
-                       properties.empty() ? std::string() : fmt::format(" {{{}}}", fmt::join(properties, ", ")));
+    out += fmt::format(
+        "  :{:<11} ({})-->({}){}\n", type.name, fmt::join(from, "|"), fmt::join(to, "|"),
+        properties.empty() ? std::string() : fmt::format(" {{{}}}", fmt::join(properties, ", ")));
   }
   return out;
 }

@@ -5,8 +5,8 @@
 
 #include <histedit.h>
 
-#include <cstdio>
 #include <algorithm>
+#include <cstdio>
 #include <cstdlib>
 #include <string>
 
@@ -15,14 +15,16 @@
 namespace trellis::console {
 
 std::string default_history_path() {
-  if (const char* path = std::getenv("TRELLIS_HISTORY"); path != nullptr && *path != '\0') return path;
+  if (const char* path = std::getenv("TRELLIS_HISTORY"); path != nullptr && *path != '\0')
+    return path;
   if (const char* home = std::getenv("HOME"); home != nullptr && *home != '\0') {
     return std::string(home) + "/.trellis_history";
   }
   return {};
 }
 
-LineEditor::LineEditor(const char* program, std::string history_path) : history_path_(std::move(history_path)) {
+LineEditor::LineEditor(const char* program, std::string history_path)
+    : history_path_(std::move(history_path)) {
   editor_ = el_init(program, stdin, stdout, stderr);
   history_ = history_init();
   HistEvent event;
@@ -46,7 +48,8 @@ LineEditor::~LineEditor() {
   if (editor_ != nullptr) el_end(editor_);
 }
 
-std::optional<std::string> LineEditor::read_line(std::string_view prompt, std::string_view context) {
+std::optional<std::string> LineEditor::read_line(std::string_view prompt,
+                                                 std::string_view context) {
   prompt_ = prompt;
   context_ = context;
   int count = 0;
@@ -77,7 +80,8 @@ unsigned char LineEditor::complete_callback(editline* editor, int /*key*/) {
   const auto* self = static_cast<LineEditor*>(data);
   const LineInfo* line = el_line(editor);
   const std::string_view typed(line->buffer, static_cast<std::size_t>(line->cursor - line->buffer));
-  const std::string text = self->context_.empty() ? std::string(typed) : self->context_ + "\n" + std::string(typed);
+  const std::string text =
+      self->context_.empty() ? std::string(typed) : self->context_ + "\n" + std::string(typed);
   const Completion completion = complete(text);
   if (completion.candidates.empty()) return CC_ERROR;
   // The word typed so far is replaced, so its case follows the candidate

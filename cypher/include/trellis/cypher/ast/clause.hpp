@@ -41,7 +41,9 @@ struct ProjectionItem {
   std::string text;
 
   // The column name: the alias if any, else the text.
-  std::string_view column_name() const { return alias ? std::string_view(alias->text) : std::string_view(text); }
+  std::string_view column_name() const {
+    return alias ? std::string_view(alias->text) : std::string_view(text);
+  }
 };
 
 struct SortItem {

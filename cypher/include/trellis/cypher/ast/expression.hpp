@@ -156,11 +156,11 @@ struct PatternPredicate {
 };
 
 struct Expression {
-  using Node = std::variant<NullLiteral, BoolLiteral, IntLiteral, FloatLiteral, StringLiteral,
-                            ListLiteral, MapLiteral, Parameter, Variable, PropertyAccess,
-                            FunctionCall, UnaryExpression, BinaryExpression, Comparison, IsNull,
-                            LabelPredicate, CaseExpression, IndexExpression, SliceExpression,
-                            ListComprehension, PatternPredicate>;
+  using Node =
+      std::variant<NullLiteral, BoolLiteral, IntLiteral, FloatLiteral, StringLiteral, ListLiteral,
+                   MapLiteral, Parameter, Variable, PropertyAccess, FunctionCall, UnaryExpression,
+                   BinaryExpression, Comparison, IsNull, LabelPredicate, CaseExpression,
+                   IndexExpression, SliceExpression, ListComprehension, PatternPredicate>;
   Node node;
   SourcePosition position;  // first character of the expression
 };

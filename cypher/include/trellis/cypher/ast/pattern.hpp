@@ -43,7 +43,7 @@ struct VariableLength {
 
 struct RelationshipPattern {
   std::optional<Name> variable;
-  std::vector<Name> types;  // alternatives (`:CALLS|IMPORTS`); empty: any type
+  std::vector<Name> types;               // alternatives (`:CALLS|IMPORTS`); empty: any type
   std::optional<VariableLength> length;  // absent: exactly one hop
   std::optional<Expression> properties;  // as in NodePattern
   Direction direction = Direction::Undirected;
