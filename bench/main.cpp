@@ -2,6 +2,7 @@
 // Modes are subcommands; each prints a table, or one JSON document with --json.
 #include <CLI/CLI.hpp>
 
+#include "cypher/cypher_bench_command.hpp"
 #include "dataset/dataset_command.hpp"
 #include "ingest/ingest_command.hpp"
 #include "queries/queries_command.hpp"
@@ -20,6 +21,8 @@ int main(int argc, char** argv) {
   const CLI::App& dataset = trellis::bench::add_dataset_command(app, dataset_options);
   trellis::bench::QueriesCommandOptions queries_options;
   const CLI::App& queries = trellis::bench::add_queries_command(app, queries_options);
+  trellis::bench::CypherBenchOptions cypher_options;
+  const CLI::App& cypher = trellis::bench::add_cypher_bench_command(app, cypher_options);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& error) {
@@ -30,5 +33,6 @@ int main(int argc, char** argv) {
   if (ingest.parsed()) return trellis::bench::run_ingest_command(ingest_options);
   if (dataset.parsed()) return trellis::bench::run_dataset_command(dataset_options);
   if (queries.parsed()) return trellis::bench::run_queries_command(queries_options);
+  if (cypher.parsed()) return trellis::bench::run_cypher_bench_command(cypher_options);
   return 2;
 }
