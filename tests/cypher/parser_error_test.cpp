@@ -156,6 +156,18 @@ TEST_CASE("nesting deeper than kMaxNestingDepth is a syntax error, not a crash")
   CHECK(refusal(maps).message.find("nested too deeply") != std::string::npos);
 }
 
+TEST_CASE("a pattern is parsed once whether it turns out a call argument or a predicate") {
+  // exists(<pattern> + 1) is a call whose argument starts with a pattern; a
+  // grammar that tried the pattern predicate first and then the call would
+  // parse each level twice (2^25 times the innermost here).
+  std::string text = "1";
+  for (int i = 0; i < 25; ++i) text = "exists((a {x: " + text + "})-->(b) + 1)";
+  CHECK(parse_cypher("RETURN " + text).ok());
+  CHECK(parsed("RETURN exists((a)-->()), exists(n.x)") ==
+        "(query (return (item (exists (element (node a) (rel ->) (node))) \"exists((a)-->())\") "
+        "(item (call exists (prop (var n) x)) \"exists(n.x)\")))");
+}
+
 TEST_CASE("long flat inputs parse without recursion") {
   std::string sum = "RETURN 1";
   for (int i = 0; i < 20000; ++i) sum += " + 1";

@@ -14,6 +14,8 @@ template <class... F>
 struct Overloaded : F... {
   using F::operator()...;
 };
+template <class... F>
+Overloaded(F...) -> Overloaded<F...>;
 
 std::string quote(std::string_view text) {
   std::string out = "\"";

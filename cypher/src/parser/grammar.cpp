@@ -356,15 +356,6 @@ auto const count_star = (kw("count") >> lit('(') >> lit('*') >> lit(')'))[([](au
   _val(ctx) = ast::FunctionCall{"count", false, true, {}};
 })];
 
-auto const make_pattern_predicate = [](auto& ctx) {
-  if (_attr(ctx).steps.empty()) {
-    _pass(ctx) = false;  // `(a)` alone is a parenthesised expression
-  } else {
-    _val(ctx) = ast::PatternPredicate{std::move(_attr(ctx))};
-  }
-};
-auto const exists_pattern = (kw("exists") >> lit('(') >> pattern_element >> lit(')'))[make_pattern_predicate];
-
 // A pattern predicate, or a node pattern alone: `(a)` is the variable a, and
 // `(a:L)` a label test, parsed once as a node pattern.
 auto const pattern_or_parenthesised = pattern_element[([](auto& ctx) {
@@ -398,8 +389,18 @@ auto const parenthesised = lit('(') > expression[([](auto& ctx) { _val(ctx) = st
 
 auto const atom_node_def =
     literal[assign_node] | parameter[assign_node] | case_expression[assign_node] | count_star |
-    list_atom[assign_node] | map_literal[assign_node] | exists_pattern | pattern_or_parenthesised | parenthesised |
-    function_call[assign_node] |
+    list_atom[assign_node] | map_literal[assign_node] | pattern_or_parenthesised | parenthesised |
+    function_call[([](auto& ctx) {
+      // exists(pattern) is the pattern predicate itself. Parsing it as a call
+      // first (not as its own alternative) parses the pattern once.
+      ast::FunctionCall& call = _attr(ctx);
+      if (equals_ignoring_case(call.name, "exists") && call.args.size() == 1 && !call.distinct &&
+          std::holds_alternative<ast::PatternPredicate>(call.args[0].node)) {
+        _val(ctx) = std::move(call.args[0].node);
+        return;
+      }
+      _val(ctx) = std::move(call);
+    })] |
     variable[([](auto& ctx) { _val(ctx) = ast::Variable{std::move(_attr(ctx).text)}; })];
 
 auto const atom_def = (position >> atom_node)[([](auto& ctx) {

@@ -28,6 +28,15 @@ inline bool is_name_char(char c) {
 
 inline char ascii_lower(char c) { return (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c; }
 
+// `text` equals `lower` (lower case) ignoring ASCII case.
+inline bool equals_ignoring_case(std::string_view text, std::string_view lower) {
+  if (text.size() != lower.size()) return false;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    if (ascii_lower(text[i]) != lower[i]) return false;
+  }
+  return true;
+}
+
 // kw("match"): the word in any case, not followed by a name character
 // (`MATCH`, `match`, `Match`; not the start of `matches`). Pre-skips.
 struct Keyword : x3::parser<Keyword> {

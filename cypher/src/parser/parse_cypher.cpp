@@ -112,7 +112,7 @@ Result<ast::Statement> parse_cypher(std::string_view text) {
     const auto offset = skip_blanks(text, state.offset_of(failure.where()));
     return syntax_error(state, text, offset, "expected " + failure.which());
   } catch (const parser::SyntaxError& failure) {
-    return syntax_error(state, text, failure.offset, failure.message);
+    return syntax_error(state, text, skip_blanks(text, failure.offset), failure.message);
   }
 
   if (Status status = refuse_writes(statement.query.first); !status) return std::move(status).take_error();
