@@ -92,6 +92,7 @@ class Planner {
     }
     if (expr.kind != ExprKind::PatternExists || expr.plan) return;
     const std::set<Slot> saved = bound_;
+    const bool saved_in_path = in_path_;  // a subplan is planned in the middle of an outer part
     for (const BoundNodePattern& node : expr.pattern->nodes) {
       if (!node.name.empty()) bound_.insert(node.slot);
     }
@@ -103,6 +104,7 @@ class Planner {
     sub = place_filters(std::move(sub), conjuncts, true);
     expr.plan = std::shared_ptr<Operator>(std::move(sub));
     bound_ = saved;
+    in_path_ = saved_in_path;
   }
 
   OperatorPtr place_filters(OperatorPtr op, std::vector<ExprPtr>& conjuncts, bool all = false) {

@@ -186,3 +186,14 @@ MATCH (c:Class {name: 'Admin'}) RETURN c
 --- columns ["c"]
 --- rows
 [{"label":"Class","qualified_name":"shop.models.Admin","name":"Admin","file_path":"src/shop/models.py","line_start":26,"line_end":33,"byte_start":427,"byte_end":564,"language":"python","base_classes":["User"]}]
+
+=== a pattern predicate in the middle of a path keeps the path's relationships whole
+MATCH p = (c:Function {name: 'log'})<-[:CALLS]-(b)<-[:CALLS]-(a) WHERE (b)-[:CALLS]->(:Method) RETURN [r IN relationships(p) | r.line] AS lines ORDER BY lines
+--- columns ["lines"]
+--- rows
+[[7,17]]
+[[18,9]]
+[[18,35]]
+[[19,9]]
+[[19,35]]
+[[22,8]]

@@ -40,6 +40,11 @@ struct RelRef {
   NodeId to = kNoNode;
   std::uint32_t reverse_index = 0;  // with pos == kLazyPos
   friend bool operator==(const RelRef& a, const RelRef& b) { return a.type == b.type && a.pos == b.pos; }
+  // The forward position, resolving a lazy one.
+  template <class Store>
+  EdgePos position(const Store& store) const {
+    return pos != kLazyPos ? pos : store.in_edge_position(type, to, reverse_index);
+  }
 };
 
 // A path: nodes.size() == rels.size() + 1; rels[i] joins nodes[i] and nodes[i+1]
