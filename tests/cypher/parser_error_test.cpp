@@ -168,14 +168,33 @@ TEST_CASE("a pattern is parsed once whether it turns out a call argument or a pr
         "(item (call exists (prop (var n) x)) \"exists(n.x)\")))");
 }
 
-TEST_CASE("long flat inputs parse without recursion") {
-  std::string sum = "RETURN 1";
-  for (int i = 0; i < 20000; ++i) sum += " + 1";
-  CHECK(parse_cypher(sum).ok());
+TEST_CASE("operator chains are bounded by kMaxExpressionHeight; lists and patterns are flat") {
+  // A chain folds into a left-deep tree: its length is the AST's height, which
+  // every recursive walk over the AST (and its destructor) pays in stack.
+  const auto height = trellis::cypher::kMaxExpressionHeight;
+  auto sum = [](std::size_t terms) {
+    std::string text = "RETURN 1";
+    for (std::size_t i = 1; i < terms; ++i) text += " + 1";
+    return text;
+  };
+  CHECK(parse_cypher(sum(height - 10)).ok());
+  auto e = refusal(sum(20000));
+  CHECK(e.code == "CYPHER_SYNTAX_ERROR");
+  CHECK(e.message.find("Expression too tall (at most 1000 chained operators and nesting levels)") != std::string::npos);
+  std::string properties = "RETURN n";
+  for (int i = 0; i < 5000; ++i) properties += ".p";
+  CHECK(refusal("MATCH (n) " + properties).message.find("Expression too tall") != std::string::npos);
+  std::string ors = "RETURN (true";
+  for (int i = 0; i < 600; ++i) ors += " OR (false";
+  ors += std::string(601, ')');
+  CHECK(refusal(ors).message.find("nested too deeply") != std::string::npos);
   std::string list = "RETURN [0";
   for (int i = 0; i < 20000; ++i) list += ", 1";
   CHECK(parse_cypher(list + "]").ok());
   std::string chain = "MATCH (a0)";
   for (int i = 1; i < 2000; ++i) chain += "-->(a" + std::to_string(i) + ")";
   CHECK(parse_cypher(chain + " RETURN a0").ok());
+  std::string comparisons = "RETURN 0";
+  for (int i = 0; i < 5000; ++i) comparisons += " < 1";
+  CHECK(parse_cypher(comparisons).ok());
 }

@@ -102,9 +102,16 @@ std::int64_t to_integer(const ast::SourcePosition& position, std::string_view di
   return value;
 }
 
+// One more level on the tree being folded in the enclosing chain[].
+template <class Context>
+void grow(Context const& ctx, const ast::SourcePosition& position) {
+  grow_height(x3::get<state_tag>(ctx).get(), position.offset);
+}
+
 // Folds `left op right` into _val, keeping the left operand's position.
 auto fold(ast::BinaryOp op) {
   return [op](auto& ctx) {
+    grow(ctx, _attr(ctx).position);
     ast::Expression& left = _val(ctx);
     const ast::SourcePosition position = left.position;
     ast::Expression combined = make_expression(ast::BinaryExpression{op, std::move(left), std::move(_attr(ctx))}, position);
@@ -115,6 +122,7 @@ auto fold(ast::BinaryOp op) {
 // The operand becomes a one-operand node in _val (IS NULL, IS NOT NULL).
 auto wrap_is_null(bool negated) {
   return [negated](auto& ctx) {
+    grow(ctx, _val(ctx).position);
     ast::Expression& operand = _val(ctx);
     const ast::SourcePosition position = operand.position;
     ast::Expression combined = make_expression(ast::IsNull{std::move(operand), negated}, position);
@@ -419,15 +427,16 @@ auto const index_build_def =
 
 auto const label_conjunction_def = +(lit(':') >> schema_name);
 
-auto const postfix_expression_def =
-    atom[assign] >>
+auto const postfix_expression_def = chain[atom[assign] >>
     *((lit('.') >> schema_name)[([](auto& ctx) {
+       grow(ctx, _attr(ctx).position);
        ast::Expression& object = _val(ctx);
        const ast::SourcePosition position = object.position;
        ast::Expression access = make_expression(ast::PropertyAccess{std::move(object), std::move(_attr(ctx))}, position);
        object = std::move(access);
      })] |
       (lit('[') > index_build > lit(']'))[([](auto& ctx) {
+        grow(ctx, _val(ctx).position);
         ast::Expression& list = _val(ctx);
         const ast::SourcePosition position = list.position;
         IndexBuild& build = _attr(ctx);
@@ -443,11 +452,12 @@ auto const postfix_expression_def =
         list = std::move(result);
       })]) >>
     -label_conjunction[([](auto& ctx) {
+      grow(ctx, _val(ctx).position);
       ast::Expression& operand = _val(ctx);
       const ast::SourcePosition position = operand.position;
       ast::Expression test = make_expression(ast::LabelPredicate{std::move(operand), std::move(_attr(ctx))}, position);
       operand = std::move(test);
-    })];
+    })]];
 
 auto unary(ast::UnaryOp op) {
   return [op](auto& ctx) {
@@ -470,26 +480,23 @@ auto const unary_expression_def = (position >> lit('-') >> nest[unary_expression
                                   (position >> lit('+') >> nest[unary_expression])[unary(ast::UnaryOp::Plus)] |
                                   postfix_expression[assign];
 
-auto const power_expression_def = unary_expression[assign] >> *(lit('^') > unary_expression)[fold(ast::BinaryOp::Power)];
+auto const power_expression_def = chain[unary_expression[assign] >> *(lit('^') > unary_expression)[fold(ast::BinaryOp::Power)]];
 
-auto const multiplicative_expression_def =
-    power_expression[assign] >> *((lit('*') > power_expression)[fold(ast::BinaryOp::Multiply)] |
+auto const multiplicative_expression_def = chain[power_expression[assign] >> *((lit('*') > power_expression)[fold(ast::BinaryOp::Multiply)] |
                                   (lit('/') > power_expression)[fold(ast::BinaryOp::Divide)] |
-                                  (lit('%') > power_expression)[fold(ast::BinaryOp::Modulo)]);
+                                  (lit('%') > power_expression)[fold(ast::BinaryOp::Modulo)])];
 
-auto const additive_expression_def =
-    multiplicative_expression[assign] >> *((lit('+') > multiplicative_expression)[fold(ast::BinaryOp::Add)] |
-                                           (lit('-') > multiplicative_expression)[fold(ast::BinaryOp::Subtract)]);
+auto const additive_expression_def = chain[multiplicative_expression[assign] >> *((lit('+') > multiplicative_expression)[fold(ast::BinaryOp::Add)] |
+                                           (lit('-') > multiplicative_expression)[fold(ast::BinaryOp::Subtract)])];
 
-auto const predicate_expression_def =
-    additive_expression[assign] >>
+auto const predicate_expression_def = chain[additive_expression[assign] >>
     *((kw("starts") > kw("with") > additive_expression)[fold(ast::BinaryOp::StartsWith)] |
       (kw("ends") > kw("with") > additive_expression)[fold(ast::BinaryOp::EndsWith)] |
       (kw("contains") > additive_expression)[fold(ast::BinaryOp::Contains)] |
       (kw("in") > additive_expression)[fold(ast::BinaryOp::In)] |
       (lit("=~") > additive_expression)[fold(ast::BinaryOp::RegexMatch)] |
       (kw("is") >> kw("not") > kw("null"))[wrap_is_null(true)] |  //
-      (kw("is") > kw("null"))[wrap_is_null(false)]);
+      (kw("is") > kw("null"))[wrap_is_null(false)])];
 
 struct ComparisonOperators : x3::symbols<ast::ComparisonOp> {
   ComparisonOperators() {
@@ -516,9 +523,9 @@ auto const comparison_expression_def = comparison_build[([](auto& ctx) {
 
 auto const not_expression_def = (position >> kw("not") > nest[not_expression])[unary(ast::UnaryOp::Not)] |
                                 comparison_expression[assign];
-auto const and_expression_def = not_expression[assign] >> *(kw("and") > not_expression)[fold(ast::BinaryOp::And)];
-auto const xor_expression_def = and_expression[assign] >> *(kw("xor") > and_expression)[fold(ast::BinaryOp::Xor)];
-auto const or_expression_def = xor_expression[assign] >> *(kw("or") > xor_expression)[fold(ast::BinaryOp::Or)];
+auto const and_expression_def = chain[not_expression[assign] >> *(kw("and") > not_expression)[fold(ast::BinaryOp::And)]];
+auto const xor_expression_def = chain[and_expression[assign] >> *(kw("xor") > and_expression)[fold(ast::BinaryOp::Xor)]];
+auto const or_expression_def = chain[xor_expression[assign] >> *(kw("or") > xor_expression)[fold(ast::BinaryOp::Or)]];
 auto const expression_def = nest[or_expression][assign];
 
 // ----------------------------------------------------------------------------

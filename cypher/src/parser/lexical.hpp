@@ -83,6 +83,44 @@ inline bool is_reserved_word(std::string_view word) {
   return false;
 }
 
+// One more level of expression tree (a nesting level or a folded operator);
+// past kMaxExpressionHeight the parse stops with a SyntaxError at `offset`.
+inline void grow_height(ParseState& state, std::uint32_t offset) {
+  if (++state.height > kMaxExpressionHeight) {
+    throw SyntaxError{offset, "Expression too tall (at most " + std::to_string(kMaxExpressionHeight) +
+                                  " chained operators and nesting levels)"};
+  }
+}
+
+// chain[p]: the operators p folds count as tree levels (grow_height) only
+// while p runs: the height is restored when it ends.
+template <class Subject>
+struct ChainDirective : x3::unary_parser<Subject, ChainDirective<Subject>> {
+  using base_type = x3::unary_parser<Subject, ChainDirective<Subject>>;
+  static bool const is_pass_through_unary = true;
+  static bool const handles_container = Subject::handles_container;
+
+  constexpr explicit ChainDirective(Subject const& inner) : base_type(inner) {}
+
+  template <class It, class Context, class RContext, class Attribute>
+  bool parse(It& first, It const& last, Context const& context, RContext& rcontext, Attribute& attr) const {
+    ParseState& state = x3::get<state_tag>(context).get();
+    const std::size_t height = state.height;
+    const bool ok = this->subject.parse(first, last, context, rcontext, attr);
+    state.height = height;
+    return ok;
+  }
+};
+
+struct ChainGenerator {
+  template <class Subject>
+  constexpr ChainDirective<typename x3::extension::as_parser<Subject>::value_type> operator[](
+      Subject const& inner) const {
+    return ChainDirective<typename x3::extension::as_parser<Subject>::value_type>(x3::as_parser(inner));
+  }
+};
+inline constexpr ChainGenerator chain{};
+
 // nest[p]: p one level deeper. Past kMaxNestingDepth the parse stops with a
 // SyntaxError instead of recursing further, so deep input cannot overflow
 // the stack.
@@ -102,10 +140,13 @@ struct NestDirective : x3::unary_parser<Subject, NestDirective<Subject>> {
                                    " levels of parentheses, brackets, braces and operators)"};
     }
     ++state.depth;
+    grow_height(state, state.offset_of(first));
+    const std::size_t height = state.height;
     const bool strict = state.strict_patterns;
     state.strict_patterns = false;  // patterns inside expressions are speculative
     const bool ok = this->subject.parse(first, last, context, rcontext, attr);
     state.strict_patterns = strict;  // a throw abandons the whole parse, so no guard is needed
+    state.height = height - 1;
     --state.depth;
     return ok;
   }

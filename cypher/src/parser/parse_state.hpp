@@ -48,6 +48,9 @@ class ParseState {
   }
 
   std::size_t depth = 0;  // nest[] directives currently entered
+  // Levels of the expression tree above the one being built: nest[] levels
+  // plus the operators folded so far in each enclosing chain[].
+  std::size_t height = 0;
   // Inside a MATCH pattern (and not inside an expression within it): a node
   // or relationship that starts must finish, so strict[] reports what is
   // missing. Elsewhere a pattern may be a speculative parse (`(a)` in an

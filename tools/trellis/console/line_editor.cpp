@@ -33,8 +33,10 @@ LineEditor::LineEditor(const char* program, std::string history_path) : history_
   el_set(editor_, EL_EDITOR, "emacs");
   el_set(editor_, EL_PROMPT, &LineEditor::prompt_callback);
   el_set(editor_, EL_HIST, history, history_);
-  el_set(editor_, EL_ADDFN, "trellis-complete", "Complete Cypher keywords and schema names",
-         &LineEditor::complete_callback);
+  // The wide form keeps these (static) strings as given; the narrow el_set
+  // copies them and never frees the copies.
+  el_wset(editor_, EL_ADDFN, L"trellis-complete", L"Complete Cypher keywords and schema names",
+          &LineEditor::complete_callback);
   el_set(editor_, EL_BIND, "^I", "trellis-complete", nullptr);
   el_source(editor_, nullptr);  // ~/.editrc, if any
 }

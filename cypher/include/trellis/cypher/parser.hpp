@@ -12,8 +12,10 @@
 //                        the 1-based line and column; the message says what was
 //                        expected there and what was found, e.g.
 //                        "expected ')' at line 1, column 12, found 'RETURN'".
-//                        Nesting deeper than kMaxNestingDepth is refused this
-//                        way too, so no input can exhaust the stack.
+//                        Nesting deeper than kMaxNestingDepth, or an expression
+//                        taller than kMaxExpressionHeight, is refused this way
+//                        too, so no input can exhaust the stack (parsing it, or
+//                        walking or destroying the AST it would give).
 //   READ_ONLY            the statement contains a write clause (CREATE, MERGE,
 //                        SET, DELETE, DETACH DELETE, REMOVE, LOAD CSV, CALL,
 //                        FOREACH) where a clause may start; the message names it.
@@ -33,6 +35,12 @@ namespace trellis::cypher {
 // Parentheses, brackets, braces, CASE and function calls nested deeper than
 // this are a syntax error.
 inline constexpr std::size_t kMaxNestingDepth = 64;
+
+// Operators chained at one level (`a + b + ...`, `x.a.b...`, `l[0][1]...`)
+// build left-deep trees; chains plus nesting may make an expression at most
+// this many levels tall. Code walking an accepted AST recursively needs
+// stack for about this many levels (plus a few per nesting level).
+inline constexpr std::size_t kMaxExpressionHeight = 1000;
 
 Result<ast::Statement> parse_cypher(std::string_view text);
 
