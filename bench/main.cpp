@@ -5,13 +5,14 @@
 #include "cypher/cypher_bench_command.hpp"
 #include "dataset/dataset_command.hpp"
 #include "ingest/ingest_command.hpp"
+#include "mcp/mcp_command.hpp"
 #include "queries/queries_command.hpp"
 #include "store/store_command.hpp"
 
 int main(int argc, char** argv) {
   CLI::App app{
       "Trellis benchmarks: generated code graphs (store), real repositories (ingest), query "
-      "benchmark datasets (dataset) and query latency (queries)"};
+      "benchmark datasets (dataset), query latency (queries) and per-call latency through `trellis serve` (mcp)"};
   app.require_subcommand(1);
   trellis::bench::StoreCommandOptions store_options;
   const CLI::App& store = trellis::bench::add_store_command(app, store_options);
@@ -23,6 +24,8 @@ int main(int argc, char** argv) {
   const CLI::App& queries = trellis::bench::add_queries_command(app, queries_options);
   trellis::bench::CypherBenchOptions cypher_options;
   const CLI::App& cypher = trellis::bench::add_cypher_bench_command(app, cypher_options);
+  trellis::bench::McpCommandOptions mcp_options;
+  const CLI::App& mcp = trellis::bench::add_mcp_command(app, mcp_options);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& error) {
@@ -34,5 +37,6 @@ int main(int argc, char** argv) {
   if (dataset.parsed()) return trellis::bench::run_dataset_command(dataset_options);
   if (queries.parsed()) return trellis::bench::run_queries_command(queries_options);
   if (cypher.parsed()) return trellis::bench::run_cypher_bench_command(cypher_options);
+  if (mcp.parsed()) return trellis::bench::run_mcp_command(mcp_options);
   return 2;
 }
