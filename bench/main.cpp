@@ -2,15 +2,17 @@
 // Modes are subcommands; each prints a table, or one JSON document with --json.
 #include <CLI/CLI.hpp>
 
+#include "cypher/cypher_bench_command.hpp"
 #include "dataset/dataset_command.hpp"
 #include "ingest/ingest_command.hpp"
+#include "mcp/mcp_command.hpp"
 #include "queries/queries_command.hpp"
 #include "store/store_command.hpp"
 
 int main(int argc, char** argv) {
   CLI::App app{
       "Trellis benchmarks: generated code graphs (store), real repositories (ingest), query "
-      "benchmark datasets (dataset) and query latency (queries)"};
+      "benchmark datasets (dataset), query latency (queries) and per-call latency through `trellis serve` (mcp)"};
   app.require_subcommand(1);
   trellis::bench::StoreCommandOptions store_options;
   const CLI::App& store = trellis::bench::add_store_command(app, store_options);
@@ -20,6 +22,10 @@ int main(int argc, char** argv) {
   const CLI::App& dataset = trellis::bench::add_dataset_command(app, dataset_options);
   trellis::bench::QueriesCommandOptions queries_options;
   const CLI::App& queries = trellis::bench::add_queries_command(app, queries_options);
+  trellis::bench::CypherBenchOptions cypher_options;
+  const CLI::App& cypher = trellis::bench::add_cypher_bench_command(app, cypher_options);
+  trellis::bench::McpCommandOptions mcp_options;
+  const CLI::App& mcp = trellis::bench::add_mcp_command(app, mcp_options);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& error) {
@@ -30,5 +36,7 @@ int main(int argc, char** argv) {
   if (ingest.parsed()) return trellis::bench::run_ingest_command(ingest_options);
   if (dataset.parsed()) return trellis::bench::run_dataset_command(dataset_options);
   if (queries.parsed()) return trellis::bench::run_queries_command(queries_options);
+  if (cypher.parsed()) return trellis::bench::run_cypher_bench_command(cypher_options);
+  if (mcp.parsed()) return trellis::bench::run_mcp_command(mcp_options);
   return 2;
 }

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs what is missing and builds one CMake preset (default: release).
 #   Debian packages: apt-get, only those not yet installed.
-#   tree-sitter runtime and grammars: `npm ci --ignore-scripts` from the lockfile.
+#   tree-sitter runtime and grammars: `npm ci --ignore-scripts` from the lockfile;
+#   the MCP SDK client the tests drive `trellis serve` with, the same way in tests/mcp.
 # Usage: scripts/setup.sh [release|asan]
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -43,6 +44,12 @@ fi
 if [[ ! -f node_modules/.package-lock.json || package-lock.json -nt node_modules/.package-lock.json ]]; then
   echo "setup: installing the pinned tree-sitter packages (npm ci --ignore-scripts)"
   npm ci --ignore-scripts --no-audit --no-fund
+fi
+
+# The MCP TypeScript SDK client for the end-to-end tests of `trellis serve` (its own lockfile).
+if [[ ! -f tests/mcp/node_modules/.package-lock.json || tests/mcp/package-lock.json -nt tests/mcp/node_modules/.package-lock.json ]]; then
+  echo "setup: installing the pinned MCP SDK for the tests (npm ci --ignore-scripts in tests/mcp)"
+  (cd tests/mcp && npm ci --ignore-scripts --no-audit --no-fund)
 fi
 
 cmake --preset "$preset" >/dev/null

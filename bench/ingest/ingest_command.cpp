@@ -208,6 +208,7 @@ int run_ingest_command(const IngestCommandOptions& options) {
           {"fraction_of_ingest", incremental_s / ingest_s},
           {"edited_file", edited},
           {"files_reparsed", again.files_reparsed},
+          {"files_resolved", again.files_resolved},
           {"stages_seconds", {{"load", reindexed->load_seconds}, {"discover", again.discover_seconds},
                               {"extract", again.extract_seconds}, {"resolve", again.resolve_seconds},
                               {"build", again.build_seconds}, {"save", reindexed->save_seconds}}}}},
@@ -227,8 +228,9 @@ int run_ingest_command(const IngestCommandOptions& options) {
              ingest_s, ingest_rate, 100.0 * parse_s / ingest_s, ingest_cpu_s, 100.0 * parse_cpu_s / ingest_cpu_s);
   fmt::print("    discover {:.3f} s, extract {:.3f} s, resolve {:.3f} s, build {:.3f} s (last run)\n",
              report.discover_seconds, report.extract_seconds, report.resolve_seconds, report.build_seconds);
-  fmt::print("  incremental  {:8.3f} s  ({:.1f}% of ingest; {} edited, {} file{} parsed)\n", incremental_s,
-             100.0 * incremental_s / ingest_s, edited, again.files_reparsed, again.files_reparsed == 1 ? "" : "s");
+  fmt::print("  incremental  {:8.3f} s  ({:.1f}% of ingest; {} edited, {} file{} parsed, {} resolved)\n",
+             incremental_s, 100.0 * incremental_s / ingest_s, edited, again.files_reparsed,
+             again.files_reparsed == 1 ? "" : "s", again.files_resolved);
   fmt::print("    load {:.3f} s, discover {:.3f} s, extract {:.3f} s, resolve {:.3f} s, build {:.3f} s, save {:.3f} s (last run)\n",
              reindexed->load_seconds, again.discover_seconds, again.extract_seconds, again.resolve_seconds,
              again.build_seconds, reindexed->save_seconds);

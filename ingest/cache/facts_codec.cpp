@@ -11,9 +11,10 @@ namespace {
 
 // Bumped whenever the encoding, FileFacts or what an extractor puts in them
 // changes: facts cached by an older version are then re-extracted.
-// 5: the per-file size table of the parallel codec (speed) on top of 4
-// (call scopes, TYPE_CHECKING marks, kept rebindings).
-constexpr std::uint32_t kCodecVersion = 5;
+// 6: each file's resolved edges and interface digest (incremental
+// resolution), call sites apart from the other facts, on top of 5 (per-file size table) and 4 (call scopes,
+// TYPE_CHECKING marks, kept rebindings).
+constexpr std::uint32_t kCodecVersion = 6;
 
 class Writer {
  public:
@@ -114,6 +115,39 @@ class Reader {
   std::size_t at_ = 0;
 };
 
+void write_ref(Writer& w, ScopeRef ref) {
+  w.u32(ref.file);
+  w.u32(ref.def);
+}
+
+void write_resolved(Writer& w, const std::optional<ResolvedFile>* kept) {
+  const ResolvedFile* resolved = kept != nullptr && kept->has_value() ? &**kept : nullptr;
+  w.u32(resolved != nullptr ? 1 : 0);
+  if (resolved == nullptr) return;
+  w.u32(resolved->index);
+  w.u64(resolved->interface_digest);
+  const FileEdgeSlice& edges = resolved->edges;
+  w.u32(static_cast<std::uint32_t>(edges.inherits.size()));
+  for (const InheritsEdge& e : edges.inherits) {
+    write_ref(w, e.derived);
+    write_ref(w, e.base);
+  }
+  w.u32(static_cast<std::uint32_t>(edges.calls.size()));
+  for (const CallEdge& e : edges.calls) {
+    write_ref(w, e.caller);
+    write_ref(w, e.callee);
+    w.u32(static_cast<std::uint32_t>(e.call_type));
+    w.u32(e.line);
+  }
+  w.u32(static_cast<std::uint32_t>(edges.unresolved.size()));
+  for (const UnresolvedCall& e : edges.unresolved) {
+    write_ref(w, e.caller);
+    w.text(e.text);
+    w.u32(e.line);
+  }
+  w.u32(edges.external_calls);
+}
+
 void write_file(Writer& w, const FileFacts& f, std::uint64_t hash) {
   w.text(f.relative_path);
   w.u64(hash);
@@ -156,14 +190,6 @@ void write_file(Writer& w, const FileFacts& f, std::uint64_t hash) {
     w.text(i.alias);
     w.u32(i.is_from ? 1 : 0);
   }
-  w.u32(static_cast<std::uint32_t>(f.calls.size()));
-  for (const CallSite& c : f.calls) {
-    w.u32(c.caller);
-    w.u32(c.scope);
-    w.u32(c.line);
-    w.chain(c.callee);
-    w.text(c.text);
-  }
   w.u32(static_cast<std::uint32_t>(f.assignments.size()));
   for (const Assignment& a : f.assignments) {
     w.u32(a.scope);
@@ -172,6 +198,67 @@ void write_file(Writer& w, const FileFacts& f, std::uint64_t hash) {
     w.chain(a.value);
     w.chain(a.annotation);
   }
+}
+
+ScopeRef read_ref(Reader& r) { return {r.u32(), r.u32()}; }
+
+// File and definition indices are checked where the edges are used (they
+// refer to other files' facts).
+std::optional<ResolvedFile> read_resolved(Reader& r) {
+  if (r.u32() == 0) return std::nullopt;
+  ResolvedFile resolved;
+  resolved.index = r.u32();
+  resolved.interface_digest = r.u64();
+  FileEdgeSlice& edges = resolved.edges;
+  edges.inherits.resize(r.count());
+  for (InheritsEdge& e : edges.inherits) {
+    e.derived = read_ref(r);
+    e.base = read_ref(r);
+  }
+  edges.calls.resize(r.count());
+  for (CallEdge& e : edges.calls) {
+    e.caller = read_ref(r);
+    e.callee = read_ref(r);
+    const std::uint32_t type = r.u32();
+    if (type > static_cast<std::uint32_t>(CallType::Constructor)) throw std::out_of_range("bad call type");
+    e.call_type = static_cast<CallType>(type);
+    e.line = r.u32();
+  }
+  edges.unresolved.resize(r.count());
+  for (UnresolvedCall& e : edges.unresolved) {
+    e.caller = read_ref(r);
+    e.text = r.text();
+    e.line = r.u32();
+  }
+  edges.external_calls = r.u32();
+  return resolved;
+}
+
+// Call sites are kept apart: only resolution reads them, and an incremental
+// index that re-resolves only edited files never decodes the others'.
+void write_calls(Writer& w, const FileFacts& f) {
+  w.u32(static_cast<std::uint32_t>(f.calls.size()));
+  for (const CallSite& c : f.calls) {
+    w.u32(c.caller);
+    w.u32(c.scope);
+    w.u32(c.line);
+    w.chain(c.callee);
+    w.text(c.text);
+  }
+}
+
+std::vector<CallSite> read_calls(Reader& r, std::size_t definitions) {
+  const auto scope_ok = [&](ScopeIndex scope) { return scope == kModuleScope || scope < definitions; };
+  std::vector<CallSite> calls(r.count());
+  for (CallSite& c : calls) {
+    c.caller = r.u32();
+    c.scope = r.u32();
+    c.line = r.u32();
+    c.callee = r.chain();
+    c.text = r.text();
+    if (!scope_ok(c.caller) || !scope_ok(c.scope)) throw std::out_of_range("bad caller");
+  }
+  return calls;
 }
 
 CachedFile read_file_facts(Reader& r) {
@@ -226,15 +313,6 @@ CachedFile read_file_facts(Reader& r) {
     i.is_from = r.u32() != 0;
     if (!scope_ok(i.scope)) throw std::out_of_range("bad import scope");
   }
-  f.calls.resize(r.count());
-  for (CallSite& c : f.calls) {
-    c.caller = r.u32();
-    c.scope = r.u32();
-    c.line = r.u32();
-    c.callee = r.chain();
-    c.text = r.text();
-    if (!scope_ok(c.caller) || !scope_ok(c.scope)) throw std::out_of_range("bad caller");
-  }
   f.assignments.resize(r.count());
   for (Assignment& a : f.assignments) {
     a.scope = r.u32();
@@ -251,21 +329,45 @@ CachedFile read_file_facts(Reader& r) {
 
 std::uint64_t content_hash(std::string_view bytes) { return XXH3_64bits(bytes.data(), bytes.size()); }
 
-std::vector<std::byte> encode_facts(std::span<const FileFacts> files, std::span<const std::uint64_t> hashes) {
-  std::vector<std::vector<std::byte>> encoded(files.size());
+std::vector<std::byte> encode_facts(std::span<const FileFacts> files, std::span<const std::uint64_t> hashes,
+                                    std::span<const std::optional<ResolvedFile>> resolved,
+                                    std::span<const std::span<const std::byte>> reused) {
+  // Per file: [u64 size][facts but calls][u64 size][calls], then what
+  // resolution kept. The first part, encoded before, is copied as it is.
+  std::vector<std::vector<std::byte>> fresh(files.size());
+  std::vector<std::vector<std::byte>> tails(files.size());
   tbb::parallel_for(std::size_t{0}, files.size(), [&](std::size_t i) {
-    Writer file;
-    write_file(file, files[i], hashes[i]);
-    encoded[i] = std::move(file).take();
+    if (i >= reused.size() || reused[i].empty()) {
+      Writer facts;
+      write_file(facts, files[i], hashes[i]);
+      Writer calls;
+      write_calls(calls, files[i]);
+      Writer both;
+      both.reserve(16 + facts.size() + calls.size());
+      both.u64(facts.size());
+      both.bytes(std::move(facts).take());
+      both.u64(calls.size());
+      both.bytes(std::move(calls).take());
+      fresh[i] = std::move(both).take();
+    }
+    Writer tail;
+    write_resolved(tail, i < resolved.size() ? &resolved[i] : nullptr);
+    tails[i] = std::move(tail).take();
   });
+  const auto facts_of = [&](std::size_t i) {
+    return fresh[i].empty() ? reused[i] : std::span<const std::byte>(fresh[i]);
+  };
   Writer w;
   std::size_t total = 8 + 8 * files.size();
-  for (const auto& bytes : encoded) total += bytes.size();
+  for (std::size_t i = 0; i < files.size(); ++i) total += facts_of(i).size() + tails[i].size();
   w.reserve(total);
   w.u32(kCodecVersion);
   w.u32(static_cast<std::uint32_t>(files.size()));
-  for (const auto& bytes : encoded) w.u64(bytes.size());
-  for (const auto& bytes : encoded) w.bytes(bytes);
+  for (std::size_t i = 0; i < files.size(); ++i) w.u64(facts_of(i).size() + tails[i].size());
+  for (std::size_t i = 0; i < files.size(); ++i) {
+    w.bytes(facts_of(i));
+    w.bytes(tails[i]);
+  }
   return std::move(w).take();
 }
 
@@ -286,9 +388,16 @@ Result<FactsCache> decode_facts(std::span<const std::byte> bytes) {
     std::vector<std::string> errors(count);
     tbb::parallel_for(std::size_t{0}, count, [&](std::size_t i) {
       try {
-        Reader file(parts[i]);
+        Reader record(parts[i]);
+        const std::span<const std::byte> facts = record.take(record.u64());
+        const std::span<const std::byte> calls = record.take(record.u64());
+        Reader file(facts);
         decoded[i] = read_file_facts(file);
         if (!file.done()) errors[i] = "trailing bytes in a file's facts";
+        decoded[i].encoded_facts = parts[i].first(16 + facts.size() + calls.size());
+        decoded[i].encoded_calls = calls;
+        decoded[i].resolved = read_resolved(record);
+        if (!record.done()) errors[i] = "trailing bytes after a file's resolved edges";
       } catch (const std::out_of_range& error) {
         errors[i] = error.what();
       }
@@ -305,6 +414,17 @@ Result<FactsCache> decode_facts(std::span<const std::byte> bytes) {
     return cache;
   } catch (const std::out_of_range& error) {
     return make_error(ErrorCode::DatabaseError, std::string("the cached file facts are damaged: ") + error.what());
+  }
+}
+
+Status decode_calls(const CachedFile& cached, FileFacts& facts) {
+  try {
+    Reader r(cached.encoded_calls);
+    facts.calls = read_calls(r, facts.definitions.size());
+    if (r.done()) return {};
+    return make_error(ErrorCode::DatabaseError, "trailing bytes in a file's cached call sites");
+  } catch (const std::out_of_range& error) {
+    return make_error(ErrorCode::DatabaseError, std::string("the cached call sites are damaged: ") + error.what());
   }
 }
 

@@ -32,7 +32,9 @@ ExtractedFiles extract_files(const LanguageFrontend& language, const std::filesy
   ExtractedFiles out;
   out.files.resize(files.size());
   out.content_hashes.resize(files.size());
-  std::vector<std::uint8_t> reparsed(files.size(), 0);
+  std::vector<std::uint8_t>& changed = out.changed;
+  changed.assign(files.size(), 0);
+  std::vector<std::uint8_t> unreadable(files.size(), 0);
   std::vector<std::optional<FileWarning>> warnings(files.size());
   tbb::enumerable_thread_specific<std::unique_ptr<FileExtractor>> extractors(
       [&language] { return language.make_extractor(); });
@@ -43,6 +45,8 @@ ExtractedFiles extract_files(const LanguageFrontend& language, const std::filesy
     if (!source.ok()) {
       out.files[i].relative_path = path;
       out.files[i].language = std::string(language.name());
+      changed[i] = 1;  // not from the cache: its old edges are stale
+      unreadable[i] = 1;
       warnings[i] = FileWarning{path, source.error().message};
       return;
     }
@@ -53,7 +57,7 @@ ExtractedFiles extract_files(const LanguageFrontend& language, const std::filesy
       out.files[i] = std::move(cached->second.facts);
     } else {
       out.files[i] = extractor.extract(source->text, path);
-      reparsed[i] = 1;
+      changed[i] = 1;
     }
     if (source->had_invalid_utf8) {
       warnings[i] = FileWarning{path, "invalid UTF-8 replaced by U+FFFD"};
@@ -76,7 +80,7 @@ ExtractedFiles extract_files(const LanguageFrontend& language, const std::filesy
   });
 
   for (std::size_t i = 0; i < files.size(); ++i) {
-    out.reparsed += reparsed[i];
+    if (changed[i] != 0 && unreadable[i] == 0) ++out.reparsed;
     out.lines += out.files[i].line_count;
     out.bytes += out.files[i].byte_count;
     if (warnings[i]) out.warnings.push_back(std::move(*warnings[i]));

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <chrono>
+#include <optional>
 #include <system_error>
 
 #include "trellis/ingest/facts_cache.hpp"
@@ -22,14 +23,18 @@ double seconds_since(Clock::time_point start) {
 Result<DatabaseIndexResult> index_into_database(IndexOptions options, const std::filesystem::path& database,
                                                 ExtractProgress* progress) {
   DatabaseIndexResult result;
-  auto start = Clock::now();
+  const auto call_start = Clock::now();
+  auto start = call_start;
   FactsCache previous;
+  // Kept open while indexing: the cache views its facts section.
+  std::optional<Snapshot> previous_snapshot;
   if (std::filesystem::exists(database)) {
     auto loaded = load_snapshot(database);
     if (!loaded.ok()) {
       result.previous_note = fmt::format("previous snapshot not used: {}", loaded.error().message);
-    } else if (const auto it = loaded->extras.find(kFactsSection); it != loaded->extras.end()) {
-      auto decoded = decode_facts(it->second.span());
+    } else if (loaded->extras.contains(kFactsSection)) {
+      previous_snapshot = std::move(loaded).value();
+      auto decoded = decode_facts(previous_snapshot->extras.at(kFactsSection).span());
       if (decoded.ok()) {
         previous = std::move(decoded).value();
       } else {
@@ -41,6 +46,17 @@ Result<DatabaseIndexResult> index_into_database(IndexOptions options, const std:
 
   options.previous = &previous;
   auto indexed = index_repository(options, progress);
+  if (!indexed.ok() && indexed.error().code == ErrorCode::DatabaseError && options.previous != nullptr) {
+    // Damaged cached facts found late (call sites are decoded on demand): index in full.
+    result.previous_note = fmt::format("previous snapshot's file facts not used: {}", indexed.error().message);
+    options.previous = nullptr;
+    if (progress != nullptr) {
+      progress->files.store(0, std::memory_order_relaxed);
+      progress->lines.store(0, std::memory_order_relaxed);
+      progress->bytes.store(0, std::memory_order_relaxed);
+    }
+    indexed = index_repository(options, progress);
+  }
   if (!indexed.ok()) return std::move(indexed).take_error();
   result.indexed = std::move(indexed).value();
 
@@ -58,6 +74,7 @@ Result<DatabaseIndexResult> index_into_database(IndexOptions options, const std:
   result.indexed.store = std::move(snapshot.store);
   if (!status.ok()) return std::move(status).take_error();
   result.save_seconds = seconds_since(start);
+  result.total_seconds = seconds_since(call_start);
   return result;
 }
 

@@ -6,6 +6,7 @@
 #include <chrono>
 
 #include "merge_programs.hpp"
+#include "resolve_language.hpp"
 #include "trellis/ingest/graph_writer.hpp"
 #include "trellis/ingest/language.hpp"
 
@@ -51,6 +52,7 @@ Result<IndexResult> index_repository(const IndexOptions& options, ExtractProgres
   start = Clock::now();
   std::vector<FileFacts> files;
   std::vector<std::uint64_t> hashes;
+  std::vector<std::uint8_t> changed;
   std::vector<std::pair<std::uint32_t, std::uint32_t>> ranges;  // per language
   for (const auto& language : languages) {
     std::vector<DiscoveredFile> own;
@@ -61,6 +63,7 @@ Result<IndexResult> index_repository(const IndexOptions& options, ExtractProgres
     arena.execute([&] { extracted = extract_files(*language, root, own, progress, options.previous); });
     report.files_reparsed += extracted.reparsed;
     hashes.insert(hashes.end(), extracted.content_hashes.begin(), extracted.content_hashes.end());
+    changed.insert(changed.end(), extracted.changed.begin(), extracted.changed.end());
     report.lines += extracted.lines;
     report.bytes += extracted.bytes;
     for (FileWarning& warning : extracted.warnings) report.warnings.push_back(std::move(warning));
@@ -74,11 +77,19 @@ Result<IndexResult> index_repository(const IndexOptions& options, ExtractProgres
   start = Clock::now();
   const ProjectInfo project{root.filename().string(), root.string()};
   std::vector<LanguageProgram> programs;
+  std::vector<std::optional<ResolvedFile>> resolved(files.size());
   for (std::size_t l = 0; l < languages.size(); ++l) {
     const auto [first, last] = ranges[l];
     if (first == last) continue;
-    const std::span<const FileFacts> own(files.data() + first, last - first);
-    programs.push_back({first, languages[l]->resolve(own, project)});
+    const std::span<FileFacts> own(files.data() + first, last - first);
+    auto resolved_language = resolve_language(
+        *languages[l], own, std::span<const std::uint8_t>(changed.data() + first, last - first), options.previous,
+        project);
+    if (!resolved_language.ok()) return std::move(resolved_language).take_error();
+    LanguageResolution& resolution = *resolved_language;
+    report.files_resolved += resolution.files_resolved;
+    std::move(resolution.resolved.begin(), resolution.resolved.end(), resolved.begin() + first);
+    programs.push_back({first, std::move(resolution.program)});
   }
   ProgramGraph program = merge_programs(std::move(programs), files);
   if (program.project_name.empty()) {
@@ -96,7 +107,17 @@ Result<IndexResult> index_repository(const IndexOptions& options, ExtractProgres
   result.store = std::move(written->graph.store);
   report.build_seconds = seconds_since(start);
   std::stable_sort(report.warnings.begin(), report.warnings.end());
-  result.encoded_facts = encode_facts(files, hashes);
+  // Unchanged files' facts are copied as the previous snapshot encoded them.
+  std::vector<std::span<const std::byte>> reused(files.size());
+  if (options.previous != nullptr) {
+    for (std::size_t i = 0; i < files.size(); ++i) {
+      if (changed[i] != 0) continue;
+      if (const auto it = options.previous->find(files[i].relative_path); it != options.previous->end()) {
+        reused[i] = it->second.encoded_facts;
+      }
+    }
+  }
+  result.encoded_facts = encode_facts(files, hashes, resolved, reused);
   return result;
 }
 

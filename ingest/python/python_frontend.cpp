@@ -1,6 +1,7 @@
 #include "python_frontend.hpp"
 
 #include "python_extractor.hpp"
+#include "python_interface.hpp"
 #include "python_layout.hpp"
 #include "python_resolver.hpp"
 
@@ -33,11 +34,18 @@ class PythonFrontend final : public LanguageFrontend {
   }
   const TSLanguage* grammar(std::string_view) const override { return tree_sitter_python(); }
   ProgramGraph resolve(std::span<const FileFacts> files, const ProjectInfo& project) const override {
+    return resolve_some(files, project, {});
+  }
+  std::optional<std::uint64_t> interface_digest(const FileFacts& facts) const override {
+    return python::interface_digest(facts);
+  }
+  ProgramGraph resolve_some(std::span<const FileFacts> files, const ProjectInfo& project,
+                            std::span<const std::uint8_t> wanted) const override {
     std::vector<std::string> paths;
     paths.reserve(files.size());
     for (const FileFacts& facts : files) paths.push_back(facts.relative_path);
     const PythonLayout layout(paths, project.name);
-    return resolve_python(files, layout, project.name, project.path);
+    return resolve_python(files, layout, project.name, project.path, wanted);
   }
 
  private:

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <map>
 #include <memory>
+#include <mutex>
 #include <set>
 #include <unordered_map>
 #include <unordered_set>
@@ -97,14 +98,36 @@ bool assigns_none(const Assignment& assignment) {
          assignment.value[0].kind == Link::Kind::Literal && assignment.value[0].text == "None";
 }
 
-// The names every scope of every file binds, built once (in parallel, one
-// file per task) and then only read, so resolution can run on many threads.
+// The names every scope of every file binds, built once per file and then
+// only read, so resolution can run on many threads. `eager` builds every
+// file's tables up front (in parallel, one file per task); otherwise a
+// file's tables are built the first time a lookup needs them, so resolving
+// a few files reads only the files their names lead to.
 class ScopeTables {
  public:
-  ScopeTables(std::span<const FileFacts> files, const PythonModuleIndex& modules)
-      : files_(files), modules_(modules), index_(files.size()) {
-    tbb::parallel_for(std::size_t{0}, files.size(), [this](std::size_t f) {
-      const auto file = static_cast<std::uint32_t>(f);
+  ScopeTables(std::span<const FileFacts> files, const PythonModuleIndex& modules, bool eager)
+      : files_(files), modules_(modules), index_(files.size()), built_(std::make_unique<std::once_flag[]>(files.size())) {
+    if (eager) {
+      tbb::parallel_for(std::size_t{0}, files.size(), [this](std::size_t f) { ensure(static_cast<std::uint32_t>(f)); });
+    }
+  }
+
+  std::span<const FileFacts> files() const { return files_; }
+  const PythonModuleIndex& modules() const { return modules_; }
+  const FileIndex& index(std::uint32_t file) const {
+    ensure(file);
+    return index_[file];
+  }
+  // The names one scope binds itself.
+  const ScopeTable& table(std::uint32_t file, ScopeIndex scope) const {
+    ensure(file);
+    return *index_[file].tables[slot(scope, files_[file].definitions.size())];
+  }
+
+ private:
+  // Builds the file's index and tables once, whichever thread asks first.
+  void ensure(std::uint32_t file) const {
+    std::call_once(built_[file], [this, file] {
       index_file(file);
       FileIndex& index = index_[file];
       const std::size_t n = files_[file].definitions.size();
@@ -115,16 +138,7 @@ class ScopeTables {
     });
   }
 
-  std::span<const FileFacts> files() const { return files_; }
-  const PythonModuleIndex& modules() const { return modules_; }
-  const FileIndex& index(std::uint32_t file) const { return index_[file]; }
-  // The names one scope binds itself.
-  const ScopeTable& table(std::uint32_t file, ScopeIndex scope) const {
-    return *index_[file].tables[slot(scope, files_[file].definitions.size())];
-  }
-
- private:
-  void index_file(std::uint32_t f) {
+  void index_file(std::uint32_t f) const {
     const FileFacts& facts = files_[f];
     FileIndex& index = index_[f];
     const std::size_t n = facts.definitions.size();
@@ -150,7 +164,7 @@ class ScopeTables {
   }
 
 
-  ScopeTable build_table(std::uint32_t file, ScopeIndex scope) {
+  ScopeTable build_table(std::uint32_t file, ScopeIndex scope) const {
     const FileFacts& facts = files_[file];
     const FileIndex& index = index_[file];
     const std::size_t s = slot(scope, facts.definitions.size());
@@ -212,7 +226,7 @@ class ScopeTables {
     return table;
   }
 
-  void bind_import(const Import& import, ScopeRef where, ScopeTable& table) {
+  void bind_import(const Import& import, ScopeRef where, ScopeTable& table) const {
     if (!import.is_from) {
       if (!import.alias.empty()) {
         table.names[import.alias] = module_binding(import.module, where);
@@ -251,7 +265,9 @@ class ScopeTables {
 
   std::span<const FileFacts> files_;
   const PythonModuleIndex& modules_;
-  std::vector<FileIndex> index_;
+  // Written once per file under built_'s flag, read-only after.
+  mutable std::vector<FileIndex> index_;
+  std::unique_ptr<std::once_flag[]> built_;
 };
 
 class Resolver {
@@ -768,7 +784,8 @@ FileEdges resolve_file(Resolver& resolver, std::span<const FileFacts> files, std
 }  // namespace
 
 ProgramGraph resolve_python(std::span<const FileFacts> files, const PythonLayout& layout,
-                            std::string project_name, std::string project_path) {
+                            std::string project_name, std::string project_path,
+                            std::span<const std::uint8_t> wanted) {
   ProgramGraph graph;
   graph.project_name = std::move(project_name);
   graph.project_path = std::move(project_path);
@@ -794,7 +811,8 @@ ProgramGraph resolve_python(std::span<const FileFacts> files, const PythonLayout
 
   const PythonModuleIndex modules(module_names, std::span<const bool>(init_files.get(), files.size()));
   add_imports(modules, graph);
-  const ScopeTables tables(files, modules);
+  const bool all_wanted = wanted.empty() || std::all_of(wanted.begin(), wanted.end(), [](std::uint8_t w) { return w != 0; });
+  const ScopeTables tables(files, modules, all_wanted);
 
   // Each file's edges are resolved on its own (threads keep their own
   // caches), then appended in file order so the graph does not depend on
@@ -805,14 +823,16 @@ ProgramGraph resolve_python(std::span<const FileFacts> files, const PythonLayout
                     [&](const tbb::blocked_range<std::uint32_t>& range) {
                       Resolver& resolver = resolvers.local();
                       for (std::uint32_t f = range.begin(); f != range.end(); ++f) {
-                        per_file[f] = resolve_file(resolver, files, f);
+                        if (all_wanted || wanted[f] != 0) per_file[f] = resolve_file(resolver, files, f);
                       }
                     });
+  graph.external_calls_by_file.reserve(files.size());
   for (FileEdges& edges : per_file) {
     std::move(edges.inherits.begin(), edges.inherits.end(), std::back_inserter(graph.inherits));
     std::move(edges.calls.begin(), edges.calls.end(), std::back_inserter(graph.calls));
     std::move(edges.unresolved.begin(), edges.unresolved.end(), std::back_inserter(graph.unresolved_calls));
     graph.external_calls += edges.external_calls;
+    graph.external_calls_by_file.push_back(static_cast<std::uint32_t>(edges.external_calls));
   }
   return graph;
 }

@@ -10,6 +10,7 @@
 // it becomes an UnresolvedCall.
 #pragma once
 
+#include <cstdint>
 #include <span>
 #include <string>
 
@@ -19,8 +20,12 @@
 
 namespace trellis::ingest::python {
 
-// `files` must outlive the returned graph (it keeps a span of them).
+// `files` must outlive the returned graph (it keeps a span of them). With
+// `wanted` (parallel to files), only the edges leaving the files marked
+// non-zero are resolved, and only the files their names lead to are read;
+// empty means every file.
 ProgramGraph resolve_python(std::span<const FileFacts> files, const PythonLayout& layout,
-                            std::string project_name, std::string project_path);
+                            std::string project_name, std::string project_path,
+                            std::span<const std::uint8_t> wanted = {});
 
 }  // namespace trellis::ingest::python

@@ -22,6 +22,19 @@ TEST_CASE("cached file facts decode to what was indexed, and damaged bytes are r
   CHECK(models.facts.definitions[0].name == "Base");
   CHECK(models.content_hash != 0);
 
+  // Call sites wait in their bytes until resolution needs them.
+  const CachedFile& auth = cache->at("src/shop/services/auth.py");
+  FileFacts facts = auth.facts;
+  CHECK(facts.calls.empty());
+  REQUIRE(decode_calls(auth, facts).ok());
+  REQUIRE(facts.calls.size() > 10);
+  CHECK(facts.calls.back().text == "main");  // the module-level `main()` at its end
+  CachedFile damaged_calls = auth;
+  damaged_calls.encoded_calls = auth.encoded_calls.first(auth.encoded_calls.size() - 1);
+  const Status refused = decode_calls(damaged_calls, facts);
+  REQUIRE_FALSE(refused.ok());
+  CHECK(refused.error().code == ErrorCode::DatabaseError);
+
   // Every truncation and a flipped version are refused without a crash.
   for (std::size_t cut = 0; cut < bytes.size(); cut += 97) {
     const auto damaged = decode_facts(std::span(bytes.data(), cut));

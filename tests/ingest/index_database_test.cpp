@@ -2,6 +2,8 @@
 
 #include <filesystem>
 #include <fstream>
+#include <sstream>
+#include <string>
 
 #include "support/temp_dir.hpp"
 #include "trellis/common/file_io.hpp"
@@ -13,6 +15,37 @@ using namespace trellis::ingest;
 namespace {
 
 const std::filesystem::path kShop = std::filesystem::path(TRELLIS_SOURCE_DIR) / "tests/fixtures/python/shop";
+
+void replace_in_file(const std::filesystem::path& file, const std::string& from, const std::string& to) {
+  std::stringstream text;
+  text << std::ifstream(file).rdbuf();
+  std::string content = text.str();
+  const auto at = content.find(from);
+  REQUIRE(at != std::string::npos);
+  content.replace(at, from.size(), to);
+  std::ofstream(file, std::ios::trunc) << content;
+}
+
+// Indexes `root` into `database` (incrementally over what is there) and
+// checks the snapshot equals a first index of the same tree, byte for byte.
+std::size_t files_resolved_matching_a_full_index(const std::filesystem::path& root,
+                                                 const std::filesystem::path& database,
+                                                 const std::filesystem::path& scratch) {
+  IndexOptions options;
+  options.root = root;
+  auto incremental = index_into_database(options, database);
+  REQUIRE(incremental.ok());
+  std::filesystem::remove(scratch);
+  auto full = index_into_database(options, scratch);
+  REQUIRE(full.ok());
+  CHECK(full->indexed.report.files_resolved == full->indexed.report.files);
+  auto a = read_file(database);
+  auto b = read_file(scratch);
+  REQUIRE(a.ok());
+  REQUIRE(b.ok());
+  CHECK(*a == *b);
+  return incremental->indexed.report.files_resolved;
+}
 
 }  // namespace
 
@@ -66,4 +99,45 @@ TEST_CASE("index_into_database indexes in full over a snapshot it cannot read, a
   REQUIRE(indexed.ok());
   CHECK(indexed->indexed.report.files_reparsed == indexed->indexed.report.files);
   CHECK(indexed->previous_note.starts_with("previous snapshot not used"));
+}
+
+TEST_CASE("an edit that keeps a file's interface re-resolves only that file; others re-resolve all") {
+  const TempDir dir;
+  const std::filesystem::path root = dir.path() / "shop";
+  std::filesystem::copy(kShop, root, std::filesystem::copy_options::recursive);
+  const std::filesystem::path database = dir.path() / "graph.trellis";
+  const std::filesystem::path scratch = dir.path() / "full.trellis";
+  const std::filesystem::path auth = root / "src/shop/services/auth.py";
+  const std::filesystem::path log = root / "src/shop/util/log.py";
+  const std::size_t files = files_resolved_matching_a_full_index(root, database, scratch);
+  REQUIRE(files > 3);
+
+  SUBCASE("a body edit: new lines and calls, later definitions shifted") {
+    replace_in_file(auth, "        write_log(\"login\")\n",
+                    "        write_log(\"login\")\n\n        L.get(name)\n        repo_module.Repo().get(name)\n");
+    CHECK(files_resolved_matching_a_full_index(root, database, scratch) == 1);
+    // Calls into the edited file from others still land on the right methods.
+    replace_in_file(log, "    print(message)\n", "    print(message)\n    shout(message)\n\n");
+    CHECK(files_resolved_matching_a_full_index(root, database, scratch) == 1);
+  }
+  SUBCASE("a new definition changes the interface") {
+    replace_in_file(log, "def get(key):", "def added():\n    return 1\n\n\ndef get(key):");
+    CHECK(files_resolved_matching_a_full_index(root, database, scratch) == files);
+  }
+  SUBCASE("a changed import changes the interface") {
+    replace_in_file(auth, "import shop.util.log as L\n", "import shop.util as L\n");
+    CHECK(files_resolved_matching_a_full_index(root, database, scratch) == files);
+  }
+  SUBCASE("a new assignment order changes the interface") {
+    replace_in_file(log, "formatter = Formatter()\n", "formatter = get\nformatter = Formatter()\n");
+    CHECK(files_resolved_matching_a_full_index(root, database, scratch) == files);
+  }
+  SUBCASE("a deleted file re-resolves the rest") {
+    std::filesystem::remove(root / "src/shop/cycle_b.py");
+    CHECK(files_resolved_matching_a_full_index(root, database, scratch) == files - 1);
+  }
+  SUBCASE("an added file re-resolves all") {
+    std::ofstream(root / "src/shop/extra.py") << "from shop.util.log import log\n\nlog('x')\n";
+    CHECK(files_resolved_matching_a_full_index(root, database, scratch) == files + 1);
+  }
 }

@@ -154,6 +154,19 @@ struct BoundProjection {
   ExprPtr skip;
   ExprPtr limit;
   ExprPtr where;  // WITH ... WHERE
+
+  // Planner decisions (planner.cpp), one entry per item:
+  // group by this expression instead of the item's value (a node instead of
+  // its qualified_name, which is unique within its one label); null: the item.
+  std::vector<ExprPtr> group_keys;
+  // computed only after ORDER BY / SKIP / LIMIT (nothing before reads it).
+  std::vector<bool> deferred;
+  // The input arrives grouped by the keys (they are the outermost scan's
+  // node): aggregate group by group without a hash table.
+  bool clustered = false;
+  // Moreover each input row is its own group (nothing multiplied the rows of
+  // the outermost scan): aggregate row by row, nothing held.
+  bool singleton_groups = false;
 };
 
 struct BoundClause {

@@ -8,24 +8,24 @@
 namespace trellis::cypher {
 namespace {
 
-Value convert(const nlohmann::json& json) {
+Value convert(const nlohmann::ordered_json& json) {
   switch (json.type()) {
-    case nlohmann::json::value_t::null: return {};
-    case nlohmann::json::value_t::boolean: return json.get<bool>();
-    case nlohmann::json::value_t::number_integer: return json.get<std::int64_t>();
-    case nlohmann::json::value_t::number_unsigned: {
+    case nlohmann::ordered_json::value_t::null: return {};
+    case nlohmann::ordered_json::value_t::boolean: return json.get<bool>();
+    case nlohmann::ordered_json::value_t::number_integer: return json.get<std::int64_t>();
+    case nlohmann::ordered_json::value_t::number_unsigned: {
       const auto v = json.get<std::uint64_t>();
       if (v > static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max())) return static_cast<double>(v);
       return static_cast<std::int64_t>(v);
     }
-    case nlohmann::json::value_t::number_float: return json.get<double>();
-    case nlohmann::json::value_t::string: return json.get<std::string>();
-    case nlohmann::json::value_t::array: {
+    case nlohmann::ordered_json::value_t::number_float: return json.get<double>();
+    case nlohmann::ordered_json::value_t::string: return json.get<std::string>();
+    case nlohmann::ordered_json::value_t::array: {
       ValueList list;
       for (const auto& item : json) list.push_back(convert(item));
       return list;
     }
-    case nlohmann::json::value_t::object: {
+    case nlohmann::ordered_json::value_t::object: {
       ValueMap map;
       for (const auto& [key, item] : json.items()) map.emplace_back(key, convert(item));
       return map;
@@ -37,7 +37,7 @@ Value convert(const nlohmann::json& json) {
 }  // namespace
 
 Result<Value> value_from_json(std::string_view text) {
-  const auto json = nlohmann::json::parse(text, nullptr, false);
+  const auto json = nlohmann::ordered_json::parse(text, nullptr, false);
   if (json.is_discarded()) {
     return make_error(ErrorCode::InvalidArgument, fmt::format("Not a JSON value: {}", text));
   }

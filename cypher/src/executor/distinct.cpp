@@ -14,13 +14,12 @@ class Distinct final : public Operator {
   void do_open(ExecContext&) override { seen_.clear(); }
   bool do_next(ExecContext& ctx, Row& row) override {
     while (input().next(ctx, row)) {
-      std::vector<Value> key;
-      key.reserve(slots_.size());
-      for (const Slot slot : slots_) key.push_back(row.slots[slot]);
-      if (seen_.insert(std::move(key)).second) {
-        ctx.charge(1);
-        return true;
-      }
+      key_.clear();
+      for (const Slot slot : slots_) key_.push_back(row.slots[slot]);
+      if (seen_.find(key_) != seen_.end()) continue;  // no copy of a key seen before
+      seen_.insert(key_);
+      ctx.charge(1);
+      return true;
     }
     return false;
   }
@@ -28,6 +27,7 @@ class Distinct final : public Operator {
  private:
   std::vector<Slot> slots_;
   TupleSet seen_;
+  std::vector<Value> key_;
 };
 
 }  // namespace

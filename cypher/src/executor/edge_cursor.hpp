@@ -18,8 +18,11 @@ struct EdgeStep {
 
 class EdgeCursor {
  public:
-  void reset(const GraphStore& store, NodeId node, const std::vector<RelType>* types, Direction direction) {
+  // `lazy`: incoming edges carry kLazyPos (an anonymous relationship nothing reads).
+  void reset(const GraphStore& store, NodeId node, const std::vector<RelType>* types, Direction direction,
+             bool lazy = false) {
     store_ = &store;
+    lazy_ = lazy;
     node_ = node;
     types_ = types;
     direction_ = direction;
@@ -35,9 +38,10 @@ class EdgeCursor {
         const RelType type = (*types_)[type_];
         if (incoming_) {
           if (direction_ == Direction::Both && other == node_) continue;  // the self loop was seen outgoing
-          step.rel = RelRef{type, store_->in_edge_position(type, node_, i), other, node_};
+          step.rel = lazy_ ? RelRef{type, kLazyPos, other, node_, static_cast<std::uint32_t>(i)}
+                           : RelRef{type, store_->in_edge_position(type, node_, i), other, node_};
         } else {
-          step.rel = RelRef{type, store_->out_edge_position(type, node_, i), node_, other};
+          step.rel = RelRef{type, store_->out_edge_position(type, node_, i), node_, other, 0};
         }
         step.other = other;
         return true;
@@ -64,6 +68,7 @@ class EdgeCursor {
   }
 
   const GraphStore* store_ = nullptr;
+  bool lazy_ = false;
   NodeId node_ = kNoNode;
   const std::vector<RelType>* types_ = nullptr;
   Direction direction_ = Direction::Out;
@@ -73,16 +78,27 @@ class EdgeCursor {
   std::size_t i_ = 0;
 };
 
+// The edge's forward position, found now if it was left lazy.
+inline EdgePos resolved_position(const GraphStore& store, const RelRef& rel) {
+  return rel.pos != kLazyPos ? rel.pos : store.in_edge_position(rel.type, rel.to, rel.reverse_index);
+}
+
+// Whether two references name the same edge (either may be lazy).
+inline bool same_edge(const GraphStore& store, const RelRef& a, const RelRef& b) {
+  if (a.type != b.type || a.from != b.from || a.to != b.to) return false;
+  return resolved_position(store, a) == resolved_position(store, b);
+}
+
 // The edge is one of the relationships already bound in `unique` slots
 // (a relationship, or a list of them from a variable-length pattern).
-inline bool rel_in_use(const Row& row, const std::vector<Slot>& unique, const RelRef& rel) {
+inline bool rel_in_use(const GraphStore& store, const Row& row, const std::vector<Slot>& unique, const RelRef& rel) {
   for (const Slot slot : unique) {
     const Value& v = row.slots[slot];
     if (v.kind() == ValueKind::Relationship) {
-      if (v.as_rel() == rel) return true;
+      if (same_edge(store, v.as_rel(), rel)) return true;
     } else if (v.kind() == ValueKind::List) {
       for (const Value& item : v.as_list()) {
-        if (item.kind() == ValueKind::Relationship && item.as_rel() == rel) return true;
+        if (item.kind() == ValueKind::Relationship && same_edge(store, item.as_rel(), rel)) return true;
       }
     }
   }

@@ -28,7 +28,7 @@ class Expand final : public Operator {
           } else if (!has_label(store, step.other, spec_.to_labels)) {
             continue;
           }
-          if (!spec_.unique.empty() && rel_in_use(row, spec_.unique, step.rel)) continue;
+          if (!spec_.unique.empty() && rel_in_use(store, row, spec_.unique, step.rel)) continue;
           row.slots[spec_.rel] = step.rel;
           if (!spec_.to_bound) row.slots[spec_.to] = NodeRef{step.other};
           return true;
@@ -38,7 +38,7 @@ class Expand final : public Operator {
       if (!input().next(ctx, row)) return false;
       const Value& from = row.slots[spec_.from];
       if (from.kind() != ValueKind::Node) continue;  // null from an OPTIONAL MATCH: no match
-      cursor_.reset(store, from.as_node().id, &spec_.types, spec_.direction);
+      cursor_.reset(store, from.as_node().id, &spec_.types, spec_.direction, spec_.lazy_rel);
       active_ = true;
     }
   }

@@ -24,6 +24,9 @@ struct ExpandSpec {
   std::vector<Label> to_labels;  // empty: any
   bool to_bound = false;         // `to` is bound already: check it instead of binding it
   UniqueRels unique;
+  // The relationship is anonymous and nothing reads it but uniqueness checks:
+  // incoming edges may keep their position lazy (edge_cursor.hpp).
+  bool lazy_rel = false;
   std::string text;              // the pattern as EXPLAIN shows it
 };
 

@@ -43,13 +43,15 @@ class Sort final : public Operator {
     std::int64_t weight;
   };
 
-  bool before(const Entry& a, const Entry& b) const {
+  bool before(const std::vector<Value>& a_keys, std::size_t a_sequence, const std::vector<Value>& b_keys,
+              std::size_t b_sequence) const {
     for (std::size_t k = 0; k < keys_.size(); ++k) {
-      const int c = order_compare(a.keys[k], b.keys[k]);
+      const int c = order_compare(a_keys[k], b_keys[k]);
       if (c != 0) return keys_[k].descending ? c > 0 : c < 0;
     }
-    return a.sequence < b.sequence;
+    return a_sequence < b_sequence;
   }
+  bool before(const Entry& a, const Entry& b) const { return before(a.keys, a.sequence, b.keys, b.sequence); }
 
   void cut(std::size_t keep) {
     const auto less = [this](const Entry& a, const Entry& b) { return before(a, b); };
@@ -63,11 +65,12 @@ class Sort final : public Operator {
     while (input().next(ctx, row)) {
       ctx.tick();
       if (keep_ && *keep_ == 0) continue;
-      Entry entry{{}, sequence++, {}, row.weight};
-      entry.keys.reserve(keys_.size());
-      for (const SortSpec& key : keys_) entry.keys.push_back(evaluate(*key.expr, row, ctx));
-      if (keep_ && entries_.size() >= *keep_ && !before(entry, worst_)) continue;
-      entry.slots = row.slots;
+      scratch_.clear();
+      for (const SortSpec& key : keys_) scratch_.push_back(evaluate(*key.expr, row, ctx));
+      const std::size_t seq = sequence++;
+      // Once k rows are held, a row that does not beat the worst of them is dropped unread.
+      if (keep_ && entries_.size() >= *keep_ && !before(scratch_, seq, worst_.keys, worst_.sequence)) continue;
+      Entry entry{scratch_, seq, row.slots, row.weight};
       entries_.push_back(std::move(entry));
       if (!keep_) {
         ctx.charge(1);
@@ -87,6 +90,7 @@ class Sort final : public Operator {
   std::string text_;
   std::vector<Entry> entries_;
   Entry worst_;  // with keep_: the last of the best k once k are held
+  std::vector<Value> scratch_;
   bool consumed_ = false;
   std::size_t at_ = 0;
 };

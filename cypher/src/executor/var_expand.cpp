@@ -31,7 +31,7 @@ class VarExpand final : public Operator {
         if (rels_.size() < spec_.max_hops && cursors_.back().next(step)) {
           ctx.tick();
           if (std::find(rels_.begin(), rels_.end(), step.rel) != rels_.end()) continue;
-          if (!spec_.step.unique.empty() && rel_in_use(row, spec_.step.unique, step.rel)) continue;
+          if (!spec_.step.unique.empty() && rel_in_use(store, row, spec_.step.unique, step.rel)) continue;
           rels_.push_back(step.rel);
           nodes_.push_back(step.other);
           cursors_.emplace_back();

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <map>
 #include <set>
 
 #include "executor/operators.hpp"
@@ -71,6 +72,8 @@ class Planner {
           break;
         }
         case BoundClause::Kind::Unwind:
+          fresh_ = false;
+          multiplied_ = true;
           prepare(*clause.unwind.list);
           op = make_unwind(std::move(op), std::move(clause.unwind.list), clause.unwind.slot);
           bound_.insert(clause.unwind.slot);
@@ -89,6 +92,7 @@ class Planner {
     }
     if (expr.kind != ExprKind::PatternExists || expr.plan) return;
     const std::set<Slot> saved = bound_;
+    const bool saved_in_path = in_path_;  // a subplan is planned in the middle of an outer part
     for (const BoundNodePattern& node : expr.pattern->nodes) {
       if (!node.name.empty()) bound_.insert(node.slot);
     }
@@ -100,6 +104,7 @@ class Planner {
     sub = place_filters(std::move(sub), conjuncts, true);
     expr.plan = std::shared_ptr<Operator>(std::move(sub));
     bound_ = saved;
+    in_path_ = saved_in_path;
   }
 
   OperatorPtr place_filters(OperatorPtr op, std::vector<ExprPtr>& conjuncts, bool all = false) {
@@ -151,6 +156,7 @@ class Planner {
   }
 
   OperatorPtr bind_anchor(OperatorPtr op, const BoundNodePattern& node, std::vector<ExprPtr>& conjuncts) {
+    last_anchor_ = node.slot;
     if (bound_.count(node.slot) != 0) {
       if (!node.labels.empty()) op = make_filter(std::move(op), label_check(node));
       return op;
@@ -163,10 +169,12 @@ class Planner {
       prepare(*key);
       op = make_node_lookup(std::move(op), node.slot, node.labels, std::move(key), qualified, node_text(node));
       bound_.insert(node.slot);
+      node_labels_[node.slot] = node.labels;
       return op;
     }
     op = make_node_scan(std::move(op), node.slot, node.labels, node_text(node));
     bound_.insert(node.slot);
+    node_labels_[node.slot] = node.labels;
     return op;
   }
 
@@ -196,7 +204,10 @@ class Planner {
         !spec.to_bound && !read_by(conjuncts, to.slot) && !read_by(conjuncts, rel.slot)) {
       return make_expand_count(std::move(op), std::move(spec));
     }
+    multiplied_ = true;
+    spec.lazy_rel = rel.name.empty() && !in_path_ && !read_by(conjuncts, rel.slot);
     if (rel.variable_length) {
+      spec.lazy_rel = false;
       VarExpandSpec var{std::move(spec), rel.segment, rel.min_hops, rel.max_hops, !forward};
       op = make_var_expand(std::move(op), std::move(var));
       bound_.insert(rel.segment);
@@ -207,6 +218,7 @@ class Planner {
     bound_.insert(rel.slot);
     const bool to_was_bound = bound_.count(to.slot) != 0;
     bound_.insert(to.slot);
+    if (!to_was_bound) node_labels_[to.slot] = to.labels;
     if (to_was_bound && !to.labels.empty()) op = make_filter(std::move(op), label_check(to));
     return place_filters(std::move(op), conjuncts);
   }
@@ -227,6 +239,7 @@ class Planner {
     spec.step.text = step_text(part.nodes[0], rel, part.nodes[1], rel.direction);
     spec.min_hops = rel.min_hops;
     spec.max_hops = rel.max_hops;
+    multiplied_ = true;
     op = make_shortest_path(std::move(op), std::move(spec), part.path_slot, part.kind == PathKind::AllShortest);
     bound_.insert(rel.slot);
     if (part.path_slot != kNoSlot) bound_.insert(part.path_slot);
@@ -236,6 +249,7 @@ class Planner {
   OperatorPtr plan_part(OperatorPtr op, BoundPatternPart& part, std::vector<ExprPtr>& conjuncts, UniqueRels& unique,
                         bool count_allowed) {
     if (part.kind != PathKind::Plain) return plan_shortest(std::move(op), part, conjuncts);
+    in_path_ = part.path_slot != kNoSlot;
     std::size_t anchor = 0;
     auto best = anchor_score(part.nodes[0], conjuncts);
     for (std::size_t i = 1; i < part.nodes.size(); ++i) {
@@ -284,7 +298,11 @@ class Planner {
         }
       }
       done[pick] = true;
+      const bool first = fresh_;
+      if (!first) multiplied_ = true;  // a later part: a product or a join
+      fresh_ = false;
       op = plan_part(std::move(op), match.parts[pick], conjuncts, unique, count_allowed && single_step);
+      if (first && !match.optional) outermost_ = last_anchor_;
     }
     return place_filters(std::move(op), conjuncts, true);
   }
@@ -294,10 +312,57 @@ class Planner {
     split_conjuncts(std::move(match.where), conjuncts);
     if (!match.optional) return plan_parts(std::move(op), match, conjuncts, feeds_aggregate);
     OperatorPtr inner = plan_parts(make_once(), match, conjuncts, false);
+    multiplied_ = true;
     return make_optional(std::move(op), std::move(inner), match.new_slots);
   }
 
+  // Grouping by a node's qualified_name is grouping by the node when the
+  // variable has one label (qualified names are unique per label).
+  void choose_group_keys(BoundProjection& p) {
+    p.group_keys.resize(p.items.size());
+    bool identifies_outermost = false;
+    bool within_outermost = outermost_ != kNoSlot;
+    for (std::size_t i = 0; i < p.items.size(); ++i) {
+      if (p.item_has_aggregate[i]) continue;
+      const Expr& e = *p.items[i].expr;
+      if (e.kind == ExprKind::Property && e.key == "qualified_name" && e.args[0]->kind == ExprKind::Variable) {
+        const auto labels = node_labels_.find(e.args[0]->slot);
+        if (labels != node_labels_.end() && labels->second.size() == 1) {
+          auto key = std::make_unique<Expr>();
+          key->kind = ExprKind::Variable;
+          key->slot = e.args[0]->slot;
+          key->text = e.args[0]->text;
+          p.group_keys[i] = std::move(key);
+        }
+      }
+      const Expr& key = p.group_keys[i] ? *p.group_keys[i] : e;
+      if (key.kind == ExprKind::Variable && key.slot == outermost_) identifies_outermost = true;
+      std::set<Slot> reads;
+      collect_slots(key, reads);
+      if (reads.size() > 1 || (reads.size() == 1 && *reads.begin() != outermost_)) within_outermost = false;
+    }
+    // Rows come clustered by the outermost scan's node: when a key is that
+    // node and every other key depends on it alone, groups arrive one by one.
+    p.clustered = identifies_outermost && within_outermost;
+    p.singleton_groups = p.clustered && !multiplied_;
+  }
+
+  // With ORDER BY ... LIMIT, items nothing sorts on are computed for the kept rows only.
+  void choose_deferred(BoundProjection& p) {
+    p.deferred.assign(p.items.size(), false);
+    if (!p.limit || p.order_by.empty() || p.distinct) return;
+    std::set<Slot> sorted_on;
+    for (const SortKey& key : p.order_by) collect_slots(*key.expr, sorted_on);
+    for (std::size_t i = 0; i < p.items.size(); ++i) {
+      const Expr& e = *p.items[i].expr;
+      if (p.item_has_aggregate[i] || e.kind == ExprKind::Variable || e.kind == ExprKind::Literal) continue;
+      if (!p.group_keys.empty() && p.group_keys[i] == nullptr && !p.aggregates.empty()) continue;  // the key is the value
+      if (sorted_on.count(p.items[i].slot) == 0) p.deferred[i] = true;
+    }
+  }
+
   OperatorPtr plan_projection(OperatorPtr op, BoundProjection& p) {
+    fresh_ = false;
     std::vector<std::string> names;
     for (ProjectionItem& item : p.items) {
       prepare(*item.expr);
@@ -306,19 +371,45 @@ class Planner {
     for (AggregateCall& call : p.aggregates) {
       if (call.arg) prepare(*call.arg);
     }
+    if (!p.aggregates.empty()) choose_group_keys(p);
+    choose_deferred(p);
     const std::string text = fmt::format("{}", fmt::join(names, ", "));
+    std::vector<ProjectItem> late;
+    for (std::size_t i = 0; i < p.items.size(); ++i) {
+      if (p.deferred[i]) late.push_back({p.items[i].expr.get(), p.items[i].slot});
+    }
     if (!p.aggregates.empty()) {
       op = make_aggregate(std::move(op), p, text);
     } else {
+      // DISTINCT over values computed from variables: rows with the same
+      // variables give the same values, so they are dropped before computing them.
+      if (p.distinct) {
+        std::set<Slot> reads;
+        bool all_variables = true;
+        for (const ProjectionItem& item : p.items) {
+          collect_slots(*item.expr, reads);
+          all_variables = all_variables && item.expr->kind == ExprKind::Variable;
+        }
+        if (!all_variables && !reads.empty()) op = make_distinct(std::move(op), {reads.begin(), reads.end()});
+      }
       std::vector<ProjectItem> items;
-      for (const ProjectionItem& item : p.items) items.push_back({item.expr.get(), item.slot});
+      for (std::size_t i = 0; i < p.items.size(); ++i) {
+        if (!p.deferred[i]) items.push_back({p.items[i].expr.get(), p.items[i].slot});
+      }
       op = make_project(std::move(op), std::move(items), text);
     }
+    outermost_ = kNoSlot;
+    const auto labels_before = std::move(node_labels_);
+    node_labels_.clear();
     bound_.clear();
     std::vector<Slot> slots;
     for (const ProjectionItem& item : p.items) {
       bound_.insert(item.slot);
       slots.push_back(item.slot);
+      if (item.expr->kind == ExprKind::Variable) {
+        const auto labels = labels_before.find(item.expr->slot);
+        if (labels != labels_before.end()) node_labels_[item.slot] = labels->second;
+      }
     }
     if (p.distinct) op = make_distinct(std::move(op), slots);
     const std::size_t skip = p.skip ? static_cast<std::size_t>(p.skip->literal.as_int()) : 0;
@@ -336,6 +427,13 @@ class Planner {
     }
     if (p.skip) op = make_skip(std::move(op), skip);
     if (p.limit) op = make_limit(std::move(op), static_cast<std::size_t>(p.limit->literal.as_int()));
+    if (!late.empty()) {
+      std::vector<std::string> late_names;
+      for (std::size_t i = 0; i < p.items.size(); ++i) {
+        if (p.deferred[i]) late_names.push_back(p.items[i].name);
+      }
+      op = make_project(std::move(op), std::move(late), fmt::format("{} (after LIMIT)", fmt::join(late_names, ", ")));
+    }
     if (p.where) {
       prepare(*p.where);
       op = make_filter(std::move(op), std::move(p.where));
@@ -347,6 +445,12 @@ class Planner {
   const GraphStore& store_;
   const CypherOptions& options_;
   std::set<Slot> bound_;
+  std::map<Slot, std::vector<Label>> node_labels_;     // labels of node variables bound since the last projection
+  Slot outermost_ = kNoSlot;  // the node of the pipeline's first scan, while rows stay clustered by it
+  Slot last_anchor_ = kNoSlot;
+  bool fresh_ = true;         // nothing planned yet but the leaf
+  bool multiplied_ = false;
+  bool in_path_ = false;      // the part being planned has a path variable (its relationships are read)   // some operator may have made several rows of one outermost node
 };
 
 }  // namespace

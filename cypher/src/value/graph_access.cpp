@@ -14,7 +14,7 @@ Value node_property(const GraphStore& store, NodeId node, std::string_view key) 
 Value rel_property(const GraphStore& store, const RelRef& rel, std::string_view key) {
   const auto column = property_index(rel.type, key);
   if (!column) return {};
-  return from_property(store.edge_property(rel.type, rel.pos, *column));
+  return from_property(store.edge_property(rel.type, rel.position(store), *column));
 }
 
 ValueMap node_properties(const GraphStore& store, NodeId node) {
@@ -33,7 +33,7 @@ ValueMap rel_properties(const GraphStore& store, const RelRef& rel) {
   ValueMap map;
   const auto& properties = rel_type_def(rel.type).properties;
   for (std::size_t c = 0; c < properties.size(); ++c) {
-    Value value = from_property(store.edge_property(rel.type, rel.pos, c));
+    Value value = from_property(store.edge_property(rel.type, rel.position(store), c));
     if (!value.is_null()) map.emplace_back(std::string(properties[c].name), std::move(value));
   }
   return map;

@@ -16,48 +16,7 @@ constexpr std::string_view kNameFormat =
     "the candidates, none gives NODE_NOT_FOUND with suggestions.";
 
 ParamSpec name_param(std::string_view name, std::string_view description) {
-  ParamSpec p;
-  p.name = name;
-  p.type = String;
-  p.description = description;
-  p.required = true;
-  return p;
-}
-
-ParamSpec integer_param(std::string_view name, std::string_view cli, std::int64_t min, std::int64_t max,
-                        std::int64_t fallback, std::string_view description) {
-  ParamSpec p;
-  p.name = name;
-  p.cli = cli;
-  p.type = Integer;
-  p.min = min;
-  p.max = max;
-  p.default_integer = fallback;
-  p.description = description;
-  return p;
-}
-
-ParamSpec boolean_param(std::string_view name, std::string_view cli, bool fallback, std::string_view description) {
-  ParamSpec p;
-  p.name = name;
-  p.cli = cli;
-  p.type = Boolean;
-  p.default_boolean = fallback;
-  p.cli_negates = fallback;
-  p.description = description;
-  return p;
-}
-
-ParamSpec choice_param(std::string_view name, std::string_view cli, std::span<const std::string_view> choices,
-                       std::string_view fallback, std::string_view description) {
-  ParamSpec p;
-  p.name = name;
-  p.cli = cli;
-  p.type = Choice;
-  p.choices = choices;
-  p.default_choice = fallback;
-  p.description = description;
-  return p;
+  return string_param(name, description);
 }
 
 constexpr std::string_view kDirections[] = {"up", "down", "both"};
@@ -149,107 +108,6 @@ const QuerySpec kSpecs[] = {
      kCallPathParams},
 };
 
-Error invalid(std::string message) { return make_error(ErrorCode::InvalidArgument, std::move(message)); }
-
-std::string_view type_name(const ArgumentValue& value) {
-  switch (value.index()) {
-    case 0: return "a string";
-    case 1: return "an integer";
-    default: return "a boolean";
-  }
-}
-
-// Checked, typed arguments of one call, filled with defaults.
-class CheckedArguments {
- public:
-  static Result<CheckedArguments> check(const QuerySpec& spec, const Arguments& arguments) {
-    CheckedArguments out;
-    for (const auto& [name, value] : arguments) {
-      const auto param = std::find_if(spec.params.begin(), spec.params.end(),
-                                      [&](const ParamSpec& p) { return p.name == name; });
-      if (param == spec.params.end()) {
-        std::vector<std::string> names;
-        for (const ParamSpec& p : spec.params) names.emplace_back(p.name);
-        return invalid(fmt::format("{} has no parameter '{}' (it takes {})", spec.tool, name,
-                                   fmt::join(names, ", ")));
-      }
-      auto checked = check_value(*param, value);
-      if (!checked.ok()) return std::move(checked).take_error();
-      out.values_.emplace_back(param->name, std::move(checked).value());
-    }
-    for (const ParamSpec& param : spec.params) {
-      if (param.required && !out.find(param.name)) {
-        return invalid(fmt::format("{} needs '{}': {}", spec.tool, param.name, param.description));
-      }
-    }
-    return out;
-  }
-
-  std::string text(std::string_view name) const {
-    const ArgumentValue* v = find(name);
-    return v != nullptr ? std::get<std::string>(*v) : std::string();
-  }
-  int integer(const ParamSpec& spec) const {
-    const ArgumentValue* v = find(spec.name);
-    return static_cast<int>(v != nullptr ? std::get<std::int64_t>(*v) : spec.default_integer);
-  }
-  bool boolean(const ParamSpec& spec) const {
-    const ArgumentValue* v = find(spec.name);
-    return v != nullptr ? std::get<bool>(*v) : spec.default_boolean;
-  }
-  std::string choice(const ParamSpec& spec) const {
-    const ArgumentValue* v = find(spec.name);
-    return v != nullptr ? std::get<std::string>(*v) : std::string(spec.default_choice);
-  }
-
- private:
-  static Result<ArgumentValue> check_value(const ParamSpec& param, const ArgumentValue& value) {
-    switch (param.type) {
-      case String: {
-        const auto* text = std::get_if<std::string>(&value);
-        if (text == nullptr) return invalid(fmt::format("'{}' must be a string, not {}", param.name, type_name(value)));
-        const bool blank = std::all_of(text->begin(), text->end(), [](char c) { return c == ' ' || c == '\t'; });
-        if (blank) return invalid(fmt::format("'{}' must not be empty", param.name));
-        return value;
-      }
-      case Integer: {
-        const auto* number = std::get_if<std::int64_t>(&value);
-        if (number == nullptr) {
-          return invalid(fmt::format("'{}' must be an integer from {} to {}, not {}", param.name, param.min,
-                                     param.max, type_name(value)));
-        }
-        if (*number < param.min || *number > param.max) {
-          return invalid(fmt::format("'{}' must be from {} to {}, got {}", param.name, param.min, param.max, *number));
-        }
-        return value;
-      }
-      case Boolean:
-        if (!std::holds_alternative<bool>(value)) {
-          return invalid(fmt::format("'{}' must be true or false, not {}", param.name, type_name(value)));
-        }
-        return value;
-      case Choice: {
-        const auto* text = std::get_if<std::string>(&value);
-        if (text == nullptr || std::find(param.choices.begin(), param.choices.end(), *text) == param.choices.end()) {
-          return invalid(fmt::format("'{}' must be one of {}{}", param.name, fmt::join(param.choices, ", "),
-                                     text != nullptr ? fmt::format(", got '{}'", *text) : std::string()));
-        }
-        return value;
-      }
-    }
-    return value;
-  }
-
-  const ArgumentValue* find(std::string_view name) const {
-    for (const auto& [key, value] : values_) {
-      if (key == name) return &value;
-    }
-    return nullptr;
-  }
-
-  std::vector<std::pair<std::string_view, ArgumentValue>> values_;
-};
-
 HierarchyDirection direction_from(const std::string& text) {
   if (text == "up") return HierarchyDirection::Up;
   if (text == "down") return HierarchyDirection::Down;
@@ -262,19 +120,21 @@ DependencyType dependency_type_from(const std::string& text) {
   return DependencyType::All;
 }
 
+int as_int(std::int64_t value) { return static_cast<int>(value); }
+
 QueryRequest typed_request(const QuerySpec& spec, const CheckedArguments& a) {
   const auto& p = spec.params;
   switch (spec.kind) {
-    case QueryKind::Callers: return CallersRequest{a.text(p[0].name), a.integer(p[1]), a.boolean(p[2])};
-    case QueryKind::Callees: return CalleesRequest{a.text(p[0].name), a.integer(p[1])};
+    case QueryKind::Callers: return CallersRequest{a.text(p[0].name), as_int(a.integer(p[1])), a.boolean(p[2])};
+    case QueryKind::Callees: return CalleesRequest{a.text(p[0].name), as_int(a.integer(p[1]))};
     case QueryKind::Hierarchy:
-      return HierarchyRequest{a.text(p[0].name), direction_from(a.choice(p[1])), a.integer(p[2])};
+      return HierarchyRequest{a.text(p[0].name), direction_from(a.choice(p[1])), as_int(a.integer(p[2]))};
     case QueryKind::Dependencies:
       return DependenciesRequest{a.text(p[0].name), dependency_type_from(a.choice(p[1])), a.boolean(p[2])};
     case QueryKind::Exports: return ExportsRequest{a.text(p[0].name), a.boolean(p[1])};
     case QueryKind::Implementations: return ImplementationsRequest{a.text(p[0].name), a.boolean(p[1])};
-    case QueryKind::CallGraph: return CallGraphRequest{a.text(p[0].name), a.integer(p[1]), a.integer(p[2])};
-    case QueryKind::CallPath: return CallPathRequest{a.text(p[0].name), a.text(p[1].name), a.integer(p[2])};
+    case QueryKind::CallGraph: return CallGraphRequest{a.text(p[0].name), as_int(a.integer(p[1])), as_int(a.integer(p[2]))};
+    case QueryKind::CallPath: return CallPathRequest{a.text(p[0].name), a.text(p[1].name), as_int(a.integer(p[2]))};
   }
   return CallersRequest{};
 }
@@ -307,9 +167,13 @@ const QuerySpec* find_query_by_command(std::string_view command) {
 std::string_view name_format_help() { return kNameFormat; }
 
 Result<QueryRequest> make_request(const QuerySpec& spec, const Arguments& arguments) {
-  auto checked = CheckedArguments::check(spec, arguments);
+  auto checked = CheckedArguments::check(spec.tool, spec.params, arguments);
   if (!checked.ok()) return std::move(checked).take_error();
   return typed_request(spec, *checked);
+}
+
+QueryRequest make_request(const QuerySpec& spec, const CheckedArguments& arguments) {
+  return typed_request(spec, arguments);
 }
 
 Result<QueryAnswer> run_query(const GraphStore& store, const QueryRequest& request, TraversalScratch& scratch) {

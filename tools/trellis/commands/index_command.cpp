@@ -52,15 +52,16 @@ class IndexCommand final : public Command {
       return ingest::index_into_database(options, database, &progress);
     }();
     if (!indexed.ok()) return std::move(indexed).take_error();
-    return report(indexed->indexed, database, indexed->previous_note);
+    return report(*indexed, database);
   }
 
  private:
-  output::Report report(const ingest::IndexResult& indexed, const std::filesystem::path& database,
-                        const std::string& previous_note) const {
+  output::Report report(const ingest::DatabaseIndexResult& result, const std::filesystem::path& database) const {
+    const ingest::IndexResult& indexed = result.indexed;
+    const std::string& previous_note = result.previous_note;
     const ingest::IndexReport& r = indexed.report;
     const GraphStore& store = indexed.store;
-    const double seconds = r.discover_seconds + r.extract_seconds + r.resolve_seconds + r.build_seconds;
+    const double seconds = result.total_seconds;
     output::Json warnings = output::Json::array();
     for (const auto& warning : r.warnings) warnings.push_back({{"path", warning.relative_path}, {"reason", warning.reason}});
 
@@ -70,6 +71,7 @@ class IndexCommand final : public Command {
     out.results = {{"database", database.string()},
                    {"files", r.files},
                    {"files_reparsed", r.files_reparsed},
+                   {"files_resolved", r.files_resolved},
                    {"lines", r.lines},
                    {"bytes", r.bytes},
                    {"nodes", node_counts_json(store)},
@@ -78,10 +80,12 @@ class IndexCommand final : public Command {
                    {"external_calls", r.external_calls},
                    {"merged_definitions", r.merged_definitions},
                    {"warnings", warnings},
-                   {"seconds", {{"discover", r.discover_seconds},
+                   {"seconds", {{"load", result.load_seconds},
+                                {"discover", r.discover_seconds},
                                 {"extract", r.extract_seconds},
                                 {"resolve", r.resolve_seconds},
                                 {"build", r.build_seconds},
+                                {"save", result.save_seconds},
                                 {"total", seconds}}}};
 
     std::string by_label;
@@ -95,10 +99,10 @@ class IndexCommand final : public Command {
     if (!by_label.empty()) by_label.pop_back();
     if (!by_type.empty()) by_type.pop_back();
     out.text = fmt::format(
-        "indexed {} files ({} parsed, {} unchanged; {} lines) in {:.2f} s into {}\n"
+        "indexed {} files ({} parsed, {} unchanged, {} resolved; {} lines) in {:.2f} s into {}\n"
         "nodes {}:{}\nrelationships {}:{}\n"
         "calls: {} unresolved (receiver type unknown), {} into code outside the tree\n",
-        r.files, r.files_reparsed, r.files - r.files_reparsed, r.lines, seconds, database.string(), store.node_count(), by_label, store.edge_count(), by_type,
+        r.files, r.files_reparsed, r.files - r.files_reparsed, r.files_resolved, r.lines, seconds, database.string(), store.node_count(), by_label, store.edge_count(), by_type,
         r.unresolved_calls, r.external_calls);
     if (!previous_note.empty()) out.text += previous_note + "\n";
     if (!r.warnings.empty()) {

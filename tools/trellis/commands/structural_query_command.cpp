@@ -5,6 +5,7 @@
 #include <cctype>
 #include <chrono>
 #include <deque>
+#include <type_traits>
 
 #include "trellis/cli/database_locator.hpp"
 #include "trellis/output/answer_json.hpp"
@@ -60,6 +61,7 @@ class StructuralQueryCommand final : public Command {
         case ParamType::Boolean:
           slot.option = app().add_flag(std::string(p.cli), slot.flag, std::string(p.description));
           break;
+        case ParamType::Object: break;  // no CLI spelling; the structural queries take none
       }
     }
     app().footer(fmt::format("{}\n\n{}\n\nExamples:\n{}", spec.description, queries::name_format_help(),
@@ -69,7 +71,15 @@ class StructuralQueryCommand final : public Command {
   output::Json provided_input() const override {
     output::Json input = output::Json::object();
     for (const auto& [name, value] : arguments()) {
-      std::visit([&, key = name](const auto& v) { input[key] = v; }, value);
+      std::visit(
+          [&, key = name](const auto& v) {
+            if constexpr (std::is_same_v<std::decay_t<decltype(v)>, queries::JsonObjectText>) {
+              input[key] = output::Json::parse(v.text, nullptr, false);
+            } else {
+              input[key] = v;
+            }
+          },
+          value);
     }
     return input;
   }
@@ -85,20 +95,17 @@ class StructuralQueryCommand final : public Command {
     queries::TraversalScratch scratch;
     auto answer = queries::run_query(store, *request, scratch);
     if (!answer.ok()) return std::move(answer).take_error();
-    output::Report report;
-    report.query_type = "structural";
+    const auto elapsed = [&] {
+      return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+    };
     if (globals.json) {
       output::AnswerJson json = output::answer_json(store, *request, *answer, output::JsonStyle::Pretty);
-      report.query = std::move(json.query);
-      report.results_text = std::move(json.results);
-      report.row_count = json.row_count;
-      report.total_count = json.total_count;
-      report.metadata = std::move(json.metadata);
-    } else {
-      report.text = output::answer_text(store, *request, *answer);
+      return output::answer_report(std::move(json), elapsed());
     }
-    const std::chrono::duration<double, std::milli> elapsed = std::chrono::steady_clock::now() - start;
-    report.execution_time_ms = elapsed.count();
+    output::Report report;
+    report.query_type = "structural";
+    report.text = output::answer_text(store, *request, *answer);
+    report.execution_time_ms = elapsed();
     return report;
   }
 
@@ -122,6 +129,7 @@ class StructuralQueryCommand final : public Command {
         case ParamType::Choice: out.emplace_back(std::string(p.name), slot.text); break;
         case ParamType::Integer: out.emplace_back(std::string(p.name), slot.integer); break;
         case ParamType::Boolean: out.emplace_back(std::string(p.name), p.cli_negates ? !slot.flag : slot.flag); break;
+        case ParamType::Object: break;
       }
     }
     return out;

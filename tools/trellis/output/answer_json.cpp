@@ -267,3 +267,19 @@ AnswerJson answer_json(const GraphStore& store, const QueryRequest& request, con
 }
 
 }  // namespace trellis::output
+
+namespace trellis::output {
+
+Report answer_report(AnswerJson json, double execution_time_ms) {
+  Report report;
+  report.query_type = "structural";
+  report.query = std::move(json.query);
+  report.results_text = std::move(json.results);
+  report.row_count = json.row_count;
+  report.total_count = json.total_count;
+  report.metadata = std::move(json.metadata);
+  report.execution_time_ms = execution_time_ms;
+  return report;
+}
+
+}  // namespace trellis::output

@@ -8,6 +8,7 @@
 
 #include "trellis/output/json.hpp"
 #include "trellis/output/json_text_writer.hpp"
+#include "trellis/output/report.hpp"
 #include "trellis/queries/query_catalog.hpp"
 #include "trellis/store/graph_store.hpp"
 
@@ -25,5 +26,9 @@ struct AnswerJson {
 
 AnswerJson answer_json(const GraphStore& store, const queries::QueryRequest& request,
                        const queries::QueryAnswer& answer, JsonStyle style = JsonStyle::Compact);
+
+// A structural answer as a Report for --json and the MCP server: query,
+// results text, counts and metadata, query_type "structural".
+Report answer_report(AnswerJson json, double execution_time_ms);
 
 }  // namespace trellis::output

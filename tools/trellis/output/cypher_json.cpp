@@ -21,7 +21,7 @@ void write_rel(JsonTextWriter& writer, const GraphStore& store, const cypher::Re
   writer.qualified_name(store, rel.to);
   const auto& properties = rel_type_def(rel.type).properties;
   for (std::size_t c = 0; c < properties.size(); ++c) {
-    const PropertyValue value = store.edge_property(rel.type, rel.pos, c);
+    const PropertyValue value = store.edge_property(rel.type, rel.position(store), c);
     if (is_null(value)) continue;
     writer.key(properties[c].name);
     writer.property(value);

@@ -9,11 +9,9 @@ std::string dump_json(const Json& document) {
   return document.dump(2, ' ', false, Json::error_handler_t::replace);
 }
 
-void print_report(const Report& report, double execution_time_ms, bool json) {
-  if (!json) {
-    fmt::print("{}", report.text);
-    return;
-  }
+namespace {
+
+Json metadata_json(const Report& report, double execution_time_ms) {
   Json metadata = Json::object();
   if (report.row_count) {
     const std::size_t total = report.total_count.value_or(*report.row_count);
@@ -24,6 +22,29 @@ void print_report(const Report& report, double execution_time_ms, bool json) {
   metadata["execution_time_ms"] = report.execution_time_ms.value_or(execution_time_ms);
   for (const auto& [key, value] : report.metadata.items()) metadata[key] = value;
   metadata["query_type"] = report.query_type;
+  return metadata;
+}
+
+}  // namespace
+
+std::string report_json(const Report& report, double execution_time_ms) {
+  const auto compact = [](const Json& value) { return value.dump(-1, ' ', false, Json::error_handler_t::replace); };
+  std::string out = "{\"query\":";
+  out += compact(Json(report.query));
+  out += ",\"results\":";
+  out += report.results_text ? *report.results_text : compact(report.results);
+  out += ",\"metadata\":";
+  out += compact(metadata_json(report, execution_time_ms));
+  out += '}';
+  return out;
+}
+
+void print_report(const Report& report, double execution_time_ms, bool json) {
+  if (!json) {
+    fmt::print("{}", report.text);
+    return;
+  }
+  Json metadata = metadata_json(report, execution_time_ms);
   if (report.results_text) {
     // The results are text already: the document is assembled around them,
     // each nested part indented one level (JSON strings hold no raw newline).
@@ -51,6 +72,10 @@ void print_error(const Error& error, const Json& provided_input, bool json) {
     }
     return;
   }
+  fmt::print("{}\n", dump_json(error_json(error, provided_input)));
+}
+
+Json error_json(const Error& error, const Json& provided_input) {
   Json document = {
       {"error", error.message},
       {"error_code", to_string(error.code)},
@@ -64,7 +89,7 @@ void print_error(const Error& error, const Json& provided_input, bool json) {
     document["line"] = error.position->line;
     document["column"] = error.position->column;
   }
-  fmt::print("{}\n", dump_json(document));
+  return document;
 }
 
 }  // namespace trellis::output

@@ -14,30 +14,12 @@
 #include <vector>
 
 #include "trellis/common/error.hpp"
+#include "trellis/queries/parameters.hpp"
 #include "trellis/queries/structural_queries.hpp"
 
 namespace trellis::queries {
 
 enum class QueryKind { Callers, Callees, Hierarchy, Dependencies, Exports, Implementations, CallGraph, CallPath };
-
-enum class ParamType { String, Integer, Boolean, Choice };
-
-struct ParamSpec {
-  std::string_view name;  // data-model and MCP name: "max_depth"
-  // CLI spelling: "" for a positional argument, "--depth" for an option; a
-  // Boolean whose CLI flag turns it off (default true) sets cli_negates.
-  std::string_view cli;
-  ParamType type = ParamType::String;
-  std::string_view description;
-  bool required = false;
-  std::int64_t min = 0;  // Integer: inclusive range and default
-  std::int64_t max = 0;
-  std::int64_t default_integer = 0;
-  bool default_boolean = false;
-  std::span<const std::string_view> choices;  // Choice: allowed values and default
-  std::string_view default_choice;
-  bool cli_negates = false;
-};
 
 struct QuerySpec {
   QueryKind kind;
@@ -58,10 +40,6 @@ const QuerySpec& query_spec(QueryKind kind);
 const QuerySpec* find_query_by_tool(std::string_view tool);
 const QuerySpec* find_query_by_command(std::string_view command);
 
-// Arguments by parameter name, as a user or agent gave them.
-using ArgumentValue = std::variant<std::string, std::int64_t, bool>;
-using Arguments = std::vector<std::pair<std::string, ArgumentValue>>;
-
 using QueryRequest = std::variant<CallersRequest, CalleesRequest, HierarchyRequest, DependenciesRequest,
                                   ExportsRequest, ImplementationsRequest, CallGraphRequest, CallPathRequest>;
 
@@ -70,6 +48,8 @@ using QueryRequest = std::variant<CallersRequest, CalleesRequest, HierarchyReque
 // and what it accepts (unknown parameters, missing or empty required ones
 // included).
 Result<QueryRequest> make_request(const QuerySpec& spec, const Arguments& arguments);
+// The same from arguments already checked against spec.params.
+QueryRequest make_request(const QuerySpec& spec, const CheckedArguments& arguments);
 
 struct QueryAnswer {
   QueryKind kind;

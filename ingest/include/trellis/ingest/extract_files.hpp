@@ -33,7 +33,8 @@ struct FileWarning {
 struct ExtractedFiles {
   std::vector<FileFacts> files;  // files[i] is the input's files[i]
   std::vector<std::uint64_t> content_hashes;  // of files[i]
-  std::size_t reparsed = 0;  // files not taken from the cache
+  std::size_t reparsed = 0;  // files parsed (not taken from the cache)
+  std::vector<std::uint8_t> changed;  // changed[i]: files[i]'s facts are not the cached ones
   std::vector<FileWarning> warnings;  // unreadable files, repaired bytes, syntax errors; by path
   std::uint64_t lines = 0;
   std::uint64_t bytes = 0;

@@ -20,6 +20,7 @@ struct DatabaseIndexResult {
   std::string previous_note;
   double load_seconds = 0;  // reading the previous snapshot and decoding its facts
   double save_seconds = 0;  // writing the new snapshot
+  double total_seconds = 0;  // the whole call, load to save
 };
 
 // Indexes options.root (options.previous is ignored) into `database`,

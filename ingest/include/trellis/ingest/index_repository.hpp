@@ -21,13 +21,15 @@ struct IndexOptions {
   std::uint64_t max_file_bytes = kDefaultMaxFileBytes;
   unsigned jobs = 0;  // 0: every core
   // Facts of the previous index (from its snapshot): unchanged files are not
-  // parsed again. Entries are moved out.
+  // parsed again, and are not resolved again when no edit can change their
+  // edges. Entries are moved out.
   FactsCache* previous = nullptr;
 };
 
 struct IndexReport {
   std::size_t files = 0;
   std::size_t files_reparsed = 0;  // the rest came from the previous index
+  std::size_t files_resolved = 0;  // the rest kept the previous index's edges
   std::uint64_t lines = 0;
   std::uint64_t bytes = 0;
   std::vector<FileWarning> warnings;  // discovery and extraction, by path

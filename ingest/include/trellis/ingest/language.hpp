@@ -3,7 +3,9 @@
 // one line in language_registry.cpp.
 #pragma once
 
+#include <cstdint>
 #include <memory>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -41,6 +43,23 @@ class LanguageFrontend {
   virtual const TSLanguage* grammar(std::string_view relative_path) const = 0;
   // Links the facts of all this language's files (sorted by path).
   virtual ProgramGraph resolve(std::span<const FileFacts> files, const ProjectInfo& project) const = 0;
+
+  // Incremental resolution (optional). A language that supports it returns
+  // a digest of everything in `facts` that resolving OTHER files may read:
+  // when an edited file's digest is unchanged, only that file's own edges
+  // can change. nullopt (the default): any change re-resolves every file.
+  virtual std::optional<std::uint64_t> interface_digest(const FileFacts& facts) const {
+    (void)facts;
+    return std::nullopt;
+  }
+  // Like resolve(), but only the edges leaving files with `wanted[f] != 0`
+  // are needed (the rest may be left out), and external_calls_by_file must
+  // be filled. Called only on languages whose interface_digest answers.
+  virtual ProgramGraph resolve_some(std::span<const FileFacts> files, const ProjectInfo& project,
+                                    std::span<const std::uint8_t> wanted) const {
+    (void)wanted;
+    return resolve(files, project);
+  }
 };
 
 // Every language Trellis indexes; INTERNAL when a frontend cannot start

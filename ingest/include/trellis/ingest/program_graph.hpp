@@ -44,6 +44,7 @@ struct ImportEdge {
 struct InheritsEdge {
   ScopeRef derived;
   ScopeRef base;
+  bool operator==(const InheritsEdge&) const = default;
 };
 
 struct CallEdge {
@@ -51,12 +52,14 @@ struct CallEdge {
   ScopeRef callee;  // a Function, Method or Class (constructor)
   CallType call_type = CallType::Direct;
   std::uint32_t line = 0;
+  bool operator==(const CallEdge&) const = default;
 };
 
 struct UnresolvedCall {
   ScopeRef caller;
   std::string text;
   std::uint32_t line = 0;
+  bool operator==(const UnresolvedCall&) const = default;
 };
 
 struct ProgramGraph {
@@ -71,6 +74,20 @@ struct ProgramGraph {
   std::vector<CallEdge> calls;
   std::vector<UnresolvedCall> unresolved_calls;
   std::size_t external_calls = 0;  // calls into code outside the tree (builtins, libraries)
+  // The same count by calling file (parallel to files), from resolvers that
+  // support incremental resolution; empty otherwise.
+  std::vector<std::uint32_t> external_calls_by_file;
+};
+
+// The resolved edges that leave one file (its classes' INHERITS, its calls,
+// its unresolved call sites), with file indices local to its language. Kept
+// between runs, so an incremental index re-resolves only changed files.
+struct FileEdgeSlice {
+  std::vector<InheritsEdge> inherits;
+  std::vector<CallEdge> calls;
+  std::vector<UnresolvedCall> unresolved;
+  std::uint32_t external_calls = 0;
+  bool operator==(const FileEdgeSlice&) const = default;
 };
 
 }  // namespace trellis::ingest

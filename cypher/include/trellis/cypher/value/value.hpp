@@ -28,12 +28,23 @@ struct NodeRef {
 };
 
 // One edge of the store: identity is (type, pos); from/to as written.
+// Inside the executor an anonymous relationship reached backwards may carry
+// kLazyPos and its index in `to`'s incoming list instead (finding the
+// forward position costs two binary searches); such a reference never
+// leaves the executor (see executor/edge_cursor.hpp).
+inline constexpr EdgePos kLazyPos = static_cast<EdgePos>(-1);
 struct RelRef {
   RelType type = RelType::Calls;
   EdgePos pos = 0;
   NodeId from = kNoNode;
   NodeId to = kNoNode;
+  std::uint32_t reverse_index = 0;  // with pos == kLazyPos
   friend bool operator==(const RelRef& a, const RelRef& b) { return a.type == b.type && a.pos == b.pos; }
+  // The forward position, resolving a lazy one.
+  template <class Store>
+  EdgePos position(const Store& store) const {
+    return pos != kLazyPos ? pos : store.in_edge_position(type, to, reverse_index);
+  }
 };
 
 // A path: nodes.size() == rels.size() + 1; rels[i] joins nodes[i] and nodes[i+1]

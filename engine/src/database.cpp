@@ -1,0 +1,101 @@
+#include "trellis/database.hpp"
+
+#include <utility>
+
+namespace trellis {
+namespace {
+
+// Runs `query` with the caller's scratch, or a fresh one.
+template <class Query, class Request>
+auto with_scratch(const GraphStore& store, const Request& request, queries::TraversalScratch* scratch, Query query) {
+  if (scratch != nullptr) return query(store, request, *scratch);
+  queries::TraversalScratch fresh;
+  return query(store, request, fresh);
+}
+
+int int_property(const GraphStore& store, NodeId id, std::string_view name) {
+  const PropertyValue value = store.property(id, name);
+  const auto* number = std::get_if<std::int64_t>(&value);
+  return number != nullptr ? static_cast<int>(*number) : 0;
+}
+
+}  // namespace
+
+Database::Database(std::shared_ptr<const Snapshot> snapshot, std::filesystem::path path)
+    : snapshot_(std::move(snapshot)), path_(std::move(path)) {}
+
+Result<Database> Database::open(const std::filesystem::path& path) {
+  auto loaded = load_snapshot(path);
+  if (!loaded.ok()) return std::move(loaded).take_error();
+  return Database(std::make_shared<const Snapshot>(std::move(loaded).value()), path);
+}
+
+Database Database::from_snapshot(Snapshot snapshot, std::filesystem::path path) {
+  return Database(std::make_shared<const Snapshot>(std::move(snapshot)), std::move(path));
+}
+
+std::optional<std::string> Database::root() const {
+  const NodeRange projects = store().nodes(Label::Project);
+  if (projects.size() == 0) return std::nullopt;
+  const PropertyValue path = store().property(projects.begin, "path");
+  const auto* text = std::get_if<std::string_view>(&path);
+  if (text == nullptr || text->empty()) return std::nullopt;
+  return std::string(*text);
+}
+
+Result<NodeId> Database::resolve(std::string_view name, const queries::NameKind& kind) const {
+  return queries::lookup_node(store(), name, kind);
+}
+
+NodeInfo Database::node(NodeId id) const {
+  const GraphStore& s = store();
+  NodeInfo info;
+  info.label = s.label(id);
+  info.qualified_name = s.qualified_name(id);
+  info.name = std::string(s.name(id));
+  const PropertyValue file = s.property(id, "file_path");
+  if (const auto* text = std::get_if<std::string_view>(&file)) info.file_path = std::string(*text);
+  info.line_start = int_property(s, id, "line_start");
+  info.line_end = int_property(s, id, "line_end");
+  return info;
+}
+
+Result<queries::CallReachResult> Database::callers(const queries::CallersRequest& request,
+                                                   queries::TraversalScratch* scratch) const {
+  return with_scratch(store(), request, scratch, queries::query_callers);
+}
+Result<queries::CallReachResult> Database::callees(const queries::CalleesRequest& request,
+                                                   queries::TraversalScratch* scratch) const {
+  return with_scratch(store(), request, scratch, queries::query_callees);
+}
+Result<queries::HierarchyResult> Database::hierarchy(const queries::HierarchyRequest& request,
+                                                     queries::TraversalScratch* scratch) const {
+  return with_scratch(store(), request, scratch, queries::query_hierarchy);
+}
+Result<queries::DependenciesResult> Database::dependencies(const queries::DependenciesRequest& request,
+                                                           queries::TraversalScratch* scratch) const {
+  return with_scratch(store(), request, scratch, queries::query_dependencies);
+}
+Result<queries::ExportsResult> Database::exports(const queries::ExportsRequest& request,
+                                                 queries::TraversalScratch* scratch) const {
+  return with_scratch(store(), request, scratch, queries::query_exports);
+}
+Result<queries::ImplementationsResult> Database::implementations(const queries::ImplementationsRequest& request,
+                                                                 queries::TraversalScratch* scratch) const {
+  return with_scratch(store(), request, scratch, queries::query_implementations);
+}
+Result<queries::CallGraphResult> Database::call_graph(const queries::CallGraphRequest& request,
+                                                      queries::TraversalScratch* scratch) const {
+  return with_scratch(store(), request, scratch, queries::query_call_graph);
+}
+Result<queries::CallPathResult> Database::call_path(const queries::CallPathRequest& request,
+                                                    queries::TraversalScratch* scratch) const {
+  return with_scratch(store(), request, scratch, queries::query_call_path);
+}
+
+Result<queries::QueryAnswer> Database::run(const queries::QueryRequest& request,
+                                           queries::TraversalScratch* scratch) const {
+  return with_scratch(store(), request, scratch, queries::run_query);
+}
+
+}  // namespace trellis

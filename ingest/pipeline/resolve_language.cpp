@@ -1,0 +1,144 @@
+#include "resolve_language.hpp"
+
+#include <tbb/parallel_for.h>
+
+#include <algorithm>
+
+namespace trellis::ingest {
+namespace {
+
+bool valid_ref(ScopeRef ref, std::span<const FileFacts> files) {
+  if (ref.file >= files.size()) return false;
+  return ref.def == kModuleScope || ref.def < files[ref.file].definitions.size();
+}
+
+// Cached edges must leave `file` and point at definitions that exist: the
+// snapshot is checksummed, but a stale cache must never index out of range.
+bool valid_slice(const FileEdgeSlice& edges, std::uint32_t file, std::span<const FileFacts> files) {
+  const auto from = [&](ScopeRef ref) { return ref.file == file && valid_ref(ref, files); };
+  return std::all_of(edges.inherits.begin(), edges.inherits.end(),
+                     [&](const InheritsEdge& e) { return from(e.derived) && valid_ref(e.base, files); }) &&
+         std::all_of(edges.calls.begin(), edges.calls.end(),
+                     [&](const CallEdge& e) { return from(e.caller) && valid_ref(e.callee, files); }) &&
+         std::all_of(edges.unresolved.begin(), edges.unresolved.end(),
+                     [&](const UnresolvedCall& e) { return from(e.caller); });
+}
+
+// Whether the previous index's edges can stand for every unchanged file.
+bool can_reuse(const LanguageFrontend& language, std::span<const FileFacts> files,
+               std::span<const std::uint8_t> changed, std::span<const std::uint64_t> digests,
+               const FactsCache& previous) {
+  const auto previous_files = std::count_if(previous.begin(), previous.end(),
+                                            [&](const auto& entry) { return language.handles(entry.first); });
+  if (static_cast<std::size_t>(previous_files) != files.size()) return false;
+  for (std::uint32_t i = 0; i < files.size(); ++i) {
+    const auto entry = previous.find(files[i].relative_path);
+    if (entry == previous.end() || !entry->second.resolved) return false;
+    const ResolvedFile& resolved = *entry->second.resolved;
+    if (resolved.index != i) return false;
+    if (changed[i] != 0 ? resolved.interface_digest != digests[i] : !valid_slice(resolved.edges, i, files)) return false;
+  }
+  return true;
+}
+
+std::vector<FileEdgeSlice> slices_by_file(ProgramGraph& program, std::size_t files) {
+  std::vector<FileEdgeSlice> slices(files);
+  for (InheritsEdge& e : program.inherits) slices[e.derived.file].inherits.push_back(e);
+  for (CallEdge& e : program.calls) slices[e.caller.file].calls.push_back(e);
+  for (UnresolvedCall& e : program.unresolved_calls) slices[e.caller.file].unresolved.push_back(std::move(e));
+  for (std::size_t f = 0; f < files; ++f) slices[f].external_calls = program.external_calls_by_file[f];
+  return slices;
+}
+
+// The program's edges, file by file (the order a full resolve gives).
+void flatten(std::span<const FileEdgeSlice> slices, ProgramGraph& program) {
+  program.inherits.clear();
+  program.calls.clear();
+  program.unresolved_calls.clear();
+  program.external_calls = 0;
+  for (const FileEdgeSlice& slice : slices) {
+    program.inherits.insert(program.inherits.end(), slice.inherits.begin(), slice.inherits.end());
+    program.calls.insert(program.calls.end(), slice.calls.begin(), slice.calls.end());
+    program.unresolved_calls.insert(program.unresolved_calls.end(), slice.unresolved.begin(), slice.unresolved.end());
+    program.external_calls += slice.external_calls;
+  }
+}
+
+// Unchanged files came from the cache without their call sites.
+Status decode_cached_calls(std::span<FileFacts> files, std::span<const std::uint8_t> changed,
+                           const FactsCache* previous) {
+  if (previous == nullptr) return {};
+  std::vector<Status> statuses(files.size());
+  tbb::parallel_for(std::size_t{0}, files.size(), [&](std::size_t i) {
+    if (changed[i] != 0) return;
+    if (const auto entry = previous->find(files[i].relative_path); entry != previous->end()) {
+      statuses[i] = decode_calls(entry->second, files[i]);
+    }
+  });
+  for (Status& status : statuses) {
+    if (!status.ok()) return status;
+  }
+  return {};
+}
+
+}  // namespace
+
+Result<LanguageResolution> resolve_language(const LanguageFrontend& language, std::span<FileFacts> files,
+                                            std::span<const std::uint8_t> changed, FactsCache* previous,
+                                            const ProjectInfo& project) {
+  LanguageResolution out;
+  const auto resolve_all = [&]() -> Status {
+    if (Status status = decode_cached_calls(files, changed, previous); !status.ok()) return status;
+    out.program = language.resolve(files, project);
+    out.files_resolved = files.size();
+    return {};
+  };
+  if (files.empty() || !language.interface_digest(files.front())) {
+    if (Status status = resolve_all(); !status.ok()) return std::move(status).take_error();
+    return out;
+  }
+
+  // Digests of changed files are computed; unchanged files keep theirs.
+  std::vector<std::uint64_t> digests(files.size(), 0);
+  tbb::parallel_for(std::size_t{0}, files.size(), [&](std::size_t i) {
+    if (changed[i] == 0 && previous != nullptr) {
+      const auto entry = previous->find(files[i].relative_path);
+      if (entry != previous->end() && entry->second.resolved) {
+        digests[i] = entry->second.resolved->interface_digest;
+        return;
+      }
+    }
+    digests[i] = language.interface_digest(files[i]).value_or(0);
+  });
+
+  const bool reuse = previous != nullptr && can_reuse(language, files, changed, digests, *previous);
+  std::vector<std::uint8_t> wanted(files.size(), 1);
+  if (reuse) {
+    wanted.assign(changed.begin(), changed.end());
+  } else if (Status status = decode_cached_calls(files, changed, previous); !status.ok()) {
+    return std::move(status).take_error();
+  }
+  out.program = language.resolve_some(files, project, wanted);
+  out.files_resolved = static_cast<std::size_t>(std::count(wanted.begin(), wanted.end(), 1));
+  if (out.program.external_calls_by_file.size() != files.size()) {
+    // A frontend that gives digests but not per-file counts: resolve() fully.
+    if (Status status = resolve_all(); !status.ok()) return std::move(status).take_error();
+    return out;
+  }
+
+  std::vector<FileEdgeSlice> slices = slices_by_file(out.program, files.size());
+  if (reuse) {
+    for (std::size_t i = 0; i < files.size(); ++i) {
+      if (wanted[i] == 0) slices[i] = std::move(previous->find(files[i].relative_path)->second.resolved->edges);
+    }
+  }
+  flatten(slices, out.program);
+  for (std::size_t i = 0; i < files.size(); ++i) out.program.external_calls_by_file[i] = slices[i].external_calls;
+  out.resolved.resize(files.size());
+  for (std::size_t i = 0; i < files.size(); ++i) {
+    out.resolved[i] = ResolvedFile{static_cast<std::uint32_t>(i), digests[i], std::move(slices[i])};
+  }
+  return out;
+}
+
+}  // namespace trellis::ingest

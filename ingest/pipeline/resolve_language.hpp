@@ -1,0 +1,37 @@
+// Resolution of one language's files, incremental where that is sound.
+//
+// When the previous index kept every file's edges, the language's file list
+// is unchanged, and every changed file's interface digest is the same as
+// before, only the changed files are resolved again: nothing another file's
+// resolution reads has changed, so every other file keeps its edges.
+// Otherwise (files added, removed or renamed, an interface edited, a
+// language without digests) every file is resolved. Either way the program
+// equals what a full resolve() gives.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <vector>
+
+#include "trellis/ingest/facts_cache.hpp"
+#include "trellis/ingest/language.hpp"
+
+namespace trellis::ingest {
+
+struct LanguageResolution {
+  ProgramGraph program;
+  // Per file, for the next index; empty when the language has no digests.
+  std::vector<std::optional<ResolvedFile>> resolved;
+  std::size_t files_resolved = 0;  // files whose edges were computed this time
+};
+
+// `changed[i]`: files[i]'s facts were not taken from the cache. Cached
+// edges of unchanged files are moved out of `previous`; when every file is
+// resolved, unchanged files' call sites are decoded from it first
+// (DATABASE_ERROR if those bytes are damaged).
+Result<LanguageResolution> resolve_language(const LanguageFrontend& language, std::span<FileFacts> files,
+                                            std::span<const std::uint8_t> changed, FactsCache* previous,
+                                            const ProjectInfo& project);
+
+}  // namespace trellis::ingest

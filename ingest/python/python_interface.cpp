@@ -1,0 +1,109 @@
+#include "python_interface.hpp"
+
+#include <xxhash.h>
+
+#include <algorithm>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace trellis::ingest::python {
+namespace {
+
+// Streams fields into XXH3, each length-prefixed so that no two different
+// sequences of fields hash the same bytes.
+class Digest {
+ public:
+  Digest() : state_(XXH3_createState(), &XXH3_freeState) { XXH3_64bits_reset(state_.get()); }
+  void u32(std::uint32_t value) { XXH3_64bits_update(state_.get(), &value, sizeof value); }
+  void text(const std::string& value) {
+    u32(static_cast<std::uint32_t>(value.size()));
+    XXH3_64bits_update(state_.get(), value.data(), value.size());
+  }
+  void texts(const std::vector<std::string>& values) {
+    u32(static_cast<std::uint32_t>(values.size()));
+    for (const std::string& value : values) text(value);
+  }
+  void chain(const LinkChain& links) {
+    u32(static_cast<std::uint32_t>(links.size()));
+    for (const Link& link : links) {
+      u32(static_cast<std::uint32_t>(link.kind));
+      text(link.text);
+    }
+  }
+  std::uint64_t value() const { return XXH3_64bits_digest(state_.get()); }
+
+ private:
+  std::unique_ptr<XXH3_state_t, decltype(&XXH3_freeState)> state_;
+};
+
+// Each line of a binding, replaced by its rank among those lines.
+class LineRanks {
+ public:
+  explicit LineRanks(const FileFacts& facts) {
+    for (const Definition& d : facts.definitions) lines_.push_back(d.span.line_start);
+    for (const Import& i : facts.imports) lines_.push_back(i.line);
+    for (const Assignment& a : facts.assignments) lines_.push_back(a.line);
+    std::sort(lines_.begin(), lines_.end());
+    lines_.erase(std::unique(lines_.begin(), lines_.end()), lines_.end());
+  }
+  std::uint32_t rank(std::uint32_t line) const {
+    return static_cast<std::uint32_t>(std::lower_bound(lines_.begin(), lines_.end(), line) - lines_.begin());
+  }
+
+ private:
+  std::vector<std::uint32_t> lines_;
+};
+
+}  // namespace
+
+std::uint64_t interface_digest(const FileFacts& facts) {
+  const LineRanks ranks(facts);
+  Digest d;
+  d.text(facts.relative_path);
+  d.u32(facts.has_all ? 1 : 0);
+  d.texts(facts.all_names);
+  d.u32(static_cast<std::uint32_t>(facts.definitions.size()));
+  for (const Definition& def : facts.definitions) {
+    d.u32(static_cast<std::uint32_t>(def.label));
+    d.text(def.name);
+    d.u32(def.parent);
+    d.u32(ranks.rank(def.span.line_start));
+    d.texts(def.decorators);
+    d.u32(static_cast<std::uint32_t>(def.bases.size()));
+    for (const LinkChain& base : def.bases) d.chain(base);
+    d.texts(def.base_texts);
+    d.u32(def.is_async ? 1 : 0);
+    d.u32(def.typing_only ? 1 : 0);
+    d.u32(static_cast<std::uint32_t>(def.annotated_parameters.size()));
+    for (const auto& [name, annotation] : def.annotated_parameters) {
+      d.text(name);
+      d.chain(annotation);
+    }
+    d.texts(def.parameters);
+    d.text(def.first_parameter);
+    d.texts(def.local_names);
+    d.chain(def.return_annotation);
+  }
+  d.u32(static_cast<std::uint32_t>(facts.imports.size()));
+  for (const Import& i : facts.imports) {
+    d.u32(i.scope);
+    d.u32(ranks.rank(i.line));
+    d.u32(i.level);
+    d.text(i.module);
+    d.text(i.name);
+    d.text(i.alias);
+    d.u32(i.is_from ? 1 : 0);
+  }
+  d.u32(static_cast<std::uint32_t>(facts.assignments.size()));
+  for (const Assignment& a : facts.assignments) {
+    d.u32(a.scope);
+    d.u32(ranks.rank(a.line));
+    d.chain(a.target);
+    d.chain(a.value);
+    d.chain(a.annotation);
+  }
+  return d.value();
+}
+
+}  // namespace trellis::ingest::python

@@ -1,0 +1,84 @@
+// The library facade: opening snapshots, resolving names, node details and
+// the structural queries through trellis::Database.
+#include "trellis/database.hpp"
+
+#include <doctest/doctest.h>
+
+#include "support/temp_dir.hpp"
+#include "trellis/store/graph_builder.hpp"
+
+using namespace trellis;
+
+namespace {
+
+// Project "p" at /src/p; module p.m (p/m.py) defines f and g; g calls f.
+Snapshot small_snapshot(bool with_project) {
+  GraphBuilder b;
+  if (with_project) {
+    const BuildId project = *b.add_node(Label::Project, "p", "p");
+    b.set_string(project, *property_index(Label::Project, "path"), "/src/p");
+  }
+  const BuildId m = *b.add_node(Label::Module, "p.m", "m");
+  const BuildId f = *b.add_node(Label::Function, "p.m.f", "f");
+  const BuildId g = *b.add_node(Label::Function, "p.m.g", "g");
+  for (const BuildId node : {m, f, g}) b.set_string(node, *property_index(Label::Function, "file_path"), "p/m.py");
+  b.set_int(f, *property_index(Label::Function, "line_start"), 1);
+  b.set_int(f, *property_index(Label::Function, "line_end"), 2);
+  b.add_edge(RelType::Defines, m, f);
+  b.add_edge(RelType::Defines, m, g);
+  b.add_edge(RelType::Calls, g, f);
+  auto built = std::move(b).build();
+  REQUIRE(built.ok());
+  return Snapshot{std::move(built->store), {}};
+}
+
+}  // namespace
+
+TEST_CASE("database: open refuses a missing file with DATABASE_ERROR") {
+  TempDir dir;
+  auto db = Database::open(dir / "none.trellis");
+  REQUIRE_FALSE(db.ok());
+  CHECK(db.error().code == ErrorCode::DatabaseError);
+}
+
+TEST_CASE("database: a saved snapshot opens; names resolve; queries answer with typed results") {
+  TempDir dir;
+  REQUIRE(save_snapshot(small_snapshot(true), dir / "g.trellis").ok());
+  auto db = Database::open(dir / "g.trellis");
+  REQUIRE(db.ok());
+  CHECK(db->path() == dir / "g.trellis");
+  CHECK(db->root() == "/src/p");
+  auto f = db->resolve("f");
+  REQUIRE(f.ok());
+  const NodeInfo info = db->node(*f);
+  CHECK(info.label == Label::Function);
+  CHECK(info.qualified_name == "p.m.f");
+  CHECK(info.name == "f");
+  CHECK(info.file_path == "p/m.py");
+  CHECK(info.line_start == 1);
+  CHECK(info.line_end == 2);
+  auto callers = db->callers({.function_name = "p.m.f"});
+  REQUIRE(callers.ok());
+  REQUIRE(callers->nodes.size() == 1);
+  CHECK(db->node(callers->nodes[0].node).qualified_name == "p.m.g");
+  CHECK(callers->nodes[0].depth == 1);
+  auto exports = db->exports({.module_name = "p.m"});
+  REQUIRE(exports.ok());
+  CHECK(exports->exports.size() == 2);
+  auto missing = db->callees({.function_name = "p.m.h"});
+  REQUIRE_FALSE(missing.ok());
+  CHECK(missing.error().code == ErrorCode::NodeNotFound);
+  // Copies share the snapshot: results stay readable after the original goes.
+  const Database copy = *db;
+  db = Database::open(dir / "none.trellis");
+  CHECK(copy.node(*f).qualified_name == "p.m.f");
+}
+
+TEST_CASE("database: a graph without a Project has no root") {
+  const Database db = Database::from_snapshot(small_snapshot(false));
+  CHECK_FALSE(db.root().has_value());
+  CHECK(db.path().empty());
+  auto module = db.resolve("m");
+  REQUIRE(module.ok());
+  CHECK(db.node(*module).label == Label::Module);
+}

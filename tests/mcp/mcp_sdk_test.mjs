@@ -1,0 +1,427 @@
+// End-to-end test of `trellis serve` through the official MCP TypeScript
+// SDK client: lists the tools, calls each one on the shop fixture (indexed
+// from a temporary copy) and checks exact answers, the error objects of
+// refused calls, the protocol errors, TIMEOUT, index_status after edits and
+// the reload of a snapshot replaced by `trellis index`.
+// Usage: node tests/mcp/mcp_sdk_test.mjs path/to/trellis path/to/source-tree
+import assert from "node:assert/strict";
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { McpError } from "@modelcontextprotocol/sdk/types.js";
+
+const trellis = path.resolve(process.argv[2]);
+const sourceDir = path.resolve(process.argv[3]);
+const work = fs.mkdtempSync(path.join(os.tmpdir(), "trellis-mcp-"));
+const root = path.join(work, "shop");
+const db = path.join(work, "shop.trellis");
+fs.cpSync(path.join(sourceDir, "tests/fixtures/python/shop"), root, { recursive: true });
+const index = () => execFileSync(trellis, ["index", root, "--db", db], { stdio: ["ignore", "ignore", "inherit"] });
+index();
+
+let checks = 0;
+const check = (label, fn) => {
+  try {
+    fn();
+    checks += 1;
+  } catch (error) {
+    console.error(`FAIL: ${label}`);
+    throw error;
+  }
+};
+const names = (list) => list.map((n) => n.qualified_name);
+
+async function connect(extraArgs = []) {
+  const client = new Client({ name: "trellis-e2e", version: "1.0.0" });
+  const transport = new StdioClientTransport({
+    command: trellis,
+    args: ["serve", "--db", db, ...extraArgs],
+    stderr: "pipe",
+  });
+  await client.connect(transport);
+  return client;
+}
+
+// A tool's answer: the structured document, checked against the text block.
+async function call(client, name, args) {
+  const result = await client.callTool({ name, arguments: args });
+  assert.equal(result.content.length, 1);
+  assert.equal(result.content[0].type, "text");
+  assert.deepEqual(JSON.parse(result.content[0].text), result.structuredContent);
+  return { isError: result.isError, doc: result.structuredContent };
+}
+async function ok(client, name, args) {
+  const { isError, doc } = await call(client, name, args);
+  assert.equal(isError, false, JSON.stringify(doc));
+  assert.deepEqual(Object.keys(doc), ["query", "results", "metadata"]);
+  assert.equal(typeof doc.metadata.execution_time_ms, "number");
+  return doc;
+}
+async function refused(client, name, args, code) {
+  const { isError, doc } = await call(client, name, args);
+  assert.equal(isError, true, JSON.stringify(doc));
+  assert.equal(doc.error_code, code, JSON.stringify(doc));
+  assert.deepEqual(Object.keys(doc), ["error", "error_code", "suggestion", "suggestions", "provided_input"]);
+  return doc;
+}
+
+const client = await connect();
+
+// ---- initialize and tools/list ------------------------------------------
+check("server info", () => {
+  assert.equal(client.getServerVersion().name, "trellis");
+  assert.deepEqual(client.getServerCapabilities().tools, { listChanged: false });
+  assert.match(client.getInstructions(), /search_symbols/);
+});
+const { tools } = await client.listTools();
+check("tool names", () =>
+  assert.deepEqual(
+    tools.map((t) => t.name),
+    [
+      "query_callers", "query_callees", "query_hierarchy", "query_dependencies", "query_exports",
+      "query_implementations", "query_call_graph", "query_call_path", "search_symbols", "get_node", "get_schema",
+      "index_status",
+    ],
+  ));
+const tool = (name) => tools.find((t) => t.name === name);
+check("query_callers schema", () => {
+  assert.deepEqual(tool("query_callers").inputSchema, {
+    type: "object",
+    properties: {
+      function_name: {
+        type: "string",
+        description: "Qualified name of the Function or Method whose callers to find",
+        minLength: 1,
+      },
+      max_depth: {
+        type: "integer",
+        description: "How many CALLS steps to follow backwards (1: direct callers)",
+        minimum: 1,
+        maximum: 5,
+        default: 1,
+      },
+      include_paths: {
+        type: "boolean",
+        description: "Include file_path, line_start and line_end in each node",
+        default: true,
+      },
+    },
+    required: ["function_name"],
+    additionalProperties: false,
+  });
+});
+check("choice and range schemas", () => {
+  const hierarchy = tool("query_hierarchy").inputSchema.properties;
+  assert.deepEqual(hierarchy.direction.enum, ["up", "down", "both"]);
+  assert.equal(hierarchy.direction.default, "both");
+  assert.equal(hierarchy.max_depth.maximum, 10);
+  const dependencies = tool("query_dependencies").inputSchema;
+  assert.deepEqual(Object.keys(dependencies.properties), ["target", "dependency_type", "include_transitive"]);
+  assert.deepEqual(dependencies.properties.dependency_type.enum, ["imports", "calls", "all"]);
+  assert.deepEqual(Object.keys(tool("query_exports").inputSchema.properties), ["module_name", "include_private"]);
+  assert.deepEqual(Object.keys(tool("query_implementations").inputSchema.properties), ["interface_name", "include_indirect"]);
+  assert.deepEqual(Object.keys(tool("query_call_graph").inputSchema.properties), ["entry_point", "max_depth", "max_nodes"]);
+  assert.equal(tool("query_call_graph").inputSchema.properties.max_nodes.maximum, 100);
+  assert.deepEqual(tool("get_schema").inputSchema, { type: "object", properties: {}, required: [], additionalProperties: false });
+});
+check("descriptions say how names are written and what comes back", () => {
+  for (const t of tools.filter((t) => t.name.startsWith("query_"))) {
+    assert.match(t.description, /qualified names/, t.name);
+    assert.match(t.description, /shop\.services\.auth\.AuthService\.login/, t.name);
+    assert.match(t.description, /Returns JSON/, t.name);
+  }
+  for (const t of tools) assert.ok(t.description.length > 80, t.name);
+});
+
+// ---- each structural query: the CLI's answers ---------------------------
+{
+  const d = await ok(client, "query_callers", { function_name: "shop.util.log.log" });
+  check("callers", () => {
+    assert.equal(d.query, "callers of shop.util.log.log (depth 1)");
+    assert.deepEqual(names(d.results.callers), [
+      "shop.models.Base.save", "shop.models.User.validate", "shop.services.auth.AuthService.login",
+    ]);
+    assert.ok(d.results.callers.every((n) => n.depth === 1 && n.file_path && n.line_start > 0));
+    assert.equal(d.results.call_chains, null);
+    assert.equal(d.metadata.row_count, 3);
+    assert.equal(d.metadata.total_count, 3);
+    assert.equal(d.metadata.truncated, false);
+    assert.equal(d.metadata.max_depth, 1);
+    assert.equal(d.metadata.query_type, "structural");
+    assert.ok(!JSON.stringify(d).includes('"id"'));
+  });
+}
+{
+  const d = await ok(client, "query_callers", { function_name: "log", max_depth: 3, include_paths: false });
+  check("callers depth 3 without paths", () => {
+    assert.equal(d.results.callers.length, 6);
+    assert.ok(d.results.callers.every((n) => n.file_path === undefined));
+    assert.deepEqual(d.results.call_chains[0], [
+      "shop.services.auth", "shop.services.auth.main", "shop.services.auth.AuthService.login", "shop.util.log.log",
+    ]);
+  });
+}
+{
+  const d = await ok(client, "query_callees", { function_name: "shop.services.auth.AuthService.logout" });
+  check("callees", () => {
+    assert.deepEqual(names(d.results.callees), ["shop.services.repo.Repo.get"]);
+    assert.equal(d.metadata.unresolved_calls, 1);
+  });
+}
+{
+  const d = await ok(client, "query_hierarchy", { class_name: "shop.models.User" });
+  check("hierarchy", () => {
+    assert.deepEqual(names(d.results.ancestors), ["shop.models.Base"]);
+    assert.deepEqual(names(d.results.descendants), ["shop.models.Admin"]);
+    assert.equal(d.results.hierarchy_tree.name, "shop.models.User");
+    assert.deepEqual(d.results.circular_dependencies, []);
+  });
+  const down = await ok(client, "query_hierarchy", { class_name: "shop.models.Base", direction: "down", max_depth: 1 });
+  check("hierarchy down 1", () => {
+    assert.deepEqual(names(down.results.descendants), ["shop.models.User"]);
+    assert.deepEqual(down.results.ancestors, []);
+  });
+}
+{
+  const d = await ok(client, "query_dependencies", { target: "shop.services.auth.AuthService.logout", dependency_type: "calls" });
+  check("dependencies", () => {
+    assert.deepEqual(names(d.results.calls), ["shop.services.repo.Repo.get"]);
+    assert.deepEqual(d.results.dependency_graph, { "shop.services.auth.AuthService.logout": ["shop.services.repo.Repo.get"] });
+  });
+  const imports = await ok(client, "query_dependencies", { target: "shop.services.auth", dependency_type: "imports", include_transitive: false });
+  check("dependencies imports", () => {
+    assert.ok(names(imports.results.imports).includes("shop.services.repo"));
+    assert.ok(names(imports.results.imports).includes("typing"));
+    assert.deepEqual(imports.results.calls, []);
+  });
+}
+{
+  const d = await ok(client, "query_exports", { module_name: "shop.services.auth" });
+  check("exports", () => {
+    assert.deepEqual(names(d.results.exports), [
+      "shop.services.auth.AuthService", "shop.services.auth.build", "shop.services.auth.main",
+      "shop.services.auth.shadowed", "shop.services.auth.recursive", "shop.services.auth.ping", "shop.services.auth.pong",
+    ]);
+    assert.equal(d.results.module_info.qualified_name, "shop.services.auth");
+  });
+}
+{
+  const d = await ok(client, "query_implementations", { interface_name: "shop.models.Base", include_indirect: true });
+  check("implementations", () => {
+    assert.deepEqual(d.results.inheritance_depth, { "shop.models.User": 1, "shop.models.Admin": 2 });
+  });
+}
+{
+  const d = await ok(client, "query_call_graph", { entry_point: "shop.services.auth.ping" });
+  check("call graph", () => {
+    assert.deepEqual(names(d.results.nodes), ["shop.services.auth.ping", "shop.services.auth.pong"]);
+    assert.equal(d.results.edges.length, 2);
+    assert.equal(d.results.cycles[0].cycle_length, 2);
+  });
+  const cut = await ok(client, "query_call_graph", { entry_point: "main", max_nodes: 3 });
+  check("call graph truncated", () => {
+    assert.equal(cut.results.nodes.length, 3);
+    assert.equal(cut.results.total_nodes, 11);
+    assert.equal(cut.metadata.truncated, true);
+  });
+}
+{
+  const d = await ok(client, "query_call_path", { from_function: "shop.services.auth.main", to_function: "shop.util.log.log" });
+  check("call path", () =>
+    assert.deepEqual(names(d.results.path), ["shop.services.auth.main", "shop.services.auth.AuthService.login", "shop.util.log.log"]));
+}
+
+// ---- the other tools ----------------------------------------------------
+{
+  const d = await ok(client, "search_symbols", { query: "lo" });
+  check("search_symbols prefix and substring", () => {
+    const hits = d.results.symbols.map((s) => [s.qualified_name, s.match]);
+    assert.deepEqual(hits.slice(0, 4), [
+      ["shop.util.log", "prefix"], ["shop.util.log.log", "prefix"], ["shop.services.auth.AuthService.login", "prefix"],
+      ["shop.services.auth.AuthService.logout", "prefix"],
+    ]);
+    assert.equal(d.metadata.row_count, d.results.symbols.length);
+  });
+  const exact = await ok(client, "search_symbols", { query: "login" });
+  check("search_symbols exact", () => {
+    assert.deepEqual(exact.results.symbols[0], {
+      label: "Method", qualified_name: "shop.services.auth.AuthService.login", name: "login",
+      file_path: "src/shop/services/auth.py", line_start: 15, line_end: 22, match: "exact",
+    });
+  });
+  const fuzzy = await ok(client, "search_symbols", { query: "lgoin" });
+  check("search_symbols fuzzy", () =>
+    assert.deepEqual(fuzzy.results.symbols.map((s) => [s.qualified_name, s.match]), [["shop.services.auth.AuthService.login", "fuzzy"]]));
+  const scoped = await ok(client, "search_symbols", { query: "models.va", label: "Method", limit: 5 });
+  check("search_symbols qualified and filtered", () =>
+    assert.deepEqual(names(scoped.results.symbols), ["shop.models.Base.validate", "shop.models.User.validate"]));
+}
+{
+  const d = await ok(client, "get_node", { qualified_name: "shop.util.log.log" });
+  check("get_node", () => {
+    assert.equal(d.query, "node shop.util.log.log");
+    assert.equal(d.results.node.label, "Function");
+    assert.equal(d.results.node.file_path, "src/shop/util/log.py");
+    assert.deepEqual(d.results.relationships.CALLS, { outgoing: 0, incoming: 4 }); // login calls it twice
+    assert.deepEqual(d.results.source, {
+      file_path: "src/shop/util/log.py", line_start: 4, line_end: 6, truncated: false, changed_since_index: false,
+      text: "def log(message):\n    print(message)\n    return os.getpid()\n",
+    });
+  });
+  const short = await ok(client, "get_node", { qualified_name: "AuthService.login", max_lines: 2 });
+  check("get_node max_lines", () => {
+    assert.equal(short.results.source.line_start, 15);
+    assert.equal(short.results.source.line_end, 16);
+    assert.equal(short.results.source.truncated, true);
+  });
+  const pkg = await ok(client, "get_node", { qualified_name: "shop", label: "Package" });
+  check("get_node label", () => {
+    assert.equal(pkg.results.node.label, "Package");
+    assert.equal(pkg.results.source, undefined);
+  });
+}
+{
+  const d = await ok(client, "get_schema", {});
+  check("get_schema", () => {
+    const labels = Object.fromEntries(d.results.labels.map((l) => [l.label, l]));
+    assert.deepEqual(Object.keys(labels), ["Project", "Package", "ExternalPackage", "Module", "Interface", "Class", "Function", "Method"]);
+    assert.equal(labels.Method.count, 13);
+    assert.equal(labels.Function.count, 21);
+    assert.deepEqual(labels.Project.properties, [
+      { name: "qualified_name", type: "STRING" }, { name: "name", type: "STRING" }, { name: "path", type: "STRING" },
+    ]);
+    assert.ok(labels.Method.properties.some((p) => p.name === "class_name" && p.type === "STRING"));
+    assert.equal(labels.Interface.example, null);
+    const calls = d.results.relationship_types.find((r) => r.type === "CALLS");
+    assert.equal(calls.count, 35);
+    assert.deepEqual(calls.from, ["Module", "Function", "Method"]);
+    assert.deepEqual(calls.to, ["Function", "Method", "Class"]);
+    assert.deepEqual(calls.properties, [{ name: "call_type", type: "STRING" }, { name: "line", type: "INTEGER" }]);
+    assert.ok(calls.example.from.qualified_name.startsWith("shop"));
+    assert.match(d.results.qualified_names.format, /shop\.services\.auth/);
+  });
+}
+{
+  const d = await ok(client, "index_status", {});
+  check("index_status fresh", () => {
+    assert.equal(d.results.database, db);
+    assert.equal(d.results.root, fs.realpathSync(root));
+    assert.equal(d.results.files_indexed, 15);
+    assert.equal(d.results.nodes, 62);
+    assert.deepEqual([d.results.files_changed, d.results.files_deleted, d.results.files_added], [[], [], []]);
+    assert.equal(d.results.up_to_date, true);
+    assert.match(d.results.indexed_at, /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
+  });
+}
+
+// ---- refused calls: tool results with isError and the error object ------
+{
+  const d = await refused(client, "query_callers", { function_name: "shop.util.log.lgo" }, "NODE_NOT_FOUND");
+  check("NODE_NOT_FOUND", () => {
+    assert.equal(d.suggestions[0], "shop.util.log.log");
+    assert.equal(d.suggestion, "Did you mean shop.util.log.log?");
+    assert.deepEqual(d.provided_input, { function_name: "shop.util.log.lgo" });
+  });
+  const ambiguous = await refused(client, "query_callers", { function_name: "get" }, "AMBIGUOUS_NAME");
+  check("AMBIGUOUS_NAME", () => assert.equal(ambiguous.suggestions.length, 3));
+  const range = await refused(client, "query_callers", { function_name: "log", max_depth: 6 }, "INVALID_ARGUMENT");
+  check("range", () => {
+    assert.match(range.error, /1 to 5/);
+    assert.deepEqual(range.provided_input, { function_name: "log", max_depth: 6 });
+  });
+  const choice = await refused(client, "query_hierarchy", { class_name: "shop.models.User", direction: "sideways" }, "INVALID_ARGUMENT");
+  check("choice", () => assert.match(choice.error, /up, down, both/));
+  const type = await refused(client, "query_callers", { function_name: "log", max_depth: "two" }, "INVALID_ARGUMENT");
+  check("type", () => assert.match(type.error, /must be an integer/));
+  const fraction = await refused(client, "query_callers", { function_name: "log", max_depth: 1.5 }, "INVALID_ARGUMENT");
+  check("fraction", () => assert.match(fraction.error, /integer/));
+  const unknown = await refused(client, "query_exports", { module_name: "shop", depth: 2 }, "INVALID_ARGUMENT");
+  check("unknown parameter", () => assert.match(unknown.error, /no parameter 'depth'/));
+  const missing = await refused(client, "query_callees", {}, "INVALID_ARGUMENT");
+  check("missing parameter", () => assert.match(missing.error, /needs 'function_name'/));
+  const array = await refused(client, "search_symbols", { query: ["a"] }, "INVALID_ARGUMENT");
+  check("array argument", () => assert.match(array.error, /'query' must not be an array/));
+  const notFound = await refused(client, "get_node", { qualified_name: "shop.nothing" }, "NODE_NOT_FOUND");
+  check("get_node not found", () => assert.ok(Array.isArray(notFound.suggestions)));
+  await assert.rejects(client.callTool({ name: "query_nothing", arguments: {} }), (error) => {
+    assert.ok(error instanceof McpError);
+    assert.equal(error.code, -32602);
+    assert.match(error.message, /Unknown tool: query_nothing/);
+    return true;
+  });
+  checks += 1;
+}
+check("ping", () => {});
+await client.ping();
+
+// ---- the tree changes: index_status sees it, a new index is reloaded ----
+fs.appendFileSync(path.join(root, "src/shop/app.py"), "\n\ndef audit():\n    from shop.util.log import log\n    log('audit')\n");
+fs.writeFileSync(path.join(root, "src/shop/added.py"), "def fresh():\n    return 1\n");
+fs.rmSync(path.join(root, "src/shop/cycle_b.py"));
+{
+  const d = await ok(client, "index_status", {});
+  check("index_status after edits", () => {
+    assert.deepEqual(d.results.files_changed, ["src/shop/app.py"]);
+    assert.deepEqual(d.results.files_deleted, ["src/shop/cycle_b.py"]);
+    assert.deepEqual(d.results.files_added, ["src/shop/added.py"]);
+    assert.equal(d.results.up_to_date, false);
+  });
+  const run = await ok(client, "get_node", { qualified_name: "shop.app.run" });
+  check("get_node sees a changed file", () => assert.equal(run.results.source.changed_since_index, true));
+}
+fs.utimesSync(path.join(root, "src/shop/models.py"), new Date(), new Date());
+index();
+{
+  const d = await ok(client, "query_callers", { function_name: "shop.util.log.log" });
+  check("reloaded after trellis index", () =>
+    assert.deepEqual(names(d.results.callers), [
+      "shop.app.audit", "shop.models.Base.save", "shop.models.User.validate", "shop.services.auth.AuthService.login",
+    ]));
+  const status = await ok(client, "index_status", {});
+  check("index_status after reindex (a touch is no change)", () => {
+    assert.equal(status.results.files_indexed, 15);
+    assert.equal(status.results.up_to_date, true);
+  });
+}
+
+// ---- get_node never reads outside the root ------------------------------
+fs.writeFileSync(path.join(work, "secret.txt"), "def log(message):\n    secret\n    secret\n");
+fs.rmSync(path.join(root, "src/shop/util/log.py"));
+fs.symlinkSync(path.join(work, "secret.txt"), path.join(root, "src/shop/util/log.py"));
+{
+  const d = await ok(client, "get_node", { qualified_name: "shop.util.log.log" });
+  check("symlink out of the root refused", () => {
+    assert.equal(d.results.source, null);
+    assert.match(d.results.source_error, /outside the indexed root/);
+    assert.ok(!JSON.stringify(d).includes("secret"));
+  });
+}
+await client.close();
+
+// ---- TIMEOUT: a call past the time limit --------------------------------
+{
+  const slow = await connect(["--timeout-ms", "1"]);
+  const d = await refused(slow, "index_status", {}, "TIMEOUT");
+  check("TIMEOUT", () => assert.match(d.error, /time limit of 1 ms/));
+  await slow.ping();
+  const again = await slow.listTools();
+  check("serving after TIMEOUT", () => assert.equal(again.tools.length, 12));
+  await slow.close();
+}
+
+// ---- no database yet: DATABASE_ERROR as a tool error --------------------
+{
+  const none = new Client({ name: "trellis-e2e", version: "1.0.0" });
+  await none.connect(new StdioClientTransport({
+    command: trellis, args: ["serve", "--db", path.join(work, "missing.trellis")], stderr: "pipe",
+  }));
+  const d = await refused(none, "get_schema", {}, "DATABASE_ERROR");
+  check("DATABASE_ERROR", () => assert.match(d.error, /no graph snapshot/));
+  await none.close();
+}
+
+fs.rmSync(work, { recursive: true, force: true });
+console.log(`mcp sdk test: ${checks} checks passed`);

@@ -1,0 +1,62 @@
+// get_node's source reading stays inside the indexed root.
+#include <doctest/doctest.h>
+
+#include <fstream>
+
+#include "mcp/source_lines.hpp"
+#include "support/temp_dir.hpp"
+
+using trellis::ErrorCode;
+using trellis::mcp::read_source_lines;
+
+namespace {
+
+void write(const std::filesystem::path& path, std::string_view text) {
+  std::filesystem::create_directories(path.parent_path());
+  std::ofstream(path) << text;
+}
+
+}  // namespace
+
+TEST_CASE("source lines: the node's lines, capped by max_lines") {
+  TempDir dir;
+  write(dir / "root/pkg/m.py", "a\nb\nc\nd\n");
+  const std::string root = (dir / "root").string();
+  auto lines = read_source_lines(root, "pkg/m.py", 2, 3, 10);
+  REQUIRE(lines.ok());
+  CHECK(lines->text == "b\nc\n");
+  CHECK(lines->first == 2);
+  CHECK(lines->last == 3);
+  CHECK_FALSE(lines->truncated);
+  lines = read_source_lines(root, "pkg/m.py", 1, 4, 2);
+  REQUIRE(lines.ok());
+  CHECK(lines->text == "a\nb\n");
+  CHECK(lines->truncated);
+  lines = read_source_lines(root, "pkg/m.py", 3, 9, 10);  // the file got shorter
+  REQUIRE(lines.ok());
+  CHECK(lines->text == "c\nd\n");
+  CHECK(lines->last == 4);
+}
+
+TEST_CASE("source lines: paths leaving the root are refused, through .. or symlinks") {
+  TempDir dir;
+  write(dir / "secret.py", "secret\n");
+  write(dir / "root/ok.py", "ok\n");
+  std::filesystem::create_directories(dir / "root/sub");
+  std::filesystem::create_symlink(dir / "secret.py", dir / "root/link.py");
+  std::filesystem::create_directory_symlink(dir.path(), dir / "root/sub/up");
+  const std::string root = (dir / "root").string();
+  for (const char* path : {"../secret.py", "sub/../../secret.py", "link.py", "sub/up/secret.py"}) {
+    CAPTURE(path);
+    auto lines = read_source_lines(root, path, 1, 1, 10);
+    REQUIRE_FALSE(lines.ok());
+    CHECK(lines.error().code == ErrorCode::InvalidArgument);
+    CHECK(lines.error().message.find("outside the indexed root") != std::string::npos);
+  }
+  auto absolute = read_source_lines(root, (dir / "secret.py").string(), 1, 1, 10);
+  CHECK_FALSE(absolute.ok());
+  auto missing = read_source_lines(root, "gone.py", 1, 1, 10);
+  REQUIRE_FALSE(missing.ok());
+  CHECK(missing.error().code == ErrorCode::DatabaseError);
+  CHECK(read_source_lines(root, "ok.py", 1, 1, 10).ok());
+}

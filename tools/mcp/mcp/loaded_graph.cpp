@@ -1,0 +1,42 @@
+#include "mcp/loaded_graph.hpp"
+
+#include <sys/stat.h>
+
+#include "trellis/ingest/facts_cache.hpp"
+
+namespace trellis::mcp {
+
+std::optional<FileIdentity> identify_file(const std::filesystem::path& path) {
+  struct stat info {};
+  if (::stat(path.c_str(), &info) != 0) return std::nullopt;
+  FileIdentity id;
+  id.device = info.st_dev;
+  id.inode = info.st_ino;
+  id.size = static_cast<std::int64_t>(info.st_size);
+  id.mtime_ns = static_cast<std::int64_t>(info.st_mtim.tv_sec) * 1'000'000'000 + info.st_mtim.tv_nsec;
+  return id;
+}
+
+LoadedGraph::LoadedGraph(Database database, FileIdentity identity)
+    : database_(std::move(database)), identity_(identity) {}
+
+std::chrono::system_clock::time_point LoadedGraph::written_at() const {
+  return std::chrono::system_clock::time_point(
+      std::chrono::duration_cast<std::chrono::system_clock::duration>(std::chrono::nanoseconds(identity_.mtime_ns)));
+}
+
+const std::optional<std::map<std::string, std::uint64_t>>& LoadedGraph::indexed_files() const {
+  std::call_once(files_once_, [this] {
+    const auto& extras = database_.snapshot().extras;
+    const auto it = extras.find(ingest::kFactsSection);
+    if (it == extras.end()) return;
+    auto decoded = ingest::decode_facts(it->second.span());
+    if (!decoded.ok()) return;
+    std::map<std::string, std::uint64_t> files;
+    for (const auto& [path, cached] : *decoded) files.emplace(path, cached.content_hash);
+    files_ = std::move(files);
+  });
+  return files_;
+}
+
+}  // namespace trellis::mcp

@@ -1,0 +1,98 @@
+#include "mcp/source_lines.hpp"
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <system_error>
+
+#include "trellis/common/file_descriptor.hpp"
+#include "trellis/ingest/facts_cache.hpp"
+#include "trellis/ingest/source_file.hpp"
+
+namespace trellis::mcp {
+namespace {
+
+namespace fs = std::filesystem;
+
+Error outside(std::string_view path) {
+  return make_error(ErrorCode::InvalidArgument,
+                    fmt::format("refused to read {}: it lies outside the indexed root", path));
+}
+
+bool inside(const fs::path& root, const fs::path& file) {
+  auto r = root.begin();
+  auto f = file.begin();
+  for (; r != root.end(); ++r, ++f) {
+    if (f == file.end() || *r != *f) return false;
+  }
+  return f != file.end();
+}
+
+}  // namespace
+
+Result<SourceLines> read_source_lines(std::string_view root, std::string_view relative_path, int line_start,
+                                      int line_end, int max_lines) {
+  const fs::path relative(relative_path);
+  if (relative.empty() || relative.is_absolute()) return outside(relative_path);
+  for (const fs::path& part : relative) {
+    if (part == "..") return outside(relative_path);
+  }
+  std::error_code error;
+  const fs::path real_root = fs::canonical(fs::path(root), error);
+  if (error) {
+    return make_error(ErrorCode::DatabaseError, fmt::format("the indexed root {} is gone: {}", root, error.message()));
+  }
+  const fs::path real_file = fs::canonical(real_root / relative, error);
+  if (error) {
+    return make_error(ErrorCode::DatabaseError,
+                      fmt::format("cannot read {}: {}", relative_path, error.message()));
+  }
+  if (!inside(real_root, real_file)) return outside(relative_path);
+
+  FileDescriptor fd(::open(real_file.c_str(), O_RDONLY | O_NOFOLLOW | O_CLOEXEC));
+  struct stat info {};
+  if (!fd.valid() || ::fstat(fd.get(), &info) != 0 || !S_ISREG(info.st_mode)) {
+    return make_error(ErrorCode::InvalidArgument, fmt::format("{} is not a readable regular file", relative_path));
+  }
+  if (static_cast<std::uint64_t>(info.st_size) > kMaxSourceFileBytes) {
+    return make_error(ErrorCode::InvalidArgument,
+                      fmt::format("{} is larger than {} bytes", relative_path, kMaxSourceFileBytes));
+  }
+  std::string text(static_cast<std::size_t>(info.st_size), '\0');
+  std::size_t done = 0;
+  while (done < text.size()) {
+    const ssize_t got = ::read(fd.get(), text.data() + done, text.size() - done);
+    if (got <= 0) break;
+    done += static_cast<std::size_t>(got);
+  }
+  text.resize(done);
+  ingest::repair_utf8(text);
+
+  SourceLines out;
+  out.content_hash = ingest::content_hash(text);
+  out.first = std::max(line_start, 1);
+  const int wanted_last = std::max(line_end, out.first);
+  out.last = std::min(wanted_last, out.first + max_lines - 1);
+  out.truncated = out.last < wanted_last;
+  int line = 1;
+  std::size_t begin = 0;
+  while (begin < text.size() && line <= out.last) {
+    std::size_t end = text.find('\n', begin);
+    if (end == std::string::npos) end = text.size();
+    if (line >= out.first) {
+      out.text.append(text, begin, end - begin);
+      out.text += '\n';
+    }
+    begin = end + 1;
+    ++line;
+  }
+  out.last = std::min(out.last, line - 1);
+  return out;
+}
+
+}  // namespace trellis::mcp
