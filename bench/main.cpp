@@ -2,6 +2,7 @@
 // Modes are subcommands; each prints a table, or one JSON document with --json.
 #include <CLI/CLI.hpp>
 
+#include "cypher/cypher_bench_command.hpp"
 #include "dataset/dataset_command.hpp"
 #include "ingest/ingest_command.hpp"
 #include "mcp/mcp_command.hpp"
@@ -21,6 +22,8 @@ int main(int argc, char** argv) {
   const CLI::App& dataset = trellis::bench::add_dataset_command(app, dataset_options);
   trellis::bench::QueriesCommandOptions queries_options;
   const CLI::App& queries = trellis::bench::add_queries_command(app, queries_options);
+  trellis::bench::CypherBenchOptions cypher_options;
+  const CLI::App& cypher = trellis::bench::add_cypher_bench_command(app, cypher_options);
   trellis::bench::McpCommandOptions mcp_options;
   const CLI::App& mcp = trellis::bench::add_mcp_command(app, mcp_options);
   try {
@@ -33,6 +36,7 @@ int main(int argc, char** argv) {
   if (ingest.parsed()) return trellis::bench::run_ingest_command(ingest_options);
   if (dataset.parsed()) return trellis::bench::run_dataset_command(dataset_options);
   if (queries.parsed()) return trellis::bench::run_queries_command(queries_options);
+  if (cypher.parsed()) return trellis::bench::run_cypher_bench_command(cypher_options);
   if (mcp.parsed()) return trellis::bench::run_mcp_command(mcp_options);
   return 2;
 }

@@ -17,6 +17,14 @@ set_target_properties(xxhash::xxhash PROPERTIES
   IMPORTED_LOCATION ${XXHASH_LIBRARY}
   INTERFACE_INCLUDE_DIRECTORIES ${XXHASH_INCLUDE_DIR})
 
+# libedit (BSD licence): line editing and history in the Cypher console.
+find_path(LIBEDIT_INCLUDE_DIR histedit.h REQUIRED)
+find_library(LIBEDIT_LIBRARY edit REQUIRED)
+add_library(libedit::libedit UNKNOWN IMPORTED)
+set_target_properties(libedit::libedit PROPERTIES
+  IMPORTED_LOCATION ${LIBEDIT_LIBRARY}
+  INTERFACE_INCLUDE_DIRECTORIES ${LIBEDIT_INCLUDE_DIR})
+
 # Every Trellis binary allocates through mimalloc: linking the shared library
 # overrides malloc/free/new/delete process-wide. Sanitizer builds keep the
 # sanitizer's own allocator, which must see every allocation.

@@ -13,6 +13,9 @@ packages=(
   libboost-dev libboost-graph-dev   # Boost.Graph, Spirit X3 (headers)
   libsimdjson-dev nlohmann-json3-dev rapidjson-dev # JSON in; DOM out; answers written as text
   doctest-dev libmimalloc-dev libcli11-dev libfmt-dev libtbb-dev libxxhash-dev
+  libre2-dev                        # Cypher's =~ (linear-time regular expressions)
+  libedit-dev                       # line editing in the Cypher console
+  clang libclang-rt-14-dev tmux     # the parser's libFuzzer target; the console's terminal test
 )
 missing=()
 for p in "${packages[@]}"; do

@@ -11,6 +11,7 @@
 
 #include "trellis/cli/command.hpp"
 #include "trellis/cli/global_options.hpp"
+#include "trellis/commands/cypher_command.hpp"
 #include "trellis/commands/export_command.hpp"
 #include "trellis/commands/import_command.hpp"
 #include "trellis/commands/index_command.hpp"
@@ -60,6 +61,7 @@ int main(int argc, char** argv) {
   commands.push_back(add_import_command(app));
   commands.push_back(add_export_command(app));
   commands.push_back(add_stats_command(app));
+  commands.push_back(add_cypher_command(app));
   commands.push_back(add_serve_command(app));
   CLI::App& query = *app.add_subcommand("query", "Structural queries over the graph");
   query.require_subcommand(1);

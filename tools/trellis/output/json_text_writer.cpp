@@ -1,6 +1,7 @@
 #include "trellis/output/json_text_writer.hpp"
 
 #include <algorithm>
+#include <cmath>
 
 namespace trellis::output {
 namespace {
@@ -64,6 +65,14 @@ JsonTextWriter::JsonTextWriter(JsonStyle style) : style_(style), compact_(buffer
 void JsonTextWriter::string(std::string_view text) {
   const std::string_view valid = valid_utf8(text, scratch_);
   call([&](auto& w) { w.String(valid.data(), static_cast<rapidjson::SizeType>(valid.size())); });
+}
+
+void JsonTextWriter::number(double value) {
+  if (!std::isfinite(value)) {
+    null();
+    return;
+  }
+  call([&](auto& w) { w.Double(value); });
 }
 
 void JsonTextWriter::property(const PropertyValue& value) {

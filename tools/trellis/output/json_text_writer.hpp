@@ -43,6 +43,8 @@ class JsonTextWriter {
   }
   void string(std::string_view text);
   void integer(std::int64_t value) { call([&](auto& w) { w.Int64(value); }); }
+  // A double (always with a fraction or exponent); NaN and infinities as null.
+  void number(double value);
   void unsigned_integer(std::uint64_t value) { call([&](auto& w) { w.Uint64(value); }); }
   void boolean(bool value) { call([&](auto& w) { w.Bool(value); }); }
   void null() { call([](auto& w) { w.Null(); }); }

@@ -85,6 +85,10 @@ Json error_json(const Error& error, const Json& provided_input) {
   };
   if (!error.suggestions.empty())
     document["suggestion"] = fmt::format("Did you mean {}?", error.suggestions.front());
+  if (error.position) {
+    document["line"] = error.position->line;
+    document["column"] = error.position->column;
+  }
   return document;
 }
 

@@ -1,7 +1,8 @@
 // Printing a command's outcome. With --json, stdout gets exactly one JSON
 // document: {"query", "results", "metadata"} on success, CONTRACT.md's error
 // object on failure. Without it, success text goes to stdout and errors to
-// stderr as "trellis: error: <message>".
+// stderr as "trellis: error: <message>". An error with a position (a Cypher
+// syntax error) carries "line" and "column" in its JSON object.
 #pragma once
 
 #include <string>

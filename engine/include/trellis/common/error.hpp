@@ -2,6 +2,7 @@
 // an Error whose code is one of CONTRACT.md's error codes.
 #pragma once
 
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -26,14 +27,24 @@ enum class ErrorCode {
 // The contract's spelling, e.g. "NODE_NOT_FOUND".
 std::string_view to_string(ErrorCode code);
 
+// A place in a query's text, both 1-based (column counts bytes).
+struct TextPosition {
+  std::uint32_t line = 1;
+  std::uint32_t column = 1;
+};
+
 struct Error {
   ErrorCode code = ErrorCode::Internal;
   std::string message;
   std::vector<std::string> suggestions;  // at most 5, best first
+  // Where in the query the error is (CYPHER_SYNTAX_ERROR always, and
+  // CYPHER_SEMANTIC_ERROR when it points at a name); printed as the error
+  // object's "line" and "column".
+  std::optional<TextPosition> position;
 };
 
 inline Error make_error(ErrorCode code, std::string message) {
-  return Error{code, std::move(message), {}};
+  return Error{code, std::move(message), {}, std::nullopt};
 }
 
 // Either a value or an Error. Accessing the wrong alternative is a logic

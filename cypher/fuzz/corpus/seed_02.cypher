@@ -1,0 +1,1 @@
+MATCH (f:Function {name: 'login'})<-[c:CALLS*1..3]-(caller:Function|Method) WHERE caller.file_path STARTS WITH 'src/' RETURN DISTINCT caller.qualified_name AS name ORDER BY name DESC SKIP 1 LIMIT 10

@@ -1,0 +1,1 @@
+MATCH (c:Class)-[:INHERITS*]->(base) WITH base, count(c) AS subclasses WHERE subclasses > 2 RETURN base.name, subclasses

@@ -1,0 +1,1 @@
+OPTIONAL MATCH p = shortestPath((a:Module)-[:IMPORTS*..5]->(b:ExternalPackage)) RETURN nodes(p), length(p)

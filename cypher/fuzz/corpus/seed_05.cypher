@@ -1,0 +1,1 @@
+MATCH p = allShortestPaths((a)-[*]-(b)) RETURN relationships(p)

@@ -1,0 +1,1 @@
+UNWIND [1, 2.5, 'x', null, true, [1, 2], {a: 1}] AS v RETURN v, size(toString(v))

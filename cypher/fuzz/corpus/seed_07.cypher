@@ -1,0 +1,1 @@
+RETURN [x IN range(0, 10) WHERE x % 2 = 0 | x ^ 2][1..3], [1, 2, 3][-1], {k: $param}.k

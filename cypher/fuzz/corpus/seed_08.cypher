@@ -1,0 +1,1 @@
+MATCH (a) WHERE (a)-[:CALLS]->() AND NOT exists((a)<-[:CALLS]-()) RETURN count(*), count(DISTINCT a), collect(a.name)[..5]

@@ -1,0 +1,1 @@
+RETURN CASE WHEN 1 < 2 <= 3 THEN 'yes' ELSE 'no' END, CASE $x WHEN 1 THEN 'one' END

@@ -1,0 +1,1 @@
+MATCH (n) WHERE n.name =~ '(?i)get.*' OR n.name ENDS WITH 'Test' XOR n.docstring IS NOT NULL RETURN n

@@ -1,0 +1,1 @@
+MATCH (n:Function) RETURN n.name UNION ALL MATCH (n:Method) RETURN n.name

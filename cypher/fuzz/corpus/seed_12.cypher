@@ -1,0 +1,1 @@
+EXPLAIN MATCH (n)-->(m) RETURN n, m

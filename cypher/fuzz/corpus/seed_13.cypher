@@ -1,0 +1,1 @@
+PROFILE MATCH (`weird name`:`Odd Label`) RETURN `weird name`.`a prop` // comment

@@ -1,0 +1,1 @@
+RETURN 0x1F, 1e-3, .5, -7, 'it\'s \u00e9', "dq" /* block */

@@ -1,0 +1,1 @@
+MATCH (n) SET n.deleted = true RETURN n

@@ -1,0 +1,1 @@
+LOAD CSV FROM 'x' AS row CREATE (n)

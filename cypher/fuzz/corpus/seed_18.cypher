@@ -1,0 +1,1 @@
+CALL db.labels() YIELD label RETURN label

@@ -1,0 +1,1 @@
+RETURN 1; RETURN 'a;b'; MATCH (n) RETURN n

@@ -1,0 +1,1 @@
+MATCH (n) RETURN n.deleted, 'CREATE', toUpper(trim(coalesce(n.docstring, '')))

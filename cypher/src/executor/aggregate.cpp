@@ -1,0 +1,295 @@
+#include <algorithm>
+
+#include "executor/expression_eval.hpp"
+#include "executor/operators.hpp"
+#include "executor/value_hash.hpp"
+
+namespace trellis::cypher {
+namespace {
+
+// One aggregate function's running state for one group.
+struct Accumulator {
+  std::int64_t count = 0;
+  bool is_float = false;
+  std::int64_t int_sum = 0;
+  double float_sum = 0;
+  Value best;
+  ValueList items;
+  std::unique_ptr<ValueSet> seen;  // DISTINCT only: made on first use, so a fresh accumulator costs nothing
+};
+
+void add(const AggregateCall& call, Accumulator& acc, const Value& value, std::int64_t weight, ExecContext& ctx) {
+  if (call.kind == AggregateKind::CountStar) {
+    acc.count += weight;
+    return;
+  }
+  if (value.is_null()) return;
+  if (call.distinct) {
+    if (!acc.seen) acc.seen = std::make_unique<ValueSet>();
+    if (!acc.seen->insert(value).second) return;
+    ctx.charge(1);
+    weight = 1;
+  }
+  switch (call.kind) {
+    case AggregateKind::Count: acc.count += weight; return;
+    case AggregateKind::Collect:
+      ctx.charge(static_cast<std::size_t>(weight));
+      for (std::int64_t i = 0; i < weight; ++i) acc.items.push_back(value);
+      return;
+    case AggregateKind::Sum:
+    case AggregateKind::Avg: {
+      if (!value.is_number()) {
+        fail(ErrorCode::InvalidArgument, fmt::format("{} expects numbers but got {}", call.text, to_string(value.kind())));
+      }
+      acc.count += weight;
+      if (value.kind() == ValueKind::Float || acc.is_float) {
+        if (!acc.is_float) {
+          acc.float_sum = static_cast<double>(acc.int_sum);
+          acc.is_float = true;
+        }
+        acc.float_sum += value.as_number() * static_cast<double>(weight);
+      } else {
+        std::int64_t product = 0;
+        if (__builtin_mul_overflow(value.as_int(), weight, &product) ||
+            __builtin_add_overflow(acc.int_sum, product, &acc.int_sum)) {
+          fail(ErrorCode::InvalidArgument, fmt::format("Integer overflow in {}", call.text));
+        }
+      }
+      return;
+    }
+    case AggregateKind::Min:
+      if (acc.best.is_null() || order_compare(value, acc.best) < 0) acc.best = value;
+      return;
+    case AggregateKind::Max:
+      if (acc.best.is_null() || order_compare(value, acc.best) > 0) acc.best = value;
+      return;
+    case AggregateKind::CountStar: return;
+  }
+}
+
+Value result(const AggregateCall& call, Accumulator& acc) {
+  switch (call.kind) {
+    case AggregateKind::CountStar:
+    case AggregateKind::Count: return acc.count;
+    case AggregateKind::Collect: return std::move(acc.items);
+    case AggregateKind::Sum: return acc.is_float ? Value(acc.float_sum) : Value(acc.int_sum);
+    case AggregateKind::Avg:
+      if (acc.count == 0) return {};
+      return (acc.is_float ? acc.float_sum : static_cast<double>(acc.int_sum)) / static_cast<double>(acc.count);
+    case AggregateKind::Min:
+    case AggregateKind::Max: return acc.best;
+  }
+  return {};
+}
+
+// Aggregation: groups by the items without aggregates (or the planner's
+// group_keys for them), then writes each group's aggregate slots and the
+// items that are not deferred over the group's first row. Groups come out
+// in first-seen order. Hash mode holds every group; clustered mode (input
+// grouped by the keys already) holds one group at a time.
+class Aggregate final : public Operator {
+ public:
+  Aggregate(OperatorPtr input, const BoundProjection& projection, std::string text)
+      : projection_(projection), text_(std::move(text)) {
+    set_child(std::move(input));
+    for (std::size_t i = 0; i < projection.items.size(); ++i) {
+      if (!projection.item_has_aggregate[i]) keys_.push_back(i);
+    }
+    only_count_star_ = std::all_of(projection.aggregates.begin(), projection.aggregates.end(),
+                                   [](const AggregateCall& call) { return call.kind == AggregateKind::CountStar; });
+  }
+  std::string describe() const override {
+    const char* kind = projection_.singleton_groups ? "RowAggregate" : (projection_.clustered ? "OrderedAggregate" : "Aggregate");
+    return fmt::format("{} {}", kind, text_);
+  }
+
+ protected:
+  void do_open(ExecContext&) override {
+    groups_.clear();
+    index_.clear();
+    consumed_ = false;
+    done_ = false;
+    current_active_ = false;
+    at_ = 0;
+  }
+  bool do_next(ExecContext& ctx, Row& row) override {
+    if (projection_.singleton_groups) return next_singleton(ctx, row);
+    return projection_.clustered ? next_clustered(ctx, row) : next_hashed(ctx, row);
+  }
+
+ private:
+  struct Group {
+    std::vector<Value> key;
+    std::vector<Value> row;
+    std::vector<Accumulator> accumulators;
+  };
+
+  std::vector<Accumulator> accumulators() const {
+    std::vector<Accumulator> out;
+    out.resize(projection_.aggregates.size());
+    return out;
+  }
+  const Expr& key_expr(std::size_t item) const {
+    const auto& keys = projection_.group_keys;
+    return item < keys.size() && keys[item] ? *keys[item] : *projection_.items[item].expr;
+  }
+  bool key_is_value(std::size_t item) const {
+    const auto& keys = projection_.group_keys;
+    return !(item < keys.size() && keys[item]);
+  }
+  bool deferred(std::size_t item) const { return item < projection_.deferred.size() && projection_.deferred[item]; }
+
+  void read_key(ExecContext& ctx, Row& row, std::vector<Value>& key) {
+    key.clear();
+    for (const std::size_t i : keys_) key.push_back(evaluate(key_expr(i), row, ctx));
+  }
+  void read_args(ExecContext& ctx, Row& row) {
+    args_.clear();
+    for (const AggregateCall& call : projection_.aggregates) args_.push_back(call.arg ? evaluate(*call.arg, row, ctx) : Value());
+  }
+  void add_args(ExecContext& ctx, std::vector<Accumulator>& accumulators, std::int64_t weight) {
+    for (std::size_t a = 0; a < projection_.aggregates.size(); ++a) {
+      add(projection_.aggregates[a], accumulators[a], args_[a], weight, ctx);
+    }
+  }
+
+  // Writes `group` into `row`: its first row, the aggregates, the items.
+  void emit(ExecContext& ctx, Row& row, Group& group) {
+    row.slots.swap(group.row);
+    row.weight = 1;
+    for (std::size_t a = 0; a < projection_.aggregates.size(); ++a) {
+      row.slots[projection_.aggregates[a].slot] = result(projection_.aggregates[a], group.accumulators[a]);
+    }
+    values_.clear();
+    std::size_t key = 0;
+    for (std::size_t i = 0; i < projection_.items.size(); ++i) {
+      const bool grouping = !projection_.item_has_aggregate[i];
+      if (deferred(i)) {
+        values_.emplace_back();
+      } else if (grouping && key_is_value(i)) {
+        values_.push_back(group.key[key]);
+      } else {
+        values_.push_back(evaluate(*projection_.items[i].expr, row, ctx));
+      }
+      if (grouping) ++key;
+    }
+    for (std::size_t i = 0; i < projection_.items.size(); ++i) {
+      if (!deferred(i)) row.slots[projection_.items[i].slot] = std::move(values_[i]);
+    }
+  }
+
+  bool next_hashed(ExecContext& ctx, Row& row) {
+    if (!consumed_) consume(ctx, row);
+    if (at_ >= groups_.size()) return false;
+    emit(ctx, row, groups_[at_++]);
+    return true;
+  }
+
+  void consume(ExecContext& ctx, Row& row) {
+    consumed_ = true;
+    const std::size_t width = row.slots.size();
+    std::vector<Value> key;
+    while (input().next(ctx, row)) {
+      ctx.tick();
+      read_key(ctx, row, key);
+      auto [it, inserted] = index_.try_emplace(key, groups_.size());
+      if (inserted) {
+        ctx.charge(1);
+        groups_.push_back(Group{key, row.slots, accumulators()});
+      }
+      read_args(ctx, row);
+      add_args(ctx, groups_[it->second].accumulators, row.weight);
+    }
+    if (groups_.empty() && keys_.empty()) {
+      groups_.push_back(Group{{}, std::vector<Value>(width), accumulators()});
+    }
+  }
+
+  // Each input row is a group: its aggregates are computed in place.
+  bool next_singleton(ExecContext& ctx, Row& row) {
+    if (!input().next(ctx, row)) return false;
+    ctx.tick();
+    if (only_count_star_) {
+      for (const AggregateCall& call : projection_.aggregates) row.slots[call.slot] = row.weight;
+    } else {
+      if (single_.accumulators.size() != projection_.aggregates.size()) single_.accumulators.resize(projection_.aggregates.size());
+      for (Accumulator& acc : single_.accumulators) acc = Accumulator{};
+      read_args(ctx, row);
+      add_args(ctx, single_.accumulators, row.weight);
+      for (std::size_t a = 0; a < projection_.aggregates.size(); ++a) {
+        row.slots[projection_.aggregates[a].slot] = result(projection_.aggregates[a], single_.accumulators[a]);
+      }
+    }
+    row.weight = 1;
+    // Items read the row's variables and aggregate slots, never each other's slots.
+    for (std::size_t i = 0; i < projection_.items.size(); ++i) {
+      if (!deferred(i)) row.slots[projection_.items[i].slot] = evaluate(*projection_.items[i].expr, row, ctx);
+    }
+    return true;
+  }
+
+  // Clustered mode pulls its input into a row of its own: the operators
+  // below are still looping when a finished group is handed out in `row`.
+  bool next_clustered(ExecContext& ctx, Row& row) {
+    if (done_) return false;
+    if (!current_active_) {
+      in_ = row;
+      if (!input().next(ctx, in_)) {
+        done_ = true;
+        return false;
+      }
+      current_active_ = true;
+      read_key(ctx, in_, current_.key);
+      current_.row = in_.slots;
+      current_.accumulators.clear();
+      current_.accumulators.resize(projection_.aggregates.size());
+      read_args(ctx, in_);
+      add_args(ctx, current_.accumulators, in_.weight);
+    }
+    while (input().next(ctx, in_)) {
+      ctx.tick();
+      read_key(ctx, in_, next_key_);
+      read_args(ctx, in_);
+      if (TupleEquivalent{}(next_key_, current_.key)) {
+        add_args(ctx, current_.accumulators, in_.weight);
+        continue;
+      }
+      emit(ctx, row, current_);  // the finished group; then the new one starts at in_
+      current_.row = in_.slots;
+      current_.key.swap(next_key_);
+      for (Accumulator& acc : current_.accumulators) acc = Accumulator{};
+      add_args(ctx, current_.accumulators, in_.weight);
+      return true;
+    }
+    emit(ctx, row, current_);
+    current_active_ = false;
+    done_ = true;
+    return true;
+  }
+
+  const BoundProjection& projection_;
+  std::string text_;
+  std::vector<std::size_t> keys_;
+  bool only_count_star_ = false;
+  std::vector<Group> groups_;
+  TupleMap<std::size_t> index_;
+  bool consumed_ = false;
+  bool done_ = false;
+  std::size_t at_ = 0;
+  // clustered mode
+  bool current_active_ = false;
+  Group current_;
+  Row in_;
+  Group single_;
+  std::vector<Value> next_key_;
+  std::vector<Value> args_;
+  std::vector<Value> values_;
+};
+
+}  // namespace
+
+OperatorPtr make_aggregate(OperatorPtr input, const BoundProjection& projection, std::string text) {
+  return std::make_unique<Aggregate>(std::move(input), projection, std::move(text));
+}
+
+}  // namespace trellis::cypher

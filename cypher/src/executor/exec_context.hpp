@@ -1,0 +1,63 @@
+// What every operator of one running query shares: the store, the options,
+// the parameters' deadline, and the count of rows held in memory. tick()
+// and charge() are the query's bounds: they throw RuntimeError (TIMEOUT,
+// INVALID_ARGUMENT) when a bound is crossed.
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+
+#include <fmt/format.h>
+
+#include "executor/runtime_error.hpp"
+#include "trellis/cypher/cypher_engine.hpp"
+#include "trellis/store/graph_store.hpp"
+
+namespace trellis::cypher {
+
+struct Row {
+  std::vector<Value> slots;
+  // How many identical rows this one stands for (a counted expansion
+  // multiplies it instead of repeating the row); only aggregation reads it.
+  std::int64_t weight = 1;
+};
+
+class ExecContext {
+ public:
+  ExecContext(const GraphStore& store, const CypherOptions& options, bool profile)
+      : store_(store), options_(options), profile_(profile),
+        deadline_(std::chrono::steady_clock::now() + options.timeout) {}
+
+  const GraphStore& store() const { return store_; }
+  const CypherOptions& options() const { return options_; }
+  bool profile() const { return profile_; }
+
+  // Called once per row or candidate; looks at the clock every 1024 calls.
+  void tick() {
+    if ((++ticks_ & 0x3FFu) == 0) check_deadline();
+  }
+  void check_deadline() const {
+    if (std::chrono::steady_clock::now() > deadline_) {
+      fail(ErrorCode::Timeout, fmt::format("The query ran longer than its timeout of {} ms", options_.timeout.count()));
+    }
+  }
+  // `rows` more rows (or list items) held in memory by an operator.
+  void charge(std::size_t rows) {
+    held_ += rows;
+    if (held_ > options_.max_intermediate_rows) {
+      fail(ErrorCode::InvalidArgument,
+           fmt::format("The query holds more than {} intermediate rows; narrow the pattern or add a LIMIT",
+                       options_.max_intermediate_rows));
+    }
+  }
+
+ private:
+  const GraphStore& store_;
+  const CypherOptions& options_;
+  bool profile_;
+  std::chrono::steady_clock::time_point deadline_;
+  std::uint32_t ticks_ = 0;
+  std::size_t held_ = 0;
+};
+
+}  // namespace trellis::cypher

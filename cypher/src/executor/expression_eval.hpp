@@ -1,0 +1,20 @@
+// Evaluating bound expressions against the current row, with Cypher's
+// null semantics: arithmetic and comparisons with null give null, AND / OR
+// / XOR / NOT are three-valued, a WHERE keeps a row only when its
+// predicate is true.
+#pragma once
+
+#include "binder/bound_query.hpp"
+#include "executor/exec_context.hpp"
+
+namespace trellis::cypher {
+
+Value evaluate(const Expr& expr, Row& row, ExecContext& ctx);
+// The predicate is true (not false, not null).
+bool is_true(const Expr& expr, Row& row, ExecContext& ctx);
+
+// `a + b`, `a - b`, ... on values; INVALID_ARGUMENT for types that do not
+// combine (integer overflow and division by zero too).
+Value arithmetic(std::string_view op, const Value& a, const Value& b);
+
+}  // namespace trellis::cypher

@@ -1,0 +1,66 @@
+// The executor's pull operators. A plan is a tree of them; the root is
+// pulled with next() until it returns false. All operators of a single query
+// share one Row: an operator writes only its own slots, so the rows of the
+// operators below stay intact while it loops (nested loops without copies).
+// open() resets an operator and its children for a new run (subplans of
+// OPTIONAL MATCH and pattern predicates are reopened per outer row).
+#pragma once
+
+#include <chrono>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "executor/exec_context.hpp"
+
+namespace trellis::cypher {
+
+class Operator {
+ public:
+  virtual ~Operator() = default;
+  Operator() = default;
+  Operator(const Operator&) = delete;
+  Operator& operator=(const Operator&) = delete;
+
+  void open(ExecContext& ctx) {
+    if (child_) child_->open(ctx);
+    do_open(ctx);
+  }
+  bool next(ExecContext& ctx, Row& row) {
+    if (!ctx.profile()) return do_next(ctx, row);
+    const auto start = std::chrono::steady_clock::now();
+    const bool produced = do_next(ctx, row);
+    elapsed_ += std::chrono::steady_clock::now() - start;
+    if (produced) ++rows_;
+    return produced;
+  }
+
+  // One line for EXPLAIN, e.g. "Expand (f)<-[:CALLS]-(g)".
+  virtual std::string describe() const = 0;
+  // Subplans shown under this operator besides its child (OPTIONAL MATCH).
+  virtual std::vector<const Operator*> extra_children() const { return {}; }
+  const Operator* child() const { return child_.get(); }
+  std::size_t rows() const { return rows_; }
+  // Time inside this operator and everything it pulled from.
+  double elapsed_ms() const { return std::chrono::duration<double, std::milli>(elapsed_).count(); }
+
+  void set_child(std::unique_ptr<Operator> child) { child_ = std::move(child); }
+
+ protected:
+  virtual void do_open(ExecContext&) {}
+  virtual bool do_next(ExecContext& ctx, Row& row) = 0;
+  Operator& input() { return *child_; }
+
+ private:
+  std::unique_ptr<Operator> child_;
+  std::size_t rows_ = 0;
+  std::chrono::steady_clock::duration elapsed_{};
+};
+
+using OperatorPtr = std::unique_ptr<Operator>;
+
+// The plan as an indented tree; with rows and time per operator when
+// `profiled`.
+std::string plan_text(const Operator& root, bool profiled);
+
+}  // namespace trellis::cypher

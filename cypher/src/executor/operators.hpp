@@ -1,0 +1,80 @@
+// Factories of the executor's operators (one class per file in executor/).
+// The planner composes them; each takes its input operator first. Slots
+// are the row positions the binder assigned.
+#pragma once
+
+#include <memory>
+#include <vector>
+
+#include "binder/bound_query.hpp"
+#include "executor/operator.hpp"
+
+namespace trellis::cypher {
+
+// Relationships a new edge must differ from (relationship uniqueness within
+// one MATCH): slots holding a relationship or a list of them.
+using UniqueRels = std::vector<Slot>;
+
+struct ExpandSpec {
+  Slot from = kNoSlot;
+  Slot to = kNoSlot;
+  Slot rel = kNoSlot;
+  std::vector<RelType> types;  // never empty: the planner lists every type for "any"
+  Direction direction = Direction::Out;
+  std::vector<Label> to_labels;  // empty: any
+  bool to_bound = false;         // `to` is bound already: check it instead of binding it
+  UniqueRels unique;
+  // The relationship is anonymous and nothing reads it but uniqueness checks:
+  // incoming edges may keep their position lazy (edge_cursor.hpp).
+  bool lazy_rel = false;
+  std::string text;              // the pattern as EXPLAIN shows it
+};
+
+struct VarExpandSpec {
+  ExpandSpec step;
+  Slot segment = kNoSlot;
+  std::size_t min_hops = 1;
+  std::size_t max_hops = 1;
+  // The walk goes against the pattern's written order (expanding leftwards):
+  // the relationship list and segment are reversed to read as written.
+  bool reversed = false;
+};
+
+// Yields one row per open(): the leaf of every plan and subplan.
+OperatorPtr make_once();
+OperatorPtr make_node_scan(OperatorPtr input, Slot slot, std::vector<Label> labels, std::string text);
+// Nodes whose qualified_name (or short name) equals `key`, evaluated per input row.
+OperatorPtr make_node_lookup(OperatorPtr input, Slot slot, std::vector<Label> labels, ExprPtr key,
+                             bool qualified, std::string text);
+OperatorPtr make_expand(OperatorPtr input, ExpandSpec spec);
+// The rows of `input` weighted by the degree of `from` (a counted expansion
+// to an anonymous node nothing else reads).
+OperatorPtr make_expand_count(OperatorPtr input, ExpandSpec spec);
+OperatorPtr make_var_expand(OperatorPtr input, VarExpandSpec spec);
+OperatorPtr make_shortest_path(OperatorPtr input, VarExpandSpec spec, Slot path, bool all);
+OperatorPtr make_filter(OperatorPtr input, ExprPtr predicate);
+// Rows of `inner` (reopened per input row); when it has none, the input row
+// once with `null_slots` set to null.
+OperatorPtr make_optional(OperatorPtr input, OperatorPtr inner, std::vector<Slot> null_slots);
+OperatorPtr make_unwind(OperatorPtr input, ExprPtr list, Slot slot);
+struct ProjectItem {
+  const Expr* expr;
+  Slot slot;
+};
+OperatorPtr make_project(OperatorPtr input, std::vector<ProjectItem> items, std::string text);
+// Groups by the items without aggregates; writes each aggregate's slot, then every item.
+OperatorPtr make_aggregate(OperatorPtr input, const BoundProjection& projection, std::string text);
+OperatorPtr make_distinct(OperatorPtr input, std::vector<Slot> slots);
+struct SortSpec {
+  const Expr* expr;
+  bool descending;
+};
+// Sorts all rows; with `keep` set, keeps only the first `keep` (top-k).
+OperatorPtr make_sort(OperatorPtr input, std::vector<SortSpec> keys, std::optional<std::size_t> keep, std::string text);
+OperatorPtr make_skip(OperatorPtr input, std::size_t count);
+OperatorPtr make_limit(OperatorPtr input, std::size_t count);
+// Builds the path value of a pattern part from its node, relationship and
+// segment slots.
+OperatorPtr make_build_path(OperatorPtr input, const BoundPatternPart& part);
+
+}  // namespace trellis::cypher

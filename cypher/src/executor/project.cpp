@@ -1,0 +1,38 @@
+#include "executor/expression_eval.hpp"
+#include "executor/operators.hpp"
+
+namespace trellis::cypher {
+namespace {
+
+// WITH / RETURN items without aggregates: each item's value into its slot.
+// Values are computed first and stored after, so `WITH b AS a, a AS b` swaps.
+class Project final : public Operator {
+ public:
+  Project(OperatorPtr input, std::vector<ProjectItem> items, std::string text)
+      : items_(std::move(items)), text_(std::move(text)) {
+    set_child(std::move(input));
+  }
+  std::string describe() const override { return "Project " + text_; }
+
+ protected:
+  bool do_next(ExecContext& ctx, Row& row) override {
+    if (!input().next(ctx, row)) return false;
+    values_.clear();
+    for (const ProjectItem& item : items_) values_.push_back(evaluate(*item.expr, row, ctx));
+    for (std::size_t i = 0; i < items_.size(); ++i) row.slots[items_[i].slot] = std::move(values_[i]);
+    return true;
+  }
+
+ private:
+  std::vector<ProjectItem> items_;
+  std::string text_;
+  std::vector<Value> values_;
+};
+
+}  // namespace
+
+OperatorPtr make_project(OperatorPtr input, std::vector<ProjectItem> items, std::string text) {
+  return std::make_unique<Project>(std::move(input), std::move(items), std::move(text));
+}
+
+}  // namespace trellis::cypher

@@ -1,0 +1,462 @@
+#include "planner/planner.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <map>
+#include <set>
+
+#include "executor/operators.hpp"
+#include "planner/expression_slots.hpp"
+
+namespace trellis::cypher {
+namespace {
+
+std::vector<RelType> types_or_all(const std::vector<RelType>& types) {
+  if (!types.empty()) return types;
+  std::vector<RelType> all;
+  for (const RelTypeDef& def : all_rel_types()) all.push_back(def.type);
+  return all;
+}
+
+std::string node_text(const BoundNodePattern& node) {
+  std::vector<std::string_view> labels;
+  for (const Label l : node.labels) labels.push_back(to_string(l));
+  return fmt::format("({}{}{})", node.name, labels.empty() ? "" : ":", fmt::join(labels, "|"));
+}
+
+std::string step_text(const BoundNodePattern& from, const BoundRelPattern& rel, const BoundNodePattern& to,
+                      Direction direction) {
+  std::vector<std::string_view> types;
+  for (const RelType t : rel.types) types.push_back(to_string(t));
+  const std::string body = fmt::format("[{}{}{}]", rel.name, types.empty() ? "" : ":", fmt::join(types, "|"));
+  return fmt::format("{}{}{}{}{}", node_text(from), direction == Direction::In ? "<-" : "-", body,
+                     direction == Direction::Out ? "->" : "-", node_text(to));
+}
+
+Direction flipped(Direction d) {
+  if (d == Direction::Out) return Direction::In;
+  if (d == Direction::In) return Direction::Out;
+  return d;
+}
+
+ExprPtr label_check(const BoundNodePattern& node) {
+  auto variable = std::make_unique<Expr>();
+  variable->kind = ExprKind::Variable;
+  variable->slot = node.slot;
+  variable->text = node.name.empty() ? "_" : node.name;
+  auto e = std::make_unique<Expr>();
+  e->kind = ExprKind::HasLabels;
+  e->labels = node.labels;
+  e->any_label = true;
+  e->text = node_text(node);
+  e->args.push_back(std::move(variable));
+  return e;
+}
+
+class Planner {
+ public:
+  Planner(BoundSingleQuery& query, const GraphStore& store, const CypherOptions& options)
+      : query_(query), store_(store), options_(options) {}
+
+  OperatorPtr plan() {
+    OperatorPtr op = make_once();
+    auto& clauses = query_.clauses;
+    for (std::size_t c = 0; c < clauses.size(); ++c) {
+      BoundClause& clause = clauses[c];
+      switch (clause.kind) {
+        case BoundClause::Kind::Match: {
+          const bool feeds_aggregate = c + 1 < clauses.size() && clauses[c + 1].kind == BoundClause::Kind::Projection &&
+                                       !clauses[c + 1].projection.aggregates.empty();
+          op = plan_match(std::move(op), clause.match, feeds_aggregate);
+          break;
+        }
+        case BoundClause::Kind::Unwind:
+          fresh_ = false;
+          multiplied_ = true;
+          prepare(*clause.unwind.list);
+          op = make_unwind(std::move(op), std::move(clause.unwind.list), clause.unwind.slot);
+          bound_.insert(clause.unwind.slot);
+          break;
+        case BoundClause::Kind::Projection: op = plan_projection(std::move(op), clause.projection); break;
+      }
+    }
+    return op;
+  }
+
+ private:
+  // Plans the pattern predicates inside `expr` as subplans run from the current row.
+  void prepare(Expr& expr) {
+    for (auto& arg : expr.args) {
+      if (arg) prepare(*arg);
+    }
+    if (expr.kind != ExprKind::PatternExists || expr.plan) return;
+    const std::set<Slot> saved = bound_;
+    const bool saved_in_path = in_path_;  // a subplan is planned in the middle of an outer part
+    for (const BoundNodePattern& node : expr.pattern->nodes) {
+      if (!node.name.empty()) bound_.insert(node.slot);
+    }
+    std::vector<ExprPtr> conjuncts;
+    if (!expr.args.empty()) split_conjuncts(std::move(expr.args[0]), conjuncts);
+    expr.args.clear();
+    UniqueRels unique;
+    OperatorPtr sub = plan_part(make_once(), *expr.pattern, conjuncts, unique, false);
+    sub = place_filters(std::move(sub), conjuncts, true);
+    expr.plan = std::shared_ptr<Operator>(std::move(sub));
+    bound_ = saved;
+    in_path_ = saved_in_path;
+  }
+
+  OperatorPtr place_filters(OperatorPtr op, std::vector<ExprPtr>& conjuncts, bool all = false) {
+    for (auto it = conjuncts.begin(); it != conjuncts.end();) {
+      std::set<Slot> reads;
+      collect_slots(**it, reads);
+      const bool ready = std::all_of(reads.begin(), reads.end(), [&](Slot s) { return bound_.count(s) != 0; });
+      if (ready || all) {
+        prepare(**it);
+        op = make_filter(std::move(op), std::move(*it));
+        it = conjuncts.erase(it);
+      } else {
+        ++it;
+      }
+    }
+    return op;
+  }
+
+  // The conjunct `slot.key = expr` (either way round) with expr readable now.
+  std::optional<std::pair<std::size_t, std::size_t>> key_conjunct(const std::vector<ExprPtr>& conjuncts, Slot slot,
+                                                                  std::string_view key) const {
+    for (std::size_t i = 0; i < conjuncts.size(); ++i) {
+      const Expr& c = *conjuncts[i];
+      if (c.kind != ExprKind::Compare || c.op != "=" || c.args.size() != 2) continue;
+      for (std::size_t side = 0; side < 2; ++side) {
+        const Expr& p = *c.args[side];
+        if (p.kind != ExprKind::Property || p.key != key || p.args[0]->kind != ExprKind::Variable ||
+            p.args[0]->slot != slot)
+          continue;
+        std::set<Slot> reads;
+        collect_slots(*c.args[1 - side], reads);
+        if (std::all_of(reads.begin(), reads.end(), [&](Slot s) { return bound_.count(s) != 0; })) {
+          return std::make_pair(i, 1 - side);
+        }
+      }
+    }
+    return std::nullopt;
+  }
+
+  // Lower is better: bound, qualified_name lookup, name lookup, then by how many nodes a scan reads.
+  std::pair<int, std::size_t> anchor_score(const BoundNodePattern& node, const std::vector<ExprPtr>& conjuncts) const {
+    if (bound_.count(node.slot) != 0) return {0, 0};
+    if (key_conjunct(conjuncts, node.slot, "qualified_name")) return {1, 0};
+    if (key_conjunct(conjuncts, node.slot, "name")) return {2, 0};
+    if (node.labels.empty()) return {4, store_.node_count()};
+    std::size_t count = 0;
+    for (const Label l : node.labels) count += store_.node_count(l);
+    return {3, count};
+  }
+
+  OperatorPtr bind_anchor(OperatorPtr op, const BoundNodePattern& node, std::vector<ExprPtr>& conjuncts) {
+    last_anchor_ = node.slot;
+    if (bound_.count(node.slot) != 0) {
+      if (!node.labels.empty()) op = make_filter(std::move(op), label_check(node));
+      return op;
+    }
+    for (const bool qualified : {true, false}) {
+      const auto found = key_conjunct(conjuncts, node.slot, qualified ? "qualified_name" : "name");
+      if (!found) continue;
+      ExprPtr key = std::move(conjuncts[found->first]->args[found->second]);
+      conjuncts.erase(conjuncts.begin() + static_cast<std::ptrdiff_t>(found->first));
+      prepare(*key);
+      op = make_node_lookup(std::move(op), node.slot, node.labels, std::move(key), qualified, node_text(node));
+      bound_.insert(node.slot);
+      node_labels_[node.slot] = node.labels;
+      return op;
+    }
+    op = make_node_scan(std::move(op), node.slot, node.labels, node_text(node));
+    bound_.insert(node.slot);
+    node_labels_[node.slot] = node.labels;
+    return op;
+  }
+
+  bool read_by(const std::vector<ExprPtr>& conjuncts, Slot slot) const {
+    for (const auto& c : conjuncts) {
+      std::set<Slot> reads;
+      collect_slots(*c, reads);
+      if (reads.count(slot) != 0) return true;
+    }
+    return false;
+  }
+
+  OperatorPtr expand(OperatorPtr op, const BoundRelPattern& rel, const BoundNodePattern& from,
+                     const BoundNodePattern& to, bool forward, std::vector<ExprPtr>& conjuncts, UniqueRels& unique,
+                     bool count_allowed) {
+    ExpandSpec spec;
+    spec.from = from.slot;
+    spec.to = to.slot;
+    spec.rel = rel.slot;
+    spec.types = types_or_all(rel.types);
+    spec.direction = forward ? rel.direction : flipped(rel.direction);
+    spec.to_bound = bound_.count(to.slot) != 0;
+    if (!spec.to_bound) spec.to_labels = to.labels;
+    spec.unique = unique;
+    spec.text = step_text(from, rel, to, spec.direction);
+    if (count_allowed && !rel.variable_length && rel.name.empty() && to.name.empty() && to.labels.empty() &&
+        !spec.to_bound && !read_by(conjuncts, to.slot) && !read_by(conjuncts, rel.slot)) {
+      return make_expand_count(std::move(op), std::move(spec));
+    }
+    multiplied_ = true;
+    spec.lazy_rel = rel.name.empty() && !in_path_ && !read_by(conjuncts, rel.slot);
+    if (rel.variable_length) {
+      spec.lazy_rel = false;
+      VarExpandSpec var{std::move(spec), rel.segment, rel.min_hops, rel.max_hops, !forward};
+      op = make_var_expand(std::move(op), std::move(var));
+      bound_.insert(rel.segment);
+    } else {
+      op = make_expand(std::move(op), std::move(spec));
+    }
+    unique.push_back(rel.slot);
+    bound_.insert(rel.slot);
+    const bool to_was_bound = bound_.count(to.slot) != 0;
+    bound_.insert(to.slot);
+    if (!to_was_bound) node_labels_[to.slot] = to.labels;
+    if (to_was_bound && !to.labels.empty()) op = make_filter(std::move(op), label_check(to));
+    return place_filters(std::move(op), conjuncts);
+  }
+
+  OperatorPtr plan_shortest(OperatorPtr op, BoundPatternPart& part, std::vector<ExprPtr>& conjuncts) {
+    for (const BoundNodePattern& node : part.nodes) {
+      op = bind_anchor(std::move(op), node, conjuncts);
+      op = place_filters(std::move(op), conjuncts);
+    }
+    const BoundRelPattern& rel = part.rels[0];
+    VarExpandSpec spec;
+    spec.step.from = part.nodes[0].slot;
+    spec.step.to = part.nodes[1].slot;
+    spec.step.rel = rel.slot;
+    spec.step.types = types_or_all(rel.types);
+    spec.step.direction = rel.direction;
+    spec.step.to_bound = true;
+    spec.step.text = step_text(part.nodes[0], rel, part.nodes[1], rel.direction);
+    spec.min_hops = rel.min_hops;
+    spec.max_hops = rel.max_hops;
+    multiplied_ = true;
+    op = make_shortest_path(std::move(op), std::move(spec), part.path_slot, part.kind == PathKind::AllShortest);
+    bound_.insert(rel.slot);
+    if (part.path_slot != kNoSlot) bound_.insert(part.path_slot);
+    return place_filters(std::move(op), conjuncts);
+  }
+
+  OperatorPtr plan_part(OperatorPtr op, BoundPatternPart& part, std::vector<ExprPtr>& conjuncts, UniqueRels& unique,
+                        bool count_allowed) {
+    if (part.kind != PathKind::Plain) return plan_shortest(std::move(op), part, conjuncts);
+    in_path_ = part.path_slot != kNoSlot;
+    std::size_t anchor = 0;
+    auto best = anchor_score(part.nodes[0], conjuncts);
+    for (std::size_t i = 1; i < part.nodes.size(); ++i) {
+      const auto score = anchor_score(part.nodes[i], conjuncts);
+      if (score < best) {
+        best = score;
+        anchor = i;
+      }
+    }
+    op = bind_anchor(std::move(op), part.nodes[anchor], conjuncts);
+    op = place_filters(std::move(op), conjuncts);
+    for (std::size_t j = anchor; j < part.rels.size(); ++j) {
+      const bool last = j + 1 == part.rels.size() && anchor == 0;
+      op = expand(std::move(op), part.rels[j], part.nodes[j], part.nodes[j + 1], true, conjuncts, unique,
+                  count_allowed && last);
+    }
+    for (std::size_t j = anchor; j > 0; --j) {
+      const bool last = j == 1;
+      op = expand(std::move(op), part.rels[j - 1], part.nodes[j], part.nodes[j - 1], false, conjuncts, unique,
+                  count_allowed && last);
+    }
+    if (part.path_slot != kNoSlot) {
+      op = make_build_path(std::move(op), part);
+      bound_.insert(part.path_slot);
+      op = place_filters(std::move(op), conjuncts);
+    }
+    return op;
+  }
+
+  OperatorPtr plan_parts(OperatorPtr op, BoundMatch& match, std::vector<ExprPtr>& conjuncts, bool count_allowed) {
+    op = place_filters(std::move(op), conjuncts);
+    UniqueRels unique;
+    std::vector<bool> done(match.parts.size(), false);
+    const bool single_step = match.parts.size() == 1 && match.parts[0].rels.size() == 1 &&
+                             match.parts[0].kind == PathKind::Plain && match.parts[0].path_slot == kNoSlot;
+    for (std::size_t n = 0; n < match.parts.size(); ++n) {
+      std::size_t pick = 0;
+      std::pair<int, std::size_t> best{5, 0};
+      for (std::size_t i = 0; i < match.parts.size(); ++i) {
+        if (done[i]) continue;
+        std::pair<int, std::size_t> score{5, 0};
+        for (const BoundNodePattern& node : match.parts[i].nodes) score = std::min(score, anchor_score(node, conjuncts));
+        if (score < best || best.first == 5) {
+          best = score;
+          pick = i;
+        }
+      }
+      done[pick] = true;
+      const bool first = fresh_;
+      if (!first) multiplied_ = true;  // a later part: a product or a join
+      fresh_ = false;
+      op = plan_part(std::move(op), match.parts[pick], conjuncts, unique, count_allowed && single_step);
+      if (first && !match.optional) outermost_ = last_anchor_;
+    }
+    return place_filters(std::move(op), conjuncts, true);
+  }
+
+  OperatorPtr plan_match(OperatorPtr op, BoundMatch& match, bool feeds_aggregate) {
+    std::vector<ExprPtr> conjuncts;
+    split_conjuncts(std::move(match.where), conjuncts);
+    if (!match.optional) return plan_parts(std::move(op), match, conjuncts, feeds_aggregate);
+    OperatorPtr inner = plan_parts(make_once(), match, conjuncts, false);
+    multiplied_ = true;
+    return make_optional(std::move(op), std::move(inner), match.new_slots);
+  }
+
+  // Grouping by a node's qualified_name is grouping by the node when the
+  // variable has one label (qualified names are unique per label).
+  void choose_group_keys(BoundProjection& p) {
+    p.group_keys.resize(p.items.size());
+    bool identifies_outermost = false;
+    bool within_outermost = outermost_ != kNoSlot;
+    for (std::size_t i = 0; i < p.items.size(); ++i) {
+      if (p.item_has_aggregate[i]) continue;
+      const Expr& e = *p.items[i].expr;
+      if (e.kind == ExprKind::Property && e.key == "qualified_name" && e.args[0]->kind == ExprKind::Variable) {
+        const auto labels = node_labels_.find(e.args[0]->slot);
+        if (labels != node_labels_.end() && labels->second.size() == 1) {
+          auto key = std::make_unique<Expr>();
+          key->kind = ExprKind::Variable;
+          key->slot = e.args[0]->slot;
+          key->text = e.args[0]->text;
+          p.group_keys[i] = std::move(key);
+        }
+      }
+      const Expr& key = p.group_keys[i] ? *p.group_keys[i] : e;
+      if (key.kind == ExprKind::Variable && key.slot == outermost_) identifies_outermost = true;
+      std::set<Slot> reads;
+      collect_slots(key, reads);
+      if (reads.size() > 1 || (reads.size() == 1 && *reads.begin() != outermost_)) within_outermost = false;
+    }
+    // Rows come clustered by the outermost scan's node: when a key is that
+    // node and every other key depends on it alone, groups arrive one by one.
+    p.clustered = identifies_outermost && within_outermost;
+    p.singleton_groups = p.clustered && !multiplied_;
+  }
+
+  // With ORDER BY ... LIMIT, items nothing sorts on are computed for the kept rows only.
+  void choose_deferred(BoundProjection& p) {
+    p.deferred.assign(p.items.size(), false);
+    if (!p.limit || p.order_by.empty() || p.distinct) return;
+    std::set<Slot> sorted_on;
+    for (const SortKey& key : p.order_by) collect_slots(*key.expr, sorted_on);
+    for (std::size_t i = 0; i < p.items.size(); ++i) {
+      const Expr& e = *p.items[i].expr;
+      if (p.item_has_aggregate[i] || e.kind == ExprKind::Variable || e.kind == ExprKind::Literal) continue;
+      if (!p.group_keys.empty() && p.group_keys[i] == nullptr && !p.aggregates.empty()) continue;  // the key is the value
+      if (sorted_on.count(p.items[i].slot) == 0) p.deferred[i] = true;
+    }
+  }
+
+  OperatorPtr plan_projection(OperatorPtr op, BoundProjection& p) {
+    fresh_ = false;
+    std::vector<std::string> names;
+    for (ProjectionItem& item : p.items) {
+      prepare(*item.expr);
+      names.push_back(item.name);
+    }
+    for (AggregateCall& call : p.aggregates) {
+      if (call.arg) prepare(*call.arg);
+    }
+    if (!p.aggregates.empty()) choose_group_keys(p);
+    choose_deferred(p);
+    const std::string text = fmt::format("{}", fmt::join(names, ", "));
+    std::vector<ProjectItem> late;
+    for (std::size_t i = 0; i < p.items.size(); ++i) {
+      if (p.deferred[i]) late.push_back({p.items[i].expr.get(), p.items[i].slot});
+    }
+    if (!p.aggregates.empty()) {
+      op = make_aggregate(std::move(op), p, text);
+    } else {
+      // DISTINCT over values computed from variables: rows with the same
+      // variables give the same values, so they are dropped before computing them.
+      if (p.distinct) {
+        std::set<Slot> reads;
+        bool all_variables = true;
+        for (const ProjectionItem& item : p.items) {
+          collect_slots(*item.expr, reads);
+          all_variables = all_variables && item.expr->kind == ExprKind::Variable;
+        }
+        if (!all_variables && !reads.empty()) op = make_distinct(std::move(op), {reads.begin(), reads.end()});
+      }
+      std::vector<ProjectItem> items;
+      for (std::size_t i = 0; i < p.items.size(); ++i) {
+        if (!p.deferred[i]) items.push_back({p.items[i].expr.get(), p.items[i].slot});
+      }
+      op = make_project(std::move(op), std::move(items), text);
+    }
+    outermost_ = kNoSlot;
+    const auto labels_before = std::move(node_labels_);
+    node_labels_.clear();
+    bound_.clear();
+    std::vector<Slot> slots;
+    for (const ProjectionItem& item : p.items) {
+      bound_.insert(item.slot);
+      slots.push_back(item.slot);
+      if (item.expr->kind == ExprKind::Variable) {
+        const auto labels = labels_before.find(item.expr->slot);
+        if (labels != labels_before.end()) node_labels_[item.slot] = labels->second;
+      }
+    }
+    if (p.distinct) op = make_distinct(std::move(op), slots);
+    const std::size_t skip = p.skip ? static_cast<std::size_t>(p.skip->literal.as_int()) : 0;
+    if (!p.order_by.empty()) {
+      std::vector<SortSpec> keys;
+      std::vector<std::string> texts;
+      for (SortKey& key : p.order_by) {
+        prepare(*key.expr);
+        keys.push_back({key.expr.get(), key.descending});
+        texts.push_back(key.expr->text + (key.descending ? " DESC" : ""));
+      }
+      std::optional<std::size_t> keep;
+      if (p.limit) keep = skip + static_cast<std::size_t>(p.limit->literal.as_int());
+      op = make_sort(std::move(op), std::move(keys), keep, fmt::format("{}", fmt::join(texts, ", ")));
+    }
+    if (p.skip) op = make_skip(std::move(op), skip);
+    if (p.limit) op = make_limit(std::move(op), static_cast<std::size_t>(p.limit->literal.as_int()));
+    if (!late.empty()) {
+      std::vector<std::string> late_names;
+      for (std::size_t i = 0; i < p.items.size(); ++i) {
+        if (p.deferred[i]) late_names.push_back(p.items[i].name);
+      }
+      op = make_project(std::move(op), std::move(late), fmt::format("{} (after LIMIT)", fmt::join(late_names, ", ")));
+    }
+    if (p.where) {
+      prepare(*p.where);
+      op = make_filter(std::move(op), std::move(p.where));
+    }
+    return op;
+  }
+
+  BoundSingleQuery& query_;
+  const GraphStore& store_;
+  const CypherOptions& options_;
+  std::set<Slot> bound_;
+  std::map<Slot, std::vector<Label>> node_labels_;     // labels of node variables bound since the last projection
+  Slot outermost_ = kNoSlot;  // the node of the pipeline's first scan, while rows stay clustered by it
+  Slot last_anchor_ = kNoSlot;
+  bool fresh_ = true;         // nothing planned yet but the leaf
+  bool multiplied_ = false;
+  bool in_path_ = false;      // the part being planned has a path variable (its relationships are read)   // some operator may have made several rows of one outermost node
+};
+
+}  // namespace
+
+OperatorPtr plan_query(BoundSingleQuery& query, const GraphStore& store, const CypherOptions& options) {
+  return Planner(query, store, options).plan();
+}
+
+}  // namespace trellis::cypher

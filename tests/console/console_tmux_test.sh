@@ -1,0 +1,106 @@
+#!/usr/bin/env bash
+# The Cypher console under a real terminal: tmux runs `trellis cypher` on the
+# indexed shop fixture and the test types into it with send-keys (Tab
+# completion, a statement over two lines, :param, an error, history with the
+# Up key, :quit), then checks what the screen shows and the history file,
+# and that a second session finds the first one's history.
+# Exits 77 (ctest: skipped) without tmux.
+# Usage: tests/console/console_tmux_test.sh path/to/trellis path/to/source-tree
+set -uo pipefail
+trellis="$(realpath "$1")"
+source_dir="$(realpath "$2")"
+if ! command -v tmux >/dev/null; then
+  echo "console_tmux_test: tmux not found; skipped"
+  exit 77
+fi
+source "$source_dir/tests/cli/checks.sh"
+db="$work/shop.trellis"
+history_file="$work/history"
+socket="trellis-console-test-$$"  # a tmux server of our own, stopped at the end
+tmux_() { tmux -L "$socket" "$@"; }
+trap 'tmux_ kill-server 2>/dev/null; rm -rf "$work"' EXIT
+
+"$trellis" index "$source_dir/tests/fixtures/python/shop" --db "$db" >/dev/null || fail "index failed"
+
+start_console() {
+  tmux_ kill-server 2>/dev/null
+  tmux_ new-session -d -s console -x 200 -y 80 \
+    "TRELLIS_HISTORY='$history_file' '$trellis' cypher --db '$db'; echo \"console exited with \$?\"; sleep 60"
+  wait_for "trellis> "
+}
+screen() { tmux_ capture-pane -p -J -S -200 -t console; }
+# wait_for TEXT: until the screen shows TEXT (10 s at most).
+wait_for() {
+  for _ in $(seq 100); do
+    [[ "$(screen)" == *"$1"* ]] && return 0
+    sleep 0.1
+  done
+  fail "the screen never showed '$1'; it shows:"
+  screen | grep -v '^$' | tail -20
+  return 1
+}
+keys() { tmux_ send-keys -t console "$@"; sleep 0.2; }
+
+start_console
+contains "$(screen)" "Trellis Cypher console (read-only)"
+
+# Tab completes a label, a property name and a relationship type; the
+# statement spans two lines and runs at ';'.
+keys "MATCH (f:Func" Tab
+wait_for "trellis> MATCH (f:Function"
+keys ")" Enter
+wait_for "      -> "
+keys "RETURN f.qual" Tab
+wait_for "-> RETURN f.qualified_name"
+keys " ORDER BY f.name LIMIT 2\;" Enter
+wait_for "2 rows ("
+contains "$(screen)" "f.qualified_name
+----------------
+shop.star.plain._private
+shop.cycle_a.a
+2 rows ("
+
+# Several candidates: Tab inserts what they share and lists them.
+keys "MATCH (a)-[:I" Tab
+wait_for "IMPLEMENTS  IMPORTS  INHERITS"
+keys C-u
+
+keys ":param q => 'shop.util.log.log'" Enter
+wait_for '$q = shop.util.log.log'
+keys 'MATCH (f {qualified_name: $q})<-[:CA' Tab
+wait_for '<-[:CALLS'
+keys ']-(g) RETURN DISTINCT g.name AS n ORDER BY n\;' Enter
+wait_for "3 rows ("
+contains "$(screen)" "n
+-
+login
+save
+validate
+3 rows ("
+
+keys "RETURN 1 +\;" Enter
+wait_for "error: Unexpected end of input: expected an expression (line 1, column 11)"
+contains "$(screen)" "  RETURN 1 +
+            ^"
+
+# Up recalls the last statement.
+keys Up
+wait_for "trellis> RETURN 1 +;"
+keys C-u ":quit" Enter
+wait_for "console exited with 0"
+
+# The history file holds whole statements (libedit writes spaces as \040).
+grep -qF 'MATCH\040(f:Function)\040RETURN\040f.qualified_name\040ORDER\040BY\040f.name\040LIMIT\0402;' "$history_file" ||
+  fail "the two-line statement is not one history entry: $(cat "$history_file")"
+grep -qF ':param\040q\040=>\040' "$history_file" || fail ":param is not in the history"
+
+# A new session starts with that history; Ctrl-D leaves.
+start_console
+keys Up
+wait_for "trellis> :quit"
+keys Up
+wait_for "trellis> RETURN 1 +;"
+keys C-u C-d
+wait_for "console exited with 0"
+
+finish "console"

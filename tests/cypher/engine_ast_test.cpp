@@ -1,0 +1,137 @@
+// The engine (binder, planner, executor) on statements built as ASTs, so
+// it is checked apart from the parser. The conformance corpus
+// (corpus_test.cpp) covers the language through query text.
+#include <doctest/doctest.h>
+
+#include "cypher/ast_builders.hpp"
+#include "engine/queries/query_test_graphs.hpp"
+#include "trellis/cypher/cypher_engine.hpp"
+#include "trellis/cypher/value/value_text.hpp"
+
+namespace trellis::testing {
+namespace {
+
+using namespace cypher_ast;
+using cypher::CypherOptions;
+
+std::string rows_text(const GraphStore& store, const cypher::CypherResult& result) {
+  std::string out;
+  for (const auto& row : result.rows) {
+    std::string line;
+    for (const auto& value : row) {
+      if (!line.empty()) line += " | ";
+      line += cypher::display_text(store, value);
+    }
+    out += line + "\n";
+  }
+  return out;
+}
+
+TEST_CASE("cypher engine: an anchored two-hop DISTINCT pattern lists callers of callers") {
+  const GraphStore& store = shop_store();
+  // MATCH (f:Function {qualified_name: $q})<-[:CALLS]-()<-[:CALLS]-(g) RETURN DISTINCT g.qualified_name AS g ORDER BY g
+  auto s = statement({match({chain(node("f", {"Function"}, map("qualified_name", param("q"))),
+                                   {{rel({"CALLS"}, ast::Direction::Incoming), node("")},
+                                    {rel({"CALLS"}, ast::Direction::Incoming), node("g")}})}),
+                      ret({item(prop(var("g"), "qualified_name"), "g.qualified_name", "g")}, true,
+                          {ast::SortItem{var("g"), false}})});
+  auto result = cypher::run_statement(store, s, {{"q", cypher::Value("shop.util.log.log")}}, CypherOptions{});
+  REQUIRE(result.ok());
+  CHECK(result->columns == std::vector<std::string>{"g"});
+  CHECK(rows_text(store, *result) ==
+        "shop.app.run\nshop.services.auth.AuthService.login\nshop.services.auth.main\n");
+}
+
+TEST_CASE("cypher engine: count(*) per function by CALLS in-degree, top 3") {
+  const GraphStore& store = shop_store();
+  auto s = statement({match({chain(node("f", {"Function"}), {{rel({"CALLS"}, ast::Direction::Incoming), node("")}})}),
+                      ret({item(prop(var("f"), "qualified_name"), "f.qualified_name"), item(count_star(), "count(*)", "c")},
+                          false, {ast::SortItem{var("c"), true}}, 3)});
+  auto result = cypher::run_statement(store, s, {}, CypherOptions{});
+  REQUIRE(result.ok());
+  // Ties keep the scan's order (ids: helper before a, b and main).
+  CHECK(rows_text(store, *result) == "shop.util.log.log | 4\nshop.services.auth.ping | 2\nshop.broken.helper | 1\n");
+}
+
+}  // namespace
+}  // namespace trellis::testing
+
+namespace trellis::testing {
+namespace {
+
+TEST_CASE("cypher bounds: a query past its timeout fails with TIMEOUT") {
+  CypherOptions options;
+  options.timeout = std::chrono::milliseconds(30);
+  options.max_intermediate_rows = 1'000'000'000;
+  auto result = cypher::run_cypher(shop_store(),
+                                   "UNWIND range(1, 100000) AS x UNWIND range(1, 100000) AS y RETURN count(*) AS n", {},
+                                   options);
+  REQUIRE_FALSE(result.ok());
+  CHECK(result.error().code == ErrorCode::Timeout);
+}
+
+TEST_CASE("cypher bounds: more intermediate rows than the cap is refused with a clear message") {
+  CypherOptions options;
+  options.max_intermediate_rows = 1000;
+  auto sorted = cypher::run_cypher(shop_store(), "UNWIND range(1, 5000) AS x RETURN x ORDER BY x DESC", {}, options);
+  REQUIRE_FALSE(sorted.ok());
+  CHECK(sorted.error().code == ErrorCode::InvalidArgument);
+  CHECK(sorted.error().message.find("more than 1000 intermediate rows") != std::string::npos);
+  auto collected = cypher::run_cypher(shop_store(), "UNWIND range(1, 5000) AS x RETURN collect(x) AS xs", {}, options);
+  REQUIRE_FALSE(collected.ok());
+  // Counting the result past the row limit stops at the cap: total_count is then a lower bound.
+  auto counted = cypher::run_cypher(shop_store(), "UNWIND range(1, 5000) AS x RETURN x", {}, options);
+  REQUIRE(counted.ok());
+  CHECK(counted->rows.size() == 50);
+  CHECK(counted->total_count == 1000);
+  CHECK(counted->truncated);
+}
+
+TEST_CASE("cypher EXPLAIN prints the plan without running; PROFILE adds rows and time per operator") {
+  const char* query = "MATCH (f:Function {qualified_name: 'shop.util.log.log'})<-[:CALLS]-(g) RETURN g.name AS g";
+  auto explained = cypher::run_cypher(shop_store(), std::string("EXPLAIN ") + query, {}, CypherOptions{});
+  REQUIRE(explained.ok());
+  CHECK(explained->mode == cypher::QueryMode::Explain);
+  CHECK(explained->rows.empty());
+  CHECK(explained->plan ==
+        "Project g\n"
+        "  Expand (f:Function)<-[:CALLS]-(g)\n"
+        "    NodeByQualifiedName (f:Function) = 'shop.util.log.log'\n"
+        "      Argument\n");
+  auto profiled = cypher::run_cypher(shop_store(), std::string("PROFILE ") + query, {}, CypherOptions{});
+  REQUIRE(profiled.ok());
+  CHECK(profiled->rows.size() == 4);
+  CHECK(profiled->plan.find("Expand (f:Function)<-[:CALLS]-(g)  [rows 4, ") != std::string::npos);
+  CHECK(profiled->plan.find("NodeByQualifiedName (f:Function) = 'shop.util.log.log'  [rows 1, ") != std::string::npos);
+}
+
+TEST_CASE("cypher planner: top-k by CALLS in-degree counts with the CSR degree and names only the kept rows") {
+  auto explained = cypher::run_cypher(
+      shop_store(),
+      "EXPLAIN MATCH (f:Function)<-[:CALLS]-() RETURN f.qualified_name, count(*) AS c ORDER BY c DESC LIMIT 10", {},
+      CypherOptions{});
+  REQUIRE(explained.ok());
+  CHECK(explained->plan ==
+        "Project f.qualified_name (after LIMIT)\n"
+        "  Limit 10\n"
+        "    Top 10 by c DESC\n"
+        "      RowAggregate f.qualified_name, c\n"
+        "        ExpandCount (f:Function)<-[:CALLS]-()\n"
+        "          NodeScan (f:Function)\n"
+        "            Argument\n");
+}
+
+TEST_CASE("cypher errors carry the position and suggestions of the unknown name") {
+  auto result = cypher::run_cypher(shop_store(), "MATCH (f:Function)\nWHERE f.qualifed_name = 'x' RETURN f", {},
+                                   CypherOptions{});
+  REQUIRE_FALSE(result.ok());
+  CHECK(result.error().code == ErrorCode::CypherSemanticError);
+  REQUIRE(result.error().position.has_value());
+  CHECK(result.error().position->line == 2);
+  CHECK(result.error().position->column == 9);
+  REQUIRE_FALSE(result.error().suggestions.empty());
+  CHECK(result.error().suggestions.front() == "qualified_name");
+}
+
+}  // namespace
+}  // namespace trellis::testing

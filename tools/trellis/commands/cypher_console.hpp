@@ -1,0 +1,20 @@
+// The interactive Cypher console (`trellis cypher` on a terminal): the hook
+// the cypher command calls. It reads statements until `;`, runs each with
+// run_cypher over `store` and prints tables; it returns when the user quits,
+// with an error only when the console itself cannot run.
+#pragma once
+
+#include "trellis/common/error.hpp"
+#include "trellis/cypher/cypher_engine.hpp"
+
+namespace trellis::cli {
+
+struct ConsoleSession {
+  const GraphStore& store;
+  cypher::Parameters parameters;  // from --param; :param changes them
+  cypher::CypherOptions options;  // --limit
+};
+
+Status run_cypher_console(ConsoleSession& session);
+
+}  // namespace trellis::cli
