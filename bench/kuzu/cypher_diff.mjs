@@ -53,7 +53,7 @@ if (only && templates.length !== only.length) {
 }
 
 const targetsFile = JSON.parse(fs.readFileSync(path.join(options.data, "targets.json"), "utf8"));
-const snapshot = path.join(options.data, targetsFile.files?.snapshot ?? "graph.trellis");
+const snapshot = path.resolve(options.data, targetsFile.files?.snapshot ?? "graph.trellis");
 const ROW_LIMIT = 1000;
 
 // Numbers as JS numbers (Kùzu may give BigInt), everything else as is.
