@@ -103,7 +103,7 @@ function explanation(trellis, kuzuAnswer, template) {
   if (template.walks) {
     const theirs = new Set(keys(kuzuAnswer.rows));
     if (keys(trellis.rows).every((row) => theirs.has(row))) {
-      return "Kùzu walks (repeats a relationship) where Trellis keeps to trails: Kùzu's rows are a superset";
+      return "Kùzu repeats a relationship within one match (walks), openCypher does not: Kùzu's rows are a superset";
     }
   }
   if (template.emptyAggregates && trellis.rows.length === kuzuAnswer.rows.length) {
