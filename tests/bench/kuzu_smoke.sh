@@ -3,8 +3,9 @@
 # installed in bench/kuzu (npm ci --ignore-scripts && node
 # node_modules/kuzu/install.js); exits 77 (skipped) when it is not.
 # Checks that run.mjs loads the CSV, answers every kind and writes
-# results.json, and that its answers agree with
-# reference.mjs (a plain BFS over edges.csv) by compare.mjs.
+# results.json, that its answers agree with reference.mjs (a plain BFS
+# over edges.csv) by compare.mjs, and that `trellis cypher` agrees with
+# Kùzu on the differential Cypher corpus (cypher_diff.mjs).
 # Usage: kuzu_smoke.sh path/to/trellis_bench SOURCE_DIR
 set -euo pipefail
 bench="$1"
@@ -20,4 +21,5 @@ trap 'rm -rf "$dir"' EXIT
 node "$kuzu_dir/run.mjs" --data "$dir/data" --out "$dir/kuzu.json" --runs 1
 node "$kuzu_dir/reference.mjs" --data "$dir/data" --out "$dir/reference.json"
 node "$kuzu_dir/compare.mjs" --trellis "$dir/reference.json" --kuzu "$dir/kuzu.json"
+node "$kuzu_dir/cypher_diff.mjs" --data "$dir/data" --trellis "$(dirname "$bench")/trellis" --targets 2
 echo "kuzu smoke: ok"
