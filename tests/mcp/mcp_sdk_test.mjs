@@ -82,8 +82,8 @@ check("tool names", () =>
     tools.map((t) => t.name),
     [
       "query_callers", "query_callees", "query_hierarchy", "query_dependencies", "query_exports",
-      "query_implementations", "query_call_graph", "query_call_path", "search_symbols", "get_node", "get_schema",
-      "index_status",
+      "query_implementations", "query_call_graph", "query_call_path", "query_cypher", "search_symbols", "get_node",
+      "get_schema", "index_status",
     ],
   ));
 const tool = (name) => tools.find((t) => t.name === name);
@@ -232,6 +232,49 @@ check("descriptions say how names are written and what comes back", () => {
   const d = await ok(client, "query_call_path", { from_function: "shop.services.auth.main", to_function: "shop.util.log.log" });
   check("call path", () =>
     assert.deepEqual(names(d.results.path), ["shop.services.auth.main", "shop.services.auth.AuthService.login", "shop.util.log.log"]));
+}
+
+{
+  const d = await ok(client, "query_cypher", {
+    query: "MATCH (f:Function {qualified_name: $q})<-[c:CALLS]-(g) RETURN g.qualified_name AS caller, c.call_type AS how ORDER BY caller",
+    parameters: { q: "shop.util.log.log" },
+    limit: 2,
+  });
+  check("cypher", () => {
+    assert.deepEqual(d.results.columns, ["caller", "how"]);
+    assert.deepEqual(d.results.rows, [
+      { caller: "shop.models.Base.save", how: "direct" },
+      { caller: "shop.models.User.validate", how: "direct" },
+    ]);
+    assert.equal(d.results.truncated, true);
+    assert.equal(d.metadata.row_count, 2);
+    assert.equal(d.metadata.total_count, 4);
+    assert.equal(d.metadata.query_type, "cypher");
+  });
+  const schema = tool("query_cypher").inputSchema;
+  check("query_cypher schema", () => {
+    assert.deepEqual(schema.required, ["query"]);
+    assert.equal(schema.properties.parameters.type, "object");
+    assert.deepEqual([schema.properties.limit.minimum, schema.properties.limit.maximum, schema.properties.limit.default], [1, 1000, 50]);
+  });
+  const syntax = await call(client, "query_cypher", { query: "MATCH (f RETURN f" });
+  check("cypher syntax error", () => {
+    assert.equal(syntax.isError, true);
+    assert.equal(syntax.doc.error_code, "CYPHER_SYNTAX_ERROR");
+    assert.deepEqual([syntax.doc.line, syntax.doc.column], [1, 10]);
+  });
+  const write = await call(client, "query_cypher", { query: "MATCH (f) DELETE f" });
+  check("cypher write refused", () => {
+    assert.equal(write.isError, true);
+    assert.equal(write.doc.error_code, "READ_ONLY");
+  });
+  const unknown = await call(client, "query_cypher", { query: "MATCH (f:Functoin) RETURN f" });
+  check("cypher semantic error", () => {
+    assert.equal(unknown.doc.error_code, "CYPHER_SEMANTIC_ERROR");
+    assert.ok(unknown.doc.suggestions.includes("Function"), JSON.stringify(unknown.doc));
+  });
+  const badParameters = await call(client, "query_cypher", { query: "RETURN $q", parameters: { q: 1 }, limit: 0 });
+  check("cypher limit range", () => assert.equal(badParameters.doc.error_code, "INVALID_ARGUMENT"));
 }
 
 // ---- the other tools ----------------------------------------------------
@@ -408,7 +451,7 @@ await client.close();
   check("TIMEOUT", () => assert.match(d.error, /time limit of 1 ms/));
   await slow.ping();
   const again = await slow.listTools();
-  check("serving after TIMEOUT", () => assert.equal(again.tools.length, 12));
+  check("serving after TIMEOUT", () => assert.equal(again.tools.length, 13));
   await slow.close();
 }
 

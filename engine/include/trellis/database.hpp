@@ -10,10 +10,9 @@
 // snapshot, which stays mapped while any copy or any result's store()
 // lives): any number of threads may query one at once. Node ids in results
 // are handles into this Database; node() turns them into their details.
-// Cypher queries join once the Cypher engine lands (cypher/ builds on
-// engine/, so its call cannot live in this engine header): a
-// `cypher(const Database&, query, parameters, limit)` in cypher's public
-// header returning its typed result, run on database.store().
+// Cypher queries: trellis::cypher::run_cypher(database.store(), ...) in
+// trellis/cypher/cypher_engine.hpp (cypher/ builds on engine/, so its call
+// cannot live in this header; the installed package has the engine only).
 #pragma once
 
 #include <cstdint>

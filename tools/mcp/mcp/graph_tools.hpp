@@ -1,11 +1,5 @@
 // The tools `trellis serve` offers, each added to the registry by one call.
 // Each tool's declaration and answer live in its own file.
-//
-// query_cypher joins as one more file here once the Cypher engine lands: a
-// ParamSpec list {query: String required; parameters: Object; limit:
-// Integer 1..1000 default 50} and a handler calling the engine with the
-// loaded store and writing CONTRACT.md's cypher results, registered with
-// one add_query_cypher_tool(registry) line in make_tool_registry().
 #pragma once
 
 #include "mcp/tool_registry.hpp"
@@ -15,6 +9,8 @@ namespace trellis::mcp {
 // query_callers, query_callees, ... : one tool per query of the catalog
 // (trellis/queries/query_catalog.hpp).
 void add_query_tools(ToolRegistry& registry);
+// query_cypher: one read-only Cypher statement (cypher_engine.hpp).
+void add_query_cypher_tool(ToolRegistry& registry);
 // search_symbols: names by exact, prefix, substring and fuzzy match, ranked.
 void add_search_symbols_tool(ToolRegistry& registry);
 // get_node: one node's properties, relationship counts and source lines.

@@ -46,6 +46,7 @@ std::string ToolRegistry::list_json() const {
 ToolRegistry make_tool_registry() {
   ToolRegistry registry;
   add_query_tools(registry);
+  add_query_cypher_tool(registry);
   add_search_symbols_tool(registry);
   add_get_node_tool(registry);
   add_get_schema_tool(registry);

@@ -85,18 +85,7 @@ class CypherCommand final : public Command {
     auto result = cypher::run_cypher(store, query, parameters, options);
     if (!result.ok()) return std::move(result).take_error();
     const std::chrono::duration<double, std::milli> elapsed = std::chrono::steady_clock::now() - start;
-    output::Report report;
-    report.query = query;
-    report.query_type = "cypher";
-    report.execution_time_ms = elapsed.count();
-    if (json) {
-      report.results_text = output::cypher_results_json(store, *result, output::JsonStyle::Pretty);
-      report.row_count = result->rows.size();
-      report.total_count = result->total_count;
-    } else {
-      report.text = output::cypher_results_text(store, *result);
-    }
-    return report;
+    return output::cypher_report(store, query, *result, elapsed.count(), json);
   }
 
   static Result<output::Report> run_piped(const GraphStore& store, const cypher::Parameters& parameters,

@@ -124,4 +124,20 @@ std::string cypher_results_text(const GraphStore& store, const cypher::CypherRes
   return out;
 }
 
+Report cypher_report(const GraphStore& store, std::string query, const cypher::CypherResult& result,
+                     double execution_time_ms, bool json, JsonStyle style) {
+  Report report;
+  report.query = std::move(query);
+  report.query_type = "cypher";
+  report.execution_time_ms = execution_time_ms;
+  if (json) {
+    report.results_text = cypher_results_json(store, result, style);
+    report.row_count = result.rows.size();
+    report.total_count = result.total_count;
+  } else {
+    report.text = cypher_results_text(store, result);
+  }
+  return report;
+}
+
 }  // namespace trellis::output

@@ -9,6 +9,7 @@
 
 #include "trellis/cypher/cypher_engine.hpp"
 #include "trellis/output/json_text_writer.hpp"
+#include "trellis/output/report.hpp"
 
 namespace trellis::output {
 
@@ -20,5 +21,10 @@ std::string cypher_results_json(const GraphStore& store, const cypher::CypherRes
 // The rows as an aligned table for people, then "N rows" (and how many
 // were cut), or the plan text for EXPLAIN / PROFILE.
 std::string cypher_results_text(const GraphStore& store, const cypher::CypherResult& result);
+
+// The report of one statement (`trellis cypher QUERY`, the MCP query_cypher
+// tool): the JSON results (with `style`) when `json`, else the table.
+Report cypher_report(const GraphStore& store, std::string query, const cypher::CypherResult& result,
+                     double execution_time_ms, bool json, JsonStyle style = JsonStyle::Pretty);
 
 }  // namespace trellis::output
