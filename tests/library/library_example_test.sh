@@ -13,6 +13,7 @@ source "$source_dir/tests/cli/checks.sh"
 cmake --install "$build_dir" --prefix "$work/prefix" >"$work/install.log" 2>&1 || { cat "$work/install.log"; fail "install failed"; }
 [[ -f "$work/prefix/lib/cmake/trellis/trellisConfig.cmake" ]] || fail "no package config installed"
 [[ -f "$work/prefix/include/trellis/database.hpp" ]] || fail "no public header installed"
+[[ -f "$work/prefix/include/trellis/cypher/cypher_engine.hpp" ]] || fail "no Cypher header installed"
 cmake -S "$source_dir/examples/library" -B "$work/example" -G Ninja -DCMAKE_BUILD_TYPE=Release \
   -DCMAKE_PREFIX_PATH="$work/prefix" -DCMAKE_CXX_FLAGS="$extra_flags" -DCMAKE_EXE_LINKER_FLAGS="$extra_flags" \
   >"$work/configure.log" 2>&1 || { cat "$work/configure.log"; fail "configuring the example failed"; }
@@ -40,4 +41,19 @@ expect 1 "$work/example/who_calls" "$work/shop.trellis" log 9
 contains "$err" "INVALID_ARGUMENT: 'max_depth' must be from 1 to 5, got 9"
 expect 1 "$work/example/who_calls" "$work/missing.trellis" log
 contains "$err" "DATABASE_ERROR"
+
+# Cypher through trellis::cypher: rows, a parameter, and a refused write.
+expect 0 "$work/example/cypher_rows" "$work/shop.trellis" \
+  'MATCH (f:Function {qualified_name: $q})<-[c:CALLS]-(g) RETURN g.qualified_name AS caller, c.line AS line ORDER BY caller, line' \
+  q=shop.util.log.log
+expected="caller	line
+shop.models.Base.save	7
+shop.models.User.validate	22
+shop.services.auth.AuthService.login	18
+shop.services.auth.AuthService.login	19
+4 of 4 rows"
+[[ "$out" == "$expected" ]] || fail "unexpected Cypher output:
+$out"
+expect 1 "$work/example/cypher_rows" "$work/shop.trellis" 'MATCH (n) DETACH DELETE n'
+contains "$err" "READ_ONLY"
 finish "library example"
