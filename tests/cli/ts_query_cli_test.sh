@@ -68,4 +68,15 @@ out="$(printf '%s\n' \
   "$trellis" serve 2>/dev/null | tail -n 1 | node -e 'process.stdout.write(JSON.parse(require("fs").readFileSync(0, "utf8")).result.content[0].text)')"
 json_true 'same(names(d.results.implementations).sort(), ["src.models.user.Guest", "src.models.user.User", "src.services.audit.AuditedUser"])'
 
+# Cypher reads the TypeScript graph unchanged: interfaces, IMPLEMENTS, CALLS.
+expect 0 "$trellis" cypher --json \
+  'MATCH (c:Class)-[:IMPLEMENTS]->(i:Interface) RETURN c.qualified_name AS class, i.qualified_name AS interface ORDER BY class'
+json_true 'same(d.results.rows, [
+  {class: "src.models.user.User", interface: "src.models.base.Named"},
+  {class: "src.services.audit.AuditedUser", interface: "src.models.base.Named"},
+  {class: "src.services.repo.MemoryRepo", interface: "src.services.repo.Repository"}])'
+expect 0 "$trellis" cypher --json \
+  "MATCH (f)<-[:CALLS]-(g) WHERE f.language = 'typescript' RETURN f.qualified_name AS callee, count(*) AS calls ORDER BY calls DESC, callee LIMIT 2"
+json_true 'same(d.results.rows, [{callee: "src.services.repo.MemoryRepo", calls: 5}, {callee: "src.models.user.User.validate", calls: 4}])'
+
 finish "TypeScript query CLI"
