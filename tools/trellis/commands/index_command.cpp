@@ -30,7 +30,8 @@ class IndexCommand final : public Command {
         "Writes PATH/.trellis/graph.trellis unless --db FILE is given; the old snapshot is\n"
         "replaced only when indexing succeeds. Run again, only files whose content changed are\n"
         "parsed (the graph is the one a full index gives). Honours .gitignore; skips .git, virtualenvs,\n"
-        "node_modules, build and cache folders. Languages: Python (.py, .pyi).\n"
+        "node_modules, dist, build and cache folders. Languages: Python (.py .pyi), TypeScript (.ts .tsx\n"
+        ".mts .cts; .d.ts for types only), JavaScript (.js .jsx .mjs .cjs).\n"
         "On a terminal a progress line shows on stderr; the summary goes to stdout.\n\n"
         "Examples:\n  trellis index\n  trellis index ~/src/shop --exclude 'tests/' --jobs 4");
   }
