@@ -109,12 +109,7 @@ CLI::App& add_ingest_command(CLI::App& app, IngestCommandOptions& options) {
 }
 
 int run_ingest_command(const IngestCommandOptions& options) {
-  auto frontends = ingest::make_language_frontends();
-  if (!frontends.ok()) {
-    fmt::print(stderr, "{}\n", frontends.error().message);
-    return 1;
-  }
-  const Frontends& languages = *frontends;
+  const Frontends languages = ingest::make_language_frontends();
   const unsigned cores = options.jobs == 0 ? std::max(1u, std::thread::hardware_concurrency()) : options.jobs;
   tbb::task_arena arena(static_cast<int>(cores));
 

@@ -30,6 +30,7 @@ ExtractedFiles extract_files(const LanguageFrontend& language, const std::filesy
                              std::span<const DiscoveredFile> files, ExtractProgress* progress,
                              FactsCache* previous) {
   ExtractedFiles out;
+  if (files.empty()) return out;  // the language may be unprepared: no extractor is made
   out.files.resize(files.size());
   out.content_hashes.resize(files.size());
   std::vector<std::uint8_t>& changed = out.changed;

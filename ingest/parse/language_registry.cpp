@@ -4,19 +4,15 @@
 
 namespace trellis::ingest {
 
-Result<std::vector<std::unique_ptr<LanguageFrontend>>> make_language_frontends() {
-  using Factory = Result<std::unique_ptr<LanguageFrontend>> (*)();
+std::vector<std::unique_ptr<LanguageFrontend>> make_language_frontends() {
+  using Factory = std::unique_ptr<LanguageFrontend> (*)();
   // One line per language.
   static constexpr Factory kFactories[] = {
       &python::make_python_frontend,
       &typescript::make_typescript_frontend,
   };
   std::vector<std::unique_ptr<LanguageFrontend>> frontends;
-  for (const Factory factory : kFactories) {
-    auto frontend = factory();
-    if (!frontend.ok()) return frontend.error();
-    frontends.push_back(std::move(frontend).value());
-  }
+  for (const Factory factory : kFactories) frontends.push_back(factory());
   return frontends;
 }
 

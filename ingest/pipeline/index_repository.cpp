@@ -22,9 +22,7 @@ double seconds_since(Clock::time_point start) {
 }  // namespace
 
 Result<IndexResult> index_repository(const IndexOptions& options, ExtractProgress* progress) {
-  auto frontends = make_language_frontends();
-  if (!frontends.ok()) return frontends.error();
-  const auto& languages = *frontends;
+  const auto languages = make_language_frontends();
   std::error_code ignored;
   const std::filesystem::path root = std::filesystem::weakly_canonical(options.root, ignored);
 
@@ -58,6 +56,9 @@ Result<IndexResult> index_repository(const IndexOptions& options, ExtractProgres
     std::vector<DiscoveredFile> own;
     for (const DiscoveredFile& file : discovered->files) {
       if (language->handles(file.relative_path)) own.push_back(file);
+    }
+    if (!own.empty()) {
+      if (Status prepared = language->prepare(); !prepared.ok()) return std::move(prepared).take_error();
     }
     ExtractedFiles extracted;
     arena.execute([&] { extracted = extract_files(*language, root, own, progress, options.previous); });

@@ -1,6 +1,7 @@
 #include "python_extractor.hpp"
 
 #include "../extract/query_matches.hpp"
+#include "../extract/scope_finder.hpp"
 
 #include <fmt/format.h>
 
@@ -56,7 +57,6 @@ Capture capture_kind(std::string_view name) {
   return Capture::Other;
 }
 
-std::uint32_t line_of(TSPoint point) { return point.row + 1; }
 
 SourceSpan span_of(TSNode node) {
   return {line_of(ts_node_start_point(node)), line_of(ts_node_end_point(node)),
@@ -348,45 +348,13 @@ class FactReader {
   std::string_view source_;
 };
 
-// Finds the innermost definition whose body holds a byte.
-class ScopeFinder {
- public:
-  ScopeFinder(std::span<const Definition> definitions, std::vector<std::uint32_t> body_starts)
-      : definitions_(definitions), body_starts_(std::move(body_starts)) {}
-
-  ScopeIndex scope_at(std::uint32_t byte) const {
-    // Definitions are in source order: the last one starting at or before
-    // `byte`, then up its parents until one's body holds it.
-    auto it = std::upper_bound(definitions_.begin(), definitions_.end(), byte,
-                               [](std::uint32_t b, const Definition& d) { return b < d.span.byte_start; });
-    if (it == definitions_.begin()) return kModuleScope;
-    auto index = static_cast<ScopeIndex>(std::distance(definitions_.begin(), it) - 1);
-    while (index != kModuleScope &&
-           !(byte >= body_starts_[index] && byte < definitions_[index].span.byte_end)) {
-      index = definitions_[index].parent;
-    }
-    return index;
-  }
-
-  // Callers are functions, methods or the module: class bodies run as part of
-  // the enclosing scope.
-  ScopeIndex caller_at(std::uint32_t byte) const {
-    ScopeIndex index = scope_at(byte);
-    while (index != kModuleScope && definitions_[index].label == Label::Class) {
-      index = definitions_[index].parent;
-    }
-    return index;
-  }
-
- private:
-  std::span<const Definition> definitions_;
-  std::vector<std::uint32_t> body_starts_;
-};
-
-std::uint32_t count_lines(std::string_view source) {
-  if (source.empty()) return 0;
-  auto lines = static_cast<std::uint32_t>(std::count(source.begin(), source.end(), '\n'));
-  return source.back() == '\n' ? lines : lines + 1;
+// Callers are functions, methods or the module: class bodies run as part of
+// the enclosing scope.
+ScopeIndex caller_at(const ScopeFinder& scopes, std::uint32_t byte) {
+  const auto definitions = scopes.definitions();
+  ScopeIndex index = scopes.scope_at(byte);
+  while (index != kModuleScope && definitions[index].label == Label::Class) index = definitions[index].parent;
+  return index;
 }
 
 }  // namespace
@@ -524,7 +492,7 @@ FileFacts PythonExtractor::extract(std::string_view source, std::string relative
   facts.calls.reserve(calls.size());
   for (const auto& [call, callee] : calls) {
     CallSite site;
-    site.caller = scopes.caller_at(ts_node_start_byte(call));
+    site.caller = caller_at(scopes, ts_node_start_byte(call));
     site.scope = scopes.scope_at(ts_node_start_byte(call));
     site.line = line_of(ts_node_start_point(call));
     site.callee = reader.links_of(callee);

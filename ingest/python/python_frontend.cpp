@@ -23,14 +23,19 @@ class PythonFileExtractor final : public FileExtractor {
 
 class PythonFrontend final : public LanguageFrontend {
  public:
-  explicit PythonFrontend(PythonQueries queries) : queries_(std::move(queries)) {}
-
   std::string_view name() const override { return "python"; }
   bool handles(std::string_view relative_path) const override {
     return relative_path.ends_with(".py") || relative_path.ends_with(".pyi");
   }
+  Status prepare() override {
+    if (queries_) return {};
+    auto compiled = PythonQueries::compile();
+    if (!compiled.ok()) return compiled.error();
+    queries_.emplace(std::move(compiled).value());
+    return {};
+  }
   std::unique_ptr<FileExtractor> make_extractor() const override {
-    return std::make_unique<PythonFileExtractor>(queries_);
+    return std::make_unique<PythonFileExtractor>(queries_.value());
   }
   const TSLanguage* grammar(std::string_view) const override { return tree_sitter_python(); }
   ProgramGraph resolve(std::span<const FileFacts> files, const ProjectInfo& project) const override {
@@ -49,15 +54,11 @@ class PythonFrontend final : public LanguageFrontend {
   }
 
  private:
-  PythonQueries queries_;
+  std::optional<PythonQueries> queries_;
 };
 
 }  // namespace
 
-Result<std::unique_ptr<LanguageFrontend>> make_python_frontend() {
-  auto queries = PythonQueries::compile();
-  if (!queries.ok()) return queries.error();
-  return std::unique_ptr<LanguageFrontend>(std::make_unique<PythonFrontend>(std::move(queries).value()));
-}
+std::unique_ptr<LanguageFrontend> make_python_frontend() { return std::make_unique<PythonFrontend>(); }
 
 }  // namespace trellis::ingest::python

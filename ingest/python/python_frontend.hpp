@@ -7,6 +7,6 @@
 
 namespace trellis::ingest::python {
 
-Result<std::unique_ptr<LanguageFrontend>> make_python_frontend();
+std::unique_ptr<LanguageFrontend> make_python_frontend();
 
 }  // namespace trellis::ingest::python

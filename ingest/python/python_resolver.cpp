@@ -47,8 +47,9 @@ struct Binding {
   bool receiver = false;    // Parameter: the `self` / `cls` of a method
 };
 
+// Names are views of the files' facts, which outlive the tables.
 struct ScopeTable {
-  std::unordered_map<std::string, Binding> names;
+  std::unordered_map<std::string_view, Binding> names;
   std::vector<std::string> star_modules;  // `from m import *`, in order
 };
 
@@ -58,7 +59,7 @@ struct FileIndex {
   std::vector<std::vector<const Assignment*>> assignments;
   std::vector<std::unique_ptr<ScopeTable>> tables;  // module's at the back
   // By class definition: `self.<name> = ...` assignments in its methods, by name.
-  std::vector<std::unordered_map<std::string, std::vector<const Assignment*>>> instance_attributes;
+  std::vector<std::unordered_map<std::string_view, std::vector<const Assignment*>>> instance_attributes;
 };
 
 std::size_t slot(ScopeIndex scope, std::size_t definitions) {
@@ -111,6 +112,13 @@ class ScopeTables {
       tbb::parallel_for(std::size_t{0}, files.size(), [this](std::size_t f) { ensure(static_cast<std::uint32_t>(f)); });
     }
   }
+
+  // Freeing every file's tables is a hundred thousand small frees: spread them.
+  ~ScopeTables() {
+    tbb::parallel_for(std::size_t{0}, index_.size(), [this](std::size_t f) { index_[f] = FileIndex{}; });
+  }
+  ScopeTables(const ScopeTables&) = delete;
+  ScopeTables& operator=(const ScopeTables&) = delete;
 
   std::span<const FileFacts> files() const { return files_; }
   const PythonModuleIndex& modules() const { return modules_; }
@@ -232,7 +240,7 @@ class ScopeTables {
         table.names[import.alias] = module_binding(import.module, where);
       } else {
         // `import a.b.c` binds `a`; the rest is reached by attribute.
-        table.names[std::string(top_level(import.module))] = module_binding(std::string(top_level(import.module)), where);
+        table.names[top_level(import.module)] = module_binding(std::string(top_level(import.module)), where);
       }
       return;
     }

@@ -3,11 +3,9 @@
 // compares instead of string compares and name lookups.
 #pragma once
 
-#include <tree_sitter/api.h>
-
-#include <array>
 #include <cstdint>
-#include <vector>
+
+#include "extract/grammar_syntax.hpp"
 
 namespace trellis::ingest::python {
 
@@ -77,27 +75,9 @@ enum class Field : std::uint8_t {
 };
 inline constexpr std::size_t kFieldCount = static_cast<std::size_t>(Field::Value) + 1;
 
-class PythonSyntax {
+class PythonSyntax : public GrammarSyntax<NodeType, Field, kFieldCount> {
  public:
   explicit PythonSyntax(const TSLanguage* language);
-
-  // The type of `node` as named by the grammar (Other for a null node). Every
-  // symbol whose name matches counts, as a compare of ts_node_type would.
-  NodeType type(TSNode node) const {
-    if (ts_node_is_null(node)) return NodeType::Other;
-    const TSSymbol symbol = ts_node_symbol(node);
-    return symbol < types_.size() ? types_[symbol] : NodeType::Other;
-  }
-  bool is(TSNode node, NodeType type) const { return this->type(node) == type; }
-
-  // The child in `field`, or a null node.
-  TSNode child(TSNode node, Field field) const {
-    return ts_node_child_by_field_id(node, fields_[static_cast<std::size_t>(field)]);
-  }
-
- private:
-  std::vector<NodeType> types_;  // by symbol
-  std::array<TSFieldId, kFieldCount> fields_{};
 };
 
 }  // namespace trellis::ingest::python

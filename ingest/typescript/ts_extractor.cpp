@@ -5,6 +5,7 @@
 #include <algorithm>
 
 #include "../extract/query_matches.hpp"
+#include "../extract/scope_finder.hpp"
 #include "ts_fact_reader.hpp"
 
 extern "C" const TSLanguage* tree_sitter_typescript();
@@ -47,48 +48,21 @@ Capture capture_kind(std::string_view name) {
   return Capture::Other;
 }
 
-std::uint32_t count_lines(std::string_view source) {
-  if (source.empty()) return 0;
-  auto lines = static_cast<std::uint32_t>(std::count(source.begin(), source.end(), '\n'));
-  return source.back() == '\n' ? lines : lines + 1;
+// Callers are functions, methods or the module: a class body's field
+// initialisers run in its constructor when it declares one, else as part
+// of the enclosing scope.
+ScopeIndex caller_at(const ScopeFinder& scopes, std::uint32_t byte) {
+  const auto definitions = scopes.definitions();
+  ScopeIndex index = scopes.scope_at(byte);
+  while (index != kModuleScope &&
+         (definitions[index].label == Label::Class || definitions[index].label == Label::Interface)) {
+    for (ScopeIndex d = index + 1; d < definitions.size() && definitions[d].span.byte_start < definitions[index].span.byte_end; ++d) {
+      if (definitions[d].parent == index && definitions[d].name == "constructor") return d;
+    }
+    index = definitions[index].parent;
+  }
+  return index;
 }
-
-// Finds the innermost definition whose body holds a byte.
-class ScopeFinder {
- public:
-  ScopeFinder(std::span<const Definition> definitions, std::vector<std::uint32_t> body_starts)
-      : definitions_(definitions), body_starts_(std::move(body_starts)) {}
-
-  ScopeIndex scope_at(std::uint32_t byte) const {
-    auto it = std::upper_bound(definitions_.begin(), definitions_.end(), byte,
-                               [](std::uint32_t b, const Definition& d) { return b < d.span.byte_start; });
-    if (it == definitions_.begin()) return kModuleScope;
-    auto index = static_cast<ScopeIndex>(std::distance(definitions_.begin(), it) - 1);
-    while (index != kModuleScope && !(byte >= body_starts_[index] && byte < definitions_[index].span.byte_end)) {
-      index = definitions_[index].parent;
-    }
-    return index;
-  }
-
-  // Callers are functions, methods or the module: a class body's field
-  // initialisers run in its constructor when it declares one, else as part
-  // of the enclosing scope.
-  ScopeIndex caller_at(std::uint32_t byte) const {
-    ScopeIndex index = scope_at(byte);
-    while (index != kModuleScope &&
-           (definitions_[index].label == Label::Class || definitions_[index].label == Label::Interface)) {
-      for (ScopeIndex d = index + 1; d < definitions_.size() && definitions_[d].span.byte_start < definitions_[index].span.byte_end; ++d) {
-        if (definitions_[d].parent == index && definitions_[d].name == "constructor") return d;
-      }
-      index = definitions_[index].parent;
-    }
-    return index;
-  }
-
- private:
-  std::span<const Definition> definitions_;
-  std::vector<std::uint32_t> body_starts_;
-};
 
 bool has_ancestor(TSNode node, const TsSyntax& syntax, NodeType type) {
   for (TSNode at = ts_node_parent(node); !ts_node_is_null(at); at = ts_node_parent(at)) {
@@ -316,7 +290,7 @@ FileFacts TsExtractor::extract(std::string_view source, std::string relative_pat
     }
     if (!declaration_file) {
       CallSite site;
-      site.caller = scopes.caller_at(ts_node_start_byte(call));
+      site.caller = caller_at(scopes, ts_node_start_byte(call));
       site.scope = scopes.scope_at(ts_node_start_byte(call));
       site.line = line_of(ts_node_start_point(call));
       site.callee = reader.links_of(callee);

@@ -14,6 +14,7 @@
 #include <string_view>
 #include <vector>
 
+#include "../extract/scope_finder.hpp"
 #include "../extract/tree_sitter_handles.hpp"
 #include "trellis/ingest/file_facts.hpp"
 #include "ts_syntax.hpp"
@@ -50,8 +51,6 @@ struct OpenDefinition {
   TSNode node;
   Capture kind;
 };
-
-inline std::uint32_t line_of(TSPoint point) { return point.row + 1; }
 
 inline SourceSpan span_of(TSNode node) {
   return {line_of(ts_node_start_point(node)), line_of(ts_node_end_point(node)), ts_node_start_byte(node),

@@ -20,12 +20,17 @@ class TsFileExtractor final : public FileExtractor {
 
 class TsFrontend final : public LanguageFrontend {
  public:
-  explicit TsFrontend(TsQuerySet queries) : queries_(std::move(queries)) {}
-
   std::string_view name() const override { return "typescript"; }
   bool handles(std::string_view relative_path) const override { return dialect_of(relative_path).has_value(); }
+  Status prepare() override {
+    if (queries_) return {};
+    auto compiled = compile_query_set();
+    if (!compiled.ok()) return compiled.error();
+    queries_.emplace(std::move(compiled).value());
+    return {};
+  }
   std::unique_ptr<FileExtractor> make_extractor() const override {
-    return std::make_unique<TsFileExtractor>(queries_);
+    return std::make_unique<TsFileExtractor>(queries_.value());
   }
   const TSLanguage* grammar(std::string_view relative_path) const override {
     return grammar_of(dialect_of(relative_path).value_or(Dialect::TypeScript));
@@ -39,15 +44,11 @@ class TsFrontend final : public LanguageFrontend {
   }
 
  private:
-  TsQuerySet queries_;
+  std::optional<TsQuerySet> queries_;
 };
 
 }  // namespace
 
-Result<std::unique_ptr<LanguageFrontend>> make_typescript_frontend() {
-  auto queries = compile_query_set();
-  if (!queries.ok()) return queries.error();
-  return std::unique_ptr<LanguageFrontend>(std::make_unique<TsFrontend>(std::move(queries).value()));
-}
+std::unique_ptr<LanguageFrontend> make_typescript_frontend() { return std::make_unique<TsFrontend>(); }
 
 }  // namespace trellis::ingest::typescript

@@ -9,6 +9,6 @@
 
 namespace trellis::ingest::typescript {
 
-Result<std::unique_ptr<LanguageFrontend>> make_typescript_frontend();
+std::unique_ptr<LanguageFrontend> make_typescript_frontend();
 
 }  // namespace trellis::ingest::typescript

@@ -123,18 +123,6 @@ constexpr std::array<std::pair<std::string_view, Field>, kFieldCount> kFieldName
 
 }  // namespace
 
-TsSyntax::TsSyntax(const TSLanguage* language) : types_(ts_language_symbol_count(language), NodeType::Other) {
-  for (std::size_t symbol = 0; symbol < types_.size(); ++symbol) {
-    const char* name = ts_language_symbol_name(language, static_cast<TSSymbol>(symbol));
-    if (name == nullptr) continue;
-    for (const auto& [text, type] : kTypeNames) {
-      if (text == name) types_[symbol] = type;
-    }
-  }
-  for (const auto& [text, field] : kFieldNames) {
-    fields_[static_cast<std::size_t>(field)] =
-        ts_language_field_id_for_name(language, text.data(), static_cast<std::uint32_t>(text.size()));
-  }
-}
+TsSyntax::TsSyntax(const TSLanguage* language) : GrammarSyntax(language, kTypeNames, kFieldNames) {}
 
 }  // namespace trellis::ingest::typescript

@@ -4,11 +4,9 @@
 // core; types only TypeScript has are simply absent from JavaScript's table.
 #pragma once
 
-#include <tree_sitter/api.h>
-
-#include <array>
 #include <cstdint>
-#include <vector>
+
+#include "extract/grammar_syntax.hpp"
 
 namespace trellis::ingest::typescript {
 
@@ -130,29 +128,9 @@ enum class Field : std::uint8_t {
 };
 inline constexpr std::size_t kFieldCount = static_cast<std::size_t>(Field::Value) + 1;
 
-class TsSyntax {
+class TsSyntax : public GrammarSyntax<NodeType, Field, kFieldCount> {
  public:
   explicit TsSyntax(const TSLanguage* language);
-
-  // The type of `node` by the grammar's name for it (Other for a null node).
-  NodeType type(TSNode node) const {
-    if (ts_node_is_null(node)) return NodeType::Other;
-    const TSSymbol symbol = ts_node_symbol(node);
-    return symbol < types_.size() ? types_[symbol] : NodeType::Other;
-  }
-  bool is(TSNode node, NodeType type) const { return this->type(node) == type; }
-
-  // The child in `field`, or a null node (also when the grammar lacks the
-  // field, or `node` is null).
-  TSNode child(TSNode node, Field field) const {
-    const TSFieldId id = fields_[static_cast<std::size_t>(field)];
-    return id == 0 || ts_node_is_null(node) ? TSNode{} : ts_node_child_by_field_id(node, id);
-  }
-  TSFieldId field_id(Field field) const { return fields_[static_cast<std::size_t>(field)]; }
-
- private:
-  std::vector<NodeType> types_;  // by symbol
-  std::array<TSFieldId, kFieldCount> fields_{};
 };
 
 }  // namespace trellis::ingest::typescript

@@ -10,7 +10,6 @@
 #include <fmt/chrono.h>
 #include <fmt/format.h>
 
-#include <mutex>
 #include <system_error>
 
 #include "mcp/graph_tools.hpp"
@@ -23,28 +22,11 @@
 namespace trellis::mcp {
 namespace {
 
-// The language frontends, made once (compiling their tree-sitter queries)
-// for the file filter of discovery.
-class Languages {
- public:
-  const std::vector<std::unique_ptr<ingest::LanguageFrontend>>* get() {
-    std::call_once(once_, [this] {
-      auto made = ingest::make_language_frontends();
-      if (made.ok()) frontends_ = std::move(made).value();
-    });
-    return frontends_.empty() ? nullptr : &frontends_;
-  }
-
- private:
-  std::once_flag once_;
-  std::vector<std::unique_ptr<ingest::LanguageFrontend>> frontends_;
-};
-
 struct Changes {
   std::vector<std::string> changed, deleted, added;
 };
 
-Changes compare(const std::string& root, const std::map<std::string, std::uint64_t>& files, Languages& languages) {
+Changes compare(const std::string& root, const std::map<std::string, std::uint64_t>& files) {
   Changes out;
   for (const auto& [path, hash] : files) {
     const std::filesystem::path file = std::filesystem::path(root) / path;
@@ -56,12 +38,12 @@ Changes compare(const std::string& root, const std::map<std::string, std::uint64
     auto text = ingest::read_source_file(file);
     if (!text.ok() || ingest::content_hash(text->text) != hash) out.changed.push_back(path);
   }
-  const auto* frontends = languages.get();
-  if (frontends == nullptr) return out;
+  // Unprepared frontends: discovery only asks which files they read.
+  const auto frontends = ingest::make_language_frontends();
   ingest::DiscoverOptions options;
   options.root = root;
-  options.wanted = [frontends](std::string_view path) {
-    for (const auto& frontend : *frontends) {
+  options.wanted = [&frontends](std::string_view path) {
+    for (const auto& frontend : frontends) {
       if (frontend->handles(path)) return true;
     }
     return false;
@@ -81,7 +63,7 @@ void write_list(output::JsonTextWriter& w, std::string_view key, const std::vect
   w.end_array();
 }
 
-Result<output::Report> index_status(const ToolContext& context, Languages& languages) {
+Result<output::Report> index_status(const ToolContext& context) {
   const LoadedGraph& graph = context.graph;
   const GraphStore& store = graph.store();
   const std::optional<std::string> root = graph.database().root();
@@ -102,7 +84,7 @@ Result<output::Report> index_status(const ToolContext& context, Languages& langu
   w.key("files_indexed");
   files ? w.unsigned_integer(files->size()) : w.null();
   if (root && files) {
-    const Changes changes = compare(*root, *files, languages);
+    const Changes changes = compare(*root, *files);
     write_list(w, "files_changed", changes.changed);
     write_list(w, "files_deleted", changes.deleted);
     write_list(w, "files_added", changes.added);
@@ -126,7 +108,6 @@ Result<output::Report> index_status(const ToolContext& context, Languages& langu
 }  // namespace
 
 void add_index_status_tool(ToolRegistry& registry) {
-  auto languages = std::make_shared<Languages>();
   registry.add(Tool{
       "index_status", "What is indexed and what changed since",
       "The loaded snapshot: its file, the indexed root, when it was written (indexed_at, UTC), node and "
@@ -135,8 +116,8 @@ void add_index_status_tool(ToolRegistry& registry) {
       "true when all three are empty; otherwise run `trellis index` again (the server loads the new "
       "snapshot by itself). files_added follows the .gitignore rules but not the --exclude globs of the "
       "last index, which the snapshot does not record. Returns JSON {query, results, metadata}.",
-      {}, [languages](const ToolContext& context, const queries::CheckedArguments&) {
-        return index_status(context, *languages);
+      {}, [](const ToolContext& context, const queries::CheckedArguments&) {
+        return index_status(context);
       }});
 }
 
