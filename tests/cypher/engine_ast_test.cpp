@@ -3,6 +3,8 @@
 // (corpus_test.cpp) covers the language through query text.
 #include <doctest/doctest.h>
 
+#include <atomic>
+
 #include "cypher/ast_builders.hpp"
 #include "engine/queries/query_test_graphs.hpp"
 #include "trellis/cypher/cypher_engine.hpp"
@@ -68,6 +70,21 @@ TEST_CASE("cypher bounds: a query past its timeout fails with TIMEOUT") {
                                    options);
   REQUIRE_FALSE(result.ok());
   CHECK(result.error().code == ErrorCode::Timeout);
+}
+
+TEST_CASE("cypher bounds: a query whose cancel flag is set stops with TIMEOUT and says it was cancelled") {
+  std::atomic<bool> cancel{false};
+  CypherOptions options;
+  options.cancel = &cancel;
+  const std::string_view query = "MATCH (a), (b), (c) RETURN count(*) AS n";
+  auto whole = cypher::run_cypher(shop_store(), query, {}, options);
+  REQUIRE(whole.ok());
+  CHECK(whole->rows.at(0).at(0).as_int() == 62 * 62 * 62);  // an unset flag changes nothing
+  cancel = true;
+  auto cancelled = cypher::run_cypher(shop_store(), query, {}, options);
+  REQUIRE_FALSE(cancelled.ok());
+  CHECK(cancelled.error().code == ErrorCode::Timeout);
+  CHECK(cancelled.error().message == "The query was cancelled");
 }
 
 TEST_CASE("cypher bounds: more intermediate rows than the cap is refused with a clear message") {
