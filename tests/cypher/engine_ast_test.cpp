@@ -122,6 +122,36 @@ TEST_CASE("cypher EXPLAIN prints the plan without running; PROFILE adds rows and
   CHECK(profiled->plan.find("NodeByQualifiedName (f:Function) = 'shop.util.log.log'  [rows 1, ") != std::string::npos);
 }
 
+TEST_CASE("cypher EXPLAIN and PROFILE show a pattern predicate's subplan under the operator that evaluates it") {
+  const char* query =
+      "MATCH (f:Function) WHERE (f)-[:CALLS]->(:Method {name: 'find'}) OR NOT exists((f)<-[:CALLS]-()) "
+      "RETURN f.name AS f ORDER BY f LIMIT 2";
+  auto explained = cypher::run_cypher(shop_store(), std::string("EXPLAIN ") + query, {}, CypherOptions{});
+  REQUIRE(explained.ok());
+  // Each subplan sits two levels under its Filter, above the Filter's input
+  // (one level under); its Argument is the outer row.
+  CHECK(explained->plan ==
+        "Limit 2\n"
+        "  Top 2 by f\n"
+        "    Project f\n"
+        "      Filter exists((f)-[:CALLS]->(:Method)) OR NOT exists((f)<-[:CALLS]-())\n"
+        "          Filter _.name = 'find'\n"
+        "            Expand (f)-[:CALLS]->(:Method)\n"
+        "              Argument\n"
+        "          Expand (f)<-[:CALLS]-()\n"
+        "            Argument\n"
+        "        NodeScan (f:Function)\n"
+        "          Argument\n");
+  auto profiled = cypher::run_cypher(shop_store(), std::string("PROFILE ") + query, {}, CypherOptions{});
+  REQUIRE(profiled.ok());
+  REQUIRE(profiled->rows.size() == 2);
+  CHECK(profiled->rows[0][0].as_string() == "_private");
+  // The first subplan runs once per function (21); the second only where the first found nothing.
+  CHECK(profiled->plan.find("\n            Expand (f)-[:CALLS]->(:Method)  [rows ") != std::string::npos);
+  CHECK(profiled->plan.find("\n              Argument  [rows 21, ") != std::string::npos);
+  CHECK(profiled->plan.find("\n        NodeScan (f:Function)  [rows 21, ") != std::string::npos);
+}
+
 TEST_CASE("cypher planner: top-k by CALLS in-degree counts with the CSR degree and names only the kept rows") {
   auto explained = cypher::run_cypher(
       shop_store(),
