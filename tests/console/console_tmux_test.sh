@@ -3,7 +3,9 @@
 # indexed shop fixture and the test types into it with send-keys (Tab
 # completion, a statement over two lines, :param, an error, history with the
 # Up key, :quit), then checks what the screen shows and the history file,
-# and that a second session finds the first one's history.
+# and that a second session finds the first one's history; there Ctrl-C
+# clears the statement being typed, cancels a running query, and Ctrl-D
+# leaves.
 # Exits 77 (ctest: skipped) without tmux.
 # Usage: tests/console/console_tmux_test.sh path/to/trellis path/to/source-tree
 set -uo pipefail
@@ -100,7 +102,40 @@ keys Up
 wait_for "trellis> :quit"
 keys Up
 wait_for "trellis> RETURN 1 +;"
-keys C-u C-d
+
+# Ctrl-C at the prompt drops the line being typed and the unfinished
+# statement (had it stayed, the next line would continue it) and shows a
+# fresh prompt; the console keeps running.
+keys C-u "MATCH (n)" Enter
+wait_for "      -> "
+keys "RETURN n"
+keys C-c
+wait_for "-> RETURN n^C
+trellis> "
+keys "RETURN 41 + 1 AS answer\;" Enter
+wait_for "1 row ("
+contains "$(screen)" "trellis> RETURN 41 + 1 AS answer;
+answer
+------
+42
+1 row ("
+
+# Ctrl-C during a query cancels it (62^5 rows to count: far longer than the
+# half second before the key, and the message is not the timeout's) and
+# returns to the prompt.
+keys "MATCH (a), (b), (c), (d), (e) RETURN count(*) AS n\;" Enter
+sleep 0.5
+keys C-c
+wait_for "error: The query was cancelled"
+keys "RETURN 'after' AS s\;" Enter
+wait_for "after
+1 row ("
+
+# Ctrl-C on an empty prompt only shows a new one; Ctrl-D leaves.
+keys C-c
+wait_for "trellis> ^C
+trellis> "
+keys C-d
 wait_for "console exited with 0"
 
 finish "console"

@@ -3,6 +3,8 @@
 // (corpus_test.cpp) covers the language through query text.
 #include <doctest/doctest.h>
 
+#include <atomic>
+
 #include "cypher/ast_builders.hpp"
 #include "engine/queries/query_test_graphs.hpp"
 #include "trellis/cypher/cypher_engine.hpp"
@@ -70,6 +72,21 @@ TEST_CASE("cypher bounds: a query past its timeout fails with TIMEOUT") {
   CHECK(result.error().code == ErrorCode::Timeout);
 }
 
+TEST_CASE("cypher bounds: a query whose cancel flag is set stops with TIMEOUT and says it was cancelled") {
+  std::atomic<bool> cancel{false};
+  CypherOptions options;
+  options.cancel = &cancel;
+  const std::string_view query = "MATCH (a), (b), (c) RETURN count(*) AS n";
+  auto whole = cypher::run_cypher(shop_store(), query, {}, options);
+  REQUIRE(whole.ok());
+  CHECK(whole->rows.at(0).at(0).as_int() == 62 * 62 * 62);  // an unset flag changes nothing
+  cancel = true;
+  auto cancelled = cypher::run_cypher(shop_store(), query, {}, options);
+  REQUIRE_FALSE(cancelled.ok());
+  CHECK(cancelled.error().code == ErrorCode::Timeout);
+  CHECK(cancelled.error().message == "The query was cancelled");
+}
+
 TEST_CASE("cypher bounds: more intermediate rows than the cap is refused with a clear message") {
   CypherOptions options;
   options.max_intermediate_rows = 1000;
@@ -103,6 +120,36 @@ TEST_CASE("cypher EXPLAIN prints the plan without running; PROFILE adds rows and
   CHECK(profiled->rows.size() == 4);
   CHECK(profiled->plan.find("Expand (f:Function)<-[:CALLS]-(g)  [rows 4, ") != std::string::npos);
   CHECK(profiled->plan.find("NodeByQualifiedName (f:Function) = 'shop.util.log.log'  [rows 1, ") != std::string::npos);
+}
+
+TEST_CASE("cypher EXPLAIN and PROFILE show a pattern predicate's subplan under the operator that evaluates it") {
+  const char* query =
+      "MATCH (f:Function) WHERE (f)-[:CALLS]->(:Method {name: 'find'}) OR NOT exists((f)<-[:CALLS]-()) "
+      "RETURN f.name AS f ORDER BY f LIMIT 2";
+  auto explained = cypher::run_cypher(shop_store(), std::string("EXPLAIN ") + query, {}, CypherOptions{});
+  REQUIRE(explained.ok());
+  // Each subplan sits two levels under its Filter, above the Filter's input
+  // (one level under); its Argument is the outer row.
+  CHECK(explained->plan ==
+        "Limit 2\n"
+        "  Top 2 by f\n"
+        "    Project f\n"
+        "      Filter exists((f)-[:CALLS]->(:Method)) OR NOT exists((f)<-[:CALLS]-())\n"
+        "          Filter _.name = 'find'\n"
+        "            Expand (f)-[:CALLS]->(:Method)\n"
+        "              Argument\n"
+        "          Expand (f)<-[:CALLS]-()\n"
+        "            Argument\n"
+        "        NodeScan (f:Function)\n"
+        "          Argument\n");
+  auto profiled = cypher::run_cypher(shop_store(), std::string("PROFILE ") + query, {}, CypherOptions{});
+  REQUIRE(profiled.ok());
+  REQUIRE(profiled->rows.size() == 2);
+  CHECK(profiled->rows[0][0].as_string() == "_private");
+  // The first subplan runs once per function (21); the second only where the first found nothing.
+  CHECK(profiled->plan.find("\n            Expand (f)-[:CALLS]->(:Method)  [rows ") != std::string::npos);
+  CHECK(profiled->plan.find("\n              Argument  [rows 21, ") != std::string::npos);
+  CHECK(profiled->plan.find("\n        NodeScan (f:Function)  [rows 21, ") != std::string::npos);
 }
 
 TEST_CASE("cypher planner: top-k by CALLS in-degree counts with the CSR degree and names only the kept rows") {

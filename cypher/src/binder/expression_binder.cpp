@@ -25,6 +25,28 @@ ExprPtr make(ExprKind kind, std::string text) {
   return e;
 }
 
+// A bound pattern as Cypher text, for EXPLAIN and column names:
+// (f)-[:CALLS*1..3]->(:Method). Property maps are not repeated: they are
+// predicates of the pattern's subplan, which EXPLAIN shows under it.
+std::string pattern_text(const BoundPatternPart& part) {
+  const auto node = [](const BoundNodePattern& n) {
+    std::vector<std::string_view> labels;
+    for (const Label l : n.labels) labels.push_back(to_string(l));
+    return fmt::format("({}{}{})", n.name, labels.empty() ? "" : ":", fmt::join(labels, "|"));
+  };
+  std::string out = node(part.nodes[0]);
+  for (std::size_t i = 0; i < part.rels.size(); ++i) {
+    const BoundRelPattern& rel = part.rels[i];
+    std::vector<std::string_view> types;
+    for (const RelType t : rel.types) types.push_back(to_string(t));
+    std::string body = fmt::format("{}{}{}", rel.name, types.empty() ? "" : ":", fmt::join(types, "|"));
+    if (rel.variable_length) body += fmt::format("*{}..{}", rel.min_hops, rel.max_hops);
+    out += fmt::format("{}{}{}{}", rel.direction == Direction::In ? "<-" : "-", body.empty() ? "" : "[" + body + "]",
+                       rel.direction == Direction::Out ? "->" : "-", node(part.nodes[i + 1]));
+  }
+  return out;
+}
+
 ExprPtr literal(Value value, std::string text) {
   auto e = make(ExprKind::Literal, std::move(text));
   e->literal = std::move(value);
@@ -378,7 +400,7 @@ ExprPtr Binder::bind_expr(const ast::Expression& expression) {
           new_slots_ = &ignored;
           *part = bind_part(ast_part, true, extra);
           new_slots_ = outer_new;
-          auto e = make(ExprKind::PatternExists, "exists(pattern)");
+          auto e = make(ExprKind::PatternExists, "exists(" + pattern_text(*part) + ")");
           e->pattern = std::move(part);
           if (extra) e->args.push_back(std::move(extra));
           return e;

@@ -102,6 +102,18 @@ class Aggregate final : public Operator {
     const char* kind = projection_.singleton_groups ? "RowAggregate" : (projection_.clustered ? "OrderedAggregate" : "Aggregate");
     return fmt::format("{} {}", kind, text_);
   }
+  std::vector<const Operator*> extra_children() const override {
+    std::vector<const Operator*> out;
+    const auto add = [&](const Expr& expr) {
+      const auto inner = subplans(expr);
+      out.insert(out.end(), inner.begin(), inner.end());
+    };
+    for (const ProjectionItem& item : projection_.items) add(*item.expr);
+    for (const AggregateCall& call : projection_.aggregates) {
+      if (call.arg) add(*call.arg);
+    }
+    return out;
+  }
 
  protected:
   void do_open(ExecContext&) override {

@@ -1,7 +1,8 @@
 // What every operator of one running query shares: the store, the options,
-// the parameters' deadline, and the count of rows held in memory. tick()
-// and charge() are the query's bounds: they throw RuntimeError (TIMEOUT,
-// INVALID_ARGUMENT) when a bound is crossed.
+// the parameters' deadline and cancel flag, and the count of rows held in
+// memory. tick() and charge() are the query's bounds: they throw
+// RuntimeError (TIMEOUT, INVALID_ARGUMENT) when a bound is crossed or the
+// query is cancelled.
 #pragma once
 
 #include <chrono>
@@ -32,11 +33,15 @@ class ExecContext {
   const CypherOptions& options() const { return options_; }
   bool profile() const { return profile_; }
 
-  // Called once per row or candidate; looks at the clock every 1024 calls.
+  // Called once per row or candidate; looks at the clock and the cancel
+  // flag every 1024 calls.
   void tick() {
     if ((++ticks_ & 0x3FFu) == 0) check_deadline();
   }
   void check_deadline() const {
+    if (options_.cancel != nullptr && options_.cancel->load(std::memory_order_relaxed)) {
+      fail(ErrorCode::Timeout, "The query was cancelled");
+    }
     if (std::chrono::steady_clock::now() > deadline_) {
       fail(ErrorCode::Timeout, fmt::format("The query ran longer than its timeout of {} ms", options_.timeout.count()));
     }

@@ -189,6 +189,17 @@ Value pattern_exists(const Expr& expr, Row& row, ExecContext& ctx) {
 
 }  // namespace
 
+std::vector<const Operator*> subplans(const Expr& expr) {
+  std::vector<const Operator*> out;
+  if (expr.kind == ExprKind::PatternExists && expr.plan) out.push_back(expr.plan.get());
+  for (const auto& arg : expr.args) {
+    if (!arg) continue;
+    const auto inner = subplans(*arg);
+    out.insert(out.end(), inner.begin(), inner.end());
+  }
+  return out;
+}
+
 Value arithmetic(std::string_view op, const Value& a, const Value& b) {
   if (a.is_null() || b.is_null()) return {};
   const char o = op[0];

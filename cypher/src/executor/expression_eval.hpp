@@ -13,6 +13,11 @@ Value evaluate(const Expr& expr, Row& row, ExecContext& ctx);
 // The predicate is true (not false, not null).
 bool is_true(const Expr& expr, Row& row, ExecContext& ctx);
 
+// The subplans of the pattern predicates inside `expr`, outermost first in
+// reading order (the planner builds them); an operator evaluating `expr`
+// lists them as extra children, so EXPLAIN and PROFILE show them.
+std::vector<const Operator*> subplans(const Expr& expr);
+
 // `a + b`, `a - b`, ... on values; INVALID_ARGUMENT for types that do not
 // combine (integer overflow and division by zero too).
 Value arithmetic(std::string_view op, const Value& a, const Value& b);

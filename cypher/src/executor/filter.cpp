@@ -9,6 +9,7 @@ class Filter final : public Operator {
  public:
   Filter(OperatorPtr input, ExprPtr predicate) : predicate_(std::move(predicate)) { set_child(std::move(input)); }
   std::string describe() const override { return "Filter " + predicate_->text; }
+  std::vector<const Operator*> extra_children() const override { return subplans(*predicate_); }
 
  protected:
   bool do_next(ExecContext& ctx, Row& row) override {

@@ -13,6 +13,14 @@ class Project final : public Operator {
     set_child(std::move(input));
   }
   std::string describe() const override { return "Project " + text_; }
+  std::vector<const Operator*> extra_children() const override {
+    std::vector<const Operator*> out;
+    for (const ProjectItem& item : items_) {
+      const auto inner = subplans(*item.expr);
+      out.insert(out.end(), inner.begin(), inner.end());
+    }
+    return out;
+  }
 
  protected:
   bool do_next(ExecContext& ctx, Row& row) override {

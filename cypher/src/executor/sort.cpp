@@ -19,6 +19,14 @@ class Sort final : public Operator {
   std::string describe() const override {
     return keep_ ? fmt::format("Top {} by {}", *keep_, text_) : "Sort by " + text_;
   }
+  std::vector<const Operator*> extra_children() const override {
+    std::vector<const Operator*> out;
+    for (const SortSpec& key : keys_) {
+      const auto inner = subplans(*key.expr);
+      out.insert(out.end(), inner.begin(), inner.end());
+    }
+    return out;
+  }
 
  protected:
   void do_open(ExecContext&) override {

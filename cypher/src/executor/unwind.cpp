@@ -12,6 +12,7 @@ class Unwind final : public Operator {
     set_child(std::move(input));
   }
   std::string describe() const override { return "Unwind " + list_->text; }
+  std::vector<const Operator*> extra_children() const override { return subplans(*list_); }
 
  protected:
   void do_open(ExecContext&) override {

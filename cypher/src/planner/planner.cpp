@@ -86,6 +86,11 @@ class Planner {
 
  private:
   // Plans the pattern predicates inside `expr` as subplans run from the current row.
+  // Each is its own uniqueness scope (openCypher: a MATCH's scope leaves out
+  // what its WHERE only references; Neo4j: an existential subquery matches in
+  // its own scope): its relationships are distinct among themselves (a fresh
+  // UniqueRels) but may be ones the outer pattern bound. The operator that
+  // evaluates `expr` lists the subplans for EXPLAIN (subplans()).
   void prepare(Expr& expr) {
     for (auto& arg : expr.args) {
       if (arg) prepare(*arg);

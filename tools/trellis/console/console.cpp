@@ -90,7 +90,7 @@ std::string Console::command(std::string_view line) {
     return {};
   }
   if (name == ":clear") {
-    pending_.clear();
+    discard_pending();
     return {};
   }
   if (name == ":params") {
@@ -166,6 +166,7 @@ std::string_view help_text() {
          "  :explain QUERY         show the plan of QUERY without running it\n"
          "  :clear                 drop the statement being typed\n"
          "  :quit                  leave (or Ctrl-D)\n"
+         "Ctrl-C drops the statement being typed, or cancels the query that is running.\n"
          "\n"
          "Tab completes keywords, functions, labels (after ':'), relationship types (after '[:')\n"
          "and property names (after '.'). History is kept in ~/.trellis_history "

@@ -9,6 +9,8 @@
 //   :explain QUERY          the plan of QUERY without running it
 //   :clear                  drop the unfinished statement
 //   :quit (or :exit)        leave (so does Ctrl-D)
+// Ctrl-C is the terminal side's (cypher_console.hpp): it drops the statement
+// being typed (discard_pending) or cancels the running query.
 // Results print as aligned tables with the row count and the time taken;
 // errors as "error: ..." with a caret under the position when there is one.
 // The terminal side (libedit, history) is line_editor.hpp.
@@ -33,6 +35,8 @@ class Console {
   std::string_view prompt() const;
   // The unfinished statement typed so far (earlier lines, '\n'-joined).
   const std::string& pending() const { return pending_; }
+  // Drops the unfinished statement (:clear, Ctrl-C at the prompt).
+  void discard_pending() { pending_.clear(); }
   // True after :quit or :exit.
   bool finished() const { return finished_; }
   const cypher::Parameters& parameters() const { return parameters_; }

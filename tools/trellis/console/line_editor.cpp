@@ -6,6 +6,7 @@
 #include <histedit.h>
 
 #include <algorithm>
+#include <cerrno>
 #include <cstdio>
 #include <cstdlib>
 #include <string>
@@ -48,16 +49,22 @@ LineEditor::~LineEditor() {
   if (editor_ != nullptr) el_end(editor_);
 }
 
-std::optional<std::string> LineEditor::read_line(std::string_view prompt,
-                                                 std::string_view context) {
+LineRead LineEditor::read_line(std::string_view prompt, std::string_view context) {
   prompt_ = prompt;
   context_ = context;
   int count = 0;
+  errno = 0;
   const char* line = el_gets(editor_, &count);
-  if (line == nullptr || count <= 0) return std::nullopt;
+  if (count < 0 && errno == EINTR) {
+    // el_gets gave up on the interrupted read(); el_reset empties its line
+    // buffer and puts the terminal back, so the next prompt starts clean.
+    el_reset(editor_);
+    return {LineRead::Kind::Interrupted, {}};
+  }
+  if (line == nullptr || count <= 0) return {LineRead::Kind::End, {}};
   std::string text(line, static_cast<std::size_t>(count));
   while (!text.empty() && (text.back() == '\n' || text.back() == '\r')) text.pop_back();
-  return text;
+  return {LineRead::Kind::Line, std::move(text)};
 }
 
 void LineEditor::remember(std::string_view entry) {

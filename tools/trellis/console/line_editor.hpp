@@ -5,7 +5,6 @@
 // input itself.
 #pragma once
 
-#include <optional>
 #include <string>
 #include <string_view>
 
@@ -13,6 +12,15 @@ struct editline;  // <histedit.h>
 struct history;
 
 namespace trellis::console {
+
+// What read_line got: a line, an interrupted read (a signal such as SIGINT
+// arrived while waiting for input; the typed text is dropped), or the end
+// of input (Ctrl-D on an empty line).
+struct LineRead {
+  enum class Kind { Line, Interrupted, End };
+  Kind kind = Kind::End;
+  std::string text;  // the line, without its newline (Kind::Line only)
+};
 
 class LineEditor {
  public:
@@ -22,10 +30,12 @@ class LineEditor {
   LineEditor(const LineEditor&) = delete;
   LineEditor& operator=(const LineEditor&) = delete;
 
-  // Shows `prompt` and reads one line (without its newline); nullopt at
-  // end of input (Ctrl-D on an empty line). `context` is the unfinished
-  // statement before this line, so Tab completes with it in view.
-  std::optional<std::string> read_line(std::string_view prompt, std::string_view context);
+  // Shows `prompt` and reads one line. `context` is the unfinished
+  // statement before this line, so Tab completes with it in view. A signal
+  // handler installed without SA_RESTART makes the read return Interrupted;
+  // the editor is then reset (empty line, terminal restored) for the next
+  // read.
+  LineRead read_line(std::string_view prompt, std::string_view context);
 
   // Adds an entry to the history and appends it to the history file.
   void remember(std::string_view entry);

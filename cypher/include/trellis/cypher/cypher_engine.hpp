@@ -14,11 +14,13 @@
 //                         variable or function, or a misplaced aggregate;
 //                         suggestions name the closest known names
 //   READ_ONLY             CREATE, MERGE, SET, DELETE, REMOVE, LOAD CSV, CALL, FOREACH
-//   TIMEOUT               the query ran longer than options.timeout
+//   TIMEOUT               the query ran longer than options.timeout, or was
+//                         cancelled through options.cancel
 //   INVALID_ARGUMENT      a missing parameter, a type error while running,
 //                         or more intermediate rows than options.max_intermediate_rows
 #pragma once
 
+#include <atomic>
 #include <chrono>
 #include <cstddef>
 #include <string>
@@ -47,6 +49,12 @@ struct CypherOptions {
   // Upper bound of variable-length patterns with no upper bound (`*`, `*2..`),
   // and the most any `*..m` may ask for.
   std::size_t max_hops = 10;
+  // When set, the query stops with TIMEOUT ("The query was cancelled") soon
+  // after *cancel becomes true: it is read, never written, at the same
+  // points as the clock (every 1024 rows or candidates). Set it from another
+  // thread or a signal handler (std::atomic<bool> is lock-free, so storing
+  // to it is async-signal-safe); the console's Ctrl-C does.
+  const std::atomic<bool>* cancel = nullptr;
 };
 
 enum class QueryMode { Run, Explain, Profile };
