@@ -30,7 +30,7 @@ struct WorkloadRun {
   std::size_t hubs = 0;
   std::size_t errors = 0;
   LatencySummary query;      // the query alone, microseconds
-  LatencySummary with_json;  // query + the contract's result objects
+  LatencySummary with_json;  // query + the contract's whole JSON document
   LatencySummary hubs_json;  // with_json over hub targets only
   Json answers = Json::array();
 };
@@ -79,20 +79,27 @@ WorkloadRun run_workload(const GraphStore& store, const QueryWorkload& workload,
                              {"origin", target.origin}, {"error", first.error().message}});
       continue;
     }
+    // The document must list what the query found.
+    const Json document =
+        Json::parse(output::answer_document(store, *request, *first, output::JsonStyle::Compact,
+                                            std::chrono::steady_clock::now()),
+                    nullptr, false);
+    if (document.is_discarded() || (workload.list == AnswerList::Reached &&
+                                    document["metadata"]["row_count"] != answer_ids(*first, workload.list).nodes.size())) {
+      ++run.errors;
+    }
     std::vector<double> target_us;
     for (int r = 0; r < runs; ++r) {
       const auto start = std::chrono::steady_clock::now();
       auto checked = queries::make_request(spec, arguments);
       auto answer = queries::run_query(store, *checked, scratch);
       query_us.push_back(micros_since(start));
-      const output::AnswerJson json = output::answer_json(store, *checked, *answer);
+      // The document exactly as the MCP server sends it (the CLI's is the same, indented).
+      const std::string json = output::answer_document(store, *checked, *answer, output::JsonStyle::Compact, start);
       const double total = micros_since(start);
       json_us.push_back(total);
       target_us.push_back(total);
       if (hub) hub_us.push_back(total);
-      if (json.row_count != answer_ids(*answer, workload.list).nodes.size() && workload.list == AnswerList::Reached) {
-        ++run.errors;  // the JSON must list what the query found
-      }
     }
     run.answers.push_back(answer_json_ids(target, answer_ids(*first, workload.list), target_us));
   }
@@ -144,7 +151,7 @@ Json results_json(const Json& targets, const std::filesystem::path& data, std::v
           {"engine", "trellis"},
           {"dataset", {{"dir", data.string()}, {"nodes", targets["nodes"]}, {"edges", targets["edges"]},
                        {"seed", targets["seed"]}}},
-          {"settings", {{"runs", repeat}, {"latency", "query call + the contract's JSON result objects"}}},
+          {"settings", {{"runs", repeat}, {"latency", "query call + the contract's JSON document, as the MCP server sends it"}}},
           {"load", {{"snapshot_ms", load_ms}}},
           {"queries", std::move(by_name)}};
 }

@@ -2,8 +2,9 @@
 // loads the snapshot and targets.json a `trellis_bench dataset` run wrote
 // into DIR, runs every workload of query_workloads.hpp over its targets R
 // times (after one untimed run) and reports latency percentiles: the query
-// alone, and the query plus building the contract's JSON result objects
-// (what the CLI and the MCP server do; the headline figure). --out writes
+// alone, and the query plus writing the contract's whole JSON document
+// (output::answer_document, compact, the bytes the MCP server sends; the
+// headline figure). --out writes
 // the results JSON of bench/kuzu/README.md, answers included, for
 // compare.mjs to check against Kùzu's; --json prints it instead of the table.
 #pragma once

@@ -9,24 +9,36 @@ CallReach reach_over_calls(const GraphStore& store, NodeId start, CallDirection 
   CallReach reach;
   scratch.begin(store.node_count());
   scratch.visit(start, kNoNode);
+  const Csr& csr = direction == CallDirection::Callers ? store.reverse(RelType::Calls) : store.forward(RelType::Calls);
   std::vector<NodeId> frontier{start};
   std::vector<NodeId> next;
   for (int depth = 1; depth <= max_depth && !frontier.empty(); ++depth) {
     next.clear();
+    const bool last = depth == max_depth;  // the last level is not expanded
     for (const NodeId node : frontier) {
-      const auto neighbours = direction == CallDirection::Callers ? store.in(RelType::Calls, node)
-                                                                  : store.out(RelType::Calls, node);
-      for (const NodeId neighbour : neighbours) {
-        // Only listed nodes need their parent (for call chains): breadth-first
-        // order lists every listed node's parent before it, so the chains of
-        // listed nodes run through listed nodes only.
-        const bool listed = reach.nodes.size() < max_results;
-        if (!(listed ? scratch.visit(neighbour, node) : scratch.mark(neighbour))) {
-          continue;  // seen: recursion, a cycle or a parallel edge
-        }
-        if (depth < max_depth) next.push_back(neighbour);  // the last level is not expanded
+      const auto neighbours = csr.neighbors(node);
+      std::size_t i = 0;
+      // While the list has room: each new node listed with its parent (for
+      // call chains). Breadth-first order lists every listed node's parent
+      // before it, so the chains of listed nodes run through listed nodes only.
+      for (; i < neighbours.size() && reach.nodes.size() < max_results; ++i) {
+        const NodeId neighbour = neighbours[i];
+        if (!scratch.visit(neighbour, node)) continue;  // seen: recursion, a cycle or a parallel edge
+        if (!last) next.push_back(neighbour);
         ++reach.total_count;
-        if (listed) reach.nodes.push_back({neighbour, depth, node});
+        reach.nodes.push_back({neighbour, depth, node});
+      }
+      // Then only counted; at the last level without a branch per edge.
+      if (last) {
+        std::size_t added = 0;
+        for (; i < neighbours.size(); ++i) added += static_cast<std::size_t>(scratch.mark(neighbours[i]));
+        reach.total_count += added;
+      } else {
+        for (; i < neighbours.size(); ++i) {
+          if (!scratch.mark(neighbours[i])) continue;
+          next.push_back(neighbours[i]);
+          ++reach.total_count;
+        }
       }
     }
     std::swap(frontier, next);

@@ -33,7 +33,7 @@ Walk walk_out(const GraphStore& store, std::span<const NodeId> start, RelType ty
               std::size_t max_nodes, TraversalScratch& scratch) {
   Walk walk;
   scratch.begin(store.node_count());
-  for (const NodeId node : start) scratch.visit(node, kNoNode);
+  for (const NodeId node : start) scratch.mark(node);
   std::vector<NodeId> frontier(start.begin(), start.end());
   for (int depth = 1; depth <= max_depth && !frontier.empty(); ++depth) {
     const std::size_t level_begin = walk.reached.size();
@@ -42,7 +42,7 @@ Walk walk_out(const GraphStore& store, std::span<const NodeId> start, RelType ty
       walk.expanded.push_back(node);
       for (const NodeId neighbour : store.out(type, node)) {
         walk.edges.emplace_back(node, neighbour);
-        if (scratch.visit(neighbour, node)) walk.reached.push_back({neighbour, depth});
+        if (scratch.mark(neighbour)) walk.reached.push_back({neighbour, depth});
       }
     }
     const auto level = walk.reached.begin() + static_cast<std::ptrdiff_t>(level_begin);
@@ -71,10 +71,10 @@ NodeId defining_module(const GraphStore& store, NodeId node) {
 std::vector<NodeId> defined_under(const GraphStore& store, NodeId root, TraversalScratch& scratch) {
   std::vector<NodeId> nodes{root};
   scratch.begin(store.node_count());
-  scratch.visit(root, kNoNode);
+  scratch.mark(root);
   for (std::size_t i = 0; i < nodes.size(); ++i) {
     for (const NodeId child : store.out(RelType::Defines, nodes[i])) {
-      if (scratch.visit(child, nodes[i])) nodes.push_back(child);
+      if (scratch.mark(child)) nodes.push_back(child);
     }
   }
   return nodes;
@@ -105,7 +105,7 @@ std::vector<std::pair<NodeId, std::vector<NodeId>>> adjacency(std::span<const Ed
     const bool back_to_start = contains(start, to) && !contains(start, from);
     if (!contains(listed, to) && !back_to_start) continue;
     shown.emplace_back(from, to);
-    if (scratch.visit(from, kNoNode)) sources.push_back(from);
+    if (scratch.mark(from)) sources.push_back(from);
   }
   std::sort(shown.begin(), shown.end());
   shown.erase(std::unique(shown.begin(), shown.end()), shown.end());

@@ -9,7 +9,7 @@ std::vector<ReachedNode> reach_over_inheritance(const GraphStore& store, NodeId 
                                                 TraversalScratch& scratch) {
   std::vector<ReachedNode> reached;
   scratch.begin(store.node_count());
-  scratch.visit(start, kNoNode);
+  scratch.mark(start);
   std::size_t level_begin = 0;  // the previous level: reached[level_begin ..), or the start
   bool first_level = true;
   for (int depth = 1; depth <= max_depth; ++depth) {
@@ -19,7 +19,7 @@ std::vector<ReachedNode> reach_over_inheritance(const GraphStore& store, NodeId 
         const auto neighbours =
             direction == InheritanceDirection::Bases ? store.out(type, node) : store.in(type, node);
         for (const NodeId neighbour : neighbours) {
-          if (scratch.visit(neighbour, node)) reached.push_back({neighbour, depth, node});
+          if (scratch.mark(neighbour)) reached.push_back({neighbour, depth, node});
         }
       }
     };

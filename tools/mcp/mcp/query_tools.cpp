@@ -31,9 +31,8 @@ void add_query_tools(ToolRegistry& registry) {
           const auto start = std::chrono::steady_clock::now();
           auto answer = context.graph.database().run(request, &context.scratch);
           if (!answer.ok()) return std::move(answer).take_error();
-          output::AnswerJson json = output::answer_json(context.graph.store(), request, *answer);
-          const std::chrono::duration<double, std::milli> elapsed = std::chrono::steady_clock::now() - start;
-          return output::answer_report(std::move(json), elapsed.count());
+          return output::answer_report(
+              output::answer_document(context.graph.store(), request, *answer, output::JsonStyle::Compact, start));
         }});
   }
 }

@@ -99,8 +99,7 @@ class StructuralQueryCommand final : public Command {
       return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
     };
     if (globals.json) {
-      output::AnswerJson json = output::answer_json(store, *request, *answer, output::JsonStyle::Pretty);
-      return output::answer_report(std::move(json), elapsed());
+      return output::answer_report(output::answer_document(store, *request, *answer, output::JsonStyle::Pretty, start));
     }
     output::Report report;
     report.query_type = "structural";

@@ -3,11 +3,28 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <optional>
 
 namespace trellis::output {
 namespace {
 
 using namespace queries;
+
+// What the metadata reports beyond the common fields.
+struct Summary {
+  std::size_t row_count = 0;
+  std::size_t total_count = 0;
+  std::optional<int> max_depth;  // where the query has one
+  std::optional<std::size_t> unresolved_calls;  // where the answer follows CALLS
+};
+
+// The document's "query" and the opening of its "results" object.
+void open(JsonTextWriter& w, const std::string& query) {
+  w.plain_key("query");
+  w.string(query);
+  w.plain_key("results");
+  w.begin_object();
+}
 
 void nodes_at(JsonTextWriter& w, const GraphStore& store, const std::vector<NodeAtDepth>& nodes,
               bool with_location = true) {
@@ -21,23 +38,23 @@ void cycles(JsonTextWriter& w, const GraphStore& store, const std::vector<std::v
   w.begin_array();
   for (const auto& cycle : list) {
     w.begin_object();
-    w.key("cycle_type");
+    w.plain_key("cycle_type");
     w.string(type);
-    w.key("cycle_path");
+    w.plain_key("cycle_path");
     w.names(store, cycle);
-    w.key("cycle_length");
+    w.plain_key("cycle_length");
     w.unsigned_integer(cycle.size());
     w.end_object();
   }
   w.end_array();
 }
 
-void reach(JsonTextWriter& w, AnswerJson& out, const GraphStore& store, const CallReachResult& r,
+void reach(JsonTextWriter& w, Summary& out, const GraphStore& store, const CallReachResult& r,
            std::string_view noun, int max_depth, bool include_paths) {
-  out.query = fmt::format("{} of {} (depth {})", noun, store.qualified_name(r.target), max_depth);
-  w.key(noun);
+  open(w, fmt::format("{} of {} (depth {})", noun, store.qualified_name(r.target), max_depth));
+  w.plain_key(noun);
   nodes_at(w, store, r.nodes, include_paths);
-  w.key("call_chains");
+  w.plain_key("call_chains");
   if (r.has_chains) {
     w.begin_array();
     for (const auto& chain : r.call_chains) w.names(store, chain);
@@ -47,7 +64,8 @@ void reach(JsonTextWriter& w, AnswerJson& out, const GraphStore& store, const Ca
   }
   out.row_count = r.nodes.size();
   out.total_count = r.count.total_count;
-  out.metadata = {{"max_depth", max_depth}, {"unresolved_calls", r.unresolved_calls}};
+  out.max_depth = max_depth;
+  out.unresolved_calls = r.unresolved_calls;
 }
 
 // {"name", "label", "depth", "children"|"parents": [...]} below `root` along
@@ -61,44 +79,44 @@ void tree(JsonTextWriter& w, const GraphStore& store, NodeId root, int depth,
     const NodeId to = up ? first : second;
     if (from != root) continue;
     w.begin_object();
-    w.key("name");
+    w.plain_key("name");
     w.qualified_name(store, to);
-    w.key("label");
+    w.plain_key("label");
     w.string(to_string(store.label(to)));
-    w.key("depth");
+    w.plain_key("depth");
     w.integer(depth + 1);
-    w.key(up ? "parents" : "children");
+    w.plain_key(up ? "parents" : "children");
     tree(w, store, to, depth + 1, edges, up);
     w.end_object();
   }
   w.end_array();
 }
 
-void hierarchy(JsonTextWriter& w, AnswerJson& out, const GraphStore& store, const HierarchyRequest& request,
+void hierarchy(JsonTextWriter& w, Summary& out, const GraphStore& store, const HierarchyRequest& request,
                const HierarchyResult& r) {
   static constexpr std::string_view kDirections[] = {"up", "down", "both"};
-  out.query = fmt::format("hierarchy of {} ({}, depth {})", store.qualified_name(r.target),
-                          kDirections[static_cast<int>(request.direction)], request.max_depth);
-  w.key("hierarchy_tree");
+  open(w, fmt::format("hierarchy of {} ({}, depth {})", store.qualified_name(r.target),
+                          kDirections[static_cast<int>(request.direction)], request.max_depth));
+  w.plain_key("hierarchy_tree");
   w.begin_object();
-  w.key("name");
+  w.plain_key("name");
   w.qualified_name(store, r.target);
-  w.key("label");
+  w.plain_key("label");
   w.string(to_string(store.label(r.target)));
-  w.key("depth");
+  w.plain_key("depth");
   w.integer(0);
-  w.key("children");
+  w.plain_key("children");
   tree(w, store, r.target, 0, r.down_tree, false);
-  w.key("parents");
+  w.plain_key("parents");
   tree(w, store, r.target, 0, r.up_tree, true);
   w.end_object();
-  w.key("ancestors");
+  w.plain_key("ancestors");
   nodes_at(w, store, r.ancestors);
-  w.key("descendants");
+  w.plain_key("descendants");
   nodes_at(w, store, r.descendants);
-  w.key("circular_dependencies");
+  w.plain_key("circular_dependencies");
   cycles(w, store, r.cycles, "inheritance");
-  w.key("warnings");
+  w.plain_key("warnings");
   w.begin_array();
   for (const auto& cycle : r.cycles) {
     std::string text = "circular inheritance: ";
@@ -111,20 +129,20 @@ void hierarchy(JsonTextWriter& w, AnswerJson& out, const GraphStore& store, cons
   w.end_array();
   out.row_count = r.ancestors.size() + r.descendants.size();
   out.total_count = r.count.total_count;
-  out.metadata = {{"max_depth", request.max_depth}};
+  out.max_depth = request.max_depth;
 }
 
-void dependencies(JsonTextWriter& w, AnswerJson& out, const GraphStore& store, const DependenciesRequest& request,
+void dependencies(JsonTextWriter& w, Summary& out, const GraphStore& store, const DependenciesRequest& request,
                   const DependenciesResult& r) {
   static constexpr std::string_view kTypes[] = {"imports", "calls", "all"};
-  out.query = fmt::format("dependencies of {} ({}{})", store.qualified_name(r.target),
+  open(w, fmt::format("dependencies of {} ({}{})", store.qualified_name(r.target),
                           kTypes[static_cast<int>(request.dependency_type)],
-                          request.include_transitive ? ", transitive" : "");
-  w.key("imports");
+                          request.include_transitive ? ", transitive" : ""));
+  w.plain_key("imports");
   nodes_at(w, store, r.imports);
-  w.key("calls");
+  w.plain_key("calls");
   nodes_at(w, store, r.calls);
-  w.key("dependency_graph");
+  w.plain_key("dependency_graph");
   w.begin_object();
   for (const auto& [source, targets] : r.dependency_graph) {
     w.key(store.qualified_name(source));
@@ -133,30 +151,30 @@ void dependencies(JsonTextWriter& w, AnswerJson& out, const GraphStore& store, c
   w.end_object();
   out.row_count = r.imports.size() + r.calls.size();
   out.total_count = r.count.total_count;
-  out.metadata = {{"unresolved_calls", r.unresolved_calls}};
+  out.unresolved_calls = r.unresolved_calls;
 }
 
-void exports(JsonTextWriter& w, AnswerJson& out, const GraphStore& store, const ExportsRequest& request,
+void exports(JsonTextWriter& w, Summary& out, const GraphStore& store, const ExportsRequest& request,
              const ExportsResult& r) {
-  out.query = fmt::format("exports of {}{}", store.qualified_name(r.module),
-                          request.include_private ? " (with private names)" : "");
-  w.key("exports");
+  open(w, fmt::format("exports of {}{}", store.qualified_name(r.module),
+                          request.include_private ? " (with private names)" : ""));
+  w.plain_key("exports");
   w.begin_array();
   for (const NodeId node : r.exports) w.node(store, node);
   w.end_array();
-  w.key("module_info");
+  w.plain_key("module_info");
   w.node(store, r.module);
   out.row_count = r.exports.size();
   out.total_count = r.count.total_count;
 }
 
-void implementations(JsonTextWriter& w, AnswerJson& out, const GraphStore& store,
+void implementations(JsonTextWriter& w, Summary& out, const GraphStore& store,
                      const ImplementationsRequest& request, const ImplementationsResult& r) {
-  out.query = fmt::format("implementations of {}{}", store.qualified_name(r.target),
-                          request.include_indirect ? " (with indirect)" : "");
-  w.key("implementations");
+  open(w, fmt::format("implementations of {}{}", store.qualified_name(r.target),
+                          request.include_indirect ? " (with indirect)" : ""));
+  w.plain_key("implementations");
   nodes_at(w, store, r.implementations);
-  w.key("inheritance_depth");
+  w.plain_key("inheritance_depth");
   w.begin_object();
   for (const NodeAtDepth& n : r.implementations) {
     w.key(store.qualified_name(n.node));
@@ -167,11 +185,11 @@ void implementations(JsonTextWriter& w, AnswerJson& out, const GraphStore& store
   out.total_count = r.count.total_count;
 }
 
-void call_graph(JsonTextWriter& w, AnswerJson& out, const GraphStore& store, const CallGraphRequest& request,
+void call_graph(JsonTextWriter& w, Summary& out, const GraphStore& store, const CallGraphRequest& request,
                 const CallGraphResult& r) {
-  out.query = fmt::format("call graph from {} (depth {}, at most {} nodes)", store.qualified_name(r.entry),
-                          request.max_depth, request.max_nodes);
-  w.key("nodes");
+  open(w, fmt::format("call graph from {} (depth {}, at most {} nodes)", store.qualified_name(r.entry),
+                          request.max_depth, request.max_nodes));
+  w.plain_key("nodes");
   nodes_at(w, store, r.nodes);
   // Each edge names two listed nodes: their names are built once, not per edge.
   std::vector<std::pair<NodeId, std::string>> names;
@@ -183,52 +201,53 @@ void call_graph(JsonTextWriter& w, AnswerJson& out, const GraphStore& store, con
                                      [](const auto& entry, NodeId id) { return entry.first < id; });
     return it->second;
   };
-  w.key("edges");
+  w.plain_key("edges");
   w.begin_array();
   for (const CallGraphEdge& e : r.edges) {
     w.begin_object();
-    w.key("from_function");
+    w.plain_key("from_function");
     w.string(name_of(e.from));
-    w.key("to_function");
+    w.plain_key("to_function");
     w.string(name_of(e.to));
-    w.key("call_type");
+    w.plain_key("call_type");
     w.string(to_string(e.call_type));
     w.end_object();
   }
   w.end_array();
-  w.key("truncated");
+  w.plain_key("truncated");
   w.boolean(r.truncated);
-  w.key("total_nodes");
+  w.plain_key("total_nodes");
   w.unsigned_integer(r.total_nodes);
-  w.key("cycles");
+  w.plain_key("cycles");
   cycles(w, store, r.cycles, "calls");
   out.row_count = r.nodes.size();
   out.total_count = r.total_nodes;
-  out.metadata = {{"max_depth", request.max_depth}, {"unresolved_calls", r.unresolved_calls}};
+  out.max_depth = request.max_depth;
+  out.unresolved_calls = r.unresolved_calls;
 }
 
-void call_path(JsonTextWriter& w, AnswerJson& out, const GraphStore& store, const CallPathRequest& request,
+void call_path(JsonTextWriter& w, Summary& out, const GraphStore& store, const CallPathRequest& request,
                const CallPathResult& r) {
-  out.query = fmt::format("call path from {} to {} (depth {})", store.qualified_name(r.from),
-                          store.qualified_name(r.to), request.max_depth);
-  w.key("path");
+  open(w, fmt::format("call path from {} to {} (depth {})", store.qualified_name(r.from),
+                          store.qualified_name(r.to), request.max_depth));
+  w.plain_key("path");
   w.begin_array();
   for (std::size_t i = 0; i < r.path.size(); ++i) w.node(store, r.path[i], static_cast<int>(i));
   w.end_array();
-  w.key("found");
+  w.plain_key("found");
   w.boolean(!r.path.empty());
-  w.key("length");
+  w.plain_key("length");
   w.unsigned_integer(r.path.empty() ? 0 : r.path.size() - 1);
   out.row_count = r.path.size();
   out.total_count = r.path.size();
-  out.metadata = {{"max_depth", request.max_depth}};
+  out.max_depth = request.max_depth;
 }
 
 }  // namespace
 
-AnswerJson answer_json(const GraphStore& store, const QueryRequest& request, const QueryAnswer& answer,
-                       JsonStyle style) {
-  AnswerJson out;
+std::string answer_document(const GraphStore& store, const QueryRequest& request, const QueryAnswer& answer,
+                            JsonStyle style, std::chrono::steady_clock::time_point start) {
+  Summary out;
   JsonTextWriter w(style);
   w.begin_object();
   switch (answer.kind) {
@@ -261,24 +280,36 @@ AnswerJson answer_json(const GraphStore& store, const QueryRequest& request, con
       call_path(w, out, store, std::get<CallPathRequest>(request), std::get<CallPathResult>(answer.result));
       break;
   }
+  w.end_object();  // results
+  w.plain_key("metadata");
+  w.begin_object();
+  w.plain_key("row_count");
+  w.unsigned_integer(out.row_count);
+  w.plain_key("total_count");
+  w.unsigned_integer(out.total_count);
+  w.plain_key("truncated");
+  w.boolean(out.total_count > out.row_count);
+  w.plain_key("execution_time_ms");
+  w.number(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count());
+  if (out.max_depth) {
+    w.plain_key("max_depth");
+    w.integer(*out.max_depth);
+  }
+  if (out.unresolved_calls) {
+    w.plain_key("unresolved_calls");
+    w.unsigned_integer(*out.unresolved_calls);
+  }
+  w.plain_key("query_type");
+  w.string("structural");
   w.end_object();
-  out.results = w.take();
-  return out;
+  w.end_object();
+  return w.take();
 }
 
-}  // namespace trellis::output
-
-namespace trellis::output {
-
-Report answer_report(AnswerJson json, double execution_time_ms) {
+Report answer_report(std::string document) {
   Report report;
   report.query_type = "structural";
-  report.query = std::move(json.query);
-  report.results_text = std::move(json.results);
-  report.row_count = json.row_count;
-  report.total_count = json.total_count;
-  report.metadata = std::move(json.metadata);
-  report.execution_time_ms = execution_time_ms;
+  report.document = std::move(document);
   return report;
 }
 

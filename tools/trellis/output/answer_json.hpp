@@ -1,12 +1,13 @@
-// A structural query's answer as CONTRACT.md's JSON: the "results" object
-// as text, written straight from the store (answers must be built in
-// microseconds), and the "metadata" fields beyond the common ones. Shared
-// by the CLI's --json, the MCP server and the query benchmark.
+// A structural query's answer as CONTRACT.md's whole JSON document,
+// {"query", "results", "metadata"}, written in one pass straight from the
+// store with RapidJSON's SAX writer (answers must be built in
+// microseconds). Shared by the CLI's --json (Pretty), the MCP server
+// (Compact) and the query benchmark, so all three send the same bytes.
 #pragma once
 
+#include <chrono>
 #include <string>
 
-#include "trellis/output/json.hpp"
 #include "trellis/output/json_text_writer.hpp"
 #include "trellis/output/report.hpp"
 #include "trellis/queries/query_catalog.hpp"
@@ -14,21 +15,16 @@
 
 namespace trellis::output {
 
-struct AnswerJson {
-  std::string query;    // "callers of shop.util.log.log (depth 1)"
-  std::string results;  // the tool's results object, as JSON text
-  std::size_t row_count = 0;
-  std::size_t total_count = 0;
-  // Metadata beyond the common fields: max_depth where the query has one,
-  // unresolved_calls where the answer follows CALLS.
-  Json metadata = Json::object();
-};
+// The document of `answer` to `request`. metadata has row_count,
+// total_count, truncated, execution_time_ms (from `start` to when the
+// results are written), max_depth where the query has one,
+// unresolved_calls where the answer follows CALLS, and query_type
+// "structural".
+std::string answer_document(const GraphStore& store, const queries::QueryRequest& request,
+                            const queries::QueryAnswer& answer, JsonStyle style,
+                            std::chrono::steady_clock::time_point start);
 
-AnswerJson answer_json(const GraphStore& store, const queries::QueryRequest& request,
-                       const queries::QueryAnswer& answer, JsonStyle style = JsonStyle::Compact);
-
-// A structural answer as a Report for --json and the MCP server: query,
-// results text, counts and metadata, query_type "structural".
-Report answer_report(AnswerJson json, double execution_time_ms);
+// A Report carrying that document, printed or sent as is.
+Report answer_report(std::string document);
 
 }  // namespace trellis::output

@@ -18,6 +18,7 @@
 #include <rapidjson/writer.h>
 
 #include <cstdint>
+#include <cstring>
 #include <string>
 #include <string_view>
 
@@ -26,6 +27,39 @@
 namespace trellis::output {
 
 enum class JsonStyle { Compact, Pretty };
+
+namespace detail {
+
+// RapidJSON's writer (`Base`: Writer or PrettyWriter over a StringBuffer)
+// with one addition: a string the caller found needs no escaping is copied
+// into the buffer as one block, where RapidJSON would copy it byte by byte
+// through its escape scan. Structure, commas and indentation stay RapidJSON's.
+template <class Base, bool kPretty>
+class BlockWriter : public Base {
+ public:
+  explicit BlockWriter(rapidjson::StringBuffer& buffer) : Base(buffer) {}
+
+  // `text` in quotes, as a key or a value; it must hold no '"', '\\',
+  // control character or byte >= 0x80.
+  void PlainString(std::string_view text) {
+    if constexpr (kPretty) {
+      this->PrettyPrefix(rapidjson::kStringType);
+    } else {
+      this->Prefix(rapidjson::kStringType);
+    }
+    char* out = this->os_->Push(text.size() + 2);
+    out[0] = '"';
+    if (!text.empty()) std::memcpy(out + 1, text.data(), text.size());
+    out[text.size() + 1] = '"';
+  }
+};
+
+}  // namespace detail
+
+// Whether `text` can be written as is between quotes: no character JSON
+// escapes ('"', '\\', below 0x20) and no byte >= 0x80 (which needs the
+// UTF-8 check). Eight bytes at a time.
+bool is_plain_text(std::string_view text);
 
 // Text of `text` that is valid UTF-8: itself when it already is.
 std::string_view valid_utf8(std::string_view text, std::string& scratch);
@@ -39,8 +73,15 @@ class JsonTextWriter {
   void begin_array() { call([](auto& w) { w.StartArray(); }); }
   void end_array() { call([](auto& w) { w.EndArray(); }); }
   void key(std::string_view name) {
-    call([&](auto& w) { w.Key(name.data(), static_cast<rapidjson::SizeType>(name.size())); });
+    if (is_plain_text(name)) {
+      plain_key(name);
+    } else {
+      call([&](auto& w) { w.Key(name.data(), static_cast<rapidjson::SizeType>(name.size())); });
+    }
   }
+  // A key known to need no escaping (ASCII letters, digits, '_': the
+  // contract's field names and the schema's property names), copied as is.
+  void plain_key(std::string_view name) { call([&](auto& w) { w.PlainString(name); }); }
   void string(std::string_view text);
   void integer(std::int64_t value) { call([&](auto& w) { w.Int64(value); }); }
   // A double (always with a fraction or exponent); NaN and infinities as null.
@@ -76,10 +117,16 @@ class JsonTextWriter {
     }
   }
 
+  // Room for a 100-node answer, so the buffer rarely grows (each growth
+  // copies what was written).
+  static constexpr std::size_t kInitialCapacity = 64 * 1024;
+
   JsonStyle style_;
   rapidjson::StringBuffer buffer_;
-  rapidjson::Writer<rapidjson::StringBuffer> compact_;
-  rapidjson::PrettyWriter<rapidjson::StringBuffer> pretty_;
+  detail::BlockWriter<rapidjson::Writer<rapidjson::StringBuffer>, false> compact_;
+  detail::BlockWriter<rapidjson::PrettyWriter<rapidjson::StringBuffer>, true> pretty_;
+  void column_value(const StringTable& strings, const Column& column, std::size_t row, std::string_view name);
+
   std::string scratch_;  // valid_utf8's replacement text
   std::string name_;     // the qualified name being written
 };

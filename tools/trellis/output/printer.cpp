@@ -28,6 +28,7 @@ Json metadata_json(const Report& report, double execution_time_ms) {
 }  // namespace
 
 std::string report_json(const Report& report, double execution_time_ms) {
+  if (report.document) return *report.document;
   const auto compact = [](const Json& value) { return value.dump(-1, ' ', false, Json::error_handler_t::replace); };
   std::string out = "{\"query\":";
   out += compact(Json(report.query));
@@ -42,6 +43,10 @@ std::string report_json(const Report& report, double execution_time_ms) {
 void print_report(const Report& report, double execution_time_ms, bool json) {
   if (!json) {
     fmt::print("{}", report.text);
+    return;
+  }
+  if (report.document) {
+    fmt::print("{}\n", *report.document);
     return;
   }
   Json metadata = metadata_json(report, execution_time_ms);

@@ -17,6 +17,10 @@ struct Report {
   // The results as JSON text instead, when the command wrote them directly
   // (structural answers); printed in place of `results`.
   std::optional<std::string> results_text;
+  // The whole document, when the command wrote it in one pass (structural
+  // answers, in the style its consumer wants: Pretty for the CLI, Compact
+  // for the MCP server); printed or sent in place of the parts above.
+  std::optional<std::string> document;
   std::string text;        // the human form, printed as is on stdout
   // For row-returning queries: metadata.row_count, total_count and truncated.
   std::optional<std::size_t> row_count;

@@ -84,6 +84,10 @@ class GraphStore {
   // property. (qualified_name is built text: use qualified_name().)
   PropertyValue property(NodeId node, std::string_view property_name) const;
   PropertyValue edge_property(RelType type, EdgePos edge, std::size_t column) const;
+  // The typed columns of `label`, one per label_def(label).properties in
+  // that order; a node's values sit at row(node). For readers that write
+  // many values and cannot afford a PropertyValue each (answer JSON).
+  std::span<const Column> columns(Label label) const { return parts_.labels[index_of(label)].columns; }
 
   // Call sites ingest could not resolve: all of them, and those in one node.
   struct UnresolvedCall {
