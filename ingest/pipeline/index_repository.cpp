@@ -108,17 +108,17 @@ Result<IndexResult> index_repository(const IndexOptions& options, ExtractProgres
   result.store = std::move(written->graph.store);
   report.build_seconds = seconds_since(start);
   std::stable_sort(report.warnings.begin(), report.warnings.end());
-  // Unchanged files' facts are copied as the previous snapshot encoded them.
-  std::vector<std::span<const std::byte>> reused(files.size());
+  // Unchanged files' records are kept as the previous index wrote them.
+  std::vector<const CachedFile*> previous(files.size(), nullptr);
   if (options.previous != nullptr) {
     for (std::size_t i = 0; i < files.size(); ++i) {
       if (changed[i] != 0) continue;
       if (const auto it = options.previous->find(files[i].relative_path); it != options.previous->end()) {
-        reused[i] = it->second.encoded_facts;
+        previous[i] = &it->second;
       }
     }
   }
-  result.encoded_facts = encode_facts(files, hashes, resolved, reused);
+  result.encoded_facts = encode_facts(files, hashes, resolved, previous);
   return result;
 }
 

@@ -19,6 +19,7 @@
 #include <filesystem>
 #include <map>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "trellis/common/error.hpp"
@@ -66,6 +67,12 @@ Status save_snapshot(const Snapshot& snapshot, const std::filesystem::path& path
 // reads out of bounds. DATABASE_ERROR "no snapshot at <path>" when there is
 // no file.
 Result<Snapshot> load_snapshot(const std::filesystem::path& path);
+
+// Reads one extra section (`name` without the "extra." prefix) without
+// loading the store: the header, the section table and that section's
+// checksum are verified, nothing else. DATABASE_ERROR as load_snapshot's,
+// or "has no section extra.<name>".
+Result<PodArray<std::byte>> load_snapshot_extra(const std::filesystem::path& path, std::string_view name);
 
 // Reads and checks only the header and the section table (for `trellis
 // stats`); section contents are neither read nor verified.
