@@ -371,17 +371,18 @@ Error damaged(const std::string& problem) {
 
 std::vector<EncodedFile> encode_facts(std::span<const FileFacts> files, std::span<const std::uint64_t> hashes,
                                       std::span<const std::optional<ResolvedFile>> resolved,
-                                      std::span<const CachedFile* const> previous) {
+                                      std::span<const CachedFile* const> previous,
+                                      std::span<const std::uint8_t> same_resolution) {
   std::vector<EncodedFile> out(files.size());
   tbb::parallel_for(std::size_t{0}, files.size(), [&](std::size_t i) {
     EncodedFile& file = out[i];
     file.relative_path = files[i].relative_path;
     file.content_hash = hashes[i];
     const CachedFile* cached = i < previous.size() ? previous[i] : nullptr;
-    const std::vector<std::byte> tail = encode_tail(i < resolved.size() ? &resolved[i] : nullptr);
+    const bool same = cached != nullptr && i < same_resolution.size() && same_resolution[i] != 0;
+    const std::vector<std::byte> tail = same ? std::vector<std::byte>{} : encode_tail(i < resolved.size() ? &resolved[i] : nullptr);
     if (cached != nullptr) {
-      const auto old_tail = cached->record.subspan(cached->encoded_facts.size());
-      if (std::ranges::equal(old_tail, tail)) {
+      if (same || std::ranges::equal(cached->record.subspan(cached->encoded_facts.size()), tail)) {
         file.kept = cached->record;
         file.kept_offset = cached->record_offset;
         file.checksum = cached->record_checksum;

@@ -79,6 +79,7 @@ Result<IndexResult> index_repository(const IndexOptions& options, ExtractProgres
   const ProjectInfo project{root.filename().string(), root.string()};
   std::vector<LanguageProgram> programs;
   std::vector<std::optional<ResolvedFile>> resolved(files.size());
+  std::vector<std::uint8_t> kept_resolution(files.size(), 0);
   for (std::size_t l = 0; l < languages.size(); ++l) {
     const auto [first, last] = ranges[l];
     if (first == last) continue;
@@ -90,6 +91,7 @@ Result<IndexResult> index_repository(const IndexOptions& options, ExtractProgres
     LanguageResolution& resolution = *resolved_language;
     report.files_resolved += resolution.files_resolved;
     std::move(resolution.resolved.begin(), resolution.resolved.end(), resolved.begin() + first);
+    std::copy(resolution.kept.begin(), resolution.kept.end(), kept_resolution.begin() + first);
     programs.push_back({first, std::move(resolution.program)});
   }
   ProgramGraph program = merge_programs(std::move(programs), files);
@@ -118,7 +120,7 @@ Result<IndexResult> index_repository(const IndexOptions& options, ExtractProgres
       }
     }
   }
-  result.encoded_facts = encode_facts(files, hashes, resolved, previous);
+  result.encoded_facts = encode_facts(files, hashes, resolved, previous, kept_resolution);
   return result;
 }
 

@@ -80,10 +80,12 @@ struct EncodedFile {
 // empty: nothing resolved kept). `previous[i]`, when not null, is the cache
 // entry files[i] came from unchanged (with hashes[i]): its facts are copied
 // rather than encoded again, and its whole record is kept when the resolved
-// edges are the same too.
+// edges are the same too: known when `same_resolution[i] != 0` (resolved[i]
+// is the cached one), else found by comparing their encodings.
 std::vector<EncodedFile> encode_facts(std::span<const FileFacts> files, std::span<const std::uint64_t> hashes,
                                       std::span<const std::optional<ResolvedFile>> resolved = {},
-                                      std::span<const CachedFile* const> previous = {});
+                                      std::span<const CachedFile* const> previous = {},
+                                      std::span<const std::uint8_t> same_resolution = {});
 
 // The snapshot's manifest of `files` (deterministic).
 std::vector<std::byte> encode_manifest(std::span<const EncodedFile> files);
