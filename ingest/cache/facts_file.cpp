@@ -38,23 +38,27 @@ struct Footer {
 static_assert(sizeof(Header) == 16 && std::has_unique_object_representations_v<Header>);
 static_assert(sizeof(Footer) == 48 && std::has_unique_object_representations_v<Footer>);
 
-std::uint64_t checksum(std::span<const std::byte> bytes) { return XXH3_64bits(bytes.data(), bytes.size()); }
+std::uint64_t checksum(std::span<const std::byte> bytes) {
+  return XXH3_64bits(bytes.data(), bytes.size());
+}
 
 std::uint64_t footer_checksum(const Footer& footer) {
   return checksum(std::as_bytes(std::span(&footer, 1)).first(offsetof(Footer, footer_checksum)));
 }
 
 Error unusable(const std::filesystem::path& path, std::string_view problem) {
-  return make_error(ErrorCode::DatabaseError, fmt::format("facts file {} {}", path.string(), problem));
+  return make_error(ErrorCode::DatabaseError,
+                    fmt::format("facts file {} {}", path.string(), problem));
 }
 
 Error write_failure(const std::filesystem::path& path, std::string_view step, int error) {
-  return make_error(ErrorCode::DatabaseError,
-                    fmt::format("cannot save facts file {}: {}: {}", path.string(), step, errno_text(error)));
+  return make_error(ErrorCode::DatabaseError, fmt::format("cannot save facts file {}: {}: {}",
+                                                          path.string(), step, errno_text(error)));
 }
 
 // The table and footer of a write, as bytes.
-std::vector<std::byte> table_and_footer(std::span<const std::uint64_t> offsets, std::uint64_t table_offset,
+std::vector<std::byte> table_and_footer(std::span<const std::uint64_t> offsets,
+                                        std::uint64_t table_offset,
                                         std::span<const std::byte> manifest) {
   const auto table = std::as_bytes(offsets);
   Footer footer{};
@@ -72,7 +76,8 @@ std::vector<std::byte> table_and_footer(std::span<const std::uint64_t> offsets, 
 
 int pwrite_all(const FileDescriptor& file, std::span<const std::byte> bytes, std::uint64_t offset) {
   while (!bytes.empty()) {
-    const ssize_t written = ::pwrite(file.get(), bytes.data(), bytes.size(), static_cast<off_t>(offset));
+    const ssize_t written =
+        ::pwrite(file.get(), bytes.data(), bytes.size(), static_cast<off_t>(offset));
     if (written < 0) {
       if (errno == EINTR) continue;
       return errno;
@@ -115,7 +120,8 @@ Status write_new(const std::filesystem::path& path, std::span<const EncodedFile>
   chunk.insert(chunk.end(), tail.begin(), tail.end());
   if (const int error = file.write_all(chunk)) return fail("writing", error);
   if (const int error = file.close()) return fail("closing", error);
-  if (::rename(temp.c_str(), path.c_str()) != 0) return fail("renaming " + temp.string() + " over it", errno);
+  if (::rename(temp.c_str(), path.c_str()) != 0)
+    return fail("renaming " + temp.string() + " over it", errno);
   return {};
 }
 
@@ -133,7 +139,8 @@ class FactsFile::Mapping {
   std::span<const std::byte> bytes() const { return {data_, size_}; }
   // Whether `status` describes the file as it was mapped.
   bool same_file(const struct stat& status) const {
-    return status.st_dev == device_ && status.st_ino == inode_ && static_cast<std::size_t>(status.st_size) == size_;
+    return status.st_dev == device_ && status.st_ino == inode_ &&
+           static_cast<std::size_t>(status.st_size) == size_;
   }
 
  private:
@@ -155,27 +162,32 @@ FactsFile::FactsFile(FactsFile&&) noexcept = default;
 FactsFile& FactsFile::operator=(FactsFile&&) noexcept = default;
 FactsFile::~FactsFile() = default;
 
-Result<FactsFile> FactsFile::read(const std::filesystem::path& path, std::span<const std::byte> manifest) {
+Result<FactsFile> FactsFile::read(const std::filesystem::path& path,
+                                  std::span<const std::byte> manifest) {
   auto entries = decode_manifest(manifest);
   if (!entries.ok()) return std::move(entries).take_error();
   const FileDescriptor file = FileDescriptor::open(path, O_RDONLY | O_NONBLOCK);
   if (!file.valid()) {
     const int error = errno;
-    return unusable(path, error == ENOENT ? "is missing" : "cannot be opened: " + errno_text(error));
+    return unusable(path,
+                    error == ENOENT ? "is missing" : "cannot be opened: " + errno_text(error));
   }
   struct stat status {};
-  if (::fstat(file.get(), &status) != 0) return unusable(path, "cannot be examined: " + errno_text(errno));
+  if (::fstat(file.get(), &status) != 0)
+    return unusable(path, "cannot be examined: " + errno_text(errno));
   if (!S_ISREG(status.st_mode)) return unusable(path, "is not a regular file");
   const auto size = static_cast<std::size_t>(status.st_size);
   if (size < sizeof(Header) + sizeof(Footer)) return unusable(path, "is truncated");
   void* data = ::mmap(nullptr, size, PROT_READ, MAP_PRIVATE | MAP_POPULATE, file.get(), 0);
   if (data == MAP_FAILED) return unusable(path, "cannot be mapped: " + errno_text(errno));
-  auto mapping = std::make_unique<Mapping>(static_cast<const std::byte*>(data), size, status.st_dev, status.st_ino);
+  auto mapping = std::make_unique<Mapping>(static_cast<const std::byte*>(data), size, status.st_dev,
+                                           status.st_ino);
   const std::span<const std::byte> bytes = mapping->bytes();
 
   Header header{};
   std::memcpy(&header, bytes.data(), sizeof header);
-  if (header.magic != kMagic || header.version != kFormatVersion) return unusable(path, "is not a facts file of this version");
+  if (header.magic != kMagic || header.version != kFormatVersion)
+    return unusable(path, "is not a facts file of this version");
   Footer footer{};
   std::memcpy(&footer, bytes.data() + size - sizeof footer, sizeof footer);
   if (footer.magic != kMagic || footer.footer_checksum != footer_checksum(footer)) {
@@ -185,7 +197,8 @@ Result<FactsFile> FactsFile::read(const std::filesystem::path& path, std::span<c
     return unusable(path, "was written for another snapshot");
   }
   const std::uint64_t table_bytes = footer.file_count * sizeof(std::uint64_t);
-  if (footer.table_offset < sizeof(Header) || footer.table_offset + table_bytes != size - sizeof footer) {
+  if (footer.table_offset < sizeof(Header) ||
+      footer.table_offset + table_bytes != size - sizeof footer) {
     return unusable(path, "has a misplaced table");
   }
   const auto table = bytes.subspan(footer.table_offset, table_bytes);
@@ -195,7 +208,8 @@ Result<FactsFile> FactsFile::read(const std::filesystem::path& path, std::span<c
   std::vector<std::span<const std::byte>> records(offsets.size());
   for (std::size_t i = 0; i < offsets.size(); ++i) {
     const std::uint64_t length = (*entries)[i].record_bytes;
-    if (offsets[i] < sizeof(Header) || offsets[i] > footer.table_offset || length > footer.table_offset - offsets[i]) {
+    if (offsets[i] < sizeof(Header) || offsets[i] > footer.table_offset ||
+        length > footer.table_offset - offsets[i]) {
       return unusable(path, "has a record out of place");
     }
     records[i] = bytes.subspan(offsets[i], length);
@@ -214,13 +228,15 @@ Status write_facts_file(const std::filesystem::path& path, std::span<const Encod
     live += file.bytes().size();
     if (file.kept.empty() || file.kept_offset == kNoRecordOffset) appended += file.bytes().size();
   }
-  const std::uint64_t grown = previous->file_bytes() + appended + files.size() * sizeof(std::uint64_t) + sizeof(Footer);
+  const std::uint64_t grown =
+      previous->file_bytes() + appended + files.size() * sizeof(std::uint64_t) + sizeof(Footer);
   if (grown > 2 * live + (std::uint64_t{1} << 20)) return write_new(path, files, manifest);
 
   // O_NONBLOCK: a FIFO put in its place must not hang the index.
   const FileDescriptor file = FileDescriptor::open(path, O_WRONLY | O_NONBLOCK);
   struct stat status {};
-  if (!file.valid() || ::fstat(file.get(), &status) != 0 || !previous->mapping_->same_file(status)) {
+  if (!file.valid() || ::fstat(file.get(), &status) != 0 ||
+      !previous->mapping_->same_file(status)) {
     return write_new(path, files, manifest);
   }
   std::vector<std::uint64_t> offsets(files.size());
@@ -239,7 +255,8 @@ Status write_facts_file(const std::filesystem::path& path, std::span<const Encod
   }
   const std::vector<std::byte> tail = table_and_footer(offsets, position, manifest);
   chunk.insert(chunk.end(), tail.begin(), tail.end());
-  if (const int error = pwrite_all(file, chunk, chunk_start)) return write_failure(path, "appending", error);
+  if (const int error = pwrite_all(file, chunk, chunk_start))
+    return write_failure(path, "appending", error);
   return {};
 }
 

@@ -37,7 +37,8 @@ class FactsFile {
   // Reads the facts file at `path` and decodes the records `manifest`
   // lists. DATABASE_ERROR when there is no file, or it is damaged, or it
   // was not written with this manifest.
-  static Result<FactsFile> read(const std::filesystem::path& path, std::span<const std::byte> manifest);
+  static Result<FactsFile> read(const std::filesystem::path& path,
+                                std::span<const std::byte> manifest);
 
   FactsFile(FactsFile&&) noexcept;
   FactsFile& operator=(FactsFile&&) noexcept;
