@@ -33,8 +33,8 @@ Result<DatabaseIndexResult> index_into_database(IndexOptions options, const std:
     auto manifest = load_snapshot_extra(database, kFactsSection);
     if (!manifest.ok()) {
       result.previous_note = fmt::format("previous snapshot not used: {}", manifest.error().message);
-    } else {
-      auto read = FactsFile::read(facts_path, manifest->span());
+    } else if (manifest->has_value()) {
+      auto read = FactsFile::read(facts_path, (*manifest)->span());
       if (read.ok()) {
         previous_facts = std::move(read).value();
       } else {

@@ -10,6 +10,7 @@
 #include "trellis/common/file_io.hpp"
 #include "trellis/ingest/facts_file.hpp"
 #include "trellis/ingest/index_database.hpp"
+#include "trellis/store/snapshot.hpp"
 
 using namespace trellis;
 using namespace trellis::ingest;
@@ -272,4 +273,19 @@ TEST_CASE("the facts file is written anew once superseded records would be most 
   }
   CHECK(rewritten);
   CHECK(files_resolved_matching_a_full_index(root, database, dir.path() / "full.trellis") == 0);
+}
+
+TEST_CASE("a snapshot without cached facts (an imported graph) is replaced by a full index, silently") {
+  const TempDir dir;
+  const std::filesystem::path database = dir.path() / "graph.trellis";
+  REQUIRE(save_snapshot(Snapshot{}, database).ok());
+  IndexOptions options;
+  options.root = kShop;
+  auto indexed = index_into_database(options, database);
+  REQUIRE(indexed.ok());
+  CHECK(indexed->indexed.report.files_reparsed == indexed->indexed.report.files);
+  CHECK(indexed->previous_note.empty());
+  auto again = index_into_database(options, database);
+  REQUIRE(again.ok());
+  CHECK(again->indexed.report.files_reparsed == 0);
 }

@@ -181,7 +181,8 @@ Result<Snapshot> load_snapshot(const std::filesystem::path& path) {
   return Assembler(std::move(*mapping), *layout, text).run();
 }
 
-Result<PodArray<std::byte>> load_snapshot_extra(const std::filesystem::path& path, std::string_view name) {
+Result<std::optional<PodArray<std::byte>>> load_snapshot_extra(const std::filesystem::path& path,
+                                                               std::string_view name) {
   const std::string text = path.string();
   auto mapping = map_snapshot(path, false);
   if (!mapping) return std::move(mapping).take_error();
@@ -195,9 +196,9 @@ Result<PodArray<std::byte>> load_snapshot_extra(const std::filesystem::path& pat
     if (format::checksum(bytes) != entry.checksum) {
       return snapshot_error(text, fmt::format("is corrupt: section {} does not match its checksum", section));
     }
-    return PodArray<std::byte>(std::move(*mapping), bytes);
+    return std::optional(PodArray<std::byte>(std::move(*mapping), bytes));
   }
-  return snapshot_error(text, fmt::format("has no section {}{}", format::kExtraPrefix, name));
+  return std::optional<PodArray<std::byte>>();
 }
 
 Result<SnapshotInfo> read_snapshot_info(const std::filesystem::path& path) {

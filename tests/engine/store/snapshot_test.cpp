@@ -111,14 +111,15 @@ TEST_CASE("one extra section loads alone, checked against its checksum") {
   REQUIRE(save_snapshot(sample_snapshot(), path).ok());
   auto files = load_snapshot_extra(path, "ingest.files");
   REQUIRE(files.ok());
-  CHECK(text_of(*files) == std::string("a.py\0b.py\0", 10));
+  REQUIRE(files->has_value());
+  CHECK(text_of(**files) == std::string("a.py\0b.py\0", 10));
   auto empty = load_snapshot_extra(path, "empty");
   REQUIRE(empty.ok());
-  CHECK(empty->empty());
+  REQUIRE(empty->has_value());
+  CHECK((*empty)->empty());
   const auto absent = load_snapshot_extra(path, "ingest");
-  REQUIRE_FALSE(absent.ok());
-  CHECK(absent.error().code == ErrorCode::DatabaseError);
-  CHECK(absent.error().message.find("has no section extra.ingest") != std::string::npos);
+  REQUIRE(absent.ok());
+  CHECK_FALSE(absent->has_value());
 
   // One byte of the section changed: refused; the other sections are not read.
   auto info = read_snapshot_info(path);

@@ -18,6 +18,7 @@
 #include <cstdint>
 #include <filesystem>
 #include <map>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -70,9 +71,10 @@ Result<Snapshot> load_snapshot(const std::filesystem::path& path);
 
 // Reads one extra section (`name` without the "extra." prefix) without
 // loading the store: the header, the section table and that section's
-// checksum are verified, nothing else. DATABASE_ERROR as load_snapshot's,
-// or "has no section extra.<name>".
-Result<PodArray<std::byte>> load_snapshot_extra(const std::filesystem::path& path, std::string_view name);
+// checksum are verified, nothing else. nullopt when the snapshot has no
+// such section; DATABASE_ERROR as load_snapshot's.
+Result<std::optional<PodArray<std::byte>>> load_snapshot_extra(const std::filesystem::path& path,
+                                                               std::string_view name);
 
 // Reads and checks only the header and the section table (for `trellis
 // stats`); section contents are neither read nor verified.
