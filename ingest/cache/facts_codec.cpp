@@ -1,6 +1,7 @@
 #include <tbb/parallel_for.h>
 #include <xxhash.h>
 
+#include <algorithm>
 #include <cstring>
 #include <stdexcept>
 
@@ -11,13 +12,15 @@ namespace {
 
 // Bumped whenever the encoding, FileFacts or what an extractor puts in them
 // changes: facts cached by an older version are then re-extracted.
+// 9: the records in a facts file beside the snapshot, listed by a manifest
+// in it (facts_file.hpp), on top of
 // 8: IMPLEMENTS edges in each file's resolved edges, on top of
 // 7: implements, is_abstract, is_accessor, reexport (TypeScript and
 // JavaScript) on top of 6: each file's resolved edges and interface digest
 // (incremental resolution), call sites apart from the other facts, on top
 // of 5 (per-file size table) and 4 (call scopes, TYPE_CHECKING marks, kept
 // rebindings).
-constexpr std::uint32_t kCodecVersion = 8;
+constexpr std::uint32_t kCodecVersion = 9;
 
 class Writer {
  public:
@@ -345,92 +348,168 @@ CachedFile read_file_facts(Reader& r) {
 
 std::uint64_t content_hash(std::string_view bytes) { return XXH3_64bits(bytes.data(), bytes.size()); }
 
-std::vector<std::byte> encode_facts(std::span<const FileFacts> files, std::span<const std::uint64_t> hashes,
-                                    std::span<const std::optional<ResolvedFile>> resolved,
-                                    std::span<const std::span<const std::byte>> reused) {
-  // Per file: [u64 size][facts but calls][u64 size][calls], then what
-  // resolution kept. The first part, encoded before, is copied as it is.
-  std::vector<std::vector<std::byte>> fresh(files.size());
-  std::vector<std::vector<std::byte>> tails(files.size());
+namespace {
+
+// The manifest: [u32 codec version][u32 count], then per file
+// [path][u64 content hash][u64 record bytes][u64 record XXH3].
+constexpr std::size_t kRecordPrefixBytes = 8;
+
+std::uint64_t checksum_of(std::span<const std::byte> bytes) { return XXH3_64bits(bytes.data(), bytes.size()); }
+
+// The resolved edges as a record ends with them.
+std::vector<std::byte> encode_tail(const std::optional<ResolvedFile>* resolved) {
+  Writer tail;
+  write_resolved(tail, resolved);
+  return std::move(tail).take();
+}
+
+Error damaged(const std::string& problem) {
+  return make_error(ErrorCode::DatabaseError, "the cached file facts are damaged: " + problem);
+}
+
+}  // namespace
+
+std::vector<EncodedFile> encode_facts(std::span<const FileFacts> files, std::span<const std::uint64_t> hashes,
+                                      std::span<const std::optional<ResolvedFile>> resolved,
+                                      std::span<const CachedFile* const> previous,
+                                      std::span<const std::uint8_t> same_resolution) {
+  std::vector<EncodedFile> out(files.size());
   tbb::parallel_for(std::size_t{0}, files.size(), [&](std::size_t i) {
-    if (i >= reused.size() || reused[i].empty()) {
+    EncodedFile& file = out[i];
+    file.relative_path = files[i].relative_path;
+    file.content_hash = hashes[i];
+    const CachedFile* cached = i < previous.size() ? previous[i] : nullptr;
+    const bool same = cached != nullptr && i < same_resolution.size() && same_resolution[i] != 0;
+    const std::vector<std::byte> tail = same ? std::vector<std::byte>{} : encode_tail(i < resolved.size() ? &resolved[i] : nullptr);
+    if (cached != nullptr) {
+      if (same || std::ranges::equal(cached->record.subspan(cached->encoded_facts.size()), tail)) {
+        file.kept = cached->record;
+        file.kept_offset = cached->record_offset;
+        file.checksum = cached->record_checksum;
+        return;
+      }
+      file.fresh.reserve(cached->encoded_facts.size() + tail.size());
+      file.fresh.insert(file.fresh.end(), cached->encoded_facts.begin(), cached->encoded_facts.end());
+    } else {
       Writer facts;
       write_file(facts, files[i], hashes[i]);
       Writer calls;
       write_calls(calls, files[i]);
       Writer both;
-      both.reserve(16 + facts.size() + calls.size());
+      both.reserve(16 + facts.size() + calls.size() + tail.size());
       both.u64(facts.size());
       both.bytes(std::move(facts).take());
       both.u64(calls.size());
       both.bytes(std::move(calls).take());
-      fresh[i] = std::move(both).take();
+      file.fresh = std::move(both).take();
     }
-    Writer tail;
-    write_resolved(tail, i < resolved.size() ? &resolved[i] : nullptr);
-    tails[i] = std::move(tail).take();
+    file.fresh.insert(file.fresh.end(), tail.begin(), tail.end());
+    file.checksum = checksum_of(file.fresh);
   });
-  const auto facts_of = [&](std::size_t i) {
-    return fresh[i].empty() ? reused[i] : std::span<const std::byte>(fresh[i]);
-  };
+  return out;
+}
+
+std::vector<std::byte> encode_manifest(std::span<const EncodedFile> files) {
   Writer w;
-  std::size_t total = 8 + 8 * files.size();
-  for (std::size_t i = 0; i < files.size(); ++i) total += facts_of(i).size() + tails[i].size();
-  w.reserve(total);
   w.u32(kCodecVersion);
   w.u32(static_cast<std::uint32_t>(files.size()));
-  for (std::size_t i = 0; i < files.size(); ++i) w.u64(facts_of(i).size() + tails[i].size());
-  for (std::size_t i = 0; i < files.size(); ++i) {
-    w.bytes(facts_of(i));
-    w.bytes(tails[i]);
+  for (const EncodedFile& file : files) {
+    w.text(file.relative_path);
+    w.u64(file.content_hash);
+    w.u64(file.bytes().size());
+    w.u64(file.checksum);
   }
   return std::move(w).take();
 }
 
-Result<FactsCache> decode_facts(std::span<const std::byte> bytes) {
+Result<std::vector<ManifestEntry>> decode_manifest(std::span<const std::byte> manifest) {
   try {
-    Reader r(bytes);
+    Reader r(manifest);
     if (r.u32() != kCodecVersion) {
       return make_error(ErrorCode::DatabaseError, "the cached file facts have another format version");
     }
-    const std::size_t count = r.count();
-    std::vector<std::uint64_t> sizes(count);
-    for (std::uint64_t& size : sizes) size = r.u64();
-    std::vector<std::span<const std::byte>> parts(count);
-    for (std::size_t i = 0; i < count; ++i) parts[i] = r.take(sizes[i]);
-    if (!r.done()) return make_error(ErrorCode::DatabaseError, "the cached file facts have trailing bytes");
-
-    std::vector<CachedFile> decoded(count);
-    std::vector<std::string> errors(count);
-    tbb::parallel_for(std::size_t{0}, count, [&](std::size_t i) {
-      try {
-        Reader record(parts[i]);
-        const std::span<const std::byte> facts = record.take(record.u64());
-        const std::span<const std::byte> calls = record.take(record.u64());
-        Reader file(facts);
-        decoded[i] = read_file_facts(file);
-        if (!file.done()) errors[i] = "trailing bytes in a file's facts";
-        decoded[i].encoded_facts = parts[i].first(16 + facts.size() + calls.size());
-        decoded[i].encoded_calls = calls;
-        decoded[i].resolved = read_resolved(record);
-        if (!record.done()) errors[i] = "trailing bytes after a file's resolved edges";
-      } catch (const std::out_of_range& error) {
-        errors[i] = error.what();
-      }
-    });
-    FactsCache cache;
-    cache.reserve(count);
-    for (std::size_t i = 0; i < count; ++i) {
-      if (!errors[i].empty()) {
-        return make_error(ErrorCode::DatabaseError, "the cached file facts are damaged: " + errors[i]);
-      }
-      std::string path = decoded[i].facts.relative_path;
-      cache.emplace(std::move(path), std::move(decoded[i]));
+    std::vector<ManifestEntry> entries(r.count());
+    for (ManifestEntry& entry : entries) {
+      entry.relative_path = r.text();
+      entry.content_hash = r.u64();
+      entry.record_bytes = r.u64();
+      entry.record_checksum = r.u64();
     }
-    return cache;
+    if (!r.done()) return damaged("trailing bytes after the list of files");
+    return entries;
   } catch (const std::out_of_range& error) {
-    return make_error(ErrorCode::DatabaseError, std::string("the cached file facts are damaged: ") + error.what());
+    return damaged(error.what());
   }
+}
+
+Result<FactsCache> decode_facts(std::span<const std::byte> manifest) {
+  auto entries = decode_manifest(manifest);
+  if (!entries.ok()) return std::move(entries).take_error();
+  FactsCache cache;
+  cache.reserve(entries->size());
+  for (ManifestEntry& entry : *entries) {
+    CachedFile file;
+    file.content_hash = entry.content_hash;
+    file.record_checksum = entry.record_checksum;
+    file.facts.relative_path = entry.relative_path;
+    cache.emplace(std::move(entry.relative_path), std::move(file));
+  }
+  return cache;
+}
+
+Result<FactsCache> decode_records(std::span<const ManifestEntry> manifest,
+                                  std::span<const std::span<const std::byte>> records,
+                                  std::span<const std::uint64_t> offsets) {
+  if (records.size() != manifest.size() || offsets.size() != manifest.size()) {
+    return damaged("the facts file does not hold the listed files");
+  }
+  std::vector<CachedFile> decoded(manifest.size());
+  std::vector<std::string> errors(manifest.size());
+  tbb::parallel_for(std::size_t{0}, manifest.size(), [&](std::size_t i) {
+    const ManifestEntry& entry = manifest[i];
+    const std::span<const std::byte> bytes = records[i];
+    if (bytes.size() != entry.record_bytes || checksum_of(bytes) != entry.record_checksum) {
+      errors[i] = "the record of " + entry.relative_path + " does not match its checksum";
+      return;
+    }
+    try {
+      Reader record(bytes);
+      const std::span<const std::byte> facts = record.take(record.u64());
+      const std::span<const std::byte> calls = record.take(record.u64());
+      Reader file(facts);
+      decoded[i] = read_file_facts(file);
+      if (!file.done()) errors[i] = "trailing bytes in a file's facts";
+      if (decoded[i].facts.relative_path != entry.relative_path || decoded[i].content_hash != entry.content_hash) {
+        errors[i] = "the record of " + entry.relative_path + " is another file's";
+      }
+      decoded[i].record = bytes;
+      decoded[i].record_checksum = entry.record_checksum;
+      decoded[i].record_offset = offsets[i];
+      decoded[i].encoded_facts = bytes.first(2 * kRecordPrefixBytes + facts.size() + calls.size());
+      decoded[i].encoded_calls = calls;
+      decoded[i].resolved = read_resolved(record);
+      if (!record.done()) errors[i] = "trailing bytes after a file's resolved edges";
+    } catch (const std::out_of_range& error) {
+      errors[i] = error.what();
+    }
+  });
+  FactsCache cache;
+  cache.reserve(manifest.size());
+  for (std::size_t i = 0; i < manifest.size(); ++i) {
+    if (!errors[i].empty()) return damaged(errors[i]);
+    cache.emplace(manifest[i].relative_path, std::move(decoded[i]));
+  }
+  return cache;
+}
+
+Result<FactsCache> decode_facts(std::span<const EncodedFile> files) {
+  auto manifest = decode_manifest(encode_manifest(files));
+  if (!manifest.ok()) return std::move(manifest).take_error();
+  std::vector<std::span<const std::byte>> records;
+  records.reserve(files.size());
+  for (const EncodedFile& file : files) records.push_back(file.bytes());
+  const std::vector<std::uint64_t> offsets(files.size(), kNoRecordOffset);
+  return decode_records(*manifest, records, offsets);
 }
 
 Status decode_calls(const CachedFile& cached, FileFacts& facts) {

@@ -7,6 +7,7 @@
 #include <system_error>
 
 #include "trellis/ingest/facts_cache.hpp"
+#include "trellis/ingest/facts_file.hpp"
 #include "trellis/store/snapshot.hpp"
 
 namespace trellis::ingest {
@@ -25,31 +26,31 @@ Result<DatabaseIndexResult> index_into_database(IndexOptions options, const std:
   DatabaseIndexResult result;
   const auto call_start = Clock::now();
   auto start = call_start;
-  FactsCache previous;
-  // Kept open while indexing: the cache views its facts section.
-  std::optional<Snapshot> previous_snapshot;
+  const std::filesystem::path facts_path = facts_file_path(database);
+  // Kept while indexing: the cache views the facts file.
+  std::optional<FactsFile> previous_facts;
   if (std::filesystem::exists(database)) {
-    auto loaded = load_snapshot(database);
-    if (!loaded.ok()) {
-      result.previous_note = fmt::format("previous snapshot not used: {}", loaded.error().message);
-    } else if (loaded->extras.contains(kFactsSection)) {
-      previous_snapshot = std::move(loaded).value();
-      auto decoded = decode_facts(previous_snapshot->extras.at(kFactsSection).span());
-      if (decoded.ok()) {
-        previous = std::move(decoded).value();
+    auto manifest = load_snapshot_extra(database, kFactsSection);
+    if (!manifest.ok()) {
+      result.previous_note = fmt::format("previous snapshot not used: {}", manifest.error().message);
+    } else if (manifest->has_value()) {
+      auto read = FactsFile::read(facts_path, (*manifest)->span());
+      if (read.ok()) {
+        previous_facts = std::move(read).value();
       } else {
-        result.previous_note = fmt::format("previous snapshot's file facts not used: {}", decoded.error().message);
+        result.previous_note = fmt::format("previous snapshot's file facts not used: {}", read.error().message);
       }
     }
   }
   result.load_seconds = seconds_since(start);
 
-  options.previous = &previous;
+  options.previous = previous_facts ? &previous_facts->cache() : nullptr;
   auto indexed = index_repository(options, progress);
   if (!indexed.ok() && indexed.error().code == ErrorCode::DatabaseError && options.previous != nullptr) {
     // Damaged cached facts found late (call sites are decoded on demand): index in full.
     result.previous_note = fmt::format("previous snapshot's file facts not used: {}", indexed.error().message);
     options.previous = nullptr;
+    previous_facts.reset();
     if (progress != nullptr) {
       progress->files.store(0, std::memory_order_relaxed);
       progress->lines.store(0, std::memory_order_relaxed);
@@ -67,12 +68,22 @@ Result<DatabaseIndexResult> index_into_database(IndexOptions options, const std:
     return make_error(ErrorCode::DatabaseError,
                       fmt::format("cannot create folder {}: {}", database.parent_path().string(), error.message()));
   }
+  // The facts file first: a snapshot is only ever replaced by one whose
+  // records are on file (a facts file ahead of its snapshot is refused as
+  // written for another one, which costs a full index, never a wrong graph).
+  std::vector<std::byte> manifest = encode_manifest(result.indexed.encoded_facts);
+  if (Status status = write_facts_file(facts_path, result.indexed.encoded_facts, manifest,
+                                       previous_facts ? &*previous_facts : nullptr);
+      !status.ok()) {
+    return std::move(status).take_error();
+  }
   // The store is moved into the snapshot for writing and back out after.
   Snapshot snapshot{std::move(result.indexed.store), {}};
-  snapshot.extras.emplace(kFactsSection, PodArray<std::byte>(std::move(result.indexed.encoded_facts)));
+  snapshot.extras.emplace(kFactsSection, PodArray<std::byte>(std::move(manifest)));
   Status status = save_snapshot(snapshot, database);
   result.indexed.store = std::move(snapshot.store);
   if (!status.ok()) return std::move(status).take_error();
+  result.indexed.encoded_facts.clear();
   result.save_seconds = seconds_since(start);
   result.total_seconds = seconds_since(call_start);
   return result;

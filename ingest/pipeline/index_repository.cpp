@@ -79,6 +79,7 @@ Result<IndexResult> index_repository(const IndexOptions& options, ExtractProgres
   const ProjectInfo project{root.filename().string(), root.string()};
   std::vector<LanguageProgram> programs;
   std::vector<std::optional<ResolvedFile>> resolved(files.size());
+  std::vector<std::uint8_t> kept_resolution(files.size(), 0);
   for (std::size_t l = 0; l < languages.size(); ++l) {
     const auto [first, last] = ranges[l];
     if (first == last) continue;
@@ -90,6 +91,7 @@ Result<IndexResult> index_repository(const IndexOptions& options, ExtractProgres
     LanguageResolution& resolution = *resolved_language;
     report.files_resolved += resolution.files_resolved;
     std::move(resolution.resolved.begin(), resolution.resolved.end(), resolved.begin() + first);
+    std::copy(resolution.kept.begin(), resolution.kept.end(), kept_resolution.begin() + first);
     programs.push_back({first, std::move(resolution.program)});
   }
   ProgramGraph program = merge_programs(std::move(programs), files);
@@ -108,17 +110,17 @@ Result<IndexResult> index_repository(const IndexOptions& options, ExtractProgres
   result.store = std::move(written->graph.store);
   report.build_seconds = seconds_since(start);
   std::stable_sort(report.warnings.begin(), report.warnings.end());
-  // Unchanged files' facts are copied as the previous snapshot encoded them.
-  std::vector<std::span<const std::byte>> reused(files.size());
+  // Unchanged files' records are kept as the previous index wrote them.
+  std::vector<const CachedFile*> previous(files.size(), nullptr);
   if (options.previous != nullptr) {
     for (std::size_t i = 0; i < files.size(); ++i) {
       if (changed[i] != 0) continue;
       if (const auto it = options.previous->find(files[i].relative_path); it != options.previous->end()) {
-        reused[i] = it->second.encoded_facts;
+        previous[i] = &it->second;
       }
     }
   }
-  result.encoded_facts = encode_facts(files, hashes, resolved, reused);
+  result.encoded_facts = encode_facts(files, hashes, resolved, previous, kept_resolution);
   return result;
 }
 

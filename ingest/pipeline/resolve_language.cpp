@@ -132,8 +132,11 @@ Result<LanguageResolution> resolve_language(const LanguageFrontend& language, st
 
   std::vector<FileEdgeSlice> slices = slices_by_file(out.program, files.size());
   if (reuse) {
+    out.kept.assign(files.size(), 0);
     for (std::size_t i = 0; i < files.size(); ++i) {
-      if (wanted[i] == 0) slices[i] = std::move(previous->find(files[i].relative_path)->second.resolved->edges);
+      if (wanted[i] != 0) continue;
+      slices[i] = std::move(previous->find(files[i].relative_path)->second.resolved->edges);
+      out.kept[i] = 1;
     }
   }
   flatten(slices, out.program);

@@ -24,6 +24,8 @@ struct LanguageResolution {
   // Per file, for the next index; empty when the language has no digests.
   std::vector<std::optional<ResolvedFile>> resolved;
   std::size_t files_resolved = 0;  // files whose edges were computed this time
+  // Per file (or empty): 1 when resolved[i] is the cached one, unchanged.
+  std::vector<std::uint8_t> kept;
 };
 
 // `changed[i]`: files[i]'s facts were not taken from the cache. Cached

@@ -13,8 +13,8 @@ TEST_CASE("cached file facts decode to what was indexed, and damaged bytes are r
   options.root = std::filesystem::path(TRELLIS_SOURCE_DIR) / "tests/fixtures/python/shop";
   auto indexed = index_repository(options);
   REQUIRE(indexed.ok());
-  const std::vector<std::byte>& bytes = indexed->encoded_facts;
-  auto cache = decode_facts(bytes);
+  const std::vector<EncodedFile>& files = indexed->encoded_facts;
+  auto cache = decode_facts(files);
   REQUIRE(cache.ok());
   CHECK(cache->size() == indexed->report.files);
   const CachedFile& models = cache->at("src/shop/models.py");
@@ -35,16 +35,44 @@ TEST_CASE("cached file facts decode to what was indexed, and damaged bytes are r
   REQUIRE_FALSE(refused.ok());
   CHECK(refused.error().code == ErrorCode::DatabaseError);
 
-  // Every truncation and a flipped version are refused without a crash.
-  for (std::size_t cut = 0; cut < bytes.size(); cut += 97) {
-    const auto damaged = decode_facts(std::span(bytes.data(), cut));
+  // The manifest alone lists the files and their content hashes.
+  const std::vector<std::byte> manifest = encode_manifest(files);
+  auto listed = decode_facts(manifest);
+  REQUIRE(listed.ok());
+  CHECK(listed->size() == files.size());
+  CHECK(listed->at("src/shop/models.py").content_hash == models.content_hash);
+  CHECK(listed->at("src/shop/models.py").facts.definitions.empty());
+
+  // Every truncation of the manifest and a flipped version are refused without a crash.
+  for (std::size_t cut = 0; cut < manifest.size(); cut += 7) {
+    const auto damaged = decode_manifest(std::span(manifest.data(), cut));
     REQUIRE_FALSE(damaged.ok());
     CHECK(damaged.error().code == ErrorCode::DatabaseError);
   }
-  std::vector<std::byte> other_version = bytes;
+  std::vector<std::byte> other_version = manifest;
   other_version[0] = std::byte{0x7F};
-  CHECK_FALSE(decode_facts(other_version).ok());
-  std::vector<std::byte> trailing = bytes;
+  CHECK_FALSE(decode_manifest(other_version).ok());
+  std::vector<std::byte> trailing = manifest;
   trailing.push_back(std::byte{0});
-  CHECK_FALSE(decode_facts(trailing).ok());
+  CHECK_FALSE(decode_manifest(trailing).ok());
+
+  // A record that does not match its manifest entry is refused: cut, one
+  // byte changed, or another file's.
+  auto entries = decode_manifest(manifest);
+  REQUIRE(entries.ok());
+  std::vector<std::span<const std::byte>> records;
+  for (const EncodedFile& file : files) records.push_back(file.bytes());
+  const std::vector<std::uint64_t> offsets(files.size(), kNoRecordOffset);
+  REQUIRE(decode_records(*entries, records, offsets).ok());
+  const std::size_t i = 1;
+  std::vector<std::byte> changed(records[i].begin(), records[i].end());
+  changed[changed.size() / 2] ^= std::byte{1};
+  for (const std::span<const std::byte> bad : {records[i].first(records[i].size() - 1),
+                                               std::span<const std::byte>(changed), records[0]}) {
+    auto damaged_records = records;
+    damaged_records[i] = bad;
+    const auto refused_record = decode_records(*entries, damaged_records, offsets);
+    REQUIRE_FALSE(refused_record.ok());
+    CHECK(refused_record.error().code == ErrorCode::DatabaseError);
+  }
 }

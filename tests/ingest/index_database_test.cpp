@@ -2,12 +2,15 @@
 
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <sstream>
 #include <string>
 
 #include "support/temp_dir.hpp"
 #include "trellis/common/file_io.hpp"
+#include "trellis/ingest/facts_file.hpp"
 #include "trellis/ingest/index_database.hpp"
+#include "trellis/store/snapshot.hpp"
 
 using namespace trellis;
 using namespace trellis::ingest;
@@ -140,4 +143,149 @@ TEST_CASE("an edit that keeps a file's interface re-resolves only that file; oth
     std::ofstream(root / "src/shop/extra.py") << "from shop.util.log import log\n\nlog('x')\n";
     CHECK(files_resolved_matching_a_full_index(root, database, scratch) == files + 1);
   }
+}
+
+namespace {
+
+std::uintmax_t size_of(const std::filesystem::path& file) { return std::filesystem::file_size(file); }
+
+// Flips one byte of `file` at `offset` (from the end when negative).
+void flip_byte(const std::filesystem::path& file, std::int64_t offset) {
+  auto bytes = read_file(file);
+  REQUIRE(bytes.ok());
+  const auto at = static_cast<std::size_t>(offset < 0 ? static_cast<std::int64_t>(bytes->size()) + offset : offset);
+  REQUIRE(at < bytes->size());
+  (*bytes)[at] = static_cast<char>((*bytes)[at] ^ 0x20);
+  std::ofstream(file, std::ios::binary | std::ios::trunc) << *bytes;
+}
+
+}  // namespace
+
+TEST_CASE("the facts live beside the snapshot; an index appends only the records that changed") {
+  const TempDir dir;
+  const std::filesystem::path root = dir.path() / "shop";
+  std::filesystem::copy(kShop, root, std::filesystem::copy_options::recursive);
+  const std::filesystem::path database = dir.path() / "graph.trellis";
+  const std::filesystem::path facts = facts_file_path(database);
+  CHECK(facts == dir.path() / "graph.trellis.facts");
+  IndexOptions options;
+  options.root = root;
+  REQUIRE(index_into_database(options, database).ok());
+  const auto first_size = size_of(facts);
+  CHECK(first_size > 1000);
+
+  // Nothing changed: no record is written, only a new table and footer.
+  auto unchanged = index_into_database(options, database);
+  REQUIRE(unchanged.ok());
+  CHECK(unchanged->previous_note.empty());
+  const auto files = unchanged->indexed.report.files;
+  CHECK(size_of(facts) - first_size == files * 8 + 48);
+
+  // A body edit: one record more, far less than the whole file again.
+  const auto before_edit = size_of(facts);
+  replace_in_file(root / "src/shop/util/log.py", "    print(message)\n", "    print(message)\n    print(message)\n");
+  auto edited = index_into_database(options, database);
+  REQUIRE(edited.ok());
+  CHECK(edited->indexed.report.files_reparsed == 1);
+  CHECK(edited->previous_note.empty());
+  CHECK(size_of(facts) > before_edit + files * 8 + 48);
+  CHECK(size_of(facts) < before_edit + first_size / 2);
+  // ... and the next index reads the appended records back.
+  auto again = index_into_database(options, database);
+  REQUIRE(again.ok());
+  CHECK(again->previous_note.empty());
+  CHECK(again->indexed.report.files_reparsed == 0);
+  CHECK(files_resolved_matching_a_full_index(root, database, dir.path() / "full.trellis") == 0);
+}
+
+TEST_CASE("a missing, stale or damaged facts file costs a full index, never a wrong graph") {
+  const TempDir dir;
+  const std::filesystem::path root = dir.path() / "shop";
+  std::filesystem::copy(kShop, root, std::filesystem::copy_options::recursive);
+  const std::filesystem::path database = dir.path() / "graph.trellis";
+  const std::filesystem::path scratch = dir.path() / "full.trellis";
+  const std::filesystem::path facts = facts_file_path(database);
+  const std::filesystem::path log = root / "src/shop/util/log.py";
+  IndexOptions options;
+  options.root = root;
+  REQUIRE(index_into_database(options, database).ok());
+  const std::filesystem::path old_facts = dir.path() / "old.facts";
+  std::filesystem::copy_file(facts, old_facts);
+  replace_in_file(log, "    print(message)\n", "    print(message)\n    print(message)\n");
+  REQUIRE(index_into_database(options, database).ok());
+  CHECK(files_resolved_matching_a_full_index(root, database, scratch) == 0);
+  replace_in_file(log, "    print(message)\n    print(message)\n", "    print(message)\n    shout(message)\n");
+
+  // Each way of spoiling the facts file, then an index of the edited tree.
+  const auto full_index_after = [&](const std::function<void()>& spoil) {
+    spoil();
+    auto indexed = index_into_database(options, database);
+    REQUIRE(indexed.ok());
+    CHECK(indexed->indexed.report.files_reparsed == indexed->indexed.report.files);
+    CHECK(indexed->previous_note.starts_with("previous snapshot's file facts not used"));
+    // The graph is a full index's, and the facts file is usable again.
+    const auto files_total = indexed->indexed.report.files;
+    CHECK(files_resolved_matching_a_full_index(root, database, scratch) == 0);
+    auto next = index_into_database(options, database);
+    REQUIRE(next.ok());
+    CHECK(next->previous_note.empty());
+    CHECK(next->indexed.report.files_reparsed == 0);
+    CHECK(next->indexed.report.files == files_total);
+  };
+  SUBCASE("missing") { full_index_after([&] { std::filesystem::remove(facts); }); }
+  SUBCASE("stale: written for an earlier snapshot") {
+    full_index_after([&] { std::filesystem::copy_file(old_facts, facts, std::filesystem::copy_options::overwrite_existing); });
+  }
+  SUBCASE("a record changed") { full_index_after([&] { flip_byte(facts, 100); }); }
+  SUBCASE("the footer changed") { full_index_after([&] { flip_byte(facts, -20); }); }
+  SUBCASE("the table changed") { full_index_after([&] { flip_byte(facts, -60); }); }
+  SUBCASE("cut short") {
+    full_index_after([&] { std::filesystem::resize_file(facts, size_of(facts) - 1); });
+  }
+  SUBCASE("empty") { full_index_after([&] { std::filesystem::resize_file(facts, 0); }); }
+}
+
+TEST_CASE("the facts file is written anew once superseded records would be most of it") {
+  const TempDir dir;
+  const std::filesystem::path root = dir.path() / "big";
+  std::filesystem::create_directories(root / "pkg");
+  std::string big;
+  for (int i = 0; i < 3000; ++i) big += "def f" + std::to_string(i) + "(x):\n    return g(x) + " + std::to_string(i) + "\n\n";
+  std::ofstream(root / "pkg/big.py") << big;
+  std::ofstream(root / "pkg/small.py") << "from pkg.big import f1\n\n\ndef g(x):\n    return f1(x)\n";
+  const std::filesystem::path database = dir.path() / "graph.trellis";
+  const std::filesystem::path facts = facts_file_path(database);
+  IndexOptions options;
+  options.root = root;
+  REQUIRE(index_into_database(options, database).ok());
+  const auto live = size_of(facts);
+  REQUIRE(live > 200'000);
+  bool rewritten = false;
+  for (int run = 0; run < 12; ++run) {
+    std::ofstream(root / "pkg/big.py", std::ios::app) << "\n";
+    const auto before = size_of(facts);
+    auto indexed = index_into_database(options, database);
+    REQUIRE(indexed.ok());
+    CHECK(indexed->previous_note.empty());
+    CHECK(indexed->indexed.report.files_reparsed == 1);
+    if (size_of(facts) < before) rewritten = true;
+    CHECK(size_of(facts) <= 3 * live + (1u << 20));
+  }
+  CHECK(rewritten);
+  CHECK(files_resolved_matching_a_full_index(root, database, dir.path() / "full.trellis") == 0);
+}
+
+TEST_CASE("a snapshot without cached facts (an imported graph) is replaced by a full index, silently") {
+  const TempDir dir;
+  const std::filesystem::path database = dir.path() / "graph.trellis";
+  REQUIRE(save_snapshot(Snapshot{}, database).ok());
+  IndexOptions options;
+  options.root = kShop;
+  auto indexed = index_into_database(options, database);
+  REQUIRE(indexed.ok());
+  CHECK(indexed->indexed.report.files_reparsed == indexed->indexed.report.files);
+  CHECK(indexed->previous_note.empty());
+  auto again = index_into_database(options, database);
+  REQUIRE(again.ok());
+  CHECK(again->indexed.report.files_reparsed == 0);
 }

@@ -181,6 +181,26 @@ Result<Snapshot> load_snapshot(const std::filesystem::path& path) {
   return Assembler(std::move(*mapping), *layout, text).run();
 }
 
+Result<std::optional<PodArray<std::byte>>> load_snapshot_extra(const std::filesystem::path& path,
+                                                               std::string_view name) {
+  const std::string text = path.string();
+  auto mapping = map_snapshot(path, false);
+  if (!mapping) return std::move(mapping).take_error();
+  const auto file = (*mapping)->bytes();
+  auto layout = read_layout(file, text);
+  if (!layout) return std::move(layout).take_error();
+  for (const SectionEntry& entry : layout->sections) {
+    const std::string_view section = section_name(entry);
+    if (!section.starts_with(format::kExtraPrefix) || section.substr(format::kExtraPrefix.size()) != name) continue;
+    const auto bytes = section_bytes(file, entry);
+    if (format::checksum(bytes) != entry.checksum) {
+      return snapshot_error(text, fmt::format("is corrupt: section {} does not match its checksum", section));
+    }
+    return std::optional(PodArray<std::byte>(std::move(*mapping), bytes));
+  }
+  return std::optional<PodArray<std::byte>>();
+}
+
 Result<SnapshotInfo> read_snapshot_info(const std::filesystem::path& path) {
   const std::string text = path.string();
   // Without populate only the pages of the header and the table are read.

@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <csignal>
+#include <cstdio>
 #include <cstring>
 
 #include "engine/store/snapshot_fixtures.hpp"
@@ -102,6 +103,41 @@ TEST_CASE("extra sections round trip byte for byte, empty ones included") {
   REQUIRE(loaded.extras.size() == 2);
   CHECK(text_of(loaded.extras.at("ingest.files")) == std::string("a.py\0b.py\0", 10));
   CHECK(loaded.extras.at("empty").empty());
+}
+
+TEST_CASE("one extra section loads alone, checked against its checksum") {
+  const TempDir dir;
+  const auto path = dir.path() / "graph.trellis";
+  REQUIRE(save_snapshot(sample_snapshot(), path).ok());
+  auto files = load_snapshot_extra(path, "ingest.files");
+  REQUIRE(files.ok());
+  REQUIRE(files->has_value());
+  CHECK(text_of(**files) == std::string("a.py\0b.py\0", 10));
+  auto empty = load_snapshot_extra(path, "empty");
+  REQUIRE(empty.ok());
+  REQUIRE(empty->has_value());
+  CHECK((*empty)->empty());
+  const auto absent = load_snapshot_extra(path, "ingest");
+  REQUIRE(absent.ok());
+  CHECK_FALSE(absent->has_value());
+
+  // One byte of the section changed: refused; the other sections are not read.
+  auto info = read_snapshot_info(path);
+  REQUIRE(info.ok());
+  const auto section = std::find_if(info->sections.begin(), info->sections.end(),
+                                    [](const SnapshotSectionInfo& s) { return s.name == "extra.ingest.files"; });
+  REQUIRE(section != info->sections.end());
+  {
+    std::FILE* file = std::fopen(path.c_str(), "r+b");
+    REQUIRE(file != nullptr);
+    std::fseek(file, static_cast<long>(section->offset), SEEK_SET);
+    std::fputc('A', file);
+    std::fclose(file);
+  }
+  const auto corrupt = load_snapshot_extra(path, "ingest.files");
+  REQUIRE_FALSE(corrupt.ok());
+  CHECK(corrupt.error().message.find("does not match its checksum") != std::string::npos);
+  CHECK_FALSE(load_snapshot_extra(dir.path() / "none.trellis", "ingest.files").ok());
 }
 
 TEST_CASE("the empty graph round trips, built or default-constructed") {

@@ -18,7 +18,9 @@
 #include <cstdint>
 #include <filesystem>
 #include <map>
+#include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "trellis/common/error.hpp"
@@ -66,6 +68,13 @@ Status save_snapshot(const Snapshot& snapshot, const std::filesystem::path& path
 // reads out of bounds. DATABASE_ERROR "no snapshot at <path>" when there is
 // no file.
 Result<Snapshot> load_snapshot(const std::filesystem::path& path);
+
+// Reads one extra section (`name` without the "extra." prefix) without
+// loading the store: the header, the section table and that section's
+// checksum are verified, nothing else. nullopt when the snapshot has no
+// such section; DATABASE_ERROR as load_snapshot's.
+Result<std::optional<PodArray<std::byte>>> load_snapshot_extra(const std::filesystem::path& path,
+                                                               std::string_view name);
 
 // Reads and checks only the header and the section table (for `trellis
 // stats`); section contents are neither read nor verified.

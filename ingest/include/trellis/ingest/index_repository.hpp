@@ -45,7 +45,9 @@ struct IndexReport {
 struct IndexResult {
   GraphStore store;
   IndexReport report;
-  std::vector<std::byte> encoded_facts;  // for the next index: Snapshot::extras[kFactsSection]
+  // Every file's cache record for the next index (its manifest goes into
+  // the snapshot, the records into the facts file: facts_file.hpp).
+  std::vector<EncodedFile> encoded_facts;
 };
 
 // Indexes the tree at options.root. Fails only when the root is unusable
