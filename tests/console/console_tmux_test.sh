@@ -18,28 +18,37 @@ fi
 source "$source_dir/tests/cli/checks.sh"
 db="$work/shop.trellis"
 history_file="$work/history"
-socket="trellis-console-test-$$"  # a tmux server of our own, stopped at the end
+# Each console gets a tmux server of its own, all stopped at the end: a new
+# session on the socket of a server just told to exit (kill-server returns
+# before the server is gone) can reach the dying server and fail with "server
+# exited unexpectedly".
+sockets=()
+socket=""
 tmux_() { tmux -L "$socket" "$@"; }
-trap 'tmux_ kill-server 2>/dev/null; rm -rf "$work"' EXIT
+stop_servers() { for s in "${sockets[@]}"; do tmux -L "$s" kill-server 2>/dev/null; done; }
+trap 'stop_servers; rm -rf "$work"' EXIT
 
 "$trellis" index "$source_dir/tests/fixtures/python/shop" --db "$db" >/dev/null || fail "index failed"
 
 start_console() {
-  tmux_ kill-server 2>/dev/null
+  [[ -n "$socket" ]] && tmux_ kill-server 2>/dev/null
+  socket="trellis-console-test-$$-${#sockets[@]}"
+  sockets+=("$socket")
   tmux_ new-session -d -s console -x 200 -y 80 \
     "TRELLIS_HISTORY='$history_file' '$trellis' cypher --db '$db'; echo \"console exited with \$?\"; sleep 60"
   wait_for "trellis> "
 }
 screen() { tmux_ capture-pane -p -J -S -200 -t console; }
-# wait_for TEXT: until the screen shows TEXT (10 s at most).
+# wait_for TEXT: until the screen shows TEXT (10 s at most); otherwise the
+# test stops here, since every later step depends on this screen.
 wait_for() {
   for _ in $(seq 100); do
     [[ "$(screen)" == *"$1"* ]] && return 0
     sleep 0.1
   done
   fail "the screen never showed '$1'; it shows:"
-  screen | grep -v '^$' | tail -20
-  return 1
+  screen 2>&1 | grep -v '^$' | tail -20
+  finish "console"
 }
 keys() { tmux_ send-keys -t console "$@"; sleep 0.2; }
 
