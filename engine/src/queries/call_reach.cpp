@@ -15,7 +15,11 @@ CallReach reach_over_calls(const GraphStore& store, NodeId start, CallDirection 
   for (int depth = 1; depth <= max_depth && !frontier.empty(); ++depth) {
     next.clear();
     const bool last = depth == max_depth;  // the last level is not expanded
-    for (const NodeId node : frontier) {
+    for (std::size_t f = 0; f < frontier.size(); ++f) {
+      // Rows of a wide frontier lie anywhere in memory: load them ahead.
+      if (f + 16 < frontier.size()) csr.prefetch_offsets(frontier[f + 16]);
+      if (f + 8 < frontier.size()) csr.prefetch_neighbors(frontier[f + 8]);
+      const NodeId node = frontier[f];
       const auto neighbours = csr.neighbors(node);
       std::size_t i = 0;
       // While the list has room: each new node listed with its parent (for

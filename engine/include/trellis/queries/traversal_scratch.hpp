@@ -2,12 +2,12 @@
 // of each node visited with one. The arrays grow to the largest store seen
 // and are then reused.
 //
-// Marks are one bit per node (128 KiB per million nodes, which stays in L2:
-// the mark test runs once per edge and is the traversal's cache miss). Each
-// 64-bit word of marks carries a one-byte epoch; a word whose epoch is not
-// the current traversal's reads as all clear and is cleared on first use.
-// Starting a traversal is O(1) but once every 255 traversals, when the
-// epochs wrap and are reset (one byte per 64 nodes).
+// Marks are one bit per node (147 KiB per million nodes, which stays in L2:
+// the mark test runs once per edge). Each 64-bit word holds 56 marks and a
+// one-byte epoch; a word whose epoch is not the current traversal's reads as
+// all clear and is overwritten on first use. Starting a traversal is O(1)
+// but once every 255 traversals, when the epochs wrap and every word is
+// cleared.
 #pragma once
 
 #include <algorithm>
@@ -22,16 +22,14 @@ class TraversalScratch {
  public:
   // Starts a traversal over node ids 0 .. node_count - 1: nothing is visited.
   void begin(std::size_t node_count) {
-    const std::size_t words = (node_count + 63) / 64;
-    if (bits_.size() < words) {
-      bits_.resize(words, 0);
-      epochs_.resize(words, 0);
-    }
+    const std::size_t words = (node_count + kMarksPerWord - 1) / kMarksPerWord;
+    if (words_.size() < words) words_.resize(words, 0);
     if (parents_.size() < node_count) parents_.resize(node_count, kNoNode);
     if (++epoch_ == 0) {  // the epoch wrapped: old words could look current
-      std::fill(epochs_.begin(), epochs_.end(), 0);
+      std::fill(words_.begin(), words_.end(), 0);
       epoch_ = 1;
     }
+    current_ = std::uint64_t{epoch_} << kMarksPerWord;
   }
   // Marks `node` visited, reached from `parent`; false when it already was.
   bool visit(NodeId node, NodeId parent) {
@@ -42,33 +40,30 @@ class TraversalScratch {
   // Marks `node` visited without recording a parent (whose write is a
   // second cache miss): for nodes whose path back is never asked for.
   bool mark(NodeId node) {
-    std::uint64_t& word = current_word(node);
-    const std::uint64_t bit = std::uint64_t{1} << (node & 63);
-    if ((word & bit) != 0) return false;
-    word |= bit;
-    return true;
+    std::uint64_t& word = words_[node / kMarksPerWord];
+    const std::uint64_t bit = std::uint64_t{1} << (node % kMarksPerWord);
+    // A word of an earlier traversal reads as empty.
+    const std::uint64_t marks = (word & kEpochMask) == current_ ? word : current_;
+    word = marks | bit;
+    return (marks & bit) == 0;
   }
   bool visited(NodeId node) const {
-    const std::size_t w = node >> 6;
-    return epochs_[w] == epoch_ && (bits_[w] >> (node & 63) & 1) != 0;
+    const std::uint64_t word = words_[node / kMarksPerWord];
+    return (word & kEpochMask) == current_ && (word >> (node % kMarksPerWord) & 1) != 0;
   }
   // The node `node` was reached from (kNoNode for the start); valid while
   // visited, for nodes marked by visit().
   NodeId parent(NodeId node) const { return parents_[node]; }
 
  private:
-  std::uint64_t& current_word(NodeId node) {
-    const std::size_t w = node >> 6;
-    if (epochs_[w] != epoch_) {
-      epochs_[w] = epoch_;
-      bits_[w] = 0;
-    }
-    return bits_[w];
-  }
+  // Each word holds the marks of 56 nodes under its traversal's epoch in the
+  // top byte, so a mark test reads one word: no separate epoch array.
+  static constexpr std::uint32_t kMarksPerWord = 56;
+  static constexpr std::uint64_t kEpochMask = ~((std::uint64_t{1} << kMarksPerWord) - 1);
 
-  std::vector<std::uint64_t> bits_;
-  std::vector<std::uint8_t> epochs_;  // per word of bits_
+  std::vector<std::uint64_t> words_;
   std::vector<NodeId> parents_;
+  std::uint64_t current_ = 0;  // epoch_ in the top byte
   std::uint8_t epoch_ = 0;
 };
 
