@@ -5,3 +5,7 @@
 
 (function_definition
   name: (identifier) @definition.name) @definition.function
+
+; A decorated class or function (its `definition` field): the extractor reads
+; the decorators from here, as a definition's parent is costly to find.
+(decorated_definition) @decorated
