@@ -452,8 +452,14 @@ FileFacts PythonExtractor::extract(std::string_view source, std::string relative
       }
     }
     switch (main_kind) {
-      case Capture::Class: open_definitions.push_back({main, true, {}}); break;
-      case Capture::Function: open_definitions.push_back({main, false, {}}); break;
+      case Capture::Class:
+      case Capture::Function:
+        // A definition is named by an identifier (the query leaves this to
+        // the extractor, so that it matches at the definition node alone).
+        if (syntax.is(syntax.child(main, Field::Name), NodeType::Identifier)) {
+          open_definitions.push_back({main, main_kind == Capture::Class, {}});
+        }
+        break;
       case Capture::Decorated:
         decorated.emplace_back(ts_node_start_byte(syntax.child(main, Field::Definition)), main);
         break;
