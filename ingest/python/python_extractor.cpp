@@ -31,14 +31,13 @@ enum class Capture : std::uint8_t {
   Call,
   Assignment,
   AugmentedAssignment,
-  AssignmentTarget,
   Base,
   Binding,
   Decorated,
 };
 
 Capture capture_kind(std::string_view name) {
-  static constexpr std::array<std::pair<std::string_view, Capture>, 11> kNames{{
+  static constexpr std::array<std::pair<std::string_view, Capture>, 10> kNames{{
       {"definition.class", Capture::Class},
       {"definition.function", Capture::Function},
       {"import", Capture::Import},
@@ -46,7 +45,6 @@ Capture capture_kind(std::string_view name) {
       {"call", Capture::Call},
       {"assignment", Capture::Assignment},
       {"assignment.augmented", Capture::AugmentedAssignment},
-      {"assignment.target", Capture::AssignmentTarget},
       {"base", Capture::Base},
       {"binding", Capture::Binding},
       {"decorated", Capture::Decorated},
@@ -444,7 +442,7 @@ FileFacts PythonExtractor::extract(std::string_view source, std::string relative
     Capture main_kind = Capture::Other;
     for (std::uint16_t c = 0; c < match.capture_count; ++c) {
       const auto kind = static_cast<Capture>(kinds[match.captures[c].index]);
-      if (kind == Capture::AssignmentTarget || kind == Capture::Binding) {
+      if (kind == Capture::Binding) {
         detail = match.captures[c].node;
       } else if (kind != Capture::Other) {
         main = match.captures[c].node;
@@ -466,8 +464,19 @@ FileFacts PythonExtractor::extract(std::string_view source, std::string relative
       case Capture::Import: imports.emplace_back(main, false); break;
       case Capture::ImportFrom: imports.emplace_back(main, true); break;
       case Capture::Call: calls.emplace_back(main, syntax.child(main, Field::Function)); break;
-      case Capture::Assignment: assignments.emplace_back(main, detail, false); break;
-      case Capture::AugmentedAssignment: assignments.emplace_back(main, detail, true); break;
+      case Capture::Assignment: {
+        // `name = ...` and `obj.attribute = ...`; other targets bind no typed name.
+        const TSNode left = syntax.child(main, Field::Left);
+        if (syntax.is(left, NodeType::Identifier) || syntax.is(left, NodeType::Attribute)) {
+          assignments.emplace_back(main, left, false);
+        }
+        break;
+      }
+      case Capture::AugmentedAssignment: {
+        const TSNode left = syntax.child(main, Field::Left);
+        if (syntax.is(left, NodeType::Identifier)) assignments.emplace_back(main, left, true);
+        break;
+      }
       case Capture::Base: bases.push_back(main); break;
       case Capture::Other:
         if (!ts_node_is_null(detail)) bindings.push_back(detail);
