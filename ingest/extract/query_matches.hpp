@@ -2,7 +2,9 @@
 // node, and the query cursor runs only on nodes whose type may start a
 // pattern, limited to patterns starting at that very node. A query cursor
 // over the whole tree computes every node's status and tests it against
-// every in-flight pattern; this finds the same matches for less.
+// every in-flight pattern; this finds the same matches for less. Where only
+// bare patterns (`(call) @call`) start, their matches are made without the
+// query cursor: such a pattern matches its node and captures only it.
 #pragma once
 
 #include <tree_sitter/api.h>
@@ -17,7 +19,8 @@ namespace trellis::ingest {
 // Calls on_match(const TSQueryMatch&) for every match of `query` in the tree
 // under `root`. Matches come grouped by the node their pattern starts at,
 // those nodes in pre-order (a whole-tree cursor orders them by the node
-// where they finish instead). A query whose patterns are not all plain
+// where they finish instead). A match's id is meaningless (0 for the
+// matches made without the cursor). A query whose patterns are not all plain
 // (see PatternRoots) runs as one whole-tree cursor, in that cursor's order.
 template <class OnMatch>
 void for_each_match(TSQueryCursor* cursor, const TSQuery* query, const PatternRoots& roots, TSNode root,
@@ -35,7 +38,14 @@ void for_each_match(TSQueryCursor* cursor, const TSQuery* query, const PatternRo
   for (bool descend = true;;) {
     if (descend) {
       const TSNode node = ts_tree_cursor_current_node(at);
-      if (roots.may_start(ts_node_symbol(node))) {
+      const TSSymbol symbol = ts_node_symbol(node);
+      if (roots.only_bare(symbol)) {
+        for (const PatternRoots::BarePattern& bare : roots.bare_patterns(symbol)) {
+          TSQueryCapture capture{node, bare.capture};
+          match = TSQueryMatch{0, bare.pattern, 1, &capture};
+          on_match(match);
+        }
+      } else if (roots.may_start(symbol)) {
         ts_query_cursor_exec(cursor, query, node);
         while (ts_query_cursor_next_match(cursor, &match)) on_match(match);
       }

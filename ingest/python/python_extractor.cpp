@@ -29,27 +29,25 @@ enum class Capture : std::uint8_t {
   Import,
   ImportFrom,
   Call,
-  Callee,
   Assignment,
   AugmentedAssignment,
-  AssignmentTarget,
   Base,
   Binding,
+  Decorated,
 };
 
 Capture capture_kind(std::string_view name) {
-  static constexpr std::array<std::pair<std::string_view, Capture>, 11> kNames{{
+  static constexpr std::array<std::pair<std::string_view, Capture>, 10> kNames{{
       {"definition.class", Capture::Class},
       {"definition.function", Capture::Function},
       {"import", Capture::Import},
       {"import.from", Capture::ImportFrom},
       {"call", Capture::Call},
-      {"call.callee", Capture::Callee},
       {"assignment", Capture::Assignment},
       {"assignment.augmented", Capture::AugmentedAssignment},
-      {"assignment.target", Capture::AssignmentTarget},
       {"base", Capture::Base},
       {"binding", Capture::Binding},
+      {"decorated", Capture::Decorated},
   }};
   for (const auto& [text, kind] : kNames) {
     if (text == name) return kind;
@@ -110,12 +108,16 @@ LinkChain dotted_links(std::string_view text) {
 struct OpenDefinition {
   TSNode node;
   bool is_class;
+  TSNode decorated;  // the decorated_definition holding it, or a null node
 };
 
 // Reads facts out of the nodes of one file's tree.
 class FactReader {
  public:
-  FactReader(const PythonSyntax& syntax, std::string_view source) : syntax_(syntax), source_(source) {}
+  FactReader(const PythonSyntax& syntax, std::string_view source)
+      : syntax_(syntax),
+        source_(source),
+        mentions_type_checking_(source.find("TYPE_CHECKING") != std::string_view::npos) {}
 
   std::string_view text(TSNode node) const { return node_text(node, source_); }
   TSNode child(TSNode node, Field field) const { return syntax_.child(node, field); }
@@ -183,6 +185,9 @@ class FactReader {
 
   // Whether `node` sits in the body of an `if TYPE_CHECKING:` of its own scope.
   bool under_type_checking(TSNode node) const {
+    // Finding a node's parent starts from the root: not done for the many
+    // files that never name TYPE_CHECKING.
+    if (!mentions_type_checking_) return false;
     for (TSNode at = node, parent = ts_node_parent(node); !ts_node_is_null(parent);
          at = parent, parent = ts_node_parent(parent)) {
       if (is(parent, NodeType::ClassDefinition) || is(parent, NodeType::FunctionDefinition)) return false;
@@ -200,11 +205,10 @@ class FactReader {
     definition.span = span_of(open.node);
     definition.docstring = docstring_of(open.node);
     definition.typing_only = under_type_checking(open.node);
-    const TSNode parent = ts_node_parent(open.node);
-    if (is(parent, NodeType::DecoratedDefinition)) {
-      const std::uint32_t count = ts_node_named_child_count(parent);
+    if (!ts_node_is_null(open.decorated)) {
+      const std::uint32_t count = ts_node_named_child_count(open.decorated);
       for (std::uint32_t i = 0; i < count; ++i) {
-        const TSNode decorator = ts_node_named_child(parent, i);
+        const TSNode decorator = ts_node_named_child(open.decorated, i);
         if (!is(decorator, NodeType::Decorator) || ts_node_named_child_count(decorator) == 0) continue;
         definition.decorators.emplace_back(text(ts_node_named_child(decorator, 0)));
       }
@@ -346,18 +350,39 @@ class FactReader {
 
   const PythonSyntax& syntax_;
   std::string_view source_;
+  bool mentions_type_checking_;
 };
 
-// Callers are functions, methods or the module: class bodies run as part of
-// the enclosing scope.
-ScopeIndex caller_at(const ScopeFinder& scopes, std::uint32_t byte) {
-  const auto definitions = scopes.definitions();
-  ScopeIndex index = scopes.scope_at(byte);
+// The caller of a call in `index`: functions, methods or the module run
+// calls; class bodies run as part of the enclosing scope.
+ScopeIndex caller_of(std::span<const Definition> definitions, ScopeIndex index) {
   while (index != kModuleScope && definitions[index].label == Label::Class) index = definitions[index].parent;
   return index;
 }
 
 }  // namespace
+
+// What one file's query matches found, kept by the extractor so that their
+// storage is reused from file to file.
+struct PythonExtractor::Matches {
+  std::vector<OpenDefinition> definitions;
+  std::vector<std::pair<std::uint32_t, TSNode>> decorated;   // definition's start byte, decorated_definition
+  std::vector<std::pair<TSNode, bool>> imports;              // node, is_from
+  std::vector<std::pair<TSNode, TSNode>> calls;              // call, callee
+  std::vector<std::tuple<TSNode, TSNode, bool>> assignments; // statement, target, augmented
+  std::vector<TSNode> bases;
+  std::vector<TSNode> bindings;
+
+  void clear() {
+    definitions.clear();
+    decorated.clear();
+    imports.clear();
+    calls.clear();
+    assignments.clear();
+    bases.clear();
+    bindings.clear();
+  }
+};
 
 Result<PythonQueries> PythonQueries::compile() {
   std::uint32_t error_offset = 0;
@@ -386,9 +411,11 @@ PythonQueries::PythonQueries(TsQuery query)
 }
 
 PythonExtractor::PythonExtractor(const PythonQueries& queries)
-    : queries_(queries), parser_(ts_parser_new()), cursor_(ts_query_cursor_new()) {
+    : queries_(queries), parser_(ts_parser_new()), cursor_(ts_query_cursor_new()), scratch_(std::make_unique<Matches>()) {
   ts_parser_set_language(parser_.get(), tree_sitter_python());
 }
+
+PythonExtractor::~PythonExtractor() = default;
 
 FileFacts PythonExtractor::extract(std::string_view source, std::string relative_path) {
   FileFacts facts;
@@ -404,13 +431,10 @@ FileFacts PythonExtractor::extract(std::string_view source, std::string relative
   facts.has_syntax_errors = ts_node_has_error(root);
   const FactReader reader(queries_.syntax(), source);
   const std::span<const std::uint8_t> kinds = queries_.capture_kinds();
+  const PythonSyntax& syntax = queries_.syntax();
 
-  std::vector<OpenDefinition> open_definitions;
-  std::vector<std::pair<TSNode, bool>> imports;             // node, is_from
-  std::vector<std::pair<TSNode, TSNode>> calls;              // call, callee
-  std::vector<std::tuple<TSNode, TSNode, bool>> assignments; // statement, target, augmented
-  std::vector<TSNode> bases;
-  std::vector<TSNode> bindings;
+  scratch_->clear();
+  auto& [open_definitions, decorated, imports, calls, assignments, bases, bindings] = *scratch_;
 
   for_each_match(cursor_.get(), queries_.query(), queries_.roots(), root, [&](const TSQueryMatch& match) {
     TSNode main{};
@@ -418,7 +442,7 @@ FileFacts PythonExtractor::extract(std::string_view source, std::string relative
     Capture main_kind = Capture::Other;
     for (std::uint16_t c = 0; c < match.capture_count; ++c) {
       const auto kind = static_cast<Capture>(kinds[match.captures[c].index]);
-      if (kind == Capture::Callee || kind == Capture::AssignmentTarget || kind == Capture::Binding) {
+      if (kind == Capture::Binding) {
         detail = match.captures[c].node;
       } else if (kind != Capture::Other) {
         main = match.captures[c].node;
@@ -426,13 +450,33 @@ FileFacts PythonExtractor::extract(std::string_view source, std::string relative
       }
     }
     switch (main_kind) {
-      case Capture::Class: open_definitions.push_back({main, true}); break;
-      case Capture::Function: open_definitions.push_back({main, false}); break;
+      case Capture::Class:
+      case Capture::Function:
+        // A definition is named by an identifier (the query leaves this to
+        // the extractor, so that it matches at the definition node alone).
+        if (syntax.is(syntax.child(main, Field::Name), NodeType::Identifier)) {
+          open_definitions.push_back({main, main_kind == Capture::Class, {}});
+        }
+        break;
+      case Capture::Decorated:
+        decorated.emplace_back(ts_node_start_byte(syntax.child(main, Field::Definition)), main);
+        break;
       case Capture::Import: imports.emplace_back(main, false); break;
       case Capture::ImportFrom: imports.emplace_back(main, true); break;
-      case Capture::Call: calls.emplace_back(main, detail); break;
-      case Capture::Assignment: assignments.emplace_back(main, detail, false); break;
-      case Capture::AugmentedAssignment: assignments.emplace_back(main, detail, true); break;
+      case Capture::Call: calls.emplace_back(main, syntax.child(main, Field::Function)); break;
+      case Capture::Assignment: {
+        // `name = ...` and `obj.attribute = ...`; other targets bind no typed name.
+        const TSNode left = syntax.child(main, Field::Left);
+        if (syntax.is(left, NodeType::Identifier) || syntax.is(left, NodeType::Attribute)) {
+          assignments.emplace_back(main, left, false);
+        }
+        break;
+      }
+      case Capture::AugmentedAssignment: {
+        const TSNode left = syntax.child(main, Field::Left);
+        if (syntax.is(left, NodeType::Identifier)) assignments.emplace_back(main, left, true);
+        break;
+      }
       case Capture::Base: bases.push_back(main); break;
       case Capture::Other:
         if (!ts_node_is_null(detail)) bindings.push_back(detail);
@@ -449,6 +493,14 @@ FileFacts PythonExtractor::extract(std::string_view source, std::string relative
   std::sort(open_definitions.begin(), open_definitions.end(), [](const auto& a, const auto& b) {
     return ts_node_start_byte(a.node) < ts_node_start_byte(b.node);
   });
+  std::sort(decorated.begin(), decorated.end(),
+            [](const auto& a, const auto& b) { return a.first < b.first; });
+  auto decorated_at = decorated.begin();
+  for (OpenDefinition& open : open_definitions) {
+    const std::uint32_t start = ts_node_start_byte(open.node);
+    while (decorated_at != decorated.end() && decorated_at->first < start) ++decorated_at;
+    if (decorated_at != decorated.end() && decorated_at->first == start) open.decorated = decorated_at->second;
+  }
   std::vector<std::uint32_t> body_starts;
   std::vector<ScopeIndex> stack;
   for (const OpenDefinition& open : open_definitions) {
@@ -492,8 +544,8 @@ FileFacts PythonExtractor::extract(std::string_view source, std::string relative
   facts.calls.reserve(calls.size());
   for (const auto& [call, callee] : calls) {
     CallSite site;
-    site.caller = caller_at(scopes, ts_node_start_byte(call));
     site.scope = scopes.scope_at(ts_node_start_byte(call));
+    site.caller = caller_of(facts.definitions, site.scope);
     site.line = line_of(ts_node_start_point(call));
     site.callee = reader.links_of(callee);
     const std::string_view text = reader.text(callee);

@@ -6,6 +6,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <span>
 #include <string>
 #include <string_view>
@@ -38,17 +39,22 @@ class PythonQueries {
   std::vector<std::uint8_t> capture_kinds_;
 };
 
-// One per thread: owns a parser and a query cursor.
+// One per thread: owns a parser, a query cursor and room for one file's matches.
 class PythonExtractor {
  public:
   explicit PythonExtractor(const PythonQueries& queries);
+  ~PythonExtractor();
+  PythonExtractor(const PythonExtractor&) = delete;
+  PythonExtractor& operator=(const PythonExtractor&) = delete;
 
   FileFacts extract(std::string_view source, std::string relative_path);
 
  private:
+  struct Matches;
   const PythonQueries& queries_;
   TsParser parser_;
   TsQueryCursor cursor_;
+  std::unique_ptr<Matches> scratch_;
 };
 
 }  // namespace trellis::ingest::python

@@ -834,6 +834,17 @@ ProgramGraph resolve_python(std::span<const FileFacts> files, const PythonLayout
                         if (all_wanted || wanted[f] != 0) per_file[f] = resolve_file(resolver, files, f);
                       }
                     });
+  std::size_t inherits = 0;
+  std::size_t calls = 0;
+  std::size_t unresolved = 0;
+  for (const FileEdges& edges : per_file) {
+    inherits += edges.inherits.size();
+    calls += edges.calls.size();
+    unresolved += edges.unresolved.size();
+  }
+  graph.inherits.reserve(inherits);
+  graph.calls.reserve(calls);
+  graph.unresolved_calls.reserve(unresolved);
   graph.external_calls_by_file.reserve(files.size());
   for (FileEdges& edges : per_file) {
     std::move(edges.inherits.begin(), edges.inherits.end(), std::back_inserter(graph.inherits));

@@ -56,6 +56,7 @@ constexpr std::array<std::pair<std::string_view, Field>, kFieldCount> kFieldName
     {"body", Field::Body},
     {"condition", Field::Condition},
     {"consequence", Field::Consequence},
+    {"definition", Field::Definition},
     {"function", Field::Function},
     {"left", Field::Left},
     {"module_name", Field::ModuleName},

@@ -61,6 +61,7 @@ enum class Field : std::uint8_t {
   Body,
   Condition,
   Consequence,
+  Definition,
   Function,
   Left,
   ModuleName,

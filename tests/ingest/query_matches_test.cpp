@@ -117,3 +117,42 @@ TEST_CASE("pattern roots are the types the query's patterns start with") {
   CHECK_FALSE(roots.may_start(symbol("identifier")));
   CHECK_FALSE(roots.may_start(symbol("module")));
 }
+
+TEST_CASE("bare patterns are matched without the query cursor, with the same matches") {
+  // call and function_definition start only bare patterns; class_definition
+  // also starts one with child steps, so the cursor runs there.
+  const std::string_view query =
+      "(call) @call\n"
+      "(function_definition) @function ; a comment\n"
+      "(class_definition) @class\n"
+      "(class_definition superclasses: (argument_list (identifier) @base))\n"
+      "(pattern_list (identifier) @binding)\n";
+  const TsQuery compiled = compile(query);
+  const PatternRoots roots(compiled.get(), query, tree_sitter_python());
+  const auto symbol = [](const char* name) {
+    return ts_language_symbol_for_name(tree_sitter_python(), name, static_cast<std::uint32_t>(std::string_view(name).size()), true);
+  };
+  CHECK(roots.only_bare(symbol("call")));
+  CHECK(roots.only_bare(symbol("function_definition")));
+  CHECK_FALSE(roots.only_bare(symbol("class_definition")));
+  CHECK(roots.may_start(symbol("class_definition")));
+  CHECK_FALSE(roots.only_bare(symbol("pattern_list")));
+  CHECK_FALSE(roots.only_bare(symbol("identifier")));
+  REQUIRE(roots.bare_patterns(symbol("call")).size() == 1);
+  CHECK(roots.bare_patterns(symbol("call"))[0].pattern == 0);
+  std::uint32_t length = 0;
+  const char* name = ts_query_capture_name_for_id(compiled.get(), roots.bare_patterns(symbol("call"))[0].capture, &length);
+  CHECK(std::string_view(name, length) == "call");
+
+  const auto [whole, rooted] = both_ways(query, kSource);
+  CHECK(whole.size() == 15);  // 11 calls, the function, the class, its base Base, the binding e
+  CHECK(rooted == whole);
+}
+
+TEST_CASE("a pattern with a predicate or a quantifier is not bare") {
+  const std::string_view query = "((call) @c (#eq? @c \"f()\"))\n(call)+ @calls\n(call) @call @again\n";
+  const TsQuery compiled = compile(query);
+  const PatternRoots roots(compiled.get(), query, tree_sitter_python());
+  const auto call = ts_language_symbol_for_name(tree_sitter_python(), "call", 4, true);
+  CHECK_FALSE(roots.only_bare(call));
+}

@@ -1,10 +1,11 @@
 ; Bindings the resolver uses to infer receiver types (`x = C()`,
-; `self.repo: Repo = repo`) and a module's `__all__`.
-(assignment
-  left: [(identifier) (attribute)] @assignment.target) @assignment
+; `self.repo: Repo = repo`) and a module's `__all__`. The extractor keeps
+; those whose `left` field is a name or an attribute (a name for augmented
+; ones): patterns without child steps match at the node alone, so the query
+; cursor does not step through the children.
+(assignment) @assignment
 
-(augmented_assignment
-  left: (identifier) @assignment.target) @assignment.augmented
+(augmented_assignment) @assignment.augmented
 
 ; Other names a scope binds (tuple targets, loop variables, `as` targets,
 ; walrus): they shadow outer names even when their type is unknown.

@@ -1,3 +1,4 @@
-; Every call; the extractor reads the called expression into a link chain.
-(call
-  function: (_) @call.callee) @call
+; Every call; the extractor reads the called expression (the call's
+; `function` field) into a link chain. A pattern without child steps is
+; matched at the call node alone: the query cursor need not visit its children.
+(call) @call

@@ -1,7 +1,11 @@
 ; Classes and functions at any depth; methods are functions whose nearest
-; enclosing definition is a class (decided by the extractor).
-(class_definition
-  name: (identifier) @definition.name) @definition.class
+; enclosing definition is a class (decided by the extractor). The extractor
+; reads each one's `name` field: patterns without child steps match at the
+; node alone, so the query cursor does not step through the children.
+(class_definition) @definition.class
 
-(function_definition
-  name: (identifier) @definition.name) @definition.function
+(function_definition) @definition.function
+
+; A decorated class or function (its `definition` field): the extractor reads
+; the decorators from here, as a definition's parent is costly to find.
+(decorated_definition) @decorated
