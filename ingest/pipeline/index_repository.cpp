@@ -105,7 +105,8 @@ Result<IndexResult> index_repository(const IndexOptions& options, ExtractProgres
   report.resolve_seconds = seconds_since(start);
 
   start = Clock::now();
-  auto written = write_graph(program);
+  Result<WrittenGraph> written = make_error(ErrorCode::Internal, "graph not written");
+  arena.execute([&] { written = write_graph(program); });
   if (!written.ok()) return written.error();
   report.merged_definitions = written->merged_definitions;
   result.store = std::move(written->graph.store);
