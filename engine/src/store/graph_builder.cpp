@@ -255,11 +255,15 @@ Result<BuiltGraph> GraphBuilder::build() && {
     const std::size_t string_count = strings_.size();
     name_offsets.assign(string_count + 1, 0);
     for (const StringId name : names) ++name_offsets[name + 1];
+    // Sorted by text (distinct, so no ties), the texts looked up once.
+    std::vector<std::pair<std::string_view, StringId>> by_text;
     for (StringId s = 1; s < string_count; ++s) {
-      if (name_offsets[s + 1] != 0) sorted_names.push_back(s);
+      if (name_offsets[s + 1] != 0) by_text.emplace_back(strings_.get(s), s);
     }
-    std::sort(sorted_names.begin(), sorted_names.end(),
-              [this](StringId a, StringId b) { return strings_.get(a) < strings_.get(b); });
+    std::sort(by_text.begin(), by_text.end(),
+              [](const auto& a, const auto& b) { return a.first < b.first; });
+    sorted_names.reserve(by_text.size());
+    for (const auto& [text, s] : by_text) sorted_names.push_back(s);
     for (std::size_t i = 1; i < name_offsets.size(); ++i) name_offsets[i] += name_offsets[i - 1];
     name_nodes.resize(node_count);
     std::vector<std::uint32_t> cursor(name_offsets.begin(), name_offsets.end() - 1);
