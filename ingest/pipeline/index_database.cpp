@@ -1,6 +1,7 @@
 #include "trellis/ingest/index_database.hpp"
 
 #include <fmt/format.h>
+#include <tbb/parallel_invoke.h>
 
 #include <chrono>
 #include <optional>
@@ -20,8 +21,10 @@ double seconds_since(Clock::time_point start) {
 }
 
 // The facts file, then the snapshot (its records' manifest included).
+// `previous_facts` (the facts file read for this index) is released once
+// the new one is written, while the snapshot is written.
 Status save_index(IndexResult& indexed, const std::filesystem::path& database,
-                  const std::filesystem::path& facts_path, const FactsFile* previous_facts) {
+                  const std::filesystem::path& facts_path, std::optional<FactsFile>& previous_facts) {
   std::error_code error;
   std::filesystem::create_directories(database.parent_path(), error);
   if (error) {
@@ -32,17 +35,19 @@ Status save_index(IndexResult& indexed, const std::filesystem::path& database,
   // records are on file (a facts file ahead of its snapshot is refused as
   // written for another one, which costs a full index, never a wrong graph).
   std::vector<std::byte> manifest = encode_manifest(indexed.encoded_facts);
-  if (Status status = write_facts_file(facts_path, indexed.encoded_facts, manifest, previous_facts); !status.ok()) {
+  if (Status status = write_facts_file(facts_path, indexed.encoded_facts, manifest,
+                                       previous_facts ? &*previous_facts : nullptr);
+      !status.ok()) {
     return status;
   }
+  indexed.encoded_facts.clear();  // it views the previous facts file
   // The store is moved into the snapshot for writing and back out after.
   Snapshot snapshot{std::move(indexed.store), {}};
   snapshot.extras.emplace(kFactsSection, PodArray<std::byte>(std::move(manifest)));
-  Status status = save_snapshot(snapshot, database);
+  Status status;
+  tbb::parallel_invoke([&] { status = save_snapshot(snapshot, database); }, [&] { previous_facts.reset(); });
   indexed.store = std::move(snapshot.store);
-  if (!status.ok()) return status;
-  indexed.encoded_facts.clear();
-  return {};
+  return status;
 }
 
 }  // namespace
@@ -75,7 +80,7 @@ Result<DatabaseIndexResult> index_into_database(IndexOptions options, const std:
   bool save_failed = false;
   options.persist = [&](IndexResult& indexed) -> Status {
     const auto save_start = Clock::now();
-    Status status = save_index(indexed, database, facts_path, previous_facts ? &*previous_facts : nullptr);
+    Status status = save_index(indexed, database, facts_path, previous_facts);
     save_failed = !status.ok();
     result.save_seconds = seconds_since(save_start);
     return status;
