@@ -2,6 +2,7 @@
 // them through replace_file_atomically.
 #include <fcntl.h>
 #include <fmt/format.h>
+#include <tbb/parallel_for.h>
 
 #include <algorithm>
 #include <array>
@@ -72,15 +73,20 @@ struct Layout {
 
 Layout lay_out(const GraphStore& store, std::span<const PendingSection> sections) {
   Layout layout{};
+  // The checksums, tens of MB on a large graph, are taken on all threads.
+  std::vector<std::uint64_t> checksums(sections.size());
+  tbb::parallel_for(std::size_t{0}, sections.size(),
+                    [&](std::size_t i) { checksums[i] = format::checksum(sections[i].bytes); });
   std::uint64_t position =
       sizeof(format::FileHeader) + sections.size() * sizeof(format::SectionEntry);
-  for (const PendingSection& section : sections) {
+  for (std::size_t i = 0; i < sections.size(); ++i) {
+    const PendingSection& section = sections[i];
     format::SectionEntry entry{};
     std::copy(section.name.begin(), section.name.end(), entry.name.begin());
     entry.element_size = section.element_size;
     entry.offset = format::align_up(position);
     entry.byte_length = section.bytes.size();
-    entry.checksum = format::checksum(section.bytes);
+    entry.checksum = checksums[i];
     position = entry.offset + entry.byte_length;
     layout.table.push_back(entry);
   }
