@@ -1,6 +1,7 @@
 #include "trellis/ingest/graph_writer.hpp"
 
-#include <map>
+#include <array>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -17,11 +18,41 @@ Columns code_columns(Label label) {
           *property_index(label, "byte_end"),  *property_index(label, "language")};
 }
 
+// The columns a definition of one label fills, looked up once per graph.
+struct DefinitionColumns {
+  Columns code;
+  std::size_t decorators, docstring;
+  std::optional<std::size_t> base_classes, is_abstract, is_async, class_name;
+};
+
+DefinitionColumns definition_columns(Label label) {
+  return {code_columns(label), *property_index(label, "decorators"), *property_index(label, "docstring"),
+          property_index(label, "base_classes"), property_index(label, "is_abstract"),
+          property_index(label, "is_async"), property_index(label, "class_name")};
+}
+
+// A string set on many nodes or edges, interned at its first use (where a
+// plain set_string would intern it) and by id after.
+class InternedOnce {
+ public:
+  StringId get(GraphBuilder& builder, std::string_view text) {
+    if (!id_) id_ = builder.intern(text);
+    return *id_;
+  }
+
+ private:
+  std::optional<StringId> id_;
+};
+
 std::int32_t to_int(std::uint32_t value) { return static_cast<std::int32_t>(value); }
 
 class Writer {
  public:
-  explicit Writer(const ProgramGraph& program) : program_(program) {}
+  explicit Writer(const ProgramGraph& program) : program_(program) {
+    for (const Label label : {Label::Class, Label::Interface, Label::Function, Label::Method}) {
+      definition_columns_[index_of(label)] = definition_columns(label);
+    }
+  }
 
   Result<WrittenGraph> write() {
     auto project = builder_.add_node(Label::Project, program_.project_name, program_.project_name);
@@ -71,6 +102,7 @@ class Writer {
     modules_.resize(program_.files.size());
     for (std::uint32_t f = 0; f < program_.files.size(); ++f) {
       const FileFacts& facts = program_.files[f];
+      FileStrings file{facts, {}, {}};
       const ModuleEntry& entry = program_.modules[f];
       auto node = builder_.add_node(Label::Module, entry.qualified_name, entry.name);
       if (!node.ok()) {
@@ -80,30 +112,36 @@ class Writer {
       } else if (auto s = contain(std::move(node), modules_[f]); !s.ok()) {
         return s;
       } else {
-        set_code(modules_[f], module_columns, facts.relative_path, {1, facts.line_count, 0, facts.byte_count},
-                 facts.language);
-        builder_.set_string(modules_[f], path_column, facts.relative_path);
+        set_code(modules_[f], module_columns, file, {1, facts.line_count, 0, facts.byte_count});
+        builder_.set_string_id(modules_[f], path_column, file.path.get(builder_, facts.relative_path));
         const auto dot = facts.relative_path.rfind('.');
         if (dot != std::string::npos) builder_.set_string(modules_[f], extension_column, facts.relative_path.substr(dot));
         builder_.set_bool(modules_[f], has_all_column, facts.has_all);
         for (const std::string& name : facts.all_names) builder_.add_list_item(modules_[f], all_names_column, name);
         if (entry.package != kNone) builder_.add_edge(RelType::Contains, packages_[entry.package], modules_[f]);
       }
-      if (auto s = write_definitions(f); !s.ok()) return s;
+      if (auto s = write_definitions(f, file); !s.ok()) return s;
     }
     return {};
   }
 
-  void set_code(BuildId node, const Columns& c, const std::string& path, SourceSpan span, const std::string& language) {
-    builder_.set_string(node, c.file_path, path);
+  // One file's path and language, each interned once.
+  struct FileStrings {
+    const FileFacts& facts;
+    InternedOnce path;
+    InternedOnce language;
+  };
+
+  void set_code(BuildId node, const Columns& c, FileStrings& file, SourceSpan span) {
+    builder_.set_string_id(node, c.file_path, file.path.get(builder_, file.facts.relative_path));
     builder_.set_int(node, c.line_start, to_int(span.line_start));
     builder_.set_int(node, c.line_end, to_int(span.line_end));
     builder_.set_int(node, c.byte_start, to_int(span.byte_start));
     builder_.set_int(node, c.byte_end, to_int(span.byte_end));
-    builder_.set_string(node, c.language, language);
+    builder_.set_string_id(node, c.language, file.language.get(builder_, file.facts.language));
   }
 
-  Status write_definitions(std::uint32_t f) {
+  Status write_definitions(std::uint32_t f, FileStrings& file) {
     const FileFacts& facts = program_.files[f];
     auto& ids = definitions_[f];
     ids.resize(facts.definitions.size());
@@ -113,27 +151,27 @@ class Writer {
       const Definition& definition = facts.definitions[d];
       const std::string& parent_name = definition.parent == kModuleScope ? module_name : qualified[definition.parent];
       qualified[d] = parent_name + "." + definition.name;
-      if (const auto existing = builder_.find(definition.label, qualified[d])) {
-        ids[d] = *existing;  // a redefinition (or a property setter) joins the first
-        ++merged_;
+      const Label label = definition.label;
+      auto node = builder_.find_or_add_node(label, qualified[d], definition.name);
+      if (!node.ok()) return node.error();
+      ids[d] = node->first;
+      if (!node->second) {
+        ++merged_;  // a redefinition (or a property setter) joins the first
         continue;
       }
-      auto node = builder_.add_node(definition.label, qualified[d], definition.name);
-      if (auto s = contain(std::move(node), ids[d]); !s.ok()) return s;
-      const Label label = definition.label;
-      set_code(ids[d], code_columns(label), facts.relative_path, definition.span, facts.language);
-      const std::size_t decorators = *property_index(label, "decorators");
-      for (const std::string& decorator : definition.decorators) builder_.add_list_item(ids[d], decorators, decorator);
-      if (!definition.docstring.empty()) builder_.set_string(ids[d], *property_index(label, "docstring"), definition.docstring);
+      builder_.add_edge(RelType::Contains, project_, ids[d]);
+      const DefinitionColumns& columns = *definition_columns_[index_of(label)];
+      set_code(ids[d], columns.code, file, definition.span);
+      for (const std::string& decorator : definition.decorators) builder_.add_list_item(ids[d], columns.decorators, decorator);
+      if (!definition.docstring.empty()) builder_.set_string(ids[d], columns.docstring, definition.docstring);
       if (label == Label::Class) {
-        const std::size_t bases = *property_index(label, "base_classes");
-        for (const std::string& base : definition.base_texts) builder_.add_list_item(ids[d], bases, base);
-        if (definition.is_abstract) builder_.set_bool(ids[d], *property_index(label, "is_abstract"), true);
+        for (const std::string& base : definition.base_texts) builder_.add_list_item(ids[d], *columns.base_classes, base);
+        if (definition.is_abstract) builder_.set_bool(ids[d], *columns.is_abstract, true);
       } else if (label == Label::Function || label == Label::Method) {
-        builder_.set_bool(ids[d], *property_index(label, "is_async"), definition.is_async);
+        builder_.set_bool(ids[d], *columns.is_async, definition.is_async);
       }
       if (label == Label::Method) {
-        builder_.set_string(ids[d], *property_index(label, "class_name"), facts.definitions[definition.parent].name);
+        builder_.set_string(ids[d], *columns.class_name, facts.definitions[definition.parent].name);
       }
       const BuildId owner = definition.parent == kModuleScope ? modules_[f] : ids[definition.parent];
       builder_.add_edge(RelType::Defines, owner, ids[d]);
@@ -167,9 +205,12 @@ class Writer {
     }
     const std::size_t call_type = *property_index(RelType::Calls, "call_type");
     const std::size_t line = *property_index(RelType::Calls, "line");
+    std::array<InternedOnce, static_cast<std::size_t>(CallType::Constructor) + 1> call_types;
     for (const CallEdge& call : program_.calls) {
       const auto edge = builder_.add_edge(RelType::Calls, node_of(call.caller), node_of(call.callee));
-      builder_.set_edge_string(RelType::Calls, edge, call_type, to_string(call.call_type));
+      builder_.set_edge_string_id(RelType::Calls, edge, call_type,
+                                  call_types.at(static_cast<std::size_t>(call.call_type))
+                                      .get(builder_, to_string(call.call_type)));
       builder_.set_edge_int(RelType::Calls, edge, line, to_int(call.line));
     }
     for (const UnresolvedCall& call : program_.unresolved_calls) {
@@ -183,6 +224,7 @@ class Writer {
   std::vector<BuildId> packages_;
   std::vector<BuildId> modules_;
   std::vector<std::vector<BuildId>> definitions_;
+  std::array<std::optional<DefinitionColumns>, kLabelCount> definition_columns_;
   std::size_t merged_ = 0;
 };
 

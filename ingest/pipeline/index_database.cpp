@@ -1,6 +1,7 @@
 #include "trellis/ingest/index_database.hpp"
 
 #include <fmt/format.h>
+#include <tbb/parallel_invoke.h>
 
 #include <chrono>
 #include <optional>
@@ -17,6 +18,36 @@ using Clock = std::chrono::steady_clock;
 
 double seconds_since(Clock::time_point start) {
   return std::chrono::duration<double>(Clock::now() - start).count();
+}
+
+// The facts file, then the snapshot (its records' manifest included).
+// `previous_facts` (the facts file read for this index) is released once
+// the new one is written, while the snapshot is written.
+Status save_index(IndexResult& indexed, const std::filesystem::path& database,
+                  const std::filesystem::path& facts_path, std::optional<FactsFile>& previous_facts) {
+  std::error_code error;
+  std::filesystem::create_directories(database.parent_path(), error);
+  if (error) {
+    return make_error(ErrorCode::DatabaseError,
+                      fmt::format("cannot create folder {}: {}", database.parent_path().string(), error.message()));
+  }
+  // The facts file first: a snapshot is only ever replaced by one whose
+  // records are on file (a facts file ahead of its snapshot is refused as
+  // written for another one, which costs a full index, never a wrong graph).
+  std::vector<std::byte> manifest = encode_manifest(indexed.encoded_facts);
+  if (Status status = write_facts_file(facts_path, indexed.encoded_facts, manifest,
+                                       previous_facts ? &*previous_facts : nullptr);
+      !status.ok()) {
+    return status;
+  }
+  indexed.encoded_facts.clear();  // it views the previous facts file
+  // The store is moved into the snapshot for writing and back out after.
+  Snapshot snapshot{std::move(indexed.store), {}};
+  snapshot.extras.emplace(kFactsSection, PodArray<std::byte>(std::move(manifest)));
+  Status status;
+  tbb::parallel_invoke([&] { status = save_snapshot(snapshot, database); }, [&] { previous_facts.reset(); });
+  indexed.store = std::move(snapshot.store);
+  return status;
 }
 
 }  // namespace
@@ -45,8 +76,18 @@ Result<DatabaseIndexResult> index_into_database(IndexOptions options, const std:
   result.load_seconds = seconds_since(start);
 
   options.previous = previous_facts ? &previous_facts->cache() : nullptr;
+  // Saving runs inside the index, while it frees its working state.
+  bool save_failed = false;
+  options.persist = [&](IndexResult& indexed) -> Status {
+    const auto save_start = Clock::now();
+    Status status = save_index(indexed, database, facts_path, previous_facts);
+    save_failed = !status.ok();
+    result.save_seconds = seconds_since(save_start);
+    return status;
+  };
   auto indexed = index_repository(options, progress);
-  if (!indexed.ok() && indexed.error().code == ErrorCode::DatabaseError && options.previous != nullptr) {
+  if (!indexed.ok() && !save_failed && indexed.error().code == ErrorCode::DatabaseError &&
+      options.previous != nullptr) {
     // Damaged cached facts found late (call sites are decoded on demand): index in full.
     result.previous_note = fmt::format("previous snapshot's file facts not used: {}", indexed.error().message);
     options.previous = nullptr;
@@ -60,31 +101,6 @@ Result<DatabaseIndexResult> index_into_database(IndexOptions options, const std:
   }
   if (!indexed.ok()) return std::move(indexed).take_error();
   result.indexed = std::move(indexed).value();
-
-  start = Clock::now();
-  std::error_code error;
-  std::filesystem::create_directories(database.parent_path(), error);
-  if (error) {
-    return make_error(ErrorCode::DatabaseError,
-                      fmt::format("cannot create folder {}: {}", database.parent_path().string(), error.message()));
-  }
-  // The facts file first: a snapshot is only ever replaced by one whose
-  // records are on file (a facts file ahead of its snapshot is refused as
-  // written for another one, which costs a full index, never a wrong graph).
-  std::vector<std::byte> manifest = encode_manifest(result.indexed.encoded_facts);
-  if (Status status = write_facts_file(facts_path, result.indexed.encoded_facts, manifest,
-                                       previous_facts ? &*previous_facts : nullptr);
-      !status.ok()) {
-    return std::move(status).take_error();
-  }
-  // The store is moved into the snapshot for writing and back out after.
-  Snapshot snapshot{std::move(result.indexed.store), {}};
-  snapshot.extras.emplace(kFactsSection, PodArray<std::byte>(std::move(manifest)));
-  Status status = save_snapshot(snapshot, database);
-  result.indexed.store = std::move(snapshot.store);
-  if (!status.ok()) return std::move(status).take_error();
-  result.indexed.encoded_facts.clear();
-  result.save_seconds = seconds_since(start);
   result.total_seconds = seconds_since(call_start);
   return result;
 }

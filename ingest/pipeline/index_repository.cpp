@@ -1,6 +1,7 @@
 #include "trellis/ingest/index_repository.hpp"
 
 #include <tbb/parallel_for.h>
+#include <tbb/parallel_invoke.h>
 #include <tbb/task_arena.h>
 
 #include <algorithm>
@@ -105,7 +106,8 @@ Result<IndexResult> index_repository(const IndexOptions& options, ExtractProgres
   report.resolve_seconds = seconds_since(start);
 
   start = Clock::now();
-  auto written = write_graph(program);
+  Result<WrittenGraph> written = make_error(ErrorCode::Internal, "graph not written");
+  arena.execute([&] { written = write_graph(program); });
   if (!written.ok()) return written.error();
   report.merged_definitions = written->merged_definitions;
   result.store = std::move(written->graph.store);
@@ -123,13 +125,22 @@ Result<IndexResult> index_repository(const IndexOptions& options, ExtractProgres
   }
   result.encoded_facts = encode_facts(files, hashes, resolved, previous, kept_resolution);
   // Freeing every file's facts and edges is hundreds of thousands of small
-  // frees, serial at scope exit: spread them over the threads instead.
+  // frees, serial at scope exit: spread them over the threads instead, while
+  // the result is persisted (mostly waiting for the disk).
+  Status persisted;
   arena.execute([&] {
-    tbb::parallel_for(std::size_t{0}, files.size(), [&](std::size_t i) {
-      files[i] = FileFacts{};
-      resolved[i].reset();
-    });
+    tbb::parallel_invoke(
+        [&] {
+          if (options.persist) persisted = options.persist(result);
+        },
+        [&] {
+          tbb::parallel_for(std::size_t{0}, files.size(), [&](std::size_t i) {
+            files[i] = FileFacts{};
+            resolved[i].reset();
+          });
+        });
   });
+  if (!persisted.ok()) return std::move(persisted).take_error();
   return result;
 }
 

@@ -21,6 +21,21 @@ ProgramGraph merge_programs(std::vector<LanguageProgram> programs, std::span<con
       merged.project_name = program.project_name;
       merged.project_path = program.project_path;
     }
+    if (files == 0 && packages == 0 && externals == 0 && merged.imports.empty() && merged.inherits.empty() &&
+        merged.implements.empty() && merged.calls.empty() && merged.unresolved_calls.empty()) {
+      // Nothing to shift (the first language's files come first): the
+      // edges move over whole, as the loops below would copy them.
+      for (std::size_t f = 0; f < program.modules.size(); ++f) merged.modules[f] = std::move(program.modules[f]);
+      merged.packages = std::move(program.packages);
+      merged.external_packages = std::move(program.external_packages);
+      merged.imports = std::move(program.imports);
+      merged.inherits = std::move(program.inherits);
+      merged.implements = std::move(program.implements);
+      merged.calls = std::move(program.calls);
+      merged.unresolved_calls = std::move(program.unresolved_calls);
+      merged.external_calls += program.external_calls;
+      continue;
+    }
     for (std::size_t f = 0; f < program.modules.size(); ++f) {
       ModuleEntry module = std::move(program.modules[f]);
       module.package = shift(module.package, packages);

@@ -59,6 +59,17 @@ void flatten(std::span<const FileEdgeSlice> slices, ProgramGraph& program) {
   program.calls.clear();
   program.unresolved_calls.clear();
   program.external_calls = 0;
+  std::size_t inherits = 0, implements = 0, calls = 0, unresolved = 0;
+  for (const FileEdgeSlice& slice : slices) {
+    inherits += slice.inherits.size();
+    implements += slice.implements.size();
+    calls += slice.calls.size();
+    unresolved += slice.unresolved.size();
+  }
+  program.inherits.reserve(inherits);
+  program.implements.reserve(implements);
+  program.calls.reserve(calls);
+  program.unresolved_calls.reserve(unresolved);
   for (const FileEdgeSlice& slice : slices) {
     program.inherits.insert(program.inherits.end(), slice.inherits.begin(), slice.inherits.end());
     program.implements.insert(program.implements.end(), slice.implements.begin(), slice.implements.end());

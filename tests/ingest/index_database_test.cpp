@@ -289,3 +289,46 @@ TEST_CASE("a snapshot without cached facts (an imported graph) is replaced by a 
   REQUIRE(again.ok());
   CHECK(again->indexed.report.files_reparsed == 0);
 }
+
+TEST_CASE("a save that fails is the index's error, and the previous snapshot stays") {
+  const TempDir dir;
+  const std::filesystem::path database = dir.path() / "graph.trellis";
+  IndexOptions options;
+  options.root = kShop;
+  REQUIRE(index_into_database(options, database).ok());
+  auto before = read_file(database);
+  REQUIRE(before.ok());
+  // A folder where the facts file goes: it cannot be read, nor replaced.
+  const std::filesystem::path facts = facts_file_path(database);
+  std::filesystem::remove(facts);
+  std::filesystem::create_directories(facts / "inside");
+
+  auto indexed = index_into_database(options, database);
+  REQUIRE_FALSE(indexed.ok());
+  CHECK(indexed.error().code == ErrorCode::DatabaseError);
+  CHECK(indexed.error().message.find("cannot save facts file") != std::string::npos);
+  auto after = read_file(database);
+  REQUIRE(after.ok());
+  CHECK(*after == *before);
+}
+
+TEST_CASE("index_repository hands its finished result to persist, and persist's error is its own") {
+  IndexOptions options;
+  options.root = kShop;
+  std::size_t nodes_seen = 0;
+  std::size_t records_seen = 0;
+  options.persist = [&](IndexResult& result) -> Status {
+    nodes_seen = result.store.node_count();
+    records_seen = result.encoded_facts.size();
+    return make_error(ErrorCode::DatabaseError, "disk full");
+  };
+  auto indexed = index_repository(options);
+  REQUIRE_FALSE(indexed.ok());
+  CHECK(indexed.error().message == "disk full");
+  options.persist = nullptr;
+  auto plain = index_repository(options);
+  REQUIRE(plain.ok());
+  CHECK(nodes_seen == plain->store.node_count());
+  CHECK(nodes_seen > 0);
+  CHECK(records_seen == plain->report.files);
+}

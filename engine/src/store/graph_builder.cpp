@@ -5,6 +5,9 @@
 #include <fmt/format.h>
 #include <limits>
 
+#include <tbb/parallel_for.h>
+#include <tbb/parallel_invoke.h>
+
 namespace trellis {
 namespace {
 
@@ -66,18 +69,31 @@ std::optional<BuildId> GraphBuilder::find(Label label, std::string_view qualifie
 
 Result<BuildId> GraphBuilder::add_node(Label label, std::string_view qualified_name,
                                        std::string_view name) {
+  auto added = find_or_add_node(label, qualified_name, name);
+  if (!added.ok()) return added.error();
+  if (!added->second) {
+    return make_error(ErrorCode::InvalidArgument,
+                      fmt::format("duplicate {} '{}'", to_string(label), qualified_name));
+  }
+  return added->first;
+}
+
+Result<std::pair<BuildId, bool>> GraphBuilder::find_or_add_node(Label label, std::string_view qualified_name,
+                                                                std::string_view name) {
   if (qualified_name.empty()) {
     return make_error(ErrorCode::InvalidArgument, "a node needs a non-empty qualified_name");
   }
-  if (find(label, qualified_name)) {
-    return make_error(ErrorCode::InvalidArgument,
-                      fmt::format("duplicate {} '{}'", to_string(label), qualified_name));
+  const std::uint64_t hash = hash_string(qualified_name);
+  if (const auto known = qnames_.find(qualified_name, hash); known && *known < first_with_qname_.size()) {
+    for (BuildId n = first_with_qname_[*known]; n != kNoNode; n = next_with_qname_[n]) {
+      if (nodes_[n].label == label) return std::pair{n, false};
+    }
   }
   if (nodes_.size() >= std::numeric_limits<NodeId>::max() - 1) {
     return make_error(ErrorCode::Internal, "graph exceeds 2^32 - 2 nodes");
   }
   const auto id = static_cast<BuildId>(nodes_.size());
-  const StringId qname = qnames_.intern(qualified_name);
+  const StringId qname = qnames_.intern(qualified_name, hash);
   if (qname >= first_with_qname_.size()) first_with_qname_.resize(qname + 1, kNoNode);
   // Chain nodes that share a qualified name (a Package and its __init__ Module).
   next_with_qname_.push_back(first_with_qname_[qname]);
@@ -93,7 +109,7 @@ Result<BuildId> GraphBuilder::add_node(Label label, std::string_view qualified_n
       case ValueType::StringList: break;
     }
   }
-  return id;
+  return std::pair{id, true};
 }
 
 GraphBuilder::ColumnBuilder& GraphBuilder::node_column(BuildId node, std::size_t column, ValueType type) {
@@ -111,7 +127,11 @@ void GraphBuilder::set_bool(BuildId node, std::size_t column, bool value) {
 }
 
 void GraphBuilder::set_string(BuildId node, std::size_t column, std::string_view value) {
-  node_column(node, column, ValueType::String).strings[nodes_[node].row] = strings_.intern(value);
+  set_string_id(node, column, strings_.intern(value));
+}
+
+void GraphBuilder::set_string_id(BuildId node, std::size_t column, StringId value) {
+  node_column(node, column, ValueType::String).strings[nodes_[node].row] = value;
 }
 
 void GraphBuilder::add_list_item(BuildId node, std::size_t column, std::string_view item) {
@@ -151,7 +171,11 @@ void GraphBuilder::set_edge_int(RelType type, std::uint32_t edge, std::size_t co
 
 void GraphBuilder::set_edge_string(RelType type, std::uint32_t edge, std::size_t column,
                                    std::string_view value) {
-  edge_column(type, edge, column, ValueType::String).strings[edge] = strings_.intern(value);
+  set_edge_string_id(type, edge, column, strings_.intern(value));
+}
+
+void GraphBuilder::set_edge_string_id(RelType type, std::uint32_t edge, std::size_t column, StringId value) {
+  edge_column(type, edge, column, ValueType::String).strings[edge] = value;
 }
 
 void GraphBuilder::add_unresolved_call(BuildId caller, std::string_view text, std::int32_t line) {
@@ -215,39 +239,50 @@ Result<BuiltGraph> GraphBuilder::build() && {
     } else {
       suffixes[id] = strings_.intern(text);
     }
-    std::size_t slot = static_cast<std::size_t>(hash_string(text)) & mask;
+    std::size_t slot = static_cast<std::size_t>(qnames_.hash(node.qualified_name)) & mask;
     while (qname_slots[slot] != 0) slot = (slot + 1) & mask;
     qname_slots[slot] = id + 1;
   }
 
-  // Short-name index: nodes bucketed by name id, id order within a bucket.
-  const std::size_t string_count = strings_.size();
-  std::vector<std::uint32_t> name_offsets(string_count + 1, 0);
-  for (const StringId name : names) ++name_offsets[name + 1];
+  // The rest lays out independent parts of the store, each its own task
+  // (each writes only its own arrays, so the result is the same on any
+  // number of threads). Strings are only read from here on.
+  std::vector<std::uint32_t> name_offsets;
   std::vector<StringId> sorted_names;
-  for (StringId s = 1; s < string_count; ++s) {
-    if (name_offsets[s + 1] != 0) sorted_names.push_back(s);
-  }
-  std::sort(sorted_names.begin(), sorted_names.end(),
-            [this](StringId a, StringId b) { return strings_.get(a) < strings_.get(b); });
-  for (std::size_t i = 1; i < name_offsets.size(); ++i) name_offsets[i] += name_offsets[i - 1];
-  std::vector<NodeId> name_nodes(node_count);
-  {
+  std::vector<NodeId> name_nodes;
+  const auto name_index = [&] {
+    // Short-name index: nodes bucketed by name id, id order within a bucket.
+    const std::size_t string_count = strings_.size();
+    name_offsets.assign(string_count + 1, 0);
+    for (const StringId name : names) ++name_offsets[name + 1];
+    // Sorted by text (distinct, so no ties), the texts looked up once.
+    std::vector<std::pair<std::string_view, StringId>> by_text;
+    for (StringId s = 1; s < string_count; ++s) {
+      if (name_offsets[s + 1] != 0) by_text.emplace_back(strings_.get(s), s);
+    }
+    std::sort(by_text.begin(), by_text.end(),
+              [](const auto& a, const auto& b) { return a.first < b.first; });
+    sorted_names.reserve(by_text.size());
+    for (const auto& [text, s] : by_text) sorted_names.push_back(s);
+    for (std::size_t i = 1; i < name_offsets.size(); ++i) name_offsets[i] += name_offsets[i - 1];
+    name_nodes.resize(node_count);
     std::vector<std::uint32_t> cursor(name_offsets.begin(), name_offsets.end() - 1);
     for (NodeId id = 0; id < node_count; ++id) name_nodes[cursor[names[id]]++] = id;
-  }
+  };
 
-  for (std::size_t l = 0; l < kLabelCount; ++l) {
-    auto& columns = parts.labels[l].columns;
-    for (std::size_t c = 0; c < columns.size(); ++c) {
-      ColumnBuilder& b = columns_[l][c];
-      columns[c] = freeze_column(std::move(b.ints), std::move(b.bools), std::move(b.strings),
-                                 std::move(b.list_rows), std::move(b.list_items), b.type,
-                                 label_rows_[l], {});
+  const auto node_columns = [&] {
+    for (std::size_t l = 0; l < kLabelCount; ++l) {
+      auto& columns = parts.labels[l].columns;
+      for (std::size_t c = 0; c < columns.size(); ++c) {
+        ColumnBuilder& b = columns_[l][c];
+        columns[c] = freeze_column(std::move(b.ints), std::move(b.bools), std::move(b.strings),
+                                   std::move(b.list_rows), std::move(b.list_items), b.type,
+                                   label_rows_[l], {});
+      }
     }
-  }
+  };
 
-  for (std::size_t t = 0; t < kRelTypeCount; ++t) {
+  const auto relationship = [&](std::size_t t) {
     EdgeList& list = edges_[t];
     std::vector<NodeId> sources(list.sources.size());
     std::vector<NodeId> targets(list.targets.size());
@@ -265,9 +300,9 @@ Result<BuiltGraph> GraphBuilder::build() && {
                                         std::move(b.list_rows), std::move(b.list_items), b.type,
                                         sources.size(), csr.forward_order);
     }
-  }
+  };
 
-  {
+  const auto unresolved = [&] {
     // Unresolved call sites by caller, stable within a caller.
     std::vector<NodeId> callers(unresolved_callers_.size());
     for (std::size_t i = 0; i < callers.size(); ++i) callers[i] = built.node_ids[unresolved_callers_[i]];
@@ -285,7 +320,11 @@ Result<BuiltGraph> GraphBuilder::build() && {
     parts.unresolved_callers = PodArray<NodeId>(std::move(sorted_callers));
     parts.unresolved_texts = PodArray<StringId>(std::move(texts));
     parts.unresolved_lines = PodArray<std::int32_t>(std::move(lines));
-  }
+  };
+
+  tbb::parallel_invoke(name_index, node_columns, unresolved, [&] {
+    tbb::parallel_for(std::size_t{0}, kRelTypeCount, relationship);
+  });
 
   parts.name = PodArray<StringId>(std::move(names));
   parts.qname_prefix = PodArray<NodeId>(std::move(prefixes));

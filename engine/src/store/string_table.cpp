@@ -28,22 +28,37 @@ std::optional<StringId> StringTable::find(std::string_view text) const {
   return slots[slot];
 }
 
-StringInterner::StringInterner() : offsets_{0, 0}, slots_(1024, 0) {}
+StringInterner::StringInterner() : offsets_{0, 0}, slots_(1024, 0), hashes_{hash_string({})} {}
 
 std::optional<StringId> StringInterner::find(std::string_view text) const {
+  return find(text, hash_string(text));
+}
+
+std::optional<StringId> StringInterner::find(std::string_view text, std::uint64_t hash) const {
   if (text.empty()) return kNullString;
-  const std::size_t slot = probe(slots_, text, [this](StringId id) { return get(id); });
+  const std::size_t slot = probe_known(text, hash);
   if (slots_[slot] == 0) return std::nullopt;
   return slots_[slot];
 }
 
-StringId StringInterner::intern(std::string_view text) {
+// probe() with the hash given, comparing kept hashes before texts.
+std::size_t StringInterner::probe_known(std::string_view text, std::uint64_t hash) const {
+  const std::size_t mask = slots_.size() - 1;
+  std::size_t i = static_cast<std::size_t>(hash) & mask;
+  while (slots_[i] != 0 && (hashes_[slots_[i]] != hash || get(slots_[i]) != text)) i = (i + 1) & mask;
+  return i;
+}
+
+StringId StringInterner::intern(std::string_view text) { return intern(text, hash_string(text)); }
+
+StringId StringInterner::intern(std::string_view text, std::uint64_t hash) {
   if (text.empty()) return kNullString;
-  std::size_t slot = probe(slots_, text, [this](StringId id) { return get(id); });
+  const std::size_t slot = probe_known(text, hash);
   if (slots_[slot] != 0) return slots_[slot];
   const auto id = static_cast<StringId>(size());
   blob_.insert(blob_.end(), text.begin(), text.end());
   offsets_.push_back(blob_.size());
+  hashes_.push_back(hash);
   slots_[slot] = id;
   // Keep the load factor under 1/2 so probes stay short.
   if (2 * size() > slots_.size()) grow();
@@ -51,10 +66,12 @@ StringId StringInterner::intern(std::string_view text) {
 }
 
 void StringInterner::grow() {
+  // Ids in increasing order, as they were first inserted: the same table a
+  // rehash of every text would give.
   std::vector<StringId> bigger(slots_.size() * 2, 0);
   const std::size_t mask = bigger.size() - 1;
   for (StringId id = 1; id < size(); ++id) {
-    std::size_t i = static_cast<std::size_t>(hash_string(get(id))) & mask;
+    std::size_t i = static_cast<std::size_t>(hashes_[id]) & mask;
     while (bigger[i] != 0) i = (i + 1) & mask;
     bigger[i] = id;
   }

@@ -89,6 +89,48 @@ TEST_CASE("a Package and its __init__ Module may share a qualified name, a dupli
   CHECK(built->store.find_all("shop.services").size() == 2);
 }
 
+TEST_CASE("find_or_add_node answers the node a label and qualified name already have, else adds one") {
+  GraphBuilder b;
+  const auto added = b.find_or_add_node(Label::Function, "shop.util.slug", "slug");
+  REQUIRE(added.ok());
+  CHECK(added->second);
+  const auto again = b.find_or_add_node(Label::Function, "shop.util.slug", "other");
+  REQUIRE(again.ok());
+  CHECK(again->first == added->first);
+  CHECK_FALSE(again->second);
+  const auto other_label = b.find_or_add_node(Label::Class, "shop.util.slug", "slug");
+  REQUIRE(other_label.ok());
+  CHECK(other_label->second);
+  CHECK(other_label->first != added->first);
+  CHECK(b.node_count() == 2);
+  const auto empty = b.find_or_add_node(Label::Function, "", "x");
+  REQUIRE_FALSE(empty.ok());
+  CHECK(empty.error().code == ErrorCode::InvalidArgument);
+  auto built = std::move(b).build();
+  REQUIRE(built.ok());
+  CHECK(built->store.name(built->node_ids[added->first]) == "slug");
+  CHECK(built->store.find_all("shop.util.slug").size() == 2);
+}
+
+TEST_CASE("strings set by interned id read back as the strings set by text") {
+  GraphBuilder b;
+  const BuildId caller = must(b.add_node(Label::Function, "m.caller", "caller"));
+  const BuildId callee = must(b.add_node(Label::Function, "m.callee", "callee"));
+  const StringId path = b.intern("src/m.py");
+  CHECK(b.intern("src/m.py") == path);
+  b.set_string_id(caller, *property_index(Label::Function, "file_path"), path);
+  b.set_string(callee, *property_index(Label::Function, "file_path"), "src/m.py");
+  const auto call = b.add_edge(RelType::Calls, caller, callee);
+  b.set_edge_string_id(RelType::Calls, call, *property_index(RelType::Calls, "call_type"), b.intern("direct"));
+  auto built = std::move(b).build();
+  REQUIRE(built.ok());
+  const GraphStore& g = built->store;
+  CHECK(std::get<std::string_view>(g.property(built->node_ids[caller], "file_path")) == "src/m.py");
+  CHECK(std::get<std::string_view>(g.property(built->node_ids[callee], "file_path")) == "src/m.py");
+  const EdgePos pos = g.in_edge_position(RelType::Calls, built->node_ids[callee], 0);
+  CHECK(std::get<std::string_view>(g.edge_property(RelType::Calls, pos, 0)) == "direct");
+}
+
 TEST_CASE("qualified names that are not parent paths are kept whole") {
   GraphBuilder b;
   must(b.add_node(Label::Function, "a.b", "b"));

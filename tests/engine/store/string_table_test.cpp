@@ -1,6 +1,7 @@
 #include <doctest/doctest.h>
 
 #include <string>
+#include <vector>
 
 #include "trellis/store/string_table.hpp"
 
@@ -44,4 +45,27 @@ TEST_CASE("strings with embedded zero bytes and non-ASCII text round trip") {
   const StringTable table = std::move(interner).freeze();
   CHECK(table.get(z) == with_zero);
   CHECK(table.get(u) == "caf\xc3\xa9");
+}
+
+TEST_CASE("interner keeps each string's hash and grows to the table a rehash of every string gives") {
+  StringInterner interner;
+  for (int i = 0; i < 5000; ++i) interner.intern("qualified.name_" + std::to_string(i));
+  const std::string given = "given.hash";
+  const StringId id = interner.intern(given, hash_string(given));
+  CHECK(id == 5001);
+  CHECK(interner.intern(given) == id);
+  CHECK(interner.find(given, hash_string(given)) == id);
+  CHECK_FALSE(interner.find("absent", hash_string("absent")).has_value());
+  for (StringId s = 1; s < interner.size(); s += 113) CHECK(interner.hash(s) == hash_string(interner.get(s)));
+
+  const StringTable table = std::move(interner).freeze();
+  // Every id inserted in id order by linear probing from hash_string.
+  std::vector<StringId> expected(table.slots.size(), 0);
+  const std::size_t mask = expected.size() - 1;
+  for (StringId s = 1; s < table.size(); ++s) {
+    std::size_t slot = static_cast<std::size_t>(hash_string(table.get(s))) & mask;
+    while (expected[slot] != 0) slot = (slot + 1) & mask;
+    expected[slot] = s;
+  }
+  CHECK(std::vector<StringId>(table.slots.begin(), table.slots.end()) == expected);
 }

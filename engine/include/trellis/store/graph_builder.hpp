@@ -12,6 +12,7 @@
 #include <optional>
 #include <span>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "trellis/common/error.hpp"
@@ -34,6 +35,10 @@ class GraphBuilder {
   // Adds a node. Refuses (INVALID_ARGUMENT) a second node with the same
   // label and qualified_name, or an empty qualified_name.
   Result<BuildId> add_node(Label label, std::string_view qualified_name, std::string_view name);
+  // The node with this label and qualified name: the one added before
+  // (second: false), else a new one as add_node adds it (second: true).
+  Result<std::pair<BuildId, bool>> find_or_add_node(Label label, std::string_view qualified_name,
+                                                    std::string_view name);
   // The node added with this label and qualified name, if any.
   std::optional<BuildId> find(Label label, std::string_view qualified_name) const;
   std::size_t node_count() const { return nodes_.size(); }
@@ -45,6 +50,8 @@ class GraphBuilder {
   void set_int(BuildId node, std::size_t column, std::int32_t value);
   void set_bool(BuildId node, std::size_t column, bool value);
   void set_string(BuildId node, std::size_t column, std::string_view value);
+  // set_string with the id intern(value) gave: for a value set on many nodes.
+  void set_string_id(BuildId node, std::size_t column, StringId value);
   void add_list_item(BuildId node, std::size_t column, std::string_view item);
 
   // Adds an edge and returns its index among this type's edges, for the
@@ -52,6 +59,10 @@ class GraphBuilder {
   std::uint32_t add_edge(RelType type, BuildId source, BuildId target);
   void set_edge_int(RelType type, std::uint32_t edge, std::size_t column, std::int32_t value);
   void set_edge_string(RelType type, std::uint32_t edge, std::size_t column, std::string_view value);
+  void set_edge_string_id(RelType type, std::uint32_t edge, std::size_t column, StringId value);
+
+  // The id the store gives `text` (interning it), for the *_id setters.
+  StringId intern(std::string_view text) { return strings_.intern(text); }
   std::size_t edge_count(RelType type) const { return edges_[index_of(type)].sources.size(); }
 
   // Records a call site in `caller` that resolution could not link.

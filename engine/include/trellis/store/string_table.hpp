@@ -33,13 +33,19 @@ struct StringTable {
 };
 
 // Growing interner; ids are assigned in first-insertion order, so the same
-// sequence of intern() calls always yields the same ids.
+// sequence of intern() calls always yields the same ids (and the same frozen
+// table: growing keeps each id's hash, so it never hashes a string twice).
 class StringInterner {
  public:
   StringInterner();
 
   StringId intern(std::string_view text);
+  // intern() with text's hash_string() given: the caller hashed it already.
+  StringId intern(std::string_view text, std::uint64_t hash);
   std::optional<StringId> find(std::string_view text) const;
+  std::optional<StringId> find(std::string_view text, std::uint64_t hash) const;
+  // hash_string(get(id)), kept from intern().
+  std::uint64_t hash(StringId id) const { return hashes_[id]; }
   std::string_view get(StringId id) const {
     return {blob_.data() + offsets_[id], static_cast<std::size_t>(offsets_[id + 1] - offsets_[id])};
   }
@@ -49,10 +55,12 @@ class StringInterner {
 
  private:
   void grow();
+  std::size_t probe_known(std::string_view text, std::uint64_t hash) const;
 
   std::vector<char> blob_;
   std::vector<std::uint64_t> offsets_;
   std::vector<StringId> slots_;
+  std::vector<std::uint64_t> hashes_;  // by id
 };
 
 // The hash every string index of the store uses (XXH3, 64 bits).

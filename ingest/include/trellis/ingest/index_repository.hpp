@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <filesystem>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -15,6 +16,8 @@
 
 namespace trellis::ingest {
 
+struct IndexResult;
+
 struct IndexOptions {
   std::filesystem::path root;
   std::vector<std::string> exclude_globs;
@@ -24,6 +27,10 @@ struct IndexOptions {
   // parsed again, and are not resolved again when no edit can change their
   // edges. Entries are moved out.
   FactsCache* previous = nullptr;
+  // Called, when given, with the finished result (store, report, records)
+  // while index_repository frees its working state on other threads: saving
+  // overlaps that work. Its error is the index's.
+  std::function<Status(IndexResult&)> persist;
 };
 
 struct IndexReport {
