@@ -59,7 +59,11 @@ GraphBuilder::GraphBuilder() {
 }
 
 std::optional<BuildId> GraphBuilder::find(Label label, std::string_view qualified_name) const {
-  const auto qname = qnames_.find(qualified_name);
+  return find(label, qualified_name, hash_string(qualified_name));
+}
+
+std::optional<BuildId> GraphBuilder::find(Label label, std::string_view qualified_name, std::uint64_t hash) const {
+  const auto qname = qnames_.find(qualified_name, hash);
   if (!qname || *qname >= first_with_qname_.size()) return std::nullopt;
   for (BuildId n = first_with_qname_[*qname]; n != kNoNode; n = next_with_qname_[n]) {
     if (nodes_[n].label == label) return n;
@@ -84,11 +88,7 @@ Result<std::pair<BuildId, bool>> GraphBuilder::find_or_add_node(Label label, std
     return make_error(ErrorCode::InvalidArgument, "a node needs a non-empty qualified_name");
   }
   const std::uint64_t hash = hash_string(qualified_name);
-  if (const auto known = qnames_.find(qualified_name, hash); known && *known < first_with_qname_.size()) {
-    for (BuildId n = first_with_qname_[*known]; n != kNoNode; n = next_with_qname_[n]) {
-      if (nodes_[n].label == label) return std::pair{n, false};
-    }
-  }
+  if (const auto known = find(label, qualified_name, hash)) return std::pair{*known, false};
   if (nodes_.size() >= std::numeric_limits<NodeId>::max() - 1) {
     return make_error(ErrorCode::Internal, "graph exceeds 2^32 - 2 nodes");
   }

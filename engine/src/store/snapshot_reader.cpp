@@ -50,6 +50,21 @@ Result<std::shared_ptr<const MappedFile>> map_snapshot(const std::filesystem::pa
   return mapping;
 }
 
+// A mapped snapshot whose header and section table were read and checked.
+struct OpenedSnapshot {
+  std::shared_ptr<const MappedFile> mapping;
+  SnapshotLayout layout;
+};
+
+Result<OpenedSnapshot> open_snapshot(const std::filesystem::path& path, const std::string& text,
+                                     bool populate) {
+  auto mapping = map_snapshot(path, populate);
+  if (!mapping) return std::move(mapping).take_error();
+  auto layout = read_layout((*mapping)->bytes(), text);
+  if (!layout) return std::move(layout).take_error();
+  return OpenedSnapshot{std::move(*mapping), std::move(*layout)};
+}
+
 // The graph arrays' section names, in for_each_array order.
 std::set<std::string, std::less<>> graph_section_names() {
   std::set<std::string, std::less<>> names;
@@ -172,31 +187,27 @@ class Assembler {
 
 Result<Snapshot> load_snapshot(const std::filesystem::path& path) {
   const std::string text = path.string();
-  auto mapping = map_snapshot(path, true);
-  if (!mapping) return std::move(mapping).take_error();
-  const auto file = (*mapping)->bytes();
-  auto layout = read_layout(file, text);
-  if (!layout) return std::move(layout).take_error();
-  if (Status ok = verify_sections(file, *layout, text); !ok) return std::move(ok).take_error();
-  return Assembler(std::move(*mapping), *layout, text).run();
+  auto opened = open_snapshot(path, text, true);
+  if (!opened) return std::move(opened).take_error();
+  const auto file = opened->mapping->bytes();
+  if (Status ok = verify_sections(file, opened->layout, text); !ok) return std::move(ok).take_error();
+  return Assembler(std::move(opened->mapping), opened->layout, text).run();
 }
 
 Result<std::optional<PodArray<std::byte>>> load_snapshot_extra(const std::filesystem::path& path,
                                                                std::string_view name) {
   const std::string text = path.string();
-  auto mapping = map_snapshot(path, false);
-  if (!mapping) return std::move(mapping).take_error();
-  const auto file = (*mapping)->bytes();
-  auto layout = read_layout(file, text);
-  if (!layout) return std::move(layout).take_error();
-  for (const SectionEntry& entry : layout->sections) {
+  auto opened = open_snapshot(path, text, false);
+  if (!opened) return std::move(opened).take_error();
+  const auto file = opened->mapping->bytes();
+  for (const SectionEntry& entry : opened->layout.sections) {
     const std::string_view section = section_name(entry);
     if (!section.starts_with(format::kExtraPrefix) || section.substr(format::kExtraPrefix.size()) != name) continue;
     const auto bytes = section_bytes(file, entry);
     if (format::checksum(bytes) != entry.checksum) {
       return snapshot_error(text, fmt::format("is corrupt: section {} does not match its checksum", section));
     }
-    return std::optional(PodArray<std::byte>(std::move(*mapping), bytes));
+    return std::optional(PodArray<std::byte>(std::move(opened->mapping), bytes));
   }
   return std::optional<PodArray<std::byte>>();
 }
@@ -204,14 +215,12 @@ Result<std::optional<PodArray<std::byte>>> load_snapshot_extra(const std::filesy
 Result<SnapshotInfo> read_snapshot_info(const std::filesystem::path& path) {
   const std::string text = path.string();
   // Without populate only the pages of the header and the table are read.
-  auto mapping = map_snapshot(path, false);
-  if (!mapping) return std::move(mapping).take_error();
-  const auto file = (*mapping)->bytes();
-  auto layout = read_layout(file, text);
-  if (!layout) return std::move(layout).take_error();
+  auto opened = open_snapshot(path, text, false);
+  if (!opened) return std::move(opened).take_error();
+  const SnapshotLayout* layout = &opened->layout;
   SnapshotInfo info;
   info.format_version = layout->header.format_version;
-  info.file_bytes = file.size();
+  info.file_bytes = opened->mapping->bytes().size();
   info.node_count = layout->header.node_count;
   info.edge_count = layout->header.edge_count;
   info.section_count = layout->sections.size();

@@ -6,13 +6,13 @@ namespace trellis {
 namespace {
 
 // Shared probe loop of the frozen and the growing table: linear probing over
-// a power-of-two array of ids. Returns the slot holding `text` or the empty
-// slot where it would go.
-template <class GetText>
-std::size_t probe(std::span<const StringId> slots, std::string_view text, GetText get_text) {
+// a power-of-two array of ids from `hash`. Returns the slot whose id
+// `matches`, or the empty slot where it would go.
+template <class Matches>
+std::size_t probe(std::span<const StringId> slots, std::uint64_t hash, Matches matches) {
   const std::size_t mask = slots.size() - 1;
-  std::size_t i = static_cast<std::size_t>(hash_string(text)) & mask;
-  while (slots[i] != 0 && get_text(slots[i]) != text) i = (i + 1) & mask;
+  std::size_t i = static_cast<std::size_t>(hash) & mask;
+  while (slots[i] != 0 && !matches(slots[i])) i = (i + 1) & mask;
   return i;
 }
 
@@ -23,7 +23,8 @@ std::uint64_t hash_string(std::string_view text) { return XXH3_64bits(text.data(
 std::optional<StringId> StringTable::find(std::string_view text) const {
   if (text.empty()) return kNullString;
   if (slots.empty()) return std::nullopt;
-  const std::size_t slot = probe(slots.span(), text, [this](StringId id) { return get(id); });
+  const std::size_t slot =
+      probe(slots.span(), hash_string(text), [&](StringId id) { return get(id) == text; });
   if (slots[slot] == 0) return std::nullopt;
   return slots[slot];
 }
@@ -41,12 +42,9 @@ std::optional<StringId> StringInterner::find(std::string_view text, std::uint64_
   return slots_[slot];
 }
 
-// probe() with the hash given, comparing kept hashes before texts.
+// The interner keeps each id's hash: a probe compares hashes before texts.
 std::size_t StringInterner::probe_known(std::string_view text, std::uint64_t hash) const {
-  const std::size_t mask = slots_.size() - 1;
-  std::size_t i = static_cast<std::size_t>(hash) & mask;
-  while (slots_[i] != 0 && (hashes_[slots_[i]] != hash || get(slots_[i]) != text)) i = (i + 1) & mask;
-  return i;
+  return probe(slots_, hash, [&](StringId id) { return hashes_[id] == hash && get(id) == text; });
 }
 
 StringId StringInterner::intern(std::string_view text) { return intern(text, hash_string(text)); }

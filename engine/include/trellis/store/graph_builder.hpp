@@ -73,6 +73,8 @@ class GraphBuilder {
   Result<BuiltGraph> build() &&;
 
  private:
+  // find() with hash_string(qualified_name) given.
+  std::optional<BuildId> find(Label label, std::string_view qualified_name, std::uint64_t hash) const;
   struct NodeEntry {
     Label label;
     std::uint32_t row;            // row in its label
