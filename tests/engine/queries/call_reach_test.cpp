@@ -1,7 +1,11 @@
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <map>
+#include <random>
+#include <set>
 #include <string>
+#include <vector>
 
 #include "trellis/queries/call_reach.hpp"
 #include "trellis/store/graph_builder.hpp"
@@ -97,4 +101,85 @@ TEST_CASE("scratch is reused across traversals and stores of different sizes") {
   REQUIRE(empty.ok());
   scratch.begin(empty->store.node_count());
   CHECK(reach_over_calls(g.graph.store, g.id.at("e"), CallDirection::Callees, 1, 100, scratch).total_count == 1);
+}
+
+namespace {
+
+// Breadth-first search the plain way, for comparison: the depth of every
+// node within max_depth steps, following `edges` (from, to) forwards.
+std::map<NodeId, int> reference_depths(const std::vector<std::pair<NodeId, NodeId>>& edges, NodeId start,
+                                       int max_depth) {
+  std::map<NodeId, int> depth{{start, 0}};
+  std::vector<NodeId> frontier{start};
+  for (int d = 1; d <= max_depth; ++d) {
+    std::vector<NodeId> next;
+    for (NodeId node : frontier) {
+      for (const auto& [from, to] : edges) {
+        if (from == node && depth.emplace(to, d).second) next.push_back(to);
+      }
+    }
+    frontier = std::move(next);
+  }
+  depth.erase(start);
+  return depth;
+}
+
+}  // namespace
+
+TEST_CASE("on random graphs, one scratch reused: the same nodes and depths as a plain BFS") {
+  std::mt19937 random(7);
+  TraversalScratch scratch;
+  for (int graph = 0; graph < 20; ++graph) {
+    const std::size_t node_count = 20 + static_cast<std::size_t>(graph) * 7;
+    GraphBuilder b;
+    std::vector<BuildId> built;
+    for (std::size_t i = 0; i < node_count; ++i) {
+      auto node = b.add_node(Label::Function, "m.f" + std::to_string(i), "f" + std::to_string(i));
+      REQUIRE(node.ok());
+      built.push_back(*node);
+    }
+    // Sparse, with some nodes left without callers or callees (empty rows),
+    // recursion and parallel edges.
+    std::vector<std::pair<std::size_t, std::size_t>> drawn;
+    std::uniform_int_distribution<std::size_t> pick(0, node_count - 1);
+    for (std::size_t e = 0; e < node_count * 2; ++e) drawn.emplace_back(pick(random) / 2, pick(random));
+    for (const auto& [from, to] : drawn) b.add_edge(RelType::Calls, built[from], built[to]);
+    auto result = std::move(b).build();
+    REQUIRE(result.ok());
+    const BuiltGraph g = std::move(result).value();
+    std::vector<std::pair<NodeId, NodeId>> forward;
+    std::vector<std::pair<NodeId, NodeId>> backward;
+    for (const auto& [from, to] : drawn) {
+      forward.emplace_back(g.node_ids[built[from]], g.node_ids[built[to]]);
+      backward.emplace_back(g.node_ids[built[to]], g.node_ids[built[from]]);
+    }
+    for (std::size_t start = 0; start < node_count; start += 3) {
+      const NodeId start_id = g.node_ids[built[start]];
+      for (const CallDirection direction : {CallDirection::Callers, CallDirection::Callees}) {
+        const int max_depth = 1 + static_cast<int>(start % 5);
+        const auto expected =
+            reference_depths(direction == CallDirection::Callees ? forward : backward, start_id, max_depth);
+        CAPTURE(graph);
+        CAPTURE(start);
+        const CallReach all = reach_over_calls(g.store, start_id, direction, max_depth, 1000, scratch);
+        std::map<NodeId, int> found;
+        for (const ReachedNode& r : all.nodes) {
+          CHECK(found.emplace(r.node, r.depth).second);
+          // The parent is one step nearer and linked by an edge.
+          const auto& edges = direction == CallDirection::Callees ? forward : backward;
+          CHECK(std::find(edges.begin(), edges.end(), std::pair{r.via, r.node}) != edges.end());
+          CHECK((r.depth == 1 ? r.via == start_id : found.at(r.via) == r.depth - 1));
+        }
+        CHECK(found == expected);
+        CHECK(all.total_count == expected.size());
+        CHECK_FALSE(all.truncated);
+        // Cut to 3: the first three in breadth-first order, the count whole.
+        const CallReach cut = reach_over_calls(g.store, start_id, direction, max_depth, 3, scratch);
+        CHECK(cut.total_count == expected.size());
+        CHECK(cut.truncated == (expected.size() > 3));
+        REQUIRE(cut.nodes.size() == std::min<std::size_t>(3, expected.size()));
+        for (std::size_t i = 0; i < cut.nodes.size(); ++i) CHECK(cut.nodes[i].node == all.nodes[i].node);
+      }
+    }
+  }
 }

@@ -1,6 +1,7 @@
-// Memory one thread reuses across traversals: visited marks and the parent
-// of each node visited with one. The arrays grow to the largest store seen
-// and are then reused.
+// Memory one thread reuses across traversals: visited marks, the parent
+// of each node visited with one, and the level buffers of a breadth-first
+// search. The arrays grow to the largest store (or frontier) seen and are
+// then reused: a fresh allocation costs page faults on every query.
 //
 // Marks are one bit per node (147 KiB per million nodes, which stays in L2:
 // the mark test runs once per edge). Each 64-bit word holds 56 marks and a
@@ -12,11 +13,27 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <span>
 #include <vector>
 
 #include "trellis/store/ids.hpp"
 
 namespace trellis::queries {
+
+// The rows one breadth-first level reads: each frontier node with a
+// non-empty neighbour list, and that list.
+struct FrontierRow {
+  std::span<const NodeId> neighbours;
+  NodeId node = kNoNode;
+};
+
+// One level's nodes, the next level's, and the current level's rows.
+// Their contents are the caller's; begin() leaves them as they are.
+struct LevelBuffers {
+  std::vector<NodeId> frontier;
+  std::vector<NodeId> next;
+  std::vector<FrontierRow> rows;
+};
 
 class TraversalScratch {
  public:
@@ -55,6 +72,8 @@ class TraversalScratch {
   // visited, for nodes marked by visit().
   NodeId parent(NodeId node) const { return parents_[node]; }
 
+  LevelBuffers& levels() { return levels_; }
+
  private:
   // Each word holds the marks of 56 nodes under its traversal's epoch in the
   // top byte, so a mark test reads one word: no separate epoch array.
@@ -63,6 +82,7 @@ class TraversalScratch {
 
   std::vector<std::uint64_t> words_;
   std::vector<NodeId> parents_;
+  LevelBuffers levels_;
   std::uint64_t current_ = 0;  // epoch_ in the top byte
   std::uint8_t epoch_ = 0;
 };

@@ -49,15 +49,11 @@ struct Csr {
     const std::uint32_t begin = offset(i);
     return targets.span().subspan(begin, offset(i + 1) - begin);
   }
-  // Prefetch hints for a traversal that knows which rows it reads next: the
-  // offsets of `node` first, then (once those are cached) its neighbours.
+  // Prefetch hint for a traversal that knows which rows it reads next: the
+  // offsets of `node` (the row itself can be prefetched once they are read).
   void prefetch_offsets(NodeId node) const {
     const std::uint32_t i = node - base;
     if (i < range()) __builtin_prefetch(local_offsets.data() + i);
-  }
-  void prefetch_neighbors(NodeId node) const {
-    const std::uint32_t i = node - base;
-    if (i < range()) __builtin_prefetch(targets.data() + offset(i));
   }
   // Position of the first neighbour of `node` in `targets`.
   std::uint32_t first_position(NodeId node) const {
