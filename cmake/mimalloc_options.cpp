@@ -7,16 +7,22 @@
 // pages where the kernel offers them (madvise), plain pages elsewhere.
 #include <mimalloc.h>
 
+#include <cstdlib>
+
 namespace {
 
-struct MimallocOptions {
-  MimallocOptions() {
-    mi_option_enable(mi_option_large_os_pages);
-    mi_option_disable(mi_option_allow_decommit);
-  }
-};
+// mimalloc sizes its OS pages and maps its first segment when it
+// initialises, in its shared library's initialiser: options set later (say
+// by a static constructor of the program) miss that segment, which the main
+// thread then fills with 4 KiB pages. So they are set from the program's
+// preinit array, which the dynamic loader runs before any library's
+// initialiser. An option named in the environment is left to it.
+void set_mimalloc_options(int /*argc*/, char** /*argv*/, char** /*envp*/) {
+  if (std::getenv("MIMALLOC_LARGE_OS_PAGES") == nullptr) mi_option_enable(mi_option_large_os_pages);
+  if (std::getenv("MIMALLOC_ALLOW_DECOMMIT") == nullptr) mi_option_disable(mi_option_allow_decommit);
+}
 
-// Runs before main, so every segment mimalloc maps for the program uses it.
-const MimallocOptions kOptions;
+[[gnu::section(".preinit_array"), gnu::used]] void (*const kSetMimallocOptions)(int, char**, char**) =
+    &set_mimalloc_options;
 
 }  // namespace

@@ -15,4 +15,11 @@ TEST_CASE("mimalloc serves operator new and malloc in Trellis binaries") {
   CHECK(mi_is_in_heap_region(raw));
   std::free(raw);
 }
+
+TEST_CASE("the binary's mimalloc options are set unless the environment names them") {
+  // Set in cmake/mimalloc_options.cpp's preinit function, before mimalloc
+  // initialised (MIMALLOC_VERBOSE=1 shows them in its start-up report).
+  if (std::getenv("MIMALLOC_LARGE_OS_PAGES") == nullptr) CHECK(mi_option_is_enabled(mi_option_large_os_pages));
+  if (std::getenv("MIMALLOC_ALLOW_DECOMMIT") == nullptr) CHECK_FALSE(mi_option_is_enabled(mi_option_allow_decommit));
+}
 #endif
