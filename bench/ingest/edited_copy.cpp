@@ -1,5 +1,7 @@
 #include "ingest/edited_copy.hpp"
 
+#include "trellis/ingest/facts_file.hpp"
+
 #include <fmt/format.h>
 #include <stdlib.h>
 
@@ -47,6 +49,15 @@ Status EditedCopy::append_line(const std::string& relative_path) const {
   out << "\n";
   out.close();
   if (!out) return make_error(ErrorCode::DatabaseError, fmt::format("cannot append to {}", relative_path));
+  return {};
+}
+
+Status EditedCopy::remove_database() const {
+  for (const std::filesystem::path& path : {database_, ingest::facts_file_path(database_)}) {
+    std::error_code error;
+    std::filesystem::remove(path, error);
+    if (error) return make_error(ErrorCode::DatabaseError, fmt::format("cannot remove {}: {}", path.string(), error.message()));
+  }
   return {};
 }
 

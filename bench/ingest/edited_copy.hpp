@@ -26,6 +26,8 @@ class EditedCopy {
   // Appends an empty line to `relative_path`: its content changes, nothing
   // else (in every language).
   Status append_line(const std::string& relative_path) const;
+  // Removes the snapshot and its facts file: the next index is a first one.
+  Status remove_database() const;
 
  private:
   explicit EditedCopy(std::filesystem::path folder, std::filesystem::path root);

@@ -137,13 +137,9 @@ int run_ingest_command(const IngestCommandOptions& options) {
   ingest::IndexOptions copy_index;
   copy_index.root = copy->root();
   copy_index.jobs = cores;
-  if (auto first = ingest::index_into_database(copy_index, copy->database()); !first.ok()) {
-    fmt::print(stderr, "{}\n", first.error().message);
-    return 1;
-  }
-
   std::vector<double> parse_ms;
   std::vector<double> ingest_ms;
+  std::vector<double> full_database_ms;
   std::vector<double> incremental_ms;
   std::vector<double> parse_cpu_ms;
   std::vector<double> ingest_cpu_ms;
@@ -168,6 +164,19 @@ int run_ingest_command(const IngestCommandOptions& options) {
     }
     indexed = std::move(result).value();
 
+    // What the incremental figure is measured against: the first `trellis
+    // index` of the copy, with no snapshot yet (written like every index).
+    if (Status removed = copy->remove_database(); !removed.ok()) {
+      fmt::print(stderr, "{}\n", removed.error().message);
+      return 1;
+    }
+    const Stopwatch full;
+    if (auto first = ingest::index_into_database(copy_index, copy->database()); !first.ok()) {
+      fmt::print(stderr, "{}\n", first.error().message);
+      return 1;
+    }
+    full_database_ms.push_back(full.elapsed_ms());
+
     if (auto status = copy->append_line(edited); !status.ok()) {
       fmt::print(stderr, "{}\n", status.error().message);
       return 1;
@@ -183,6 +192,7 @@ int run_ingest_command(const IngestCommandOptions& options) {
   }
   const ingest::IndexReport& again = reindexed->indexed.report;
   const double incremental_s = median(incremental_ms) / 1000.0;
+  const double full_database_s = median(full_database_ms) / 1000.0;
   const ingest::IndexReport& report = indexed->report;
   const GraphStore& store = indexed->store;
   const double parse_s = median(parse_ms) / 1000.0;
@@ -210,8 +220,10 @@ int run_ingest_command(const IngestCommandOptions& options) {
                               {"resolve", report.resolve_seconds}, {"build", report.build_seconds}}}}},
         {"ingest_speed_over_parse_only", parse_s / ingest_s},
         {"ingest_cpu_over_parse_only_cpu", parse_cpu_s / ingest_cpu_s},
+        {"full_index_saved", {{"seconds", full_database_s}}},
         {"incremental",
          {{"seconds", incremental_s},
+          {"fraction_of_full_index_saved", incremental_s / full_database_s},
           {"fraction_of_ingest", incremental_s / ingest_s},
           {"edited_file", edited},
           {"files_reparsed", again.files_reparsed},
@@ -235,8 +247,9 @@ int run_ingest_command(const IngestCommandOptions& options) {
              ingest_s, ingest_rate, 100.0 * parse_s / ingest_s, ingest_cpu_s, 100.0 * parse_cpu_s / ingest_cpu_s);
   fmt::print("    discover {:.3f} s, extract {:.3f} s, resolve {:.3f} s, build {:.3f} s (last run)\n",
              report.discover_seconds, report.extract_seconds, report.resolve_seconds, report.build_seconds);
-  fmt::print("  incremental  {:8.3f} s  ({:.1f}% of ingest; {} edited, {} file{} parsed, {} resolved)\n",
-             incremental_s, 100.0 * incremental_s / ingest_s, edited, again.files_reparsed,
+  fmt::print("  full index   {:8.3f} s  (a first index of a copy, snapshot and facts written)\n", full_database_s);
+  fmt::print("  incremental  {:8.3f} s  ({:.1f}% of the full index, {:.1f}% of ingest; {} edited, {} file{} parsed, {} resolved)\n",
+             incremental_s, 100.0 * incremental_s / full_database_s, 100.0 * incremental_s / ingest_s, edited, again.files_reparsed,
              again.files_reparsed == 1 ? "" : "s", again.files_resolved);
   fmt::print("    load {:.3f} s, discover {:.3f} s, extract {:.3f} s, resolve {:.3f} s, build {:.3f} s, save {:.3f} s (last run)\n",
              reindexed->load_seconds, again.discover_seconds, again.extract_seconds, again.resolve_seconds,
