@@ -89,6 +89,14 @@ class Reader {
     }
     return links;
   }
+  // Checks a chain as chain() reads it, building nothing.
+  void skip_chain() {
+    const std::size_t links = count();
+    for (std::size_t l = 0; l < links; ++l) {
+      if (u32() > static_cast<std::uint32_t>(Link::Kind::Opaque)) throw std::out_of_range("bad link kind");
+      take(u32());
+    }
+  }
   SourceSpan span() { return {u32(), u32(), u32(), u32()}; }
   // A element count, bounded by the bytes left so bad input cannot allocate wildly.
   std::size_t count() {
@@ -97,6 +105,8 @@ class Reader {
     return n;
   }
   bool done() const { return at_ == bytes_.size(); }
+  // The bytes not read yet, skipped.
+  std::span<const std::byte> rest() { return take(bytes_.size() - at_); }
   // The next `size` bytes, skipped.
   std::span<const std::byte> take(std::uint64_t size) {
     need(size);
@@ -200,8 +210,9 @@ void write_file(Writer& w, const FileFacts& f, std::uint64_t hash) {
     w.text(i.alias);
     w.u32((i.is_from ? 1u : 0u) | (i.reexport ? 2u : 0u));
   }
-  w.u32(static_cast<std::uint32_t>(f.assignments.size()));
-  for (const Assignment& a : f.assignments) {
+  const std::vector<Assignment>& assignments = f.all_assignments();
+  w.u32(static_cast<std::uint32_t>(assignments.size()));
+  for (const Assignment& a : assignments) {
     w.u32(a.scope);
     w.u32(a.line);
     w.chain(a.target);
@@ -273,6 +284,33 @@ std::vector<CallSite> read_calls(Reader& r, std::size_t definitions) {
   return calls;
 }
 
+// Assignments as write_facts wrote them (bytes skip_assignments accepted).
+std::vector<Assignment> read_assignments(Reader& r, std::size_t definitions) {
+  std::vector<Assignment> assignments(r.count());
+  for (Assignment& a : assignments) {
+    a.scope = r.u32();
+    a.line = r.u32();
+    a.target = r.chain();
+    a.value = r.chain();
+    a.annotation = r.chain();
+    if (a.scope != kModuleScope && a.scope >= definitions) throw std::out_of_range("bad assignment scope");
+  }
+  return assignments;
+}
+
+// Walks what read_assignments reads, with the same checks but without
+// building anything; returns how many there are.
+std::size_t skip_assignments(Reader& r, std::size_t definitions) {
+  const std::size_t count = r.count();
+  for (std::size_t a = 0; a < count; ++a) {
+    const ScopeIndex scope = r.u32();
+    if (scope != kModuleScope && scope >= definitions) throw std::out_of_range("bad assignment scope");
+    r.u32();  // line
+    for (int chain = 0; chain < 3; ++chain) r.skip_chain();
+  }
+  return count;
+}
+
 CachedFile read_file_facts(Reader& r) {
   CachedFile cached;
   FileFacts& f = cached.facts;
@@ -332,15 +370,17 @@ CachedFile read_file_facts(Reader& r) {
     i.reexport = (flags & 2u) != 0;
     if (!scope_ok(i.scope)) throw std::out_of_range("bad import scope");
   }
-  f.assignments.resize(r.count());
-  for (Assignment& a : f.assignments) {
-    a.scope = r.u32();
-    a.line = r.u32();
-    a.target = r.chain();
-    a.value = r.chain();
-    a.annotation = r.chain();
-    if (!scope_ok(a.scope)) throw std::out_of_range("bad assignment scope");
+  // The rest is the assignments: checked now, decoded when first read.
+  const std::span<const std::byte> assignments = r.rest();
+  Reader check(assignments);
+  if (skip_assignments(check, f.definitions.size()) > 0) {
+    f.deferred_assignments =
+        std::make_shared<const DeferredAssignments>([assignments, definitions = f.definitions.size()] {
+          Reader bytes(assignments);
+          return read_assignments(bytes, definitions);
+        });
   }
+  if (!check.done()) throw std::out_of_range("trailing bytes after the assignments");
   return cached;
 }
 

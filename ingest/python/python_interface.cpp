@@ -43,7 +43,7 @@ class LineRanks {
   explicit LineRanks(const FileFacts& facts) {
     for (const Definition& d : facts.definitions) lines_.push_back(d.span.line_start);
     for (const Import& i : facts.imports) lines_.push_back(i.line);
-    for (const Assignment& a : facts.assignments) lines_.push_back(a.line);
+    for (const Assignment& a : facts.all_assignments()) lines_.push_back(a.line);
     std::sort(lines_.begin(), lines_.end());
     lines_.erase(std::unique(lines_.begin(), lines_.end()), lines_.end());
   }
@@ -95,8 +95,8 @@ std::uint64_t interface_digest(const FileFacts& facts) {
     d.text(i.alias);
     d.u32(i.is_from ? 1 : 0);
   }
-  d.u32(static_cast<std::uint32_t>(facts.assignments.size()));
-  for (const Assignment& a : facts.assignments) {
+  d.u32(static_cast<std::uint32_t>(facts.all_assignments().size()));
+  for (const Assignment& a : facts.all_assignments()) {
     d.u32(a.scope);
     d.u32(ranks.rank(a.line));
     d.chain(a.target);

@@ -156,11 +156,11 @@ class ScopeTables {
     index.tables.resize(n + 1);
     for (ScopeIndex d = 0; d < n; ++d) index.children[slot(facts.definitions[d].parent, n)].push_back(d);
     for (const Import& import : facts.imports) index.imports[slot(import.scope, n)].push_back(&import);
-    for (const Assignment& assignment : facts.assignments) {
+    for (const Assignment& assignment : facts.all_assignments()) {
       index.assignments[slot(assignment.scope, n)].push_back(&assignment);
     }
     index.instance_attributes.resize(n);
-    for (const Assignment& assignment : facts.assignments) {
+    for (const Assignment& assignment : facts.all_assignments()) {
       if (assignment.scope == kModuleScope || assignment.target.size() != 2) continue;
       const Definition& method = facts.definitions[assignment.scope];
       if (method.label != Label::Method || method.first_parameter.empty() ||

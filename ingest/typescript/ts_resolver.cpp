@@ -125,7 +125,7 @@ class Tables {
       index.tables[slot(import.scope, n)].names[import.alias] =
           Binding{Binding::Kind::Import, {f, import.scope}, i, {}, nullptr};
     }
-    for (const Assignment& assignment : facts.assignments) {
+    for (const Assignment& assignment : facts.all_assignments()) {
       if (assignment.target.size() == 2) {
         const ScopeIndex klass = this_class(facts, assignment.scope);
         if (klass != kModuleScope) index.attributes[klass][assignment.target[1].text].push_back(&assignment);

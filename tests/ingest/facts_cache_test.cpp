@@ -1,5 +1,6 @@
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <filesystem>
 
 #include "trellis/ingest/facts_cache.hpp"
@@ -75,4 +76,69 @@ TEST_CASE("cached file facts decode to what was indexed, and damaged bytes are r
     REQUIRE_FALSE(refused_record.ok());
     CHECK(refused_record.error().code == ErrorCode::DatabaseError);
   }
+}
+
+namespace {
+
+FileFacts facts_with_assignments() {
+  FileFacts facts;
+  facts.relative_path = "pkg/mod.py";
+  facts.language = "python";
+  Definition service;
+  service.label = Label::Class;
+  service.name = "Service";
+  facts.definitions.push_back(service);
+  Assignment made;
+  made.line = 3;
+  made.target = {{Link::Kind::Name, "svc"}};
+  made.value = {{Link::Kind::Name, "Service"}, {Link::Kind::Call, ""}};
+  Assignment annotated;
+  annotated.scope = 0;
+  annotated.line = 7;
+  annotated.target = {{Link::Kind::Name, "self"}, {Link::Kind::Attribute, "repo"}};
+  annotated.annotation = {{Link::Kind::Name, "Repo"}};
+  facts.assignments = {made, annotated};
+  return facts;
+}
+
+bool same_assignments(const std::vector<Assignment>& a, const std::vector<Assignment>& b) {
+  return std::equal(a.begin(), a.end(), b.begin(), b.end(), [](const Assignment& x, const Assignment& y) {
+    return x.scope == y.scope && x.line == y.line && x.target == y.target && x.value == y.value &&
+           x.annotation == y.annotation;
+  });
+}
+
+}  // namespace
+
+TEST_CASE("cached assignments are checked when read and decoded on first use, to the same values") {
+  const FileFacts original = facts_with_assignments();
+  const std::vector<FileFacts> files{original};
+  const std::vector<std::uint64_t> hashes{42};
+  const std::vector<EncodedFile> encoded = encode_facts(files, hashes);
+  auto cache = decode_facts(encoded);
+  REQUIRE(cache.ok());
+  const FileFacts& read = cache->at("pkg/mod.py").facts;
+  CHECK(read.assignments.empty());
+  REQUIRE(read.deferred_assignments != nullptr);
+  CHECK(same_assignments(read.all_assignments(), original.assignments));
+  CHECK(&read.all_assignments() == &read.all_assignments());  // decoded once
+
+  // Encoding deferred facts writes the same bytes as the extracted ones.
+  const std::vector<FileFacts> again{read};
+  CHECK(encode_facts(again, hashes) == encoded);
+
+  // A file without assignments defers nothing.
+  FileFacts none = original;
+  none.assignments.clear();
+  auto plain = decode_facts(encode_facts(std::vector<FileFacts>{none}, hashes));
+  REQUIRE(plain.ok());
+  CHECK(plain->at("pkg/mod.py").facts.deferred_assignments == nullptr);
+
+  // An assignment in a scope the file does not have is refused on reading,
+  // not when first used.
+  FileFacts bad = original;
+  bad.assignments[1].scope = 5;
+  const auto refused = decode_facts(encode_facts(std::vector<FileFacts>{bad}, hashes));
+  REQUIRE_FALSE(refused.ok());
+  CHECK(refused.error().code == ErrorCode::DatabaseError);
 }

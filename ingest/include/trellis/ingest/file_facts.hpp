@@ -7,7 +7,11 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
+#include <memory>
+#include <mutex>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "trellis/store/schema.hpp"
@@ -116,6 +120,24 @@ struct Assignment {
   LinkChain annotation;  // empty when none
 };
 
+// Assignments read back from the facts cache are decoded on first use, once,
+// by whichever thread asks first: an incremental index resolves few files,
+// which read the assignments of few others, and decoding every file's up
+// front was a third of its memory.
+class DeferredAssignments {
+ public:
+  explicit DeferredAssignments(std::function<std::vector<Assignment>()> decode) : decode_(std::move(decode)) {}
+  const std::vector<Assignment>& get() const {
+    std::call_once(once_, [this] { values_ = decode_(); });
+    return values_;
+  }
+
+ private:
+  std::function<std::vector<Assignment>()> decode_;
+  mutable std::once_flag once_;
+  mutable std::vector<Assignment> values_;
+};
+
 struct FileFacts {
   std::string relative_path;  // '/'-separated from the indexed root
   std::string language;
@@ -125,13 +147,20 @@ struct FileFacts {
   std::vector<Definition> definitions;  // in source order; parents precede children
   std::vector<Import> imports;
   std::vector<CallSite> calls;
+  // An extractor fills `assignments`; facts from the cache may leave them
+  // `deferred` instead. Readers use all_assignments().
   std::vector<Assignment> assignments;
+  std::shared_ptr<const DeferredAssignments> deferred_assignments;
   // The names the module declares public, when it declares them: Python's
   // module-level `__all__` (when it is a literal list); TypeScript's and
   // JavaScript's exported names of its own (always declared: a file that
   // exports nothing has none).
   std::vector<std::string> all_names;
   bool has_all = false;
+
+  const std::vector<Assignment>& all_assignments() const {
+    return deferred_assignments ? deferred_assignments->get() : assignments;
+  }
 };
 
 }  // namespace trellis::ingest
