@@ -226,6 +226,7 @@ int run_ingest_command(const IngestCommandOptions& options) {
           {"fraction_of_full_index_saved", incremental_s / full_database_s},
           {"fraction_of_ingest", incremental_s / ingest_s},
           {"edited_file", edited},
+          {"files_read", again.files_read},
           {"files_reparsed", again.files_reparsed},
           {"files_resolved", again.files_resolved},
           {"stages_seconds", {{"load", reindexed->load_seconds}, {"discover", again.discover_seconds},
@@ -248,8 +249,8 @@ int run_ingest_command(const IngestCommandOptions& options) {
   fmt::print("    discover {:.3f} s, extract {:.3f} s, resolve {:.3f} s, build {:.3f} s (last run)\n",
              report.discover_seconds, report.extract_seconds, report.resolve_seconds, report.build_seconds);
   fmt::print("  full index   {:8.3f} s  (a first index of a copy, snapshot and facts written)\n", full_database_s);
-  fmt::print("  incremental  {:8.3f} s  ({:.1f}% of the full index, {:.1f}% of ingest; {} edited, {} file{} parsed, {} resolved)\n",
-             incremental_s, 100.0 * incremental_s / full_database_s, 100.0 * incremental_s / ingest_s, edited, again.files_reparsed,
+  fmt::print("  incremental  {:8.3f} s  ({:.1f}% of the full index, {:.1f}% of ingest; {} edited, {} read, {} file{} parsed, {} resolved)\n",
+             incremental_s, 100.0 * incremental_s / full_database_s, 100.0 * incremental_s / ingest_s, edited, again.files_read, again.files_reparsed,
              again.files_reparsed == 1 ? "" : "s", again.files_resolved);
   fmt::print("    load {:.3f} s, discover {:.3f} s, extract {:.3f} s, resolve {:.3f} s, build {:.3f} s, save {:.3f} s (last run)\n",
              reindexed->load_seconds, again.discover_seconds, again.extract_seconds, again.resolve_seconds,

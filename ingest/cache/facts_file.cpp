@@ -7,6 +7,7 @@
 #include <unistd.h>
 #include <xxhash.h>
 
+#include <algorithm>
 #include <array>
 #include <cerrno>
 #include <cstring>
@@ -18,7 +19,23 @@ namespace trellis::ingest {
 namespace {
 
 constexpr std::array<char, 8> kMagic = {'T', 'R', 'F', 'A', 'C', 'T', 'S', '\0'};
-constexpr std::uint32_t kFormatVersion = 1;
+constexpr std::uint32_t kFormatVersion = 2;
+
+// A stamp is trusted when the file was last changed this long before the
+// index that recorded it started: a write in the same tick of a coarse file
+// system clock (or on a file system with 2-second times) could otherwise
+// leave the stamp as it was.
+constexpr std::int64_t kStampMarginNs = 2'000'000'000;
+
+// One file's entry in the table after the offsets.
+struct StoredStamp {
+  std::uint64_t size;
+  std::int64_t mtime_ns;
+  std::int64_t ctime_ns;
+  std::uint64_t inode;
+  std::uint64_t flags;  // bit 0: the content had invalid UTF-8
+};
+static_assert(sizeof(StoredStamp) == 40 && std::has_unique_object_representations_v<StoredStamp>);
 
 struct Header {
   std::array<char, 8> magic;
@@ -56,22 +73,40 @@ Error write_failure(const std::filesystem::path& path, std::string_view step, in
                                                           path.string(), step, errno_text(error)));
 }
 
-// The table and footer of a write, as bytes.
-std::vector<std::byte> table_and_footer(std::span<const std::uint64_t> offsets,
-                                        std::uint64_t table_offset,
+// The table (the time the index started, each file's record offset, each
+// file's stamp) and the footer of a write, as bytes.
+std::vector<std::byte> table_and_footer(std::span<const EncodedFile> files, std::span<const std::uint64_t> offsets,
+                                        std::int64_t stamped_before, std::uint64_t table_offset,
                                         std::span<const std::byte> manifest) {
-  const auto table = std::as_bytes(offsets);
+  std::vector<StoredStamp> stamps(files.size());
+  for (std::size_t i = 0; i < files.size(); ++i) {
+    const FileStamp& stamp = files[i].stamp;
+    stamps[i] = {stamp.size, stamp.mtime_ns, stamp.ctime_ns, stamp.inode, files[i].had_invalid_utf8 ? 1u : 0u};
+  }
+  // Laid out by position into a buffer of the final size.
+  std::vector<std::byte> out(sizeof stamped_before + offsets.size_bytes() + stamps.size() * sizeof(StoredStamp) +
+                             sizeof(Footer));
+  std::size_t at = 0;
+  const auto put = [&out, &at](const void* data, std::size_t size) {
+    if (size != 0) std::memcpy(out.data() + at, data, size);
+    at += size;
+  };
+  put(&stamped_before, sizeof stamped_before);
+  put(offsets.data(), offsets.size_bytes());
+  put(stamps.data(), stamps.size() * sizeof(StoredStamp));
   Footer footer{};
   footer.table_offset = table_offset;
   footer.file_count = offsets.size();
-  footer.table_checksum = checksum(table);
+  footer.table_checksum = checksum(std::span<const std::byte>(out).first(at));
   footer.manifest_checksum = checksum(manifest);
   footer.magic = kMagic;
   footer.footer_checksum = footer_checksum(footer);
-  std::vector<std::byte> out(table.begin(), table.end());
-  const auto tail = std::as_bytes(std::span(&footer, 1));
-  out.insert(out.end(), tail.begin(), tail.end());
+  put(&footer, sizeof footer);
   return out;
+}
+
+std::uint64_t table_bytes(std::uint64_t files) {
+  return sizeof(std::int64_t) + files * (sizeof(std::uint64_t) + sizeof(StoredStamp));
 }
 
 int pwrite_all(const FileDescriptor& file, std::span<const std::byte> bytes, std::uint64_t offset) {
@@ -90,7 +125,7 @@ int pwrite_all(const FileDescriptor& file, std::span<const std::byte> bytes, std
 
 // Every record into a new file in place of `path` (temporary, then rename).
 Status write_new(const std::filesystem::path& path, std::span<const EncodedFile> files,
-                 std::span<const std::byte> manifest) {
+                 std::span<const std::byte> manifest, std::int64_t stamped_before) {
   std::filesystem::path temp = path;
   temp += fmt::format(".tmp.{}", ::getpid());
   FileDescriptor file = FileDescriptor::open(temp, O_WRONLY | O_CREAT | O_TRUNC, 0644);
@@ -116,7 +151,7 @@ Status write_new(const std::filesystem::path& path, std::span<const EncodedFile>
       chunk.clear();
     }
   }
-  const std::vector<std::byte> tail = table_and_footer(offsets, position, manifest);
+  const std::vector<std::byte> tail = table_and_footer(files, offsets, stamped_before, position, manifest);
   chunk.insert(chunk.end(), tail.begin(), tail.end());
   if (const int error = file.write_all(chunk)) return fail("writing", error);
   if (const int error = file.close()) return fail("closing", error);
@@ -196,15 +231,20 @@ Result<FactsFile> FactsFile::read(const std::filesystem::path& path,
   if (footer.manifest_checksum != checksum(manifest) || footer.file_count != entries->size()) {
     return unusable(path, "was written for another snapshot");
   }
-  const std::uint64_t table_bytes = footer.file_count * sizeof(std::uint64_t);
-  if (footer.table_offset < sizeof(Header) ||
-      footer.table_offset + table_bytes != size - sizeof footer) {
+  const std::uint64_t table_size = table_bytes(footer.file_count);
+  if (footer.table_offset < sizeof(Header) || footer.file_count > size ||
+      footer.table_offset + table_size != size - sizeof footer) {
     return unusable(path, "has a misplaced table");
   }
-  const auto table = bytes.subspan(footer.table_offset, table_bytes);
+  const auto table = bytes.subspan(footer.table_offset, table_size);
   if (checksum(table) != footer.table_checksum) return unusable(path, "has a damaged table");
+  std::int64_t stamped_before = 0;
+  std::memcpy(&stamped_before, table.data(), sizeof stamped_before);
   std::vector<std::uint64_t> offsets(footer.file_count);
-  std::memcpy(offsets.data(), table.data(), table_bytes);
+  std::memcpy(offsets.data(), table.data() + sizeof stamped_before, offsets.size() * sizeof(std::uint64_t));
+  std::vector<StoredStamp> stamps(footer.file_count);
+  std::memcpy(stamps.data(), table.data() + sizeof stamped_before + offsets.size() * sizeof(std::uint64_t),
+              stamps.size() * sizeof(StoredStamp));
   std::vector<std::span<const std::byte>> records(offsets.size());
   for (std::size_t i = 0; i < offsets.size(); ++i) {
     const std::uint64_t length = (*entries)[i].record_bytes;
@@ -216,28 +256,36 @@ Result<FactsFile> FactsFile::read(const std::filesystem::path& path,
   }
   auto cache = decode_records(*entries, records, offsets);
   if (!cache.ok()) return std::move(cache).take_error();
+  for (std::size_t i = 0; i < stamps.size(); ++i) {
+    CachedFile& cached = cache->at((*entries)[i].relative_path);
+    const StoredStamp& stored = stamps[i];
+    cached.had_invalid_utf8 = (stored.flags & 1u) != 0;
+    if (std::max(stored.mtime_ns, stored.ctime_ns) < stamped_before - kStampMarginNs) {
+      cached.trusted_stamp = FileStamp{stored.size, stored.mtime_ns, stored.ctime_ns, stored.inode};
+    }
+  }
   return FactsFile(std::move(mapping), std::move(cache).value(), size);
 }
 
 Status write_facts_file(const std::filesystem::path& path, std::span<const EncodedFile> files,
-                        std::span<const std::byte> manifest, const FactsFile* previous) {
-  if (previous == nullptr) return write_new(path, files, manifest);
+                        std::span<const std::byte> manifest, const FactsFile* previous,
+                        std::int64_t stamped_before) {
+  if (previous == nullptr) return write_new(path, files, manifest, stamped_before);
   std::uint64_t live = 0;
   std::uint64_t appended = 0;
   for (const EncodedFile& file : files) {
     live += file.bytes().size();
     if (file.kept.empty() || file.kept_offset == kNoRecordOffset) appended += file.bytes().size();
   }
-  const std::uint64_t grown =
-      previous->file_bytes() + appended + files.size() * sizeof(std::uint64_t) + sizeof(Footer);
-  if (grown > 2 * live + (std::uint64_t{1} << 20)) return write_new(path, files, manifest);
+  const std::uint64_t grown = previous->file_bytes() + appended + table_bytes(files.size()) + sizeof(Footer);
+  if (grown > 2 * live + (std::uint64_t{1} << 20)) return write_new(path, files, manifest, stamped_before);
 
   // O_NONBLOCK: a FIFO put in its place must not hang the index.
   const FileDescriptor file = FileDescriptor::open(path, O_WRONLY | O_NONBLOCK);
   struct stat status {};
   if (!file.valid() || ::fstat(file.get(), &status) != 0 ||
       !previous->mapping_->same_file(status)) {
-    return write_new(path, files, manifest);
+    return write_new(path, files, manifest, stamped_before);
   }
   std::vector<std::uint64_t> offsets(files.size());
   std::uint64_t position = previous->file_bytes();
@@ -253,7 +301,7 @@ Status write_facts_file(const std::filesystem::path& path, std::span<const Encod
     position += bytes.size();
     chunk.insert(chunk.end(), bytes.begin(), bytes.end());
   }
-  const std::vector<std::byte> tail = table_and_footer(offsets, position, manifest);
+  const std::vector<std::byte> tail = table_and_footer(files, offsets, stamped_before, position, manifest);
   chunk.insert(chunk.end(), tail.begin(), tail.end());
   if (const int error = pwrite_all(file, chunk, chunk_start))
     return write_failure(path, "appending", error);

@@ -46,7 +46,7 @@ std::string describe_size(std::uint64_t bytes) {
   return fmt::format("{:.1f} {}", static_cast<double>(bytes) / static_cast<double>(unit), name);
 }
 
-Result<std::uint64_t> probe_source_file(int dir_fd, const char* name, std::uint64_t max_bytes) {
+Result<FileStamp> probe_source_file(int dir_fd, const char* name, std::uint64_t max_bytes) {
   const FileDescriptor file(::openat(dir_fd, name, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK));
   if (!file.valid()) return errno_error(errno);
   struct stat info {};
@@ -65,7 +65,10 @@ Result<std::uint64_t> probe_source_file(int dir_fd, const char* name, std::uint6
         ErrorCode::InvalidArgument,
         fmt::format("binary file (a NUL byte in its first {})", describe_size(kBinaryCheckBytes)));
   }
-  return size;
+  const auto nanoseconds = [](const timespec& time) {
+    return static_cast<std::int64_t>(time.tv_sec) * 1'000'000'000 + time.tv_nsec;
+  };
+  return FileStamp{size, nanoseconds(info.st_mtim), nanoseconds(info.st_ctim), static_cast<std::uint64_t>(info.st_ino)};
 }
 
 }  // namespace trellis::ingest

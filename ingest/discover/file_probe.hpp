@@ -6,6 +6,7 @@
 #include <string>
 
 #include "trellis/common/error.hpp"
+#include "trellis/ingest/discover.hpp"
 
 namespace trellis::ingest {
 
@@ -13,11 +14,11 @@ namespace trellis::ingest {
 // binary (git's heuristic).
 inline constexpr std::size_t kBinaryCheckBytes = 8 * 1024;
 
-// The size of the file `name` in the directory `dir_fd` (a symlink is
-// followed) when it passes the checks; else an error whose message is the
-// reason, e.g. "over the 2 MiB size cap (3.1 MiB)", "binary file (a NUL byte
-// in its first 8 KiB)", "permission denied".
-Result<std::uint64_t> probe_source_file(int dir_fd, const char* name, std::uint64_t max_bytes);
+// The stamp (size included) of the file `name` in the directory `dir_fd` (a
+// symlink is followed) when it passes the checks; else an error whose
+// message is the reason, e.g. "over the 2 MiB size cap (3.1 MiB)", "binary
+// file (a NUL byte in its first 8 KiB)", "permission denied".
+Result<FileStamp> probe_source_file(int dir_fd, const char* name, std::uint64_t max_bytes);
 
 // A byte count for people: "512 bytes", "12 KiB", "3.1 MiB".
 std::string describe_size(std::uint64_t bytes);

@@ -141,12 +141,11 @@ void TreeWalk::visit_symlink(Found& found, const DirectoryListing& listing,
 
 void TreeWalk::add_if_readable_text(Found& found, int dir_fd, const std::string& name,
                                     std::string_view relative) const {
-  const Result<std::uint64_t> size =
-      probe_source_file(dir_fd, name.c_str(), options_.max_file_bytes);
-  if (size) {
-    found.files.push_back({std::string(relative), *size});
+  const Result<FileStamp> stamp = probe_source_file(dir_fd, name.c_str(), options_.max_file_bytes);
+  if (stamp) {
+    found.files.push_back({std::string(relative), stamp->size, *stamp});
   } else {
-    found.warnings.push_back({std::string(relative), size.error().message});
+    found.warnings.push_back({std::string(relative), stamp.error().message});
   }
 }
 

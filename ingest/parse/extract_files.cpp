@@ -33,6 +33,9 @@ ExtractedFiles extract_files(const LanguageFrontend& language, const std::filesy
   if (files.empty()) return out;  // the language may be unprepared: no extractor is made
   out.files.resize(files.size());
   out.content_hashes.resize(files.size());
+  out.had_invalid_utf8.assign(files.size(), 0);
+  out.stamps.resize(files.size());
+  std::vector<std::uint8_t> read(files.size(), 0);
   std::vector<std::uint8_t>& changed = out.changed;
   changed.assign(files.size(), 0);
   std::vector<std::uint8_t> unreadable(files.size(), 0);
@@ -42,25 +45,36 @@ ExtractedFiles extract_files(const LanguageFrontend& language, const std::filesy
 
   const auto extract_one = [&](FileExtractor& extractor, std::size_t i) {
     const std::string& path = files[i].relative_path;
-    auto source = read_source_file(root / path);
-    if (!source.ok()) {
-      out.files[i].relative_path = path;
-      out.files[i].language = std::string(language.name());
-      changed[i] = 1;  // not from the cache: its old edges are stale
-      unreadable[i] = 1;
-      warnings[i] = FileWarning{path, source.error().message};
-      return;
-    }
-    out.content_hashes[i] = content_hash(source->text);
     // Each task touches only its own entries of `previous`, so moving out is safe.
     const auto cached = previous != nullptr ? previous->find(path) : FactsCache::iterator{};
-    if (previous != nullptr && cached != previous->end() && cached->second.content_hash == out.content_hashes[i]) {
+    const bool known = previous != nullptr && cached != previous->end();
+    out.stamps[i] = files[i].stamp;
+    if (known && cached->second.trusted_stamp == files[i].stamp) {
+      out.content_hashes[i] = cached->second.content_hash;
+      out.had_invalid_utf8[i] = cached->second.had_invalid_utf8 ? 1 : 0;
       out.files[i] = std::move(cached->second.facts);
     } else {
-      out.files[i] = extractor.extract(source->text, path);
-      changed[i] = 1;
+      read[i] = 1;
+      auto source = read_source_file(root / path);
+      if (!source.ok()) {
+        out.files[i].relative_path = path;
+        out.files[i].language = std::string(language.name());
+        changed[i] = 1;  // not from the cache: its old edges are stale
+        unreadable[i] = 1;
+        out.stamps[i] = FileStamp{};
+        warnings[i] = FileWarning{path, source.error().message};
+        return;
+      }
+      out.content_hashes[i] = content_hash(source->text);
+      out.had_invalid_utf8[i] = source->had_invalid_utf8 ? 1 : 0;
+      if (known && cached->second.content_hash == out.content_hashes[i]) {
+        out.files[i] = std::move(cached->second.facts);
+      } else {
+        out.files[i] = extractor.extract(source->text, path);
+        changed[i] = 1;
+      }
     }
-    if (source->had_invalid_utf8) {
+    if (out.had_invalid_utf8[i] != 0) {
       warnings[i] = FileWarning{path, "invalid UTF-8 replaced by U+FFFD"};
     } else if (out.files[i].has_syntax_errors) {
       warnings[i] = FileWarning{path, "syntax errors; the parts that parse were indexed"};
@@ -82,6 +96,7 @@ ExtractedFiles extract_files(const LanguageFrontend& language, const std::filesy
 
   for (std::size_t i = 0; i < files.size(); ++i) {
     if (changed[i] != 0 && unreadable[i] == 0) ++out.reparsed;
+    out.read += read[i];
     out.lines += out.files[i].line_count;
     out.bytes += out.files[i].byte_count;
     if (warnings[i]) out.warnings.push_back(std::move(*warnings[i]));

@@ -36,7 +36,7 @@ Status save_index(IndexResult& indexed, const std::filesystem::path& database,
   // written for another one, which costs a full index, never a wrong graph).
   std::vector<std::byte> manifest = encode_manifest(indexed.encoded_facts);
   if (Status status = write_facts_file(facts_path, indexed.encoded_facts, manifest,
-                                       previous_facts ? &*previous_facts : nullptr);
+                                       previous_facts ? &*previous_facts : nullptr, indexed.stamped_before);
       !status.ok()) {
     return status;
   }

@@ -30,6 +30,9 @@ Result<IndexResult> index_repository(const IndexOptions& options, ExtractProgres
 
   IndexResult result;
   IndexReport& report = result.report;
+  result.stamped_before = std::chrono::duration_cast<std::chrono::nanoseconds>(
+                              std::chrono::system_clock::now().time_since_epoch())
+                              .count();
   const int threads = options.jobs == 0 ? tbb::task_arena::automatic : static_cast<int>(options.jobs);
   tbb::task_arena arena(threads);
 
@@ -53,6 +56,8 @@ Result<IndexResult> index_repository(const IndexOptions& options, ExtractProgres
   std::vector<FileFacts> files;
   std::vector<std::uint64_t> hashes;
   std::vector<std::uint8_t> changed;
+  std::vector<FileStamp> stamps;
+  std::vector<std::uint8_t> had_invalid_utf8;
   std::vector<std::pair<std::uint32_t, std::uint32_t>> ranges;  // per language
   for (const auto& language : languages) {
     std::vector<DiscoveredFile> own;
@@ -65,6 +70,10 @@ Result<IndexResult> index_repository(const IndexOptions& options, ExtractProgres
     ExtractedFiles extracted;
     arena.execute([&] { extracted = extract_files(*language, root, own, progress, options.previous); });
     report.files_reparsed += extracted.reparsed;
+    report.files_read += extracted.read;
+    stamps.insert(stamps.end(), extracted.stamps.begin(), extracted.stamps.end());
+    had_invalid_utf8.insert(had_invalid_utf8.end(), extracted.had_invalid_utf8.begin(),
+                            extracted.had_invalid_utf8.end());
     hashes.insert(hashes.end(), extracted.content_hashes.begin(), extracted.content_hashes.end());
     changed.insert(changed.end(), extracted.changed.begin(), extracted.changed.end());
     report.lines += extracted.lines;
@@ -124,6 +133,10 @@ Result<IndexResult> index_repository(const IndexOptions& options, ExtractProgres
     }
   }
   result.encoded_facts = encode_facts(files, hashes, resolved, previous, kept_resolution);
+  for (std::size_t i = 0; i < files.size(); ++i) {
+    result.encoded_facts[i].stamp = stamps[i];
+    result.encoded_facts[i].had_invalid_utf8 = had_invalid_utf8[i] != 0;
+  }
   // Freeing every file's facts and edges is hundreds of thousands of small
   // frees, serial at scope exit: spread them over the threads instead, while
   // the result is persisted (mostly waiting for the disk).

@@ -1,8 +1,12 @@
 #include <doctest/doctest.h>
+#include <fcntl.h>
+#include <sys/stat.h>
 
 #include <filesystem>
 #include <fstream>
 #include <functional>
+#include <chrono>
+#include <thread>
 #include <sstream>
 #include <string>
 
@@ -174,12 +178,18 @@ TEST_CASE("the facts live beside the snapshot; an index appends only the records
   const auto first_size = size_of(facts);
   CHECK(first_size > 1000);
 
-  // Nothing changed: no record is written, only a new table and footer.
+  // Nothing changed: no record is written, only a new table (the start
+  // time, then per file a record offset and a 40-byte stamp) and footer.
   auto unchanged = index_into_database(options, database);
   REQUIRE(unchanged.ok());
   CHECK(unchanged->previous_note.empty());
   const auto files = unchanged->indexed.report.files;
-  CHECK(size_of(facts) - first_size == files * 8 + 48);
+  // Files written less than 2 s before the first index are read again
+  // (their stamps are too recent to vouch for them), found unchanged.
+  CHECK(unchanged->indexed.report.files_read == files);
+  CHECK(unchanged->indexed.report.files_reparsed == 0);
+  const auto table_and_footer = 8 + files * (8 + 40) + 48;
+  CHECK(size_of(facts) - first_size == table_and_footer);
 
   // A body edit: one record more, far less than the whole file again.
   const auto before_edit = size_of(facts);
@@ -188,7 +198,7 @@ TEST_CASE("the facts live beside the snapshot; an index appends only the records
   REQUIRE(edited.ok());
   CHECK(edited->indexed.report.files_reparsed == 1);
   CHECK(edited->previous_note.empty());
-  CHECK(size_of(facts) > before_edit + files * 8 + 48);
+  CHECK(size_of(facts) > before_edit + table_and_footer);
   CHECK(size_of(facts) < before_edit + first_size / 2);
   // ... and the next index reads the appended records back.
   auto again = index_into_database(options, database);
@@ -331,4 +341,46 @@ TEST_CASE("index_repository hands its finished result to persist, and persist's 
   CHECK(nodes_seen == plain->store.node_count());
   CHECK(nodes_seen > 0);
   CHECK(records_seen == plain->report.files);
+}
+
+TEST_CASE("files whose stamps the facts file vouches for are not read again, yet every write is seen") {
+  const TempDir dir;
+  const std::filesystem::path root = dir.path() / "shop";
+  std::filesystem::copy(kShop, root, std::filesystem::copy_options::recursive);
+  const std::filesystem::path database = dir.path() / "graph.trellis";
+  IndexOptions options;
+  options.root = root;
+  // A stamp is trusted when more than 2 s older than the index that
+  // recorded it: the copy has to age first.
+  std::this_thread::sleep_for(std::chrono::milliseconds(2100));
+  auto first = index_into_database(options, database);
+  REQUIRE(first.ok());
+  const std::size_t files = first->indexed.report.files;
+  CHECK(first->indexed.report.files_read == files);
+
+  auto unchanged = index_into_database(options, database);
+  REQUIRE(unchanged.ok());
+  CHECK(unchanged->previous_note.empty());
+  CHECK(unchanged->indexed.report.files_read == 0);
+  CHECK(unchanged->indexed.report.files_reparsed == 0);
+
+  // The same size and the old modification time put back: the change time,
+  // which no one can set, still tells the file was written.
+  const std::filesystem::path log = root / "src/shop/util/log.py";
+  struct stat before {};
+  REQUIRE(::stat(log.c_str(), &before) == 0);
+  replace_in_file(log, "def get(key):", "def got(key):");
+  const timespec times[2] = {before.st_atim, before.st_mtim};
+  REQUIRE(::utimensat(AT_FDCWD, log.c_str(), times, 0) == 0);
+  struct stat after {};
+  REQUIRE(::stat(log.c_str(), &after) == 0);
+  REQUIRE(after.st_size == before.st_size);
+  auto edited = index_into_database(options, database);
+  REQUIRE(edited.ok());
+  CHECK(edited->indexed.report.files_read == 1);
+  CHECK(edited->indexed.report.files_reparsed == 1);
+  CHECK(edited->indexed.store.find(Label::Function, "shop.util.log.got").has_value());
+  CHECK_FALSE(edited->indexed.store.find(Label::Function, "shop.util.log.get").has_value());
+  // ... and what it wrote is what a first index of the tree writes.
+  files_resolved_matching_a_full_index(root, database, dir.path() / "full.trellis");
 }

@@ -1,4 +1,5 @@
 #include <doctest/doctest.h>
+#include <sys/stat.h>
 
 #include <algorithm>
 #include <filesystem>
@@ -12,6 +13,7 @@ using namespace trellis::ingest;
 using trellis::ErrorCode;
 using trellis::Result;
 using trellis::ingest::testing::discover_tree;
+using trellis::ingest::testing::paths_and_sizes;
 using trellis::ingest::testing::paths_of;
 using trellis::ingest::testing::python_only;
 using trellis::ingest::testing::TempTree;
@@ -82,7 +84,21 @@ TEST_CASE("sizes are reported in bytes") {
   tree.write("a.py", "abc");
   tree.write("empty.py", "");
   const DiscoverResult result = discover_tree(tree);
-  CHECK(result.files == std::vector<DiscoveredFile>{{"a.py", 3}, {"empty.py", 0}});
+  CHECK(paths_and_sizes(result.files) == std::vector<std::pair<std::string, std::uint64_t>>{{"a.py", 3}, {"empty.py", 0}});
+}
+
+TEST_CASE("each file's stamp is what stat says of it") {
+  TempTree tree;
+  tree.write("a.py", "abc");
+  const DiscoverResult result = discover_tree(tree);
+  REQUIRE(result.files.size() == 1);
+  struct stat info {};
+  REQUIRE(::stat(tree.path("a.py").c_str(), &info) == 0);
+  const FileStamp& stamp = result.files[0].stamp;
+  CHECK(stamp.size == 3);
+  CHECK(stamp.inode == static_cast<std::uint64_t>(info.st_ino));
+  CHECK(stamp.mtime_ns == static_cast<std::int64_t>(info.st_mtim.tv_sec) * 1'000'000'000 + info.st_mtim.tv_nsec);
+  CHECK(stamp.ctime_ns == static_cast<std::int64_t>(info.st_ctim.tv_sec) * 1'000'000'000 + info.st_ctim.tv_nsec);
 }
 
 TEST_CASE("a missing root, a file root and an empty root are invalid arguments") {

@@ -10,6 +10,7 @@
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "support/temp_dir.hpp"
@@ -75,6 +76,13 @@ inline DiscoverResult discover_tree(const TempTree& tree, DiscoverOptions option
   Result<DiscoverResult> result = discover_files(options);
   if (!result) throw std::runtime_error("discovery failed: " + result.error().message);
   return std::move(result).value();
+}
+
+// The discovered files' paths and sizes, in order (their stamps left out).
+inline std::vector<std::pair<std::string, std::uint64_t>> paths_and_sizes(const std::vector<DiscoveredFile>& files) {
+  std::vector<std::pair<std::string, std::uint64_t>> out;
+  for (const DiscoveredFile& file : files) out.emplace_back(file.relative_path, file.size);
+  return out;
 }
 
 // Wants Python files only.

@@ -73,6 +73,7 @@ class IndexCommand final : public Command {
     out.results = {{"database", database.string()},
                    {"files", r.files},
                    {"files_reparsed", r.files_reparsed},
+                   {"files_read", r.files_read},
                    {"files_resolved", r.files_resolved},
                    {"lines", r.lines},
                    {"bytes", r.bytes},

@@ -54,9 +54,23 @@ struct DiscoverOptions {
   unsigned jobs = 0;
 };
 
+// What the file system says of a file's content without reading it: an
+// index that finds a file's stamp as the previous one recorded it (and old
+// enough to be trusted, see facts_file.hpp) skips reading it, as git's
+// index does.
+struct FileStamp {
+  std::uint64_t size = 0;
+  std::int64_t mtime_ns = 0;
+  std::int64_t ctime_ns = 0;  // changes with any write, and cannot be set back
+  std::uint64_t inode = 0;
+
+  bool operator==(const FileStamp&) const = default;
+};
+
 struct DiscoveredFile {
   std::string relative_path;  // '/'-separated, from the root
   std::uint64_t size = 0;     // bytes
+  FileStamp stamp;            // as discovery saw it
 
   bool operator==(const DiscoveredFile&) const = default;
 };

@@ -33,7 +33,12 @@ struct FileWarning {
 struct ExtractedFiles {
   std::vector<FileFacts> files;  // files[i] is the input's files[i]
   std::vector<std::uint64_t> content_hashes;  // of files[i]
+  std::vector<std::uint8_t> had_invalid_utf8;  // files[i]'s bytes were repaired
+  // What the facts file records for the next index: files[i]'s discovered
+  // stamp, or an empty one (never trusted) when it could not be read.
+  std::vector<FileStamp> stamps;
   std::size_t reparsed = 0;  // files parsed (not taken from the cache)
+  std::size_t read = 0;      // files read (the rest were known unchanged by their stamp)
   std::vector<std::uint8_t> changed;  // changed[i]: files[i]'s facts are not the cached ones
   std::vector<FileWarning> warnings;  // unreadable files, repaired bytes, syntax errors; by path
   std::uint64_t lines = 0;
@@ -43,7 +48,8 @@ struct ExtractedFiles {
 // Extracts every file of `files` (under `root`) with `language`, largest
 // first (the sizes need only be close: they order the work).
 // A file whose content hash matches its entry in `previous` takes the cached
-// facts (moved out of `previous`) instead of being parsed again. A file that
+// facts (moved out of `previous`) instead of being parsed again; one whose
+// discovered stamp is its entry's trusted stamp is not even read. A file that
 // cannot be read yields empty facts and a warning, never an error.
 ExtractedFiles extract_files(const LanguageFrontend& language, const std::filesystem::path& root,
                              std::span<const DiscoveredFile> files, ExtractProgress* progress = nullptr,

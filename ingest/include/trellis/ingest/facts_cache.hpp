@@ -22,6 +22,7 @@
 #include <vector>
 
 #include "trellis/common/error.hpp"
+#include "trellis/ingest/discover.hpp"
 #include "trellis/ingest/file_facts.hpp"
 #include "trellis/ingest/program_graph.hpp"
 
@@ -53,6 +54,11 @@ struct CachedFile {
   // facts.calls is left empty when records are decoded (only resolution
   // reads call sites): decode_calls fills it from these bytes when needed.
   std::span<const std::byte> encoded_calls;
+  // The file's stamp when the facts file vouches for it (recorded when the
+  // content was read, and older than the index that read it by a margin):
+  // a file found with this stamp is unchanged and is not read again.
+  std::optional<FileStamp> trusted_stamp;
+  bool had_invalid_utf8 = false;  // its bytes were repaired when last read
 };
 
 // Facts by relative path.
@@ -67,6 +73,10 @@ struct EncodedFile {
   std::span<const std::byte> kept;
   std::uint64_t kept_offset = kNoRecordOffset;  // in the previous facts file, when known
   std::uint64_t checksum = 0;                   // XXH3 of bytes()
+  // For the facts file, not the record: the file's stamp when its content
+  // was read this time, and whether that content had invalid UTF-8.
+  FileStamp stamp;
+  bool had_invalid_utf8 = false;
 
   std::span<const std::byte> bytes() const { return kept.empty() ? std::span<const std::byte>(fresh) : kept; }
   // Same file, hash and record bytes.

@@ -37,6 +37,7 @@ struct IndexReport {
   std::size_t files = 0;
   std::size_t files_reparsed = 0;  // the rest came from the previous index
   std::size_t files_resolved = 0;  // the rest kept the previous index's edges
+  std::size_t files_read = 0;      // the rest were known unchanged by their stamp
   std::uint64_t lines = 0;
   std::uint64_t bytes = 0;
   std::vector<FileWarning> warnings;  // discovery and extraction, by path
@@ -55,6 +56,9 @@ struct IndexResult {
   // Every file's cache record for the next index (its manifest goes into
   // the snapshot, the records into the facts file: facts_file.hpp).
   std::vector<EncodedFile> encoded_facts;
+  // When this index started (ns since the epoch, the file system's clock):
+  // stamps recorded by it are trusted only when older (facts_file.hpp).
+  std::int64_t stamped_before = 0;
 };
 
 // Indexes the tree at options.root. Fails only when the root is unusable
