@@ -32,7 +32,22 @@ Result<bool> starts_with_binary_data(int fd) {
   return std::memchr(buffer, '\0', filled) != nullptr;
 }
 
+FileStamp stamp_of(const struct stat& info) {
+  const auto nanoseconds = [](const timespec& time) {
+    return static_cast<std::int64_t>(time.tv_sec) * 1'000'000'000 + time.tv_nsec;
+  };
+  return FileStamp{static_cast<std::uint64_t>(info.st_size), nanoseconds(info.st_mtim), nanoseconds(info.st_ctim),
+                   static_cast<std::uint64_t>(info.st_ino)};
+}
+
 }  // namespace
+
+std::optional<FileStamp> stat_source_file(int dir_fd, const char* name, std::uint64_t max_bytes) {
+  struct stat info {};
+  if (::fstatat(dir_fd, name, &info, 0) != 0 || !S_ISREG(info.st_mode)) return std::nullopt;
+  if (static_cast<std::uint64_t>(info.st_size) > max_bytes) return std::nullopt;
+  return stamp_of(info);
+}
 
 std::string describe_size(std::uint64_t bytes) {
   constexpr std::uint64_t kKiB = 1024;
@@ -65,10 +80,7 @@ Result<FileStamp> probe_source_file(int dir_fd, const char* name, std::uint64_t 
         ErrorCode::InvalidArgument,
         fmt::format("binary file (a NUL byte in its first {})", describe_size(kBinaryCheckBytes)));
   }
-  const auto nanoseconds = [](const timespec& time) {
-    return static_cast<std::int64_t>(time.tv_sec) * 1'000'000'000 + time.tv_nsec;
-  };
-  return FileStamp{size, nanoseconds(info.st_mtim), nanoseconds(info.st_ctim), static_cast<std::uint64_t>(info.st_ino)};
+  return stamp_of(info);
 }
 
 }  // namespace trellis::ingest

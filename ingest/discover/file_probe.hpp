@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 
 #include "trellis/common/error.hpp"
@@ -19,6 +20,10 @@ inline constexpr std::size_t kBinaryCheckBytes = 8 * 1024;
 // message is the reason, e.g. "over the 2 MiB size cap (3.1 MiB)", "binary
 // file (a NUL byte in its first 8 KiB)", "permission denied".
 Result<FileStamp> probe_source_file(int dir_fd, const char* name, std::uint64_t max_bytes);
+
+// The stamp of the file `name` in `dir_fd` (a symlink is followed) from
+// stat alone, when it is a regular file within the size cap.
+std::optional<FileStamp> stat_source_file(int dir_fd, const char* name, std::uint64_t max_bytes);
 
 // A byte count for people: "512 bytes", "12 KiB", "3.1 MiB".
 std::string describe_size(std::uint64_t bytes);

@@ -141,6 +141,13 @@ void TreeWalk::visit_symlink(Found& found, const DirectoryListing& listing,
 
 void TreeWalk::add_if_readable_text(Found& found, int dir_fd, const std::string& name,
                                     std::string_view relative) const {
+  if (options_.known_unchanged) {
+    const std::optional<FileStamp> known = stat_source_file(dir_fd, name.c_str(), options_.max_file_bytes);
+    if (known && options_.known_unchanged(relative, *known)) {
+      found.files.push_back({std::string(relative), known->size, *known});
+      return;
+    }
+  }
   const Result<FileStamp> stamp = probe_source_file(dir_fd, name.c_str(), options_.max_file_bytes);
   if (stamp) {
     found.files.push_back({std::string(relative), stamp->size, *stamp});

@@ -45,6 +45,13 @@ Result<IndexResult> index_repository(const IndexOptions& options, ExtractProgres
   discover.wanted = [&languages](std::string_view path) {
     return std::any_of(languages.begin(), languages.end(), [&](const auto& l) { return l->handles(path); });
   };
+  if (options.previous != nullptr) {
+    // A file the previous index read with this stamp need not be opened again.
+    discover.known_unchanged = [previous = options.previous](std::string_view path, const FileStamp& stamp) {
+      const auto cached = previous->find(std::string(path));
+      return cached != previous->end() && cached->second.trusted_stamp == stamp;
+    };
+  }
   auto discovered = discover_files(discover);
   if (!discovered.ok()) return discovered.error();
   for (const DiscoverWarning& warning : discovered->warnings) report.warnings.push_back({warning.relative_path, warning.reason});

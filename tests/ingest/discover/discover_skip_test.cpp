@@ -1,6 +1,8 @@
 #include <doctest/doctest.h>
 #include <unistd.h>
 
+#include <algorithm>
+#include <mutex>
 #include <optional>
 #include <string>
 #include <utility>
@@ -138,6 +140,41 @@ TEST_CASE("wanted files with a NUL byte in their first 8 KiB are skipped as bina
   const DiscoverResult result = discover_tree(tree, options);
   CHECK(paths_of(result) == Paths{"late.py", "text.py"});
   CHECK(result.warnings == Warnings{{"early.py", "binary file (a NUL byte in its first 8 KiB)"}});
+}
+
+TEST_CASE("a file the caller knows unchanged by its stamp is listed without being opened") {
+  TempTree tree;
+  std::string binary(100, 'x');
+  binary[50] = '\0';
+  tree.write("known.py", binary);
+  tree.write("other.py", binary);
+  tree.write("big.py", std::string(200, 'x'));
+  const DiscoverResult first = discover_tree(tree, {});
+  REQUIRE(first.files.size() == 1);  // big.py; the other two are binary
+  // Stamps as a previous index would have recorded them (stat alone).
+  DiscoverOptions options;
+  options.max_file_bytes = 150;
+  std::vector<std::pair<std::string, FileStamp>> asked;
+  std::mutex asking;
+  options.known_unchanged = [&](std::string_view path, const FileStamp& stamp) {
+    const std::lock_guard lock(asking);
+    asked.emplace_back(std::string(path), stamp);
+    return path == "known.py";
+  };
+  const DiscoverResult result = discover_tree(tree, options);
+  // known.py was not opened (its NUL byte went unseen: the caller vouched
+  // for it); other.py was, and is binary; big.py is over the cap, which
+  // stat alone tells, so it is never asked about.
+  CHECK(paths_of(result) == Paths{"known.py"});
+  REQUIRE(result.files.size() == 1);
+  CHECK(result.files[0].stamp.size == 100);
+  CHECK(result.warnings == Warnings{{"big.py", "over the 150 bytes size cap (200 bytes)"},
+                                    {"other.py", "binary file (a NUL byte in its first 8 KiB)"}});
+  std::sort(asked.begin(), asked.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+  REQUIRE(asked.size() == 2);
+  CHECK(asked[0].first == "known.py");
+  CHECK(asked[1].first == "other.py");
+  CHECK(asked[0].second == result.files[0].stamp);
 }
 
 TEST_CASE("files nobody wants are neither opened nor reported") {

@@ -39,6 +39,19 @@ namespace trellis::ingest {
 
 inline constexpr std::uint64_t kDefaultMaxFileBytes = 2 * 1024 * 1024;
 
+// What the file system says of a file's content without reading it: an
+// index that finds a file's stamp as the previous one recorded it (and old
+// enough to be trusted, see facts_file.hpp) skips reading it, as git's
+// index does.
+struct FileStamp {
+  std::uint64_t size = 0;
+  std::int64_t mtime_ns = 0;
+  std::int64_t ctime_ns = 0;  // changes with any write, and cannot be set back
+  std::uint64_t inode = 0;
+
+  bool operator==(const FileStamp&) const = default;
+};
+
 struct DiscoverOptions {
   std::filesystem::path root;
   // Patterns in gitignore syntax matched against paths relative to `root`
@@ -52,19 +65,10 @@ struct DiscoverOptions {
   std::function<bool(std::string_view relative_path)> wanted;
   // Threads walking the tree; 0 uses every core.
   unsigned jobs = 0;
-};
-
-// What the file system says of a file's content without reading it: an
-// index that finds a file's stamp as the previous one recorded it (and old
-// enough to be trusted, see facts_file.hpp) skips reading it, as git's
-// index does.
-struct FileStamp {
-  std::uint64_t size = 0;
-  std::int64_t mtime_ns = 0;
-  std::int64_t ctime_ns = 0;  // changes with any write, and cannot be set back
-  std::uint64_t inode = 0;
-
-  bool operator==(const FileStamp&) const = default;
+  // Whether the caller knows the file at a path, with this stamp (read with
+  // stat), as a readable text file: then it is listed without being opened.
+  // Empty: every file is opened and checked. Called from several threads.
+  std::function<bool(std::string_view relative_path, const FileStamp& stamp)> known_unchanged;
 };
 
 struct DiscoveredFile {
