@@ -20,6 +20,9 @@ namespace {
 void set_mimalloc_options(int /*argc*/, char** /*argv*/, char** /*envp*/) {
   if (std::getenv("MIMALLOC_LARGE_OS_PAGES") == nullptr) mi_option_enable(mi_option_large_os_pages);
   if (std::getenv("MIMALLOC_ALLOW_DECOMMIT") == nullptr) mi_option_disable(mi_option_allow_decommit);
+  // A thread's first segment is otherwise committed lazily, page by page:
+  // 4 KiB faults, not large pages, for the thread pool's workers.
+  if (std::getenv("MIMALLOC_EAGER_COMMIT_DELAY") == nullptr) mi_option_set(mi_option_eager_commit_delay, 0);
 }
 
 [[gnu::section(".preinit_array"), gnu::used]] void (*const kSetMimallocOptions)(int, char**, char**) =

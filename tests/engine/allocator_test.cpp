@@ -21,5 +21,6 @@ TEST_CASE("the binary's mimalloc options are set unless the environment names th
   // initialised (MIMALLOC_VERBOSE=1 shows them in its start-up report).
   if (std::getenv("MIMALLOC_LARGE_OS_PAGES") == nullptr) CHECK(mi_option_is_enabled(mi_option_large_os_pages));
   if (std::getenv("MIMALLOC_ALLOW_DECOMMIT") == nullptr) CHECK_FALSE(mi_option_is_enabled(mi_option_allow_decommit));
+  if (std::getenv("MIMALLOC_EAGER_COMMIT_DELAY") == nullptr) CHECK(mi_option_get(mi_option_eager_commit_delay) == 0);
 }
 #endif
