@@ -29,8 +29,10 @@ class IndexCommand final : public Command {
     app().footer(
         "Writes PATH/.trellis/graph.trellis unless --db FILE is given; the old snapshot is\n"
         "replaced only when indexing succeeds. Run again, only files whose content changed are\n"
-        "parsed (the graph is the one a full index gives); file facts are cached beside the\n"
-        "snapshot, in graph.trellis.facts (a missing one costs a full index). Honours .gitignore; skips .git, virtualenvs,\n"
+        "parsed (the graph is the one a full index gives), and files whose size, times and inode\n"
+        "are as the last index saw them (more than 2 s before it ran) are not even read; file facts\n"
+        "are cached beside the snapshot, in graph.trellis.facts (a missing one costs a full index).\n"
+        "Honours .gitignore; skips .git, virtualenvs,\n"
         "node_modules, dist, build and cache folders. Languages: Python (.py .pyi), TypeScript (.ts .tsx\n"
         ".mts .cts; .d.ts for types only), JavaScript (.js .jsx .mjs .cjs).\n"
         "On a terminal a progress line shows on stderr; the summary goes to stdout.\n\n"

@@ -35,6 +35,15 @@ std::string option_help(const ParamSpec& p) {
   }
 }
 
+// A flag that turns a default-on parameter off says so: --no-paths "Do not
+// include file_path, ..." (its description says what the parameter does).
+std::string flag_help(const ParamSpec& p) {
+  if (!p.cli_negates || p.description.empty()) return std::string(p.description);
+  std::string text(p.description);
+  text[0] = static_cast<char>(std::tolower(static_cast<unsigned char>(text[0])));
+  return "Do not " + text;
+}
+
 class StructuralQueryCommand final : public Command {
  public:
   StructuralQueryCommand(CLI::App& query, const QuerySpec& spec)
@@ -59,7 +68,7 @@ class StructuralQueryCommand final : public Command {
                             ->type_name(fmt::format("{}..{}", p.min, p.max));
           break;
         case ParamType::Boolean:
-          slot.option = app().add_flag(std::string(p.cli), slot.flag, std::string(p.description));
+          slot.option = app().add_flag(std::string(p.cli), slot.flag, flag_help(p));
           break;
         case ParamType::Object: break;  // no CLI spelling; the structural queries take none
       }
