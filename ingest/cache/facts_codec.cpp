@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <optional>
 #include <stdexcept>
 
 #include "trellis/ingest/facts_cache.hpp"
@@ -12,6 +13,8 @@ namespace {
 
 // Bumped whenever the encoding, FileFacts or what an extractor puts in them
 // changes: facts cached by an older version are then re-extracted.
+// 10: call sites carry their own XXH3 (checked when they are decoded; the
+// record's checksum skips them), on top of
 // 9: the records in a facts file beside the snapshot, listed by a manifest
 // in it (facts_file.hpp), on top of
 // 8: IMPLEMENTS edges in each file's resolved edges, on top of
@@ -20,7 +23,7 @@ namespace {
 // (incremental resolution), call sites apart from the other facts, on top
 // of 5 (per-file size table) and 4 (call scopes, TYPE_CHECKING marks, kept
 // rebindings).
-constexpr std::uint32_t kCodecVersion = 9;
+constexpr std::uint32_t kCodecVersion = 10;
 
 class Writer {
  public:
@@ -391,10 +394,35 @@ std::uint64_t content_hash(std::string_view bytes) { return XXH3_64bits(bytes.da
 namespace {
 
 // The manifest: [u32 codec version][u32 count], then per file
-// [path][u64 content hash][u64 record bytes][u64 record XXH3].
-constexpr std::size_t kRecordPrefixBytes = 8;
+// [path][u64 content hash][u64 record bytes][u64 record checksum].
+//
+// A record: [u64 n][n bytes: facts but calls][u64 m][u64 XXH3 of the call
+// sites][m bytes: call sites][resolved edges]. Its checksum covers all but
+// the call sites (which their own XXH3 covers, checked when they are
+// decoded): most indexes never read them, so reading a record need not
+// touch them.
+constexpr std::size_t kRecordHeadBytes = 3 * sizeof(std::uint64_t);
 
 std::uint64_t checksum_of(std::span<const std::byte> bytes) { return XXH3_64bits(bytes.data(), bytes.size()); }
+
+// The record's checksum; nullopt when its lengths do not fit in it.
+std::optional<std::uint64_t> record_checksum(std::span<const std::byte> record) {
+  const auto u64_at = [&](std::size_t at) {
+    std::uint64_t value = 0;
+    std::memcpy(&value, record.data() + at, sizeof value);
+    return value;
+  };
+  if (record.size() < sizeof(std::uint64_t)) return std::nullopt;
+  const std::uint64_t facts = u64_at(0);
+  if (facts > record.size() - sizeof(std::uint64_t) || record.size() - sizeof(std::uint64_t) - facts < 2 * sizeof(std::uint64_t)) {
+    return std::nullopt;
+  }
+  const std::size_t head = kRecordHeadBytes + facts;
+  const std::uint64_t calls = u64_at(sizeof(std::uint64_t) + facts);
+  if (calls > record.size() - head) return std::nullopt;
+  const auto edges = record.subspan(head + calls);
+  return XXH3_64bits_withSeed(edges.data(), edges.size(), checksum_of(record.first(head)));
+}
 
 // The resolved edges as a record ends with them.
 std::vector<std::byte> encode_tail(const std::optional<ResolvedFile>* resolved) {
@@ -436,15 +464,17 @@ std::vector<EncodedFile> encode_facts(std::span<const FileFacts> files, std::spa
       Writer calls;
       write_calls(calls, files[i]);
       Writer both;
-      both.reserve(16 + facts.size() + calls.size() + tail.size());
+      both.reserve(kRecordHeadBytes + facts.size() + calls.size() + tail.size());
       both.u64(facts.size());
       both.bytes(std::move(facts).take());
-      both.u64(calls.size());
-      both.bytes(std::move(calls).take());
+      std::vector<std::byte> call_bytes = std::move(calls).take();
+      both.u64(call_bytes.size());
+      both.u64(checksum_of(call_bytes));
+      both.bytes(std::move(call_bytes));
       file.fresh = std::move(both).take();
     }
     file.fresh.insert(file.fresh.end(), tail.begin(), tail.end());
-    file.checksum = checksum_of(file.fresh);
+    file.checksum = *record_checksum(file.fresh);  // its lengths were just written
   });
   return out;
 }
@@ -508,14 +538,16 @@ Result<FactsCache> decode_records(std::span<const ManifestEntry> manifest,
   tbb::parallel_for(std::size_t{0}, manifest.size(), [&](std::size_t i) {
     const ManifestEntry& entry = manifest[i];
     const std::span<const std::byte> bytes = records[i];
-    if (bytes.size() != entry.record_bytes || checksum_of(bytes) != entry.record_checksum) {
+    if (bytes.size() != entry.record_bytes || record_checksum(bytes) != entry.record_checksum) {
       errors[i] = "the record of " + entry.relative_path + " does not match its checksum";
       return;
     }
     try {
       Reader record(bytes);
       const std::span<const std::byte> facts = record.take(record.u64());
-      const std::span<const std::byte> calls = record.take(record.u64());
+      const std::uint64_t call_bytes = record.u64();
+      const std::uint64_t calls_checksum = record.u64();
+      const std::span<const std::byte> calls = record.take(call_bytes);
       Reader file(facts);
       decoded[i] = read_file_facts(file);
       if (!file.done()) errors[i] = "trailing bytes in a file's facts";
@@ -525,8 +557,9 @@ Result<FactsCache> decode_records(std::span<const ManifestEntry> manifest,
       decoded[i].record = bytes;
       decoded[i].record_checksum = entry.record_checksum;
       decoded[i].record_offset = offsets[i];
-      decoded[i].encoded_facts = bytes.first(2 * kRecordPrefixBytes + facts.size() + calls.size());
+      decoded[i].encoded_facts = bytes.first(kRecordHeadBytes + facts.size() + calls.size());
       decoded[i].encoded_calls = calls;
+      decoded[i].calls_checksum = calls_checksum;
       decoded[i].resolved = read_resolved(record);
       if (!record.done()) errors[i] = "trailing bytes after a file's resolved edges";
     } catch (const std::out_of_range& error) {
@@ -553,6 +586,9 @@ Result<FactsCache> decode_facts(std::span<const EncodedFile> files) {
 }
 
 Status decode_calls(const CachedFile& cached, FileFacts& facts) {
+  if (checksum_of(cached.encoded_calls) != cached.calls_checksum) {
+    return make_error(ErrorCode::DatabaseError, "the cached call sites do not match their checksum");
+  }
   try {
     Reader r(cached.encoded_calls);
     facts.calls = read_calls(r, facts.definitions.size());

@@ -1,6 +1,7 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
+#include <cstring>
 #include <filesystem>
 
 #include "trellis/ingest/facts_cache.hpp"
@@ -65,17 +66,42 @@ TEST_CASE("cached file facts decode to what was indexed, and damaged bytes are r
   for (const EncodedFile& file : files) records.push_back(file.bytes());
   const std::vector<std::uint64_t> offsets(files.size(), kNoRecordOffset);
   REQUIRE(decode_records(*entries, records, offsets).ok());
+  // A record: [u64 n][n bytes of facts][u64 m][u64 XXH3 of the calls][m bytes of calls][edges].
   const std::size_t i = 1;
-  std::vector<std::byte> changed(records[i].begin(), records[i].end());
-  changed[changed.size() / 2] ^= std::byte{1};
-  for (const std::span<const std::byte> bad : {records[i].first(records[i].size() - 1),
-                                               std::span<const std::byte>(changed), records[0]}) {
+  const auto u64_at = [&](std::span<const std::byte> bytes, std::size_t at) {
+    std::uint64_t value = 0;
+    std::memcpy(&value, bytes.data() + at, sizeof value);
+    return value;
+  };
+  const std::size_t facts_bytes = u64_at(records[i], 0);
+  const std::size_t calls_at = 24 + facts_bytes;
+  REQUIRE(u64_at(records[i], 8 + facts_bytes) > 0);  // the file has call sites
+  std::vector<std::byte> changed_facts(records[i].begin(), records[i].end());
+  changed_facts[8 + facts_bytes / 2] ^= std::byte{1};
+  std::vector<std::byte> changed_edges(records[i].begin(), records[i].end());
+  changed_edges.back() ^= std::byte{1};
+  for (const std::span<const std::byte> bad :
+       {records[i].first(records[i].size() - 1), std::span<const std::byte>(changed_facts),
+        std::span<const std::byte>(changed_edges), records[0]}) {
     auto damaged_records = records;
     damaged_records[i] = bad;
     const auto refused_record = decode_records(*entries, damaged_records, offsets);
     REQUIRE_FALSE(refused_record.ok());
     CHECK(refused_record.error().code == ErrorCode::DatabaseError);
   }
+  // A changed byte among the call sites passes the record's checksum (they
+  // are not read then) and is refused when they are decoded.
+  std::vector<std::byte> changed_calls(records[i].begin(), records[i].end());
+  changed_calls[calls_at + 1] ^= std::byte{1};
+  auto damaged_records = records;
+  damaged_records[i] = changed_calls;
+  auto read_anyway = decode_records(*entries, damaged_records, offsets);
+  REQUIRE(read_anyway.ok());
+  const CachedFile& damaged_file = read_anyway->at(files[i].relative_path);
+  FileFacts damaged_facts = damaged_file.facts;
+  const Status calls_refused = decode_calls(damaged_file, damaged_facts);
+  REQUIRE_FALSE(calls_refused.ok());
+  CHECK(calls_refused.error().code == ErrorCode::DatabaseError);
 }
 
 namespace {

@@ -6,9 +6,11 @@
 // the same tree.
 //
 // Each file's facts are one record: [u64 n][n bytes: facts but calls]
-// [u64 m][m bytes: call sites][resolved edges]. The snapshot keeps the
-// manifest (section "extra.ingest.facts"): the codec version, then per file
-// in index order its path, content hash, and its record's size and XXH3.
+// [u64 m][u64 XXH3 of the call sites][m bytes: call sites][resolved
+// edges]. The snapshot keeps the manifest (section "extra.ingest.facts"):
+// the codec version, then per file in index order its path, content hash,
+// and its record's size and checksum (of all but the call sites, which
+// their own XXH3 covers when they are decoded).
 // The records themselves live in the facts file beside the snapshot
 // (facts_file.hpp), checked against the manifest when read.
 #pragma once
@@ -54,6 +56,7 @@ struct CachedFile {
   // facts.calls is left empty when records are decoded (only resolution
   // reads call sites): decode_calls fills it from these bytes when needed.
   std::span<const std::byte> encoded_calls;
+  std::uint64_t calls_checksum = 0;  // XXH3 of encoded_calls, as the record gives it
   // The file's stamp when the facts file vouches for it (recorded when the
   // content was read, and older than the index that read it by a margin):
   // a file found with this stamp is unchanged and is not read again.
@@ -72,7 +75,7 @@ struct EncodedFile {
   std::vector<std::byte> fresh;
   std::span<const std::byte> kept;
   std::uint64_t kept_offset = kNoRecordOffset;  // in the previous facts file, when known
-  std::uint64_t checksum = 0;                   // XXH3 of bytes()
+  std::uint64_t checksum = 0;                   // the record checksum of bytes()
   // For the facts file, not the record: the file's stamp when its content
   // was read this time, and whether that content had invalid UTF-8.
   FileStamp stamp;
