@@ -412,11 +412,9 @@ std::optional<std::uint64_t> record_checksum(std::span<const std::byte> record) 
     std::memcpy(&value, record.data() + at, sizeof value);
     return value;
   };
-  if (record.size() < sizeof(std::uint64_t)) return std::nullopt;
+  if (record.size() < kRecordHeadBytes) return std::nullopt;
   const std::uint64_t facts = u64_at(0);
-  if (facts > record.size() - sizeof(std::uint64_t) || record.size() - sizeof(std::uint64_t) - facts < 2 * sizeof(std::uint64_t)) {
-    return std::nullopt;
-  }
+  if (facts > record.size() - kRecordHeadBytes) return std::nullopt;
   const std::size_t head = kRecordHeadBytes + facts;
   const std::uint64_t calls = u64_at(sizeof(std::uint64_t) + facts);
   if (calls > record.size() - head) return std::nullopt;
