@@ -52,33 +52,6 @@ std::vector<FileEdgeSlice> slices_by_file(ProgramGraph& program, std::size_t fil
   return slices;
 }
 
-// The program's edges, file by file (the order a full resolve gives).
-void flatten(std::span<const FileEdgeSlice> slices, ProgramGraph& program) {
-  program.inherits.clear();
-  program.implements.clear();
-  program.calls.clear();
-  program.unresolved_calls.clear();
-  program.external_calls = 0;
-  std::size_t inherits = 0, implements = 0, calls = 0, unresolved = 0;
-  for (const FileEdgeSlice& slice : slices) {
-    inherits += slice.inherits.size();
-    implements += slice.implements.size();
-    calls += slice.calls.size();
-    unresolved += slice.unresolved.size();
-  }
-  program.inherits.reserve(inherits);
-  program.implements.reserve(implements);
-  program.calls.reserve(calls);
-  program.unresolved_calls.reserve(unresolved);
-  for (const FileEdgeSlice& slice : slices) {
-    program.inherits.insert(program.inherits.end(), slice.inherits.begin(), slice.inherits.end());
-    program.implements.insert(program.implements.end(), slice.implements.begin(), slice.implements.end());
-    program.calls.insert(program.calls.end(), slice.calls.begin(), slice.calls.end());
-    program.unresolved_calls.insert(program.unresolved_calls.end(), slice.unresolved.begin(), slice.unresolved.end());
-    program.external_calls += slice.external_calls;
-  }
-}
-
 // Unchanged files came from the cache without their call sites.
 Status decode_cached_calls(std::span<FileFacts> files, std::span<const std::uint8_t> changed,
                            const FactsCache* previous) {
@@ -150,8 +123,8 @@ Result<LanguageResolution> resolve_language(const LanguageFrontend& language, st
       out.kept[i] = 1;
     }
   }
-  flatten(slices, out.program);
-  for (std::size_t i = 0; i < files.size(); ++i) out.program.external_calls_by_file[i] = slices[i].external_calls;
+  // Copied: the slices stay with the files' resolutions (for the next index).
+  set_file_edges(std::span<const FileEdgeSlice>(slices), out.program);
   out.resolved.resize(files.size());
   for (std::size_t i = 0; i < files.size(); ++i) {
     out.resolved[i] = ResolvedFile{static_cast<std::uint32_t>(i), digests[i], std::move(slices[i])};

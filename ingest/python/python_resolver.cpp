@@ -746,15 +746,8 @@ void add_imports(const PythonModuleIndex& modules, ProgramGraph& graph) {
   }
 }
 
-struct FileEdges {
-  std::vector<InheritsEdge> inherits;
-  std::vector<CallEdge> calls;
-  std::vector<UnresolvedCall> unresolved;
-  std::size_t external_calls = 0;
-};
-
-FileEdges resolve_file(Resolver& resolver, std::span<const FileFacts> files, std::uint32_t f) {
-  FileEdges edges;
+FileEdgeSlice resolve_file(Resolver& resolver, std::span<const FileFacts> files, std::uint32_t f) {
+  FileEdgeSlice edges;
   const FileFacts& facts = files[f];
   for (ScopeIndex d = 0; d < facts.definitions.size(); ++d) {
     if (facts.definitions[d].label != Label::Class) continue;
@@ -825,7 +818,7 @@ ProgramGraph resolve_python(std::span<const FileFacts> files, const PythonLayout
   // Each file's edges are resolved on its own (threads keep their own
   // caches), then appended in file order so the graph does not depend on
   // the number of threads.
-  std::vector<FileEdges> per_file(files.size());
+  std::vector<FileEdgeSlice> per_file(files.size());
   tbb::enumerable_thread_specific<Resolver> resolvers([&tables] { return Resolver(tables); });
   tbb::parallel_for(tbb::blocked_range<std::uint32_t>(0, static_cast<std::uint32_t>(files.size()), 4),
                     [&](const tbb::blocked_range<std::uint32_t>& range) {
@@ -834,25 +827,7 @@ ProgramGraph resolve_python(std::span<const FileFacts> files, const PythonLayout
                         if (all_wanted || wanted[f] != 0) per_file[f] = resolve_file(resolver, files, f);
                       }
                     });
-  std::size_t inherits = 0;
-  std::size_t calls = 0;
-  std::size_t unresolved = 0;
-  for (const FileEdges& edges : per_file) {
-    inherits += edges.inherits.size();
-    calls += edges.calls.size();
-    unresolved += edges.unresolved.size();
-  }
-  graph.inherits.reserve(inherits);
-  graph.calls.reserve(calls);
-  graph.unresolved_calls.reserve(unresolved);
-  graph.external_calls_by_file.reserve(files.size());
-  for (FileEdges& edges : per_file) {
-    std::move(edges.inherits.begin(), edges.inherits.end(), std::back_inserter(graph.inherits));
-    std::move(edges.calls.begin(), edges.calls.end(), std::back_inserter(graph.calls));
-    std::move(edges.unresolved.begin(), edges.unresolved.end(), std::back_inserter(graph.unresolved_calls));
-    graph.external_calls += edges.external_calls;
-    graph.external_calls_by_file.push_back(static_cast<std::uint32_t>(edges.external_calls));
-  }
+  set_file_edges(std::span<FileEdgeSlice>(per_file), graph);
   return graph;
 }
 

@@ -93,4 +93,10 @@ struct FileEdgeSlice {
   bool operator==(const FileEdgeSlice&) const = default;
 };
 
+// Makes the program's INHERITS, IMPLEMENTS, calls, unresolved calls and
+// external call counts those of `slices` (one per file, in file order), each
+// vector sized once: moved out of the slices, or copied from const ones.
+void set_file_edges(std::span<FileEdgeSlice> slices, ProgramGraph& program);
+void set_file_edges(std::span<const FileEdgeSlice> slices, ProgramGraph& program);
+
 }  // namespace trellis::ingest
