@@ -1,5 +1,6 @@
 #include "trellis/ingest/graph_writer.hpp"
 
+#include <algorithm>
 #include <array>
 #include <optional>
 #include <string>
@@ -100,13 +101,24 @@ class Writer {
     const std::size_t all_names_column = *property_index(Label::Module, "all_names");
     definitions_.resize(program_.files.size());
     modules_.resize(program_.files.size());
+    module_names_.resize(program_.files.size());
     for (std::uint32_t f = 0; f < program_.files.size(); ++f) {
       const FileFacts& facts = program_.files[f];
       FileStrings file{facts, {}, {}};
       const ModuleEntry& entry = program_.modules[f];
+      module_names_[f] = entry.qualified_name;
       auto node = builder_.add_node(Label::Module, entry.qualified_name, entry.name);
       if (!node.ok()) {
-        // Two files with one module name (a.py beside a/__init__.py): keep the first.
+        // Two files with one module name (a.js beside a/index.js, a.py beside
+        // a/__init__.py): the first keeps it, a later one is named by its
+        // whole path (a.index.js) so that no file is lost. Should even that
+        // name be taken, its definitions join the first module's.
+        std::string by_path = facts.relative_path;
+        std::replace(by_path.begin(), by_path.end(), '/', '.');
+        node = builder_.add_node(Label::Module, by_path, entry.name);
+        if (node.ok()) module_names_[f] = std::move(by_path);
+      }
+      if (!node.ok()) {
         modules_[f] = *builder_.find(Label::Module, entry.qualified_name);
         ++merged_;
       } else if (auto s = contain(std::move(node), modules_[f]); !s.ok()) {
@@ -146,7 +158,7 @@ class Writer {
     auto& ids = definitions_[f];
     ids.resize(facts.definitions.size());
     std::vector<std::string> qualified(facts.definitions.size());
-    const std::string& module_name = program_.modules[f].qualified_name;
+    const std::string& module_name = module_names_[f];
     for (ScopeIndex d = 0; d < facts.definitions.size(); ++d) {
       const Definition& definition = facts.definitions[d];
       const std::string& parent_name = definition.parent == kModuleScope ? module_name : qualified[definition.parent];
@@ -226,6 +238,7 @@ class Writer {
   std::vector<std::vector<BuildId>> definitions_;
   std::array<std::optional<DefinitionColumns>, kLabelCount> definition_columns_;
   std::size_t merged_ = 0;
+  std::vector<std::string> module_names_;  // [file]: its Module's qualified name
 };
 
 }  // namespace

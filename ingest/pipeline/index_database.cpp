@@ -26,7 +26,8 @@ double seconds_since(Clock::time_point start) {
 Status save_index(IndexResult& indexed, const std::filesystem::path& database,
                   const std::filesystem::path& facts_path, std::optional<FactsFile>& previous_facts) {
   std::error_code error;
-  std::filesystem::create_directories(database.parent_path(), error);
+  // A bare file name's folder is the working directory, which exists.
+  if (database.has_parent_path()) std::filesystem::create_directories(database.parent_path(), error);
   if (error) {
     return make_error(ErrorCode::DatabaseError,
                       fmt::format("cannot create folder {}: {}", database.parent_path().string(), error.message()));

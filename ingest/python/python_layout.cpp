@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "naming/module_path.hpp"
+
 namespace trellis::ingest::python {
 namespace {
 
@@ -51,7 +53,9 @@ std::string PythonLayout::dotted(std::string_view folder_path) const {
   std::string name = root_prefix_;
   for (const char c : folder_path) name += c == '/' ? '.' : c;
   if (folder_path.empty() && !name.empty()) name.pop_back();  // the root package itself
-  return name;
+  if (name.empty()) return name;
+  const auto slash = folder_path.rfind('/');
+  return dotted_module_path(name, slash == std::string_view::npos ? folder_path : folder_path.substr(slash + 1));
 }
 
 std::string PythonLayout::module_name(std::string_view relative_path) const {
@@ -62,7 +66,12 @@ std::string PythonLayout::module_name(std::string_view relative_path) const {
   std::string_view stem = relative_path;
   if (stem.ends_with(".py")) stem.remove_suffix(3);
   else if (stem.ends_with(".pyi")) stem.remove_suffix(4);
-  return dotted(stem);
+  std::string name = dotted(stem);
+  if (name.empty()) {  // `.py`: a file with no stem
+    const auto slash = relative_path.rfind('/');
+    name = dotted_module_path({}, slash == std::string_view::npos ? relative_path : relative_path.substr(slash + 1));
+  }
+  return name;
 }
 
 }  // namespace trellis::ingest::python

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <set>
 
+#include "naming/module_path.hpp"
 #include "trellis/common/file_io.hpp"
 
 namespace trellis::ingest::typescript {
@@ -173,9 +174,8 @@ std::string module_name(std::string_view path, std::string_view root_name) {
   if (stem.size() == path.size()) stem.remove_suffix(script_extension(stem).size());
   if (stem == "index") return std::string(root_name);
   if (stem.ends_with("/index")) stem.remove_suffix(6);
-  std::string name(stem);
-  std::replace(name.begin(), name.end(), '/', '.');
-  return name;
+  const auto slash = path.rfind('/');
+  return dotted_module_path(stem, slash == std::string_view::npos ? path : path.substr(slash + 1));
 }
 
 ModuleResolver::ModuleResolver(std::span<const std::string> relative_paths, ProjectConfig config)

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include <algorithm>
 #include <array>
 #include <limits>
 #include <optional>
@@ -19,6 +20,14 @@ namespace {
 
 constexpr std::string_view kFileName = "nodes.csv";
 constexpr std::uint32_t kNoRow = std::numeric_limits<std::uint32_t>::max();
+
+// A column that names, for labels without it, a property they have under
+// another name: other tools write a Package's folder as its file_path.
+struct ColumnAlias {
+  std::string_view column;
+  std::string_view property;
+};
+constexpr ColumnAlias kColumnAliases[] = {{"file_path", "path"}};
 
 // Positions of the key columns in the header's `keys` list.
 enum KeyColumn : std::size_t { kId, kLabel, kQualifiedName, kName };
@@ -40,11 +49,43 @@ class NodeTableImport {
  public:
   NodeTableImport(std::string_view text, GraphBuilder& builder)
       : reader_(kFileName, text), builder_(builder) {
+    const auto& columns = node_property_columns();
     for (const LabelDef& def : all_labels()) {
-      for (const CsvColumn& column : node_property_columns()) {
-        label_columns_[index_of(def.label)].push_back(property_index(def.label, column.name));
+      auto& own = label_columns_[index_of(def.label)];
+      auto& aliases = alias_columns_[index_of(def.label)];
+      for (const CsvColumn& column : columns) {
+        own.push_back(property_index(def.label, column.name));
+        aliases.emplace_back();
+        if (own.back()) continue;
+        for (const ColumnAlias& alias : kColumnAliases) {
+          if (alias.column != column.name) continue;
+          const auto target = property_index(def.label, alias.property);
+          const auto target_column = std::find_if(columns.begin(), columns.end(), [&](const CsvColumn& c) {
+            return c.name == alias.property;
+          });
+          if (target && target_column != columns.end()) {
+            aliases.back() = AliasColumn{*target, static_cast<std::size_t>(target_column - columns.begin())};
+          }
+        }
       }
     }
+    ignored_counts_.assign(kLabelCount * columns.size(), 0);
+  }
+
+  // "<count> <column> values of <Label> rows ignored (...)", per label and
+  // column in schema order.
+  std::vector<std::string> ignored_notes() const {
+    std::vector<std::string> notes;
+    const auto& columns = node_property_columns();
+    for (const LabelDef& def : all_labels()) {
+      for (std::size_t c = 0; c < columns.size(); ++c) {
+        const std::size_t count = ignored_counts_[index_of(def.label) * columns.size() + c];
+        if (count == 0) continue;
+        notes.push_back(fmt::format("nodes.csv: {} {} value{} of {} rows ignored ({} has no such property)", count,
+                                    columns[c].name, count == 1 ? "" : "s", def.name, def.name));
+      }
+    }
+    return notes;
   }
 
   Status run() {
@@ -124,16 +165,28 @@ class NodeTableImport {
       return reader_.error_at(row.line, node.error().message);
     }
     const auto& columns = node_property_columns();
+    const std::size_t l = index_of(*label);
     for (std::size_t c = 0; c < columns.size(); ++c) {
       if (!header_.properties[c]) continue;
       const std::string_view text = field(*header_.properties[c], value_scratch_);
       if (text.empty()) continue;
       auto value = cells_.parse(columns[c], text);
       if (!value.ok()) return reader_.error_at(row.line, value.error().message);
-      if (const auto column = label_columns_[index_of(*label)][c])
+      if (const auto column = label_columns_[l][c]) {
         set_property(*node, *column, *value);
+      } else if (const auto& alias = alias_columns_[l][c]; alias && !has_value(alias->csv_column)) {
+        set_property(*node, alias->property, *value);
+      } else {
+        ++ignored_counts_[l * columns.size() + c];
+      }
     }
     return {};
+  }
+
+  // Whether the current record has a non-empty cell in that property column.
+  bool has_value(std::size_t csv_column) {
+    const auto& position = header_.properties[csv_column];
+    return position && !field(*position, alias_scratch_).empty();
   }
 
   void set_property(BuildId node, std::size_t column, const CellValue& value) {
@@ -160,6 +213,15 @@ class NodeTableImport {
   std::vector<std::uint32_t> row_of_id_;
   // label_columns_[label][c]: the label's column for node_property_columns()[c], if it has one.
   std::array<std::vector<std::optional<std::size_t>>, kLabelCount> label_columns_;
+  // alias_columns_[label][c]: where a value of a column the label lacks
+  // belongs instead (its property, and the CSV column that property has).
+  struct AliasColumn {
+    std::size_t property;
+    std::size_t csv_column;
+  };
+  std::array<std::vector<std::optional<AliasColumn>>, kLabelCount> alias_columns_;
+  std::vector<std::size_t> ignored_counts_;  // [label * columns + column]
+  std::string alias_scratch_;
   std::string label_scratch_;
   std::string qualified_name_scratch_;
   std::string value_scratch_;
@@ -167,8 +229,11 @@ class NodeTableImport {
 
 }  // namespace
 
-Status import_node_table(std::string_view text, GraphBuilder& builder) {
-  return NodeTableImport(text, builder).run();
+Status import_node_table(std::string_view text, GraphBuilder& builder, std::vector<std::string>* ignored) {
+  NodeTableImport import(text, builder);
+  Status status = import.run();
+  if (status.ok() && ignored != nullptr) *ignored = import.ignored_notes();
+  return status;
 }
 
 }  // namespace trellis::csv

@@ -230,9 +230,12 @@ Result<BuiltGraph> GraphBuilder::build() && {
     const NodeEntry& node = nodes_[build_id_of[id]];
     names[id] = node.name;
     const std::string_view text = qnames_.get(node.qualified_name);
+    // The prefix must be a node's qualified name: an interned text with no
+    // node (the empty text of ".eslintrc", say) is no parent.
     const auto dot = text.rfind('.');
     std::optional<StringId> parent;
-    if (dot != std::string_view::npos) parent = qnames_.find(text.substr(0, dot));
+    if (dot != std::string_view::npos && dot > 0) parent = qnames_.find(text.substr(0, dot));
+    if (parent && (*parent >= first_with_qname_.size() || first_with_qname_[*parent] == kNoNode)) parent.reset();
     if (parent) {
       prefixes[id] = built.node_ids[first_with_qname_[*parent]];
       suffixes[id] = strings_.intern(text.substr(dot + 1));

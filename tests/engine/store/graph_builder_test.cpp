@@ -3,6 +3,7 @@
 #include <string>
 #include <vector>
 
+#include "store/store_check.hpp"
 #include "trellis/store/graph_builder.hpp"
 
 using namespace trellis;
@@ -152,4 +153,25 @@ TEST_CASE("an edge to a node that does not exist is refused at build") {
   auto built = std::move(b).build();
   REQUIRE_FALSE(built.ok());
   CHECK(built.error().code == ErrorCode::InvalidArgument);
+}
+
+TEST_CASE("any qualified name builds: empty segments, a leading or trailing dot, an empty name") {
+  // ".eslintrc" once crashed the build: its prefix "" is an interned text
+  // without a node, and was taken for a parent.
+  const std::vector<std::string> names = {".eslintrc", "sub..eslintrc", "sub", "sub.", "a..b", "a", "..", ".",
+                                          "x y.ü.class", "sub.x"};
+  GraphBuilder b;
+  std::vector<BuildId> ids;
+  for (const std::string& name : names) ids.push_back(must(b.add_node(Label::Module, name, name)));
+  auto built = std::move(b).build();
+  REQUIRE(built.ok());
+  const GraphStore& g = built->store;
+  CHECK(!find_inconsistency(g.parts()).has_value());
+  for (std::size_t i = 0; i < names.size(); ++i) {
+    const NodeId id = built->node_ids[ids[i]];
+    CHECK(g.qualified_name(id) == names[i]);
+    CHECK(g.qualified_name_equals(id, names[i]));
+    REQUIRE(g.find_all(names[i]).size() == 1);
+    CHECK(g.find_all(names[i])[0] == id);
+  }
 }

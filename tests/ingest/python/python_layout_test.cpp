@@ -44,3 +44,16 @@ TEST_CASE("an indexed folder that is itself a package names its modules under it
   CHECK(layout.packages()[0].qualified_name == "sympy");
   CHECK(layout.packages()[1].qualified_name == "sympy.sub");
 }
+
+TEST_CASE("python dotfiles and odd file names give module names without empty segments") {
+  const std::vector<std::string> files = {".config.py", "pkg/__init__.py", "pkg/.hidden.py", "pkg/a..b.py", ".py",
+                                          "if.py", "x y.py"};
+  const PythonLayout layout(files, "repo");
+  CHECK(layout.module_name(".config.py") == "config");
+  CHECK(layout.module_name("pkg/.hidden.py") == "pkg.hidden");
+  CHECK(layout.module_name("pkg/a..b.py") == "pkg.a.b");
+  CHECK(layout.module_name(".py") == "_py");
+  CHECK(layout.module_name("if.py") == "if");
+  CHECK(layout.module_name("x y.py") == "x y");
+  CHECK(layout.module_name("pkg/__init__.py") == "pkg");
+}

@@ -24,6 +24,19 @@ TEST_CASE("ts project: module names are paths without extension, index naming it
   CHECK(package_name("node:fs/promises") == "fs");
 }
 
+TEST_CASE("ts project: dotfiles and odd file names give module names without empty segments") {
+  CHECK(module_name(".eslintrc.js", "root") == "eslintrc");
+  CHECK(module_name("sub/.eslintrc.js", "root") == "sub.eslintrc");
+  CHECK(module_name(".storybook/main.ts", "root") == "storybook.main");
+  CHECK(module_name(".storybook/index.ts", "root") == "storybook");
+  CHECK(module_name("a..b.js", "root") == "a.b");
+  CHECK(module_name("a.test.ts", "root") == "a.test");
+  CHECK(module_name(".js", "root") == "_js");
+  CHECK(module_name("sub/.js", "root") == "sub");
+  CHECK(module_name("my file ü.js", "root") == "my file ü");
+  CHECK(module_name("class.js", "root") == "class");
+}
+
 TEST_CASE("ts project: specifiers resolve by probing, tsconfig paths, baseUrl and workspace packages") {
   const std::vector<std::string> paths = {"pkgs/log/src/index.ts", "src/a.ts", "src/b/index.tsx", "src/c.js",
                                           "src/d.d.ts", "src/e.mts"};

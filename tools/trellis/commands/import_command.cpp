@@ -34,18 +34,17 @@ class ImportCommand final : public Command {
   output::Json provided_input() const override { return {{"csv", csv_dir_}}; }
 
   Result<output::Report> run(const GlobalOptions& globals) override {
-    auto store = import_csv(csv_dir_);
+    std::vector<std::string> notes;
+    auto store = import_csv(csv_dir_, &notes);
     if (!store.ok()) return std::move(store).take_error();
-    const std::filesystem::path database =
-        database_to_write(globals, std::filesystem::current_path());
-    if (database.has_parent_path()) {
-      std::error_code error;
-      std::filesystem::create_directories(database.parent_path(), error);
-      if (error) {
-        return make_error(ErrorCode::DatabaseError,
-                          fmt::format("cannot create folder {}: {}",
-                                      database.parent_path().string(), error.message()));
-      }
+    auto database_path = database_to_write(globals, std::filesystem::current_path());
+    if (!database_path.ok()) return std::move(database_path).take_error();
+    const std::filesystem::path& database = *database_path;
+    std::error_code error;
+    std::filesystem::create_directories(database.parent_path(), error);
+    if (error) {
+      return make_error(ErrorCode::DatabaseError,
+                        fmt::format("cannot create folder {}: {}", database.parent_path().string(), error.message()));
     }
     if (auto status = save_snapshot(Snapshot{*store, {}}, database); !status.ok())
       return std::move(status).take_error();
@@ -56,12 +55,14 @@ class ImportCommand final : public Command {
     report.results = {{"source", csv_dir_},
                       {"database", database.string()},
                       {"nodes", node_counts_json(*store)},
-                      {"relationships", relationship_counts_json(*store)}};
+                      {"relationships", relationship_counts_json(*store)},
+                      {"warnings", notes}};
     output::TextTable table;
     add_count_rows(*store, table);
     report.text = fmt::format("Imported {} nodes and {} relationships from {} into {}\n\n{}",
                               store->node_count(), store->edge_count(), csv_dir_, database.string(),
                               table.render());
+    for (const std::string& note : notes) report.text += fmt::format("warning: {}\n", note);
     return report;
   }
 

@@ -44,7 +44,9 @@ class IndexCommand final : public Command {
   }
 
   Result<output::Report> run(const GlobalOptions& globals) override {
-    const std::filesystem::path database = database_to_write(globals, root_);
+    auto database_path = database_to_write(globals, root_);
+    if (!database_path.ok()) return std::move(database_path).take_error();
+    const std::filesystem::path& database = *database_path;
     ingest::IndexOptions options;
     options.root = root_;
     options.exclude_globs = excludes_;
