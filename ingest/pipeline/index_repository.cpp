@@ -24,7 +24,9 @@ double seconds_since(Clock::time_point start) {
 }  // namespace
 
 Result<IndexResult> index_repository(const IndexOptions& options, ExtractProgress* progress) {
-  const auto languages = make_language_frontends();
+  std::vector<std::unique_ptr<LanguageFrontend>> own_languages;
+  if (options.languages == nullptr) own_languages = make_language_frontends();
+  const auto& languages = options.languages != nullptr ? *options.languages : own_languages;
   std::error_code ignored;
   const std::filesystem::path root = std::filesystem::weakly_canonical(options.root, ignored);
 

@@ -6,12 +6,14 @@
 #include <cstdint>
 #include <filesystem>
 #include <functional>
+#include <memory>
 #include <string>
 #include <vector>
 
 #include "trellis/common/error.hpp"
 #include "trellis/ingest/discover.hpp"
 #include "trellis/ingest/extract_files.hpp"
+#include "trellis/ingest/language.hpp"
 #include "trellis/store/graph_store.hpp"
 
 namespace trellis::ingest {
@@ -27,6 +29,12 @@ struct IndexOptions {
   // parsed again, and are not resolved again when no edit can change their
   // edges. Entries are moved out.
   FactsCache* previous = nullptr;
+  // The language frontends to use, when given: a process that indexes again
+  // and again (a watcher, a server, a test) keeps their compiled queries,
+  // which cost tens of milliseconds per index to make. Frontends are
+  // prepared on first use, so one set must not serve two indexes running at
+  // the same time. Null: a fresh set for this index.
+  const std::vector<std::unique_ptr<LanguageFrontend>>* languages = nullptr;
   // Called, when given, with the finished result (store, report, records)
   // while index_repository frees its working state on other threads: saving
   // overlaps that work. Its error is the index's.
