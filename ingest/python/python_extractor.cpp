@@ -434,7 +434,15 @@ FileFacts PythonExtractor::extract(std::string_view source, std::string relative
   const PythonSyntax& syntax = queries_.syntax();
 
   scratch_->clear();
-  auto& [open_definitions, decorated, imports, calls, assignments, bases, bindings] = *scratch_;
+  // Named references rather than a structured binding: lambdas below use
+  // them, which clang before 16 does not allow for bindings (the fuzz build).
+  auto& open_definitions = scratch_->definitions;
+  auto& decorated = scratch_->decorated;
+  auto& imports = scratch_->imports;
+  auto& calls = scratch_->calls;
+  auto& assignments = scratch_->assignments;
+  auto& bases = scratch_->bases;
+  auto& bindings = scratch_->bindings;
 
   for_each_match(cursor_.get(), queries_.query(), queries_.roots(), root, [&](const TSQueryMatch& match) {
     TSNode main{};

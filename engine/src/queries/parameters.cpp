@@ -122,8 +122,8 @@ Result<CheckedArguments> CheckedArguments::check(std::string_view owner, std::sp
                                                  const Arguments& arguments) {
   CheckedArguments out;
   for (const auto& [name, value] : arguments) {
-    const auto param =
-        std::find_if(params.begin(), params.end(), [&](const ParamSpec& p) { return p.name == name; });
+    const auto param = std::find_if(params.begin(), params.end(),
+                                    [&name = name](const ParamSpec& p) { return p.name == name; });
     if (param == params.end()) {
       std::vector<std::string_view> names;
       for (const ParamSpec& p : params) names.push_back(p.name);

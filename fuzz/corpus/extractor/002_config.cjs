@@ -1,0 +1,3 @@
+module.exports.load = function load() {
+  return {};
+};

@@ -1,0 +1,7 @@
+class Logger {
+  log(message) {
+    console.log(message);
+  }
+}
+
+module.exports = Logger;

@@ -1,0 +1,7 @@
+class Clock {
+  now(): number {
+    return Date.now();
+  }
+}
+
+export = Clock;

@@ -1,0 +1,2 @@
+export { User, Email } from './user';
+export * from './base';

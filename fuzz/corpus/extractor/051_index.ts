@@ -1,0 +1,3 @@
+export * from './strings';
+export { format as fmt } from './format';
+export * as math from './math';
