@@ -1,7 +1,10 @@
 // Replacing a file atomically: write a temporary file in the same folder,
 // fsync it, rename it over the target, fsync the folder. Readers see the
 // old file or the new one, never a mix; on failure the old file is
-// untouched and the temporary is removed.
+// untouched and the temporary is removed. The temporary file has no name
+// while it is written (O_TMPFILE, where the file system has it), so a
+// process killed meanwhile leaves nothing; temporaries of processes killed
+// in the instant between naming and renaming are removed by the next save.
 #pragma once
 
 #include <filesystem>

@@ -231,6 +231,23 @@ TEST_CASE("a failed write keeps the old snapshot and leaves no temporary file") 
   CHECK(load_snapshot(path).ok());
 }
 
+TEST_CASE("a save removes temporary files of processes that died, and no others") {
+  TempDir dir;
+  const auto path = dir / "graph.trellis";
+  // Left by a killed writer (no such process), by a live one (pid 1), and a
+  // look-alike that is not a temporary name.
+  for (const char* name : {"graph.trellis.tmp.2147483646.0", "graph.trellis.tmp.1.7", "graph.trellis.tmp.x.1",
+                           "other.trellis.tmp.2147483646.0"}) {
+    std::FILE* file = std::fopen((dir / name).c_str(), "w");
+    REQUIRE(file != nullptr);
+    std::fclose(file);
+  }
+  REQUIRE(save_snapshot(sample_snapshot(), path).ok());
+  CHECK(folder_entries(dir.path()) == std::vector<std::string>{"graph.trellis", "graph.trellis.tmp.1.7",
+                                                               "graph.trellis.tmp.x.1",
+                                                               "other.trellis.tmp.2147483646.0"});
+}
+
 TEST_CASE("saving into a read-only folder fails and keeps the old snapshot") {
   TempDir dir;
   const auto path = dir / "graph.trellis";
