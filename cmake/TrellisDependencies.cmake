@@ -27,11 +27,11 @@ set_target_properties(libedit::libedit PROPERTIES
 
 # Every Trellis binary allocates through mimalloc: linking the shared library
 # overrides malloc/free/new/delete process-wide. Sanitizer builds keep the
-# sanitizer's own allocator, which must see every allocation.
+# sanitizer's own allocator, which must see every allocation (ASan's and TSan's).
 function(trellis_executable name)
   add_executable(${name} ${ARGN})
   target_link_libraries(${name} PRIVATE trellis_warnings)
-  if(NOT TRELLIS_SANITIZE)
+  if(NOT TRELLIS_SANITIZE AND NOT TRELLIS_TSAN)
     target_link_libraries(${name} PRIVATE mimalloc)
     target_compile_definitions(${name} PRIVATE TRELLIS_WITH_MIMALLOC=1)
     target_sources(${name} PRIVATE ${CMAKE_CURRENT_FUNCTION_LIST_DIR}/mimalloc_options.cpp)
