@@ -13,6 +13,7 @@
 #include <cstring>
 #include <vector>
 
+#include "trellis/common/atomic_file.hpp"
 #include "trellis/common/file_descriptor.hpp"
 
 namespace trellis::ingest {
@@ -123,41 +124,36 @@ int pwrite_all(const FileDescriptor& file, std::span<const std::byte> bytes, std
   return 0;
 }
 
-// Every record into a new file in place of `path` (temporary, then rename).
+// Every record into a new file in place of `path` (replace_file_atomically,
+// not synced: the facts file is a cache, and one lost or ahead of its
+// snapshot is refused and costs a full index, never a wrong graph).
 Status write_new(const std::filesystem::path& path, std::span<const EncodedFile> files,
                  std::span<const std::byte> manifest, std::int64_t stamped_before) {
-  std::filesystem::path temp = path;
-  temp += fmt::format(".tmp.{}", ::getpid());
-  FileDescriptor file = FileDescriptor::open(temp, O_WRONLY | O_CREAT | O_TRUNC, 0644);
-  if (!file.valid()) return write_failure(path, "creating " + temp.string(), errno);
-  const auto fail = [&](std::string_view step, int error) {
-    ::unlink(temp.c_str());
-    return write_failure(path, step, error);
-  };
-  const Header header{kMagic, kFormatVersion, 0};
-  std::vector<std::uint64_t> offsets(files.size());
-  std::uint64_t position = sizeof(Header);
-  // Written in chunks of about a megabyte rather than a call per record.
-  std::vector<std::byte> chunk;
-  const auto header_bytes = std::as_bytes(std::span(&header, 1));
-  chunk.insert(chunk.end(), header_bytes.begin(), header_bytes.end());
-  for (std::size_t i = 0; i < files.size(); ++i) {
-    const auto bytes = files[i].bytes();
-    offsets[i] = position;
-    position += bytes.size();
-    chunk.insert(chunk.end(), bytes.begin(), bytes.end());
-    if (chunk.size() >= (1u << 20)) {
-      if (const int error = file.write_all(chunk)) return fail("writing", error);
-      chunk.clear();
-    }
-  }
-  const std::vector<std::byte> tail = table_and_footer(files, offsets, stamped_before, position, manifest);
-  chunk.insert(chunk.end(), tail.begin(), tail.end());
-  if (const int error = file.write_all(chunk)) return fail("writing", error);
-  if (const int error = file.close()) return fail("closing", error);
-  if (::rename(temp.c_str(), path.c_str()) != 0)
-    return fail("renaming " + temp.string() + " over it", errno);
-  return {};
+  return replace_file_atomically(
+      path, "facts file",
+      [&](const FileDescriptor& file) {
+        const Header header{kMagic, kFormatVersion, 0};
+        std::vector<std::uint64_t> offsets(files.size());
+        std::uint64_t position = sizeof(Header);
+        // Written in chunks of about a megabyte rather than a call per record.
+        std::vector<std::byte> chunk;
+        const auto header_bytes = std::as_bytes(std::span(&header, 1));
+        chunk.insert(chunk.end(), header_bytes.begin(), header_bytes.end());
+        for (std::size_t i = 0; i < files.size(); ++i) {
+          const auto bytes = files[i].bytes();
+          offsets[i] = position;
+          position += bytes.size();
+          chunk.insert(chunk.end(), bytes.begin(), bytes.end());
+          if (chunk.size() >= (1u << 20)) {
+            if (const int error = file.write_all(chunk)) return error;
+            chunk.clear();
+          }
+        }
+        const std::vector<std::byte> tail = table_and_footer(files, offsets, stamped_before, position, manifest);
+        chunk.insert(chunk.end(), tail.begin(), tail.end());
+        return file.write_all(chunk);
+      },
+      /*durable=*/false);
 }
 
 }  // namespace
@@ -241,10 +237,12 @@ Result<FactsFile> FactsFile::read(const std::filesystem::path& path,
   std::int64_t stamped_before = 0;
   std::memcpy(&stamped_before, table.data(), sizeof stamped_before);
   std::vector<std::uint64_t> offsets(footer.file_count);
-  std::memcpy(offsets.data(), table.data() + sizeof stamped_before, offsets.size() * sizeof(std::uint64_t));
   std::vector<StoredStamp> stamps(footer.file_count);
-  std::memcpy(stamps.data(), table.data() + sizeof stamped_before + offsets.size() * sizeof(std::uint64_t),
-              stamps.size() * sizeof(StoredStamp));
+  if (footer.file_count != 0) {  // an empty vector's data() may be null, which memcpy must not get
+    std::memcpy(offsets.data(), table.data() + sizeof stamped_before, offsets.size() * sizeof(std::uint64_t));
+    std::memcpy(stamps.data(), table.data() + sizeof stamped_before + offsets.size() * sizeof(std::uint64_t),
+                stamps.size() * sizeof(StoredStamp));
+  }
   std::vector<std::span<const std::byte>> records(offsets.size());
   for (std::size_t i = 0; i < offsets.size(); ++i) {
     const std::uint64_t length = (*entries)[i].record_bytes;

@@ -384,3 +384,20 @@ TEST_CASE("files whose stamps the facts file vouches for are not read again, yet
   // ... and what it wrote is what a first index of the tree writes.
   files_resolved_matching_a_full_index(root, database, dir.path() / "full.trellis");
 }
+
+TEST_CASE("an empty tree indexes, and re-indexes from its own (empty) facts file") {
+  const TempDir dir;
+  const std::filesystem::path root = dir.path() / "empty";
+  std::filesystem::create_directories(root);
+  const std::filesystem::path database = dir.path() / "graph.trellis";
+  IndexOptions options;
+  options.root = root;
+  auto first = index_into_database(options, database);
+  REQUIRE(first.ok());
+  CHECK(first->indexed.report.files == 0);
+  CHECK(std::filesystem::exists(facts_file_path(database)));
+  auto again = index_into_database(options, database);
+  REQUIRE(again.ok());
+  CHECK(again->previous_note.empty());
+  CHECK(again->indexed.report.files == 0);
+}

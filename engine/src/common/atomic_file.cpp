@@ -1,4 +1,4 @@
-#include "atomic_file.hpp"
+#include "trellis/common/atomic_file.hpp"
 
 #include <fcntl.h>
 #include <fmt/format.h>
@@ -76,7 +76,7 @@ class RemoveOnExit {
 }  // namespace
 
 Status replace_file_atomically(const std::filesystem::path& path, std::string_view what,
-                               const std::function<int(const FileDescriptor&)>& write) {
+                               const std::function<int(const FileDescriptor&)>& write, bool durable) {
   auto failure = [&](std::string_view step, int error) {
     return make_error(
         ErrorCode::DatabaseError,
@@ -100,7 +100,7 @@ Status replace_file_atomically(const std::filesystem::path& path, std::string_vi
 
   if (const int error = write(file))
     return failure(fmt::format("writing {}", temp.string()), error);
-  if (const int error = file.sync())
+  if (const int error = durable ? file.sync() : 0)
     return failure(fmt::format("syncing {}", temp.string()), error);
   if (anonymous) {
     // linkat through /proc needs no privilege (AT_EMPTY_PATH would).
@@ -118,6 +118,7 @@ Status replace_file_atomically(const std::filesystem::path& path, std::string_vi
     return failure(fmt::format("renaming {} over it", temp.string()), error);
   }
   remove_temp.release();
+  if (!durable) return {};
 
   // The rename is durable once the folder's entry is on disk.
   const FileDescriptor folder_fd = FileDescriptor::open(folder, O_RDONLY | O_DIRECTORY);

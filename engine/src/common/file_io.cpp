@@ -8,7 +8,7 @@
 #include <cerrno>
 #include <cstring>
 
-#include "common/atomic_file.hpp"
+#include "trellis/common/atomic_file.hpp"
 #include "trellis/common/file_descriptor.hpp"
 
 namespace trellis {

@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "common/atomic_file.hpp"
+#include "trellis/common/atomic_file.hpp"
 #include "snapshot_format.hpp"
 #include "trellis/store/snapshot.hpp"
 

@@ -18,7 +18,9 @@ namespace trellis {
 
 // Calls `write` with the temporary file open for writing; `write` returns 0
 // or an errno value. Failures are DATABASE_ERROR "cannot save <what> <path>: ...".
+// `durable` false skips both fsyncs: for a file that is only a cache, whose
+// loss after a power failure costs a rebuild, never a wrong answer.
 Status replace_file_atomically(const std::filesystem::path& path, std::string_view what,
-                               const std::function<int(const FileDescriptor&)>& write);
+                               const std::function<int(const FileDescriptor&)>& write, bool durable = true);
 
 }  // namespace trellis
