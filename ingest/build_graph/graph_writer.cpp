@@ -23,13 +23,14 @@ Columns code_columns(Label label) {
 struct DefinitionColumns {
   Columns code;
   std::size_t decorators, docstring;
-  std::optional<std::size_t> base_classes, is_abstract, is_async, class_name;
+  std::optional<std::size_t> base_classes, is_abstract, is_async, class_name, complexity;
 };
 
 DefinitionColumns definition_columns(Label label) {
   return {code_columns(label), *property_index(label, "decorators"), *property_index(label, "docstring"),
           property_index(label, "base_classes"), property_index(label, "is_abstract"),
-          property_index(label, "is_async"), property_index(label, "class_name")};
+          property_index(label, "is_async"), property_index(label, "class_name"),
+          property_index(label, "complexity")};
 }
 
 // A string set on many nodes or edges, interned at its first use (where a
@@ -181,6 +182,7 @@ class Writer {
         if (definition.is_abstract) builder_.set_bool(ids[d], *columns.is_abstract, true);
       } else if (label == Label::Function || label == Label::Method) {
         builder_.set_bool(ids[d], *columns.is_async, definition.is_async);
+        builder_.set_int(ids[d], *columns.complexity, to_int(definition.complexity));
       }
       if (label == Label::Method) {
         builder_.set_string(ids[d], *columns.class_name, facts.definitions[definition.parent].name);

@@ -13,6 +13,7 @@ namespace {
 
 // Bumped whenever the encoding, FileFacts or what an extractor puts in them
 // changes: facts cached by an older version are then re-extracted.
+// 11: each function's and method's cyclomatic complexity, on top of
 // 10: call sites carry their own XXH3 (checked when they are decoded; the
 // record's checksum skips them), on top of
 // 9: the records in a facts file beside the snapshot, listed by a manifest
@@ -23,7 +24,7 @@ namespace {
 // (incremental resolution), call sites apart from the other facts, on top
 // of 5 (per-file size table) and 4 (call scopes, TYPE_CHECKING marks, kept
 // rebindings).
-constexpr std::uint32_t kCodecVersion = 10;
+constexpr std::uint32_t kCodecVersion = 11;
 
 class Writer {
  public:
@@ -193,6 +194,7 @@ void write_file(Writer& w, const FileFacts& f, std::uint64_t hash) {
     for (const LinkChain& chain : d.implements) w.chain(chain);
     w.u32((d.is_async ? 1u : 0u) | (d.is_abstract ? 2u : 0u) | (d.is_accessor ? 4u : 0u));
     w.u32(d.typing_only ? 1 : 0);
+    w.u32(d.complexity);
     w.u32(static_cast<std::uint32_t>(d.annotated_parameters.size()));
     for (const auto& [name, annotation] : d.annotated_parameters) {
       w.text(name);
@@ -345,6 +347,7 @@ CachedFile read_file_facts(Reader& r) {
     d.is_abstract = (flags & 2u) != 0;
     d.is_accessor = (flags & 4u) != 0;
     d.typing_only = r.u32() != 0;
+    d.complexity = r.u32();
     d.annotated_parameters.resize(r.count());
     for (auto& [name, annotation] : d.annotated_parameters) {
       name = r.text();

@@ -1,5 +1,6 @@
 #include "python_extractor.hpp"
 
+#include "../extract/complexity.hpp"
 #include "../extract/query_matches.hpp"
 #include "../extract/scope_finder.hpp"
 
@@ -34,10 +35,11 @@ enum class Capture : std::uint8_t {
   Base,
   Binding,
   Decorated,
+  Decision,
 };
 
 Capture capture_kind(std::string_view name) {
-  static constexpr std::array<std::pair<std::string_view, Capture>, 10> kNames{{
+  static constexpr std::array<std::pair<std::string_view, Capture>, 11> kNames{{
       {"definition.class", Capture::Class},
       {"definition.function", Capture::Function},
       {"import", Capture::Import},
@@ -48,6 +50,7 @@ Capture capture_kind(std::string_view name) {
       {"base", Capture::Base},
       {"binding", Capture::Binding},
       {"decorated", Capture::Decorated},
+      {"decision", Capture::Decision},
   }};
   for (const auto& [text, kind] : kNames) {
     if (text == name) return kind;
@@ -372,6 +375,7 @@ struct PythonExtractor::Matches {
   std::vector<std::tuple<TSNode, TSNode, bool>> assignments; // statement, target, augmented
   std::vector<TSNode> bases;
   std::vector<TSNode> bindings;
+  std::vector<std::uint32_t> decisions;  // first bytes of decision points (complexity.scm)
 
   void clear() {
     definitions.clear();
@@ -381,6 +385,7 @@ struct PythonExtractor::Matches {
     assignments.clear();
     bases.clear();
     bindings.clear();
+    decisions.clear();
   }
 };
 
@@ -443,6 +448,7 @@ FileFacts PythonExtractor::extract(std::string_view source, std::string relative
   auto& assignments = scratch_->assignments;
   auto& bases = scratch_->bases;
   auto& bindings = scratch_->bindings;
+  auto& decisions = scratch_->decisions;
 
   for_each_match(cursor_.get(), queries_.query(), queries_.roots(), root, [&](const TSQueryMatch& match) {
     TSNode main{};
@@ -486,6 +492,7 @@ FileFacts PythonExtractor::extract(std::string_view source, std::string relative
         break;
       }
       case Capture::Base: bases.push_back(main); break;
+      case Capture::Decision: decisions.push_back(ts_node_start_byte(main)); break;
       case Capture::Other:
         if (!ts_node_is_null(detail)) bindings.push_back(detail);
         break;
@@ -527,6 +534,7 @@ FileFacts PythonExtractor::extract(std::string_view source, std::string relative
     facts.definitions.push_back(std::move(definition));
   }
   const ScopeFinder scopes(facts.definitions, std::move(body_starts));
+  count_complexity(facts.definitions, scopes, decisions);
 
   for (const TSNode base : bases) {
     // base -> argument_list -> class_definition

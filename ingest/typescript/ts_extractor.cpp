@@ -4,6 +4,7 @@
 
 #include <algorithm>
 
+#include "../extract/complexity.hpp"
 #include "../extract/query_matches.hpp"
 #include "../extract/scope_finder.hpp"
 #include "ts_fact_reader.hpp"
@@ -24,7 +25,7 @@ namespace {
 constexpr std::size_t kMaxCallText = 200;
 
 Capture capture_kind(std::string_view name) {
-  static constexpr std::array<std::pair<std::string_view, Capture>, 16> kNames{{
+  static constexpr std::array<std::pair<std::string_view, Capture>, 17> kNames{{
       {"definition.class", Capture::Class},
       {"definition.interface", Capture::Interface},
       {"definition.function", Capture::Function},
@@ -41,6 +42,7 @@ Capture capture_kind(std::string_view name) {
       {"assignment", Capture::Assignment},
       {"assignment.expression", Capture::AssignmentExpression},
       {"assignment.target", Capture::AssignmentTarget},
+      {"decision", Capture::Decision},
   }};
   for (const auto& [text, kind] : kNames) {
     if (text == name) return kind;
@@ -175,6 +177,7 @@ FileFacts TsExtractor::extract(std::string_view source, std::string relative_pat
   std::vector<std::pair<TSNode, TSNode>> assignments;    // declarator or assignment, target
   std::vector<TSNode> fields;
   std::vector<TSNode> anonymous;
+  std::vector<std::uint32_t> decisions;  // first bytes of decision points (complexity.scm)
 
   for_each_match(cursor_.get(), queries.query(), queries.roots(), root, [&](const TSQueryMatch& match) {
     TSNode main{};
@@ -209,6 +212,7 @@ FileFacts TsExtractor::extract(std::string_view source, std::string relative_pat
       case Capture::CallNew: calls.emplace_back(main, detail); break;
       case Capture::Assignment:
       case Capture::AssignmentExpression: assignments.emplace_back(main, detail); break;
+      case Capture::Decision: decisions.push_back(ts_node_start_byte(main)); break;
       default: break;
     }
   });
@@ -240,6 +244,7 @@ FileFacts TsExtractor::extract(std::string_view source, std::string relative_pat
     definition_nodes.push_back(open.node);
   }
   const ScopeFinder scopes(facts.definitions, std::move(body_starts));
+  count_complexity(facts.definitions, scopes, decisions);
 
   // Constructor parameter properties type `this.<name>`.
   for (ScopeIndex i = 0; i < facts.definitions.size(); ++i) {

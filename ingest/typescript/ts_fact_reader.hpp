@@ -43,6 +43,7 @@ enum class Capture : std::uint8_t {
   Assignment,
   AssignmentExpression,
   AssignmentTarget,
+  Decision,
 };
 
 // A definition found by the queries: the class, interface or function node

@@ -28,6 +28,7 @@ json_true 'Object.keys(d.results).join() === "columns,rows,row_count,truncated"'
 json_true 'JSON.stringify(d.results.columns) === JSON.stringify(["caller", "line"])'
 json_true 'JSON.stringify(d.results.rows.map((r) => r.caller)) === JSON.stringify(["shop.models.Base.save", "shop.services.auth.AuthService.login", "shop.services.auth.AuthService.login", "shop.models.User.validate"])'
 json_true 'd.results.row_count === 4 && d.results.truncated === false'
+
 json_true 'd.metadata.row_count === 4 && d.metadata.total_count === 4 && d.metadata.truncated === false && d.metadata.query_type === "cypher"'
 
 # Nodes, relationships and paths as objects, no internal ids.
@@ -77,5 +78,8 @@ json_true 'd.results.length === 2 && d.results[1].rows[0].y === 2 && d.metadata.
 out="$(printf "RETURN 1 AS x;\nMATCH (n:Nope) RETURN n;" | "$trellis" cypher --db "$db" --json)"
 [[ $? == 1 ]] || fail "a failing piped statement should exit 1"
 json_true 'd.error_code === "CYPHER_SEMANTIC_ERROR" && d.line === 2'
+# complexity (cyclomatic, counted at ingest) is a property Cypher reads.
+c 0 "MATCH (f:Function) WHERE f.complexity > 1 RETURN f.qualified_name AS name, f.complexity AS complexity" --json
+json_true 'JSON.stringify(d.results.rows) === JSON.stringify([{name: "shop.services.auth.recursive", complexity: 2}])'
 
 finish cypher

@@ -97,7 +97,7 @@ TEST_CASE("console: :explain prints the plan without rows; :schema and :help lis
   const std::string schema = console.feed(":schema");
   CHECK(schema.find("  :Function         file_path, line_start, line_end, byte_start, byte_end, "
                     "language, decorators, "
-                    "docstring, is_async\n") != std::string::npos);
+                    "docstring, is_async, complexity\n") != std::string::npos);
   CHECK(schema.find("\n  :ExternalPackage\n") != std::string::npos);
   CHECK(schema.find("  :CALLS       (Module|Function|Method)-->(Function|Method|Class) {call_type, "
                     "line}\n") != std::string::npos);

@@ -25,11 +25,14 @@ constexpr PropertyDef kInterfaceProps[] = {TRELLIS_CODE_PROPS, {"decorators", St
 constexpr PropertyDef kClassProps[] = {TRELLIS_CODE_PROPS, {"base_classes", StringList},
                                        {"decorators", StringList}, {"docstring", String},
                                        {"is_abstract", Bool}};
+// complexity: cyclomatic complexity, 1 + the decision points of the body
+// (counted at ingest from the syntax tree).
 constexpr PropertyDef kFunctionProps[] = {TRELLIS_CODE_PROPS, {"decorators", StringList},
-                                          {"docstring", String}, {"is_async", Bool}};
+                                          {"docstring", String}, {"is_async", Bool},
+                                          {"complexity", Int}};
 constexpr PropertyDef kMethodProps[] = {TRELLIS_CODE_PROPS, {"class_name", String},
                                         {"decorators", StringList}, {"docstring", String},
-                                        {"is_async", Bool}};
+                                        {"is_async", Bool}, {"complexity", Int}};
 #undef TRELLIS_CODE_PROPS
 
 constexpr LabelDef kLabels[kLabelCount] = {

@@ -194,3 +194,56 @@ TEST_CASE("python extractor survives syntax errors and keeps what parses") {
   CHECK(fine != facts.definitions.end());
   CHECK(facts.definitions.front().name == "ok");
 }
+
+TEST_CASE("python extractor counts each function's cyclomatic complexity, nested definitions apart") {
+  const FileFacts facts = extract(
+      "def straight(x):\n"
+      "    return x + 1\n"
+      "\n"
+      "def branchy(items, flag):\n"               // 1
+      "    total = 0\n"
+      "    for item in items:\n"                   // +1 for
+      "        if item > 0 and flag:\n"            // +1 if, +1 and
+      "            total += item\n"
+      "        elif item < -10 or not flag:\n"     // +1 elif, +1 or
+      "            total -= 1\n"
+      "        else:\n"
+      "            pass\n"
+      "    while total > 100:\n"                   // +1 while
+      "        total //= 2\n"
+      "    try:\n"
+      "        total = int(total)\n"
+      "    except ValueError:\n"                   // +1 except
+      "        total = 0\n"
+      "    except TypeError:\n"                    // +1 except
+      "        total = -1\n"
+      "    evens = [i for i in items if i % 2 == 0]\n"  // +1 for clause, +1 if clause
+      "    sign = 1 if total >= 0 else -1\n"       // +1 conditional expression
+      "    def inner(y):\n"                         // its own: 1 + 1 if
+      "        if y:\n"
+      "            return y\n"
+      "        return 0\n"
+      "    return total * sign, evens, inner\n"
+      "\n"
+      "class Shop:\n"
+      "    limit = 3 if True else 4\n"             // class body: no function's
+      "    def match_kind(self, kind):\n"          // 1
+      "        match kind:\n"
+      "            case 'a':\n"                     // +1
+      "                return 1\n"
+      "            case _:\n"                       // +1
+      "                return 2\n"
+      "\n"
+      "top = 1 if straight(0) else 2\n");        // module level: no function's
+  const auto complexity_of = [&](std::string_view name) {
+    const auto it = std::find_if(facts.definitions.begin(), facts.definitions.end(),
+                                 [&](const Definition& d) { return d.name == name; });
+    REQUIRE(it != facts.definitions.end());
+    return it->complexity;
+  };
+  CHECK(complexity_of("straight") == 1);
+  CHECK(complexity_of("branchy") == 12);
+  CHECK(complexity_of("inner") == 2);
+  CHECK(complexity_of("match_kind") == 3);
+  CHECK(complexity_of("Shop") == 0);
+}

@@ -102,3 +102,46 @@ TEST_CASE("ts extractor: a definition starts at its class or method line, after 
   REQUIRE(facts.calls.size() == 3);
   CHECK(std::all_of(facts.calls.begin(), facts.calls.end(), [](const CallSite& c) { return c.caller == kModuleScope; }));
 }
+
+TEST_CASE("ts extractor counts each function's cyclomatic complexity, nested definitions apart") {
+  const std::string source =
+      "export function pick(a: number, b?: number): number {\n"  // 1
+      "  if (a > 0 && b !== undefined) {\n"                      // +1 if, +1 &&
+      "    return a;\n"
+      "  } else if (a < 0 || b === 0) {\n"                       // +1 if, +1 ||
+      "    return b ?? 0;\n"                                      // +1 ??
+      "  }\n"
+      "  for (let i = 0; i < a; i++) {}\n"                        // +1 for
+      "  for (const k of [1, 2]) {}\n"                            // +1 for-of
+      "  while (a > 10) { a--; }\n"                               // +1 while
+      "  do { a++; } while (a < 0);\n"                            // +1 do
+      "  switch (a) {\n"
+      "    case 1: return 1;\n"                                   // +1
+      "    case 2: return 2;\n"                                   // +1
+      "    default: break;\n"
+      "  }\n"
+      "  try { a = a * 2; } catch (e) { a = 0; }\n"               // +1 catch
+      "  const helper = (x: number) => (x > 1 ? x : 1);\n"        // its own: 1 + 1
+      "  return a > 5 ? helper(a) : 0;\n"                         // +1 ternary
+      "}\n"
+      "class Cart {\n"
+      "  total(items: number[]): number {\n"                      // 1
+      "    return items.filter((i) => i > 0 && i < 9).length;\n"  // +1 && (callback: no definition)
+      "  }\n"
+      "}\n";
+  for (const std::string path : {"pick.ts", "pick.js"}) {
+    // The same source minus the type annotations, for the JavaScript grammar.
+    std::string text = source;
+    if (path == "pick.js") {
+      for (const std::string_view type : {": number[]", "?: number", ": number"}) {
+        for (auto at = text.find(type); at != std::string::npos; at = text.find(type)) text.erase(at, type.size());
+      }
+    }
+    const FileFacts facts = extract(text, path);
+    CAPTURE(path);
+    CHECK(named(facts, "pick").complexity == 14);
+    CHECK(named(facts, "helper").complexity == 2);
+    CHECK(named(facts, "total").complexity == 2);
+    CHECK(named(facts, "Cart").complexity == 0);
+  }
+}

@@ -30,7 +30,8 @@
 namespace trellis {
 
 // 2: Module gained the columns all_names and has_all (Python's __all__).
-inline constexpr std::uint32_t kSnapshotFormatVersion = 2;
+// 3: Function and Method gained the column complexity.
+inline constexpr std::uint32_t kSnapshotFormatVersion = 3;
 // Longest name of an extra section, in bytes.
 inline constexpr std::size_t kMaxExtraNameBytes = 93;
 

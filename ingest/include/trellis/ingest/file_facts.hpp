@@ -71,6 +71,10 @@ struct Definition {
   // targets, tuple targets, walrus): local, of unknown type.
   std::vector<std::string> local_names;
   LinkChain return_annotation;
+  // Functions and methods: cyclomatic complexity, 1 + the decision points in
+  // the body outside nested definitions (extract/complexity.hpp); 0 for
+  // classes and interfaces.
+  std::uint32_t complexity = 0;
 };
 
 struct Import {
