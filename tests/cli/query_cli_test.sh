@@ -119,7 +119,31 @@ json_true 'd.error_code === "DATABASE_ERROR"'
 q 2 callers
 q 2 callers log --depth two
 q 2 callers log --no-such-option
-for command in callers callees hierarchy dependencies exports implementations call-graph path; do
+# The agent-context commands: people's text and --json.
+q 0 outline src/shop/models.py
+contains "$out" "shop.models (src/shop/models.py:1):"
+contains "$out" "28  Method    create"
+q 0 outline shop.models --label Method --json
+json_true 'd.results.outline.length === 7 && d.results.outline.every((n) => n.label === "Method" && n.depth === 2)'
+json_true 'd.results.outline[0].parent === "shop.models.Base" && d.results.outline[0].line_start === 6'
+q 0 children shop.models.Admin
+contains "$out" "2 definitions defined by shop.models.Admin:"
+q 0 importers src/shop/util/log.py --transitive --json
+json_true 'd.results.importers.length === 6 && d.results.target.qualified_name === "shop.util.log"'
+q 0 chain shop.app shop.util.log
+contains "$out" "shop.app → shop.models → shop.util.log"
+q 0 chain shop.app.run shop.util.log.log --type calls --json
+json_true 'd.results.rendered === "shop.app.run → shop.models.User.validate → shop.util.log.log" && d.results.found'
+q 0 chain shop.util.log shop.app
+contains "$out" "No imports chain from shop.util.log to shop.app within 10 steps."
+q 1 outline src/shop/model.py --json
+json_true 'd.error_code === "NODE_NOT_FOUND" && d.suggestions[0] === "src/shop/models.py"'
+q 1 outline src/shop/models.py --label Module
+contains "$err" "all, Class, Interface, Function, Method"
+q 1 children validate --json
+json_true 'd.error_code === "AMBIGUOUS_NAME"'
+q 2 chain shop.app
+for command in callers callees hierarchy dependencies exports implementations call-graph path outline children importers chain; do
   expect 0 "$trellis" query "$command" --help
   contains "$out" "qualified names"
   contains "$out" "Examples:"

@@ -82,7 +82,8 @@ check("tool names", () =>
     tools.map((t) => t.name),
     [
       "query_callers", "query_callees", "query_hierarchy", "query_dependencies", "query_exports",
-      "query_implementations", "query_call_graph", "query_call_path", "query_cypher", "search_symbols", "get_node",
+      "query_implementations", "query_call_graph", "query_call_path", "get_file_outline", "get_children",
+      "query_importers", "query_dependency_chain", "query_cypher", "search_symbols", "get_node",
       "get_schema", "index_status",
     ],
   ));
@@ -169,6 +170,55 @@ check("descriptions say how names are written and what comes back", () => {
   check("callees", () => {
     assert.deepEqual(names(d.results.callees), ["shop.services.repo.Repo.get"]);
     assert.equal(d.metadata.unresolved_calls, 1);
+  });
+}
+// ---- the agent-context tools ---------------------------------------------
+{
+  const d = await ok(client, "get_file_outline", { file_path: "src/shop/models.py", label: "Class" });
+  check("get_file_outline", () => {
+    assert.equal(d.query, "outline of shop.models (Class only)");
+    assert.deepEqual(names(d.results.outline), ["shop.models.Base", "shop.models.User", "shop.models.Admin"]);
+    assert.deepEqual(d.results.outline.map((n) => [n.line_start, n.parent, n.depth]), [
+      [5, "shop.models", 1], [17, "shop.models", 1], [26, "shop.models", 1],
+    ]);
+    assert.equal(d.results.module_info.qualified_name, "shop.models");
+    assert.ok(d.results.outline.every((n) => n.byte_end > n.byte_start));
+  });
+  const missing = await call(client, "get_file_outline", { file_path: "src/shop/model.py" });
+  check("get_file_outline: an unknown file", () => {
+    assert.equal(missing.isError, true);
+    assert.equal(missing.doc.error_code, "NODE_NOT_FOUND");
+    assert.deepEqual(missing.doc.suggestions, ["src/shop/models.py"]);
+  });
+}
+{
+  const d = await ok(client, "get_children", { name: "shop.models.User" });
+  check("get_children", () => {
+    assert.deepEqual(names(d.results.children), ["shop.models.User.__init__", "shop.models.User.validate"]);
+    assert.equal(d.results.parent.qualified_name, "shop.models.User");
+  });
+}
+{
+  const d = await ok(client, "query_importers", { target: "shop.util.log", include_transitive: true });
+  check("query_importers", () => {
+    assert.deepEqual(d.results.importers.map((n) => `${n.depth} ${n.qualified_name}`), [
+      "1 shop.models", "1 shop.services.auth", "2 shop", "2 shop.app", "2 shop.services", "2 shop.services.repo",
+    ]);
+    assert.equal(d.metadata.total_count, 6);
+  });
+}
+{
+  const d = await ok(client, "query_dependency_chain", { from: "shop.app", to: "shop.util.log" });
+  check("query_dependency_chain", () => {
+    assert.equal(d.results.rendered, "shop.app → shop.models → shop.util.log");
+    assert.equal(d.results.dependency_type, "imports");
+    assert.equal(d.results.found, true);
+    assert.equal(d.results.length, 2);
+  });
+  const bad = await call(client, "query_dependency_chain", { from: "shop.app", to: "shop.util.log", dependency_type: "x" });
+  check("query_dependency_chain: a bad choice", () => {
+    assert.equal(bad.isError, true);
+    assert.equal(bad.doc.error_code, "INVALID_ARGUMENT");
   });
 }
 {
@@ -451,7 +501,7 @@ await client.close();
   check("TIMEOUT", () => assert.match(d.error, /time limit of 1 ms/));
   await slow.ping();
   const again = await slow.listTools();
-  check("serving after TIMEOUT", () => assert.equal(again.tools.length, 13));
+  check("serving after TIMEOUT", () => assert.equal(again.tools.length, 17));
   await slow.close();
 }
 

@@ -133,4 +133,50 @@ Result<NodeId> lookup_node(const GraphStore& store, std::string_view name, const
   return error;
 }
 
+Result<NodeId> lookup_module_or_file(const GraphStore& store, std::string_view text, const NameKind& kind) {
+  std::string_view path = text;
+  while (path.starts_with("./")) path.remove_prefix(2);
+  const auto path_column = property_index(Label::Module, "path");
+  const auto path_of = [&](NodeId module) -> std::string_view {
+    const PropertyValue value = store.property(module, *path_column);
+    const auto* stored = std::get_if<std::string_view>(&value);
+    return stored == nullptr ? std::string_view{} : *stored;
+  };
+  const NodeRange modules = store.nodes(Label::Module);
+  if (!path.empty() && path_column) {
+    for (NodeId module = modules.begin; module < modules.end; ++module) {
+      if (path_of(module) == path) return module;
+    }
+  }
+  auto named = lookup_node(store, text, kind);
+  if (named.ok() || named.error().code != ErrorCode::NodeNotFound || path.find('/') == std::string_view::npos) {
+    return named;
+  }
+  const auto slash = path.rfind('/');
+  const std::string_view file_name = path.substr(slash + 1);
+  Error error = make_error(ErrorCode::NodeNotFound, fmt::format("File '{}' is not in the indexed tree", text));
+  if (path_column && !file_name.empty()) {
+    // Files of that name anywhere first, then paths a few edits away.
+    for (NodeId module = modules.begin; module < modules.end && error.suggestions.size() < 5; ++module) {
+      const std::string_view candidate = path_of(module);
+      if (candidate == file_name || candidate.ends_with("/" + std::string(file_name))) {
+        error.suggestions.emplace_back(candidate);
+      }
+    }
+    const std::size_t bound = std::max<std::size_t>(2, path.size() / 8);
+    std::vector<std::pair<std::size_t, std::string_view>> close;
+    for (NodeId module = modules.begin; module < modules.end && error.suggestions.empty(); ++module) {
+      const std::string_view candidate = path_of(module);
+      const std::size_t distance = edit_distance(candidate, path, bound);
+      if (distance <= bound) close.emplace_back(distance, candidate);
+    }
+    std::sort(close.begin(), close.end());
+    for (const auto& [distance, candidate] : close) {
+      if (error.suggestions.size() >= 5) break;
+      error.suggestions.emplace_back(candidate);
+    }
+  }
+  return error;
+}
+
 }  // namespace trellis::queries

@@ -64,6 +64,29 @@ const ParamSpec kCallPathParams[] = {
     integer_param("max_depth", "--depth", 1, 20, 10, "Longest path to look for, in CALLS steps"),
 };
 
+constexpr std::string_view kOutlineLabels[] = {"all", "Class", "Interface", "Function", "Method"};
+constexpr std::string_view kChainTypes[] = {"auto", "imports", "calls"};
+
+const ParamSpec kOutlineParams[] = {
+    string_param("file_path", "Path of the file relative to the indexed root (src/shop/app.py), or its module's name"),
+    choice_param("label", "--label", kOutlineLabels, "all", "Only definitions of this label"),
+};
+const ParamSpec kChildrenParams[] = {
+    name_param("name", "Qualified name of the Class, Interface, Function, Method or Module"),
+};
+const ParamSpec kImportersParams[] = {
+    name_param("target", "Module, Package or ExternalPackage name, or a file path relative to the indexed root"),
+    boolean_param("include_transitive", "--transitive", false, "Follow importers of importers, with their depth"),
+};
+const ParamSpec kChainParams[] = {
+    name_param("from", "Where the chain starts: a module, file path, function, method or class"),
+    name_param("to", "Where the chain ends"),
+    choice_param("dependency_type", "--type", kChainTypes, "auto",
+                 "imports: IMPORTS between modules (a definition stands for its module); calls: CALLS; "
+                 "auto: imports when both ends are modules, else calls"),
+    integer_param("max_depth", "--depth", 1, 20, 10, "Longest chain to look for, in edges"),
+};
+
 const QuerySpec kSpecs[] = {
     {QueryKind::Callers, "query_callers", "callers", "Functions and methods that call a function",
      "Distinct functions and methods that reach the target over CALLS edges followed backwards, each "
@@ -106,6 +129,24 @@ const QuerySpec kSpecs[] = {
      "A shortest chain of CALLS edges from one function to another (empty when there is none within "
      "max_depth).",
      kCallPathParams},
+    {QueryKind::Outline, "get_file_outline", "outline", "The definitions of one file, in line order",
+     "Every class, interface, function and method a file defines, nested ones included, in line order: "
+     "each with label, qualified_name, line_start/line_end, byte_start/byte_end, parent (qualified name) "
+     "and depth (1 = defined by the module). label keeps one kind of definition. At most 100.",
+     kOutlineParams},
+    {QueryKind::Children, "get_children", "children", "Methods and nested definitions of a class or function",
+     "What a class, interface, function, method or module defines directly (DEFINES), in line order. "
+     "At most 100.",
+     kChildrenParams},
+    {QueryKind::Importers, "query_importers", "importers", "Modules that import a module or package",
+     "Modules with an IMPORTS edge to the target (a module, package, external package such as `requests`, "
+     "or a file), each with its depth (1 = imports it directly); include_transitive adds the importers "
+     "of importers. At most 100; metadata.total_count counts all.",
+     kImportersParams},
+    {QueryKind::Chain, "query_dependency_chain", "chain", "A shortest dependency chain between two nodes",
+     "A shortest chain of IMPORTS (between modules) or CALLS edges from one node to another, as nodes with "
+     "their depth and rendered as `a → b → c`; found is false when there is none within max_depth.",
+     kChainParams},
 };
 
 HierarchyDirection direction_from(const std::string& text) {
@@ -135,6 +176,11 @@ QueryRequest typed_request(const QuerySpec& spec, const CheckedArguments& a) {
     case QueryKind::Implementations: return ImplementationsRequest{a.text(p[0].name), a.boolean(p[1])};
     case QueryKind::CallGraph: return CallGraphRequest{a.text(p[0].name), as_int(a.integer(p[1])), as_int(a.integer(p[2]))};
     case QueryKind::CallPath: return CallPathRequest{a.text(p[0].name), a.text(p[1].name), as_int(a.integer(p[2]))};
+    case QueryKind::Outline: return OutlineRequest{a.text(p[0].name), a.choice(p[1])};
+    case QueryKind::Children: return ChildrenRequest{a.text(p[0].name)};
+    case QueryKind::Importers: return ImportersRequest{a.text(p[0].name), a.boolean(p[1])};
+    case QueryKind::Chain:
+      return ChainRequest{a.text(p[0].name), a.text(p[1].name), a.choice(p[2]), as_int(a.integer(p[3]))};
   }
   return CallersRequest{};
 }
@@ -203,6 +249,18 @@ Result<QueryAnswer> run_query(const GraphStore& store, const QueryRequest& reque
     }
     Result<QueryAnswer> operator()(const CallPathRequest& r) const {
       return answer(QueryKind::CallPath, query_call_path(store, r, scratch));
+    }
+    Result<QueryAnswer> operator()(const OutlineRequest& r) const {
+      return answer(QueryKind::Outline, query_outline(store, r, scratch));
+    }
+    Result<QueryAnswer> operator()(const ChildrenRequest& r) const {
+      return answer(QueryKind::Children, query_children(store, r, scratch));
+    }
+    Result<QueryAnswer> operator()(const ImportersRequest& r) const {
+      return answer(QueryKind::Importers, query_importers(store, r, scratch));
+    }
+    Result<QueryAnswer> operator()(const ChainRequest& r) const {
+      return answer(QueryKind::Chain, query_dependency_chain(store, r, scratch));
     }
   };
   return std::visit(Run{store, scratch}, request);

@@ -157,6 +157,14 @@ class StructuralQueryCommand final : public Command {
       case queries::QueryKind::CallGraph:
         return "  trellis query call-graph shop.services.auth.main --depth 2 --max-nodes 20";
       case queries::QueryKind::CallPath: return "  trellis query path shop.services.auth.main shop.util.log.log";
+      case queries::QueryKind::Outline:
+        return "  trellis query outline src/shop/models.py\n  trellis query outline shop.models --label Method --json";
+      case queries::QueryKind::Children: return "  trellis query children shop.models.User";
+      case queries::QueryKind::Importers:
+        return "  trellis query importers shop.util.log --transitive\n  trellis query importers src/shop/models.py";
+      case queries::QueryKind::Chain:
+        return "  trellis query chain shop.app shop.util.log\n"
+               "  trellis query chain shop.app.run shop.util.log.log --type calls";
     }
     return "";
   }

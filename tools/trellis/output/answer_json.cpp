@@ -243,6 +243,78 @@ void call_path(JsonTextWriter& w, Summary& out, const GraphStore& store, const C
   out.max_depth = request.max_depth;
 }
 
+void outline(JsonTextWriter& w, Summary& out, const GraphStore& store, const OutlineRequest& request,
+             const OutlineResult& r) {
+  open(w, fmt::format("outline of {}{}", store.qualified_name(r.module),
+                      request.label == "all" ? "" : fmt::format(" ({} only)", request.label)));
+  w.plain_key("outline");
+  w.begin_array();
+  for (const OutlineEntry& entry : r.entries) {
+    w.begin_object();
+    w.node_fields(store, entry.node, entry.depth);
+    w.plain_key("parent");
+    w.qualified_name(store, entry.parent);
+    w.end_object();
+  }
+  w.end_array();
+  w.plain_key("module_info");
+  w.node(store, r.module);
+  out.row_count = r.entries.size();
+  out.total_count = r.count.total_count;
+}
+
+void children(JsonTextWriter& w, Summary& out, const GraphStore& store, const ChildrenResult& r) {
+  open(w, fmt::format("children of {}", store.qualified_name(r.parent)));
+  w.plain_key("children");
+  w.begin_array();
+  for (const NodeId node : r.children) w.node(store, node);
+  w.end_array();
+  w.plain_key("parent");
+  w.node(store, r.parent);
+  out.row_count = r.children.size();
+  out.total_count = r.count.total_count;
+}
+
+void importers(JsonTextWriter& w, Summary& out, const GraphStore& store, const ImportersRequest& request,
+               const ImportersResult& r) {
+  open(w, fmt::format("importers of {}{}", store.qualified_name(r.target),
+                      request.transitive ? " (transitive)" : ""));
+  w.plain_key("importers");
+  nodes_at(w, store, r.importers);
+  w.plain_key("target");
+  w.node(store, r.target);
+  out.row_count = r.importers.size();
+  out.total_count = r.count.total_count;
+}
+
+void chain(JsonTextWriter& w, Summary& out, const GraphStore& store, const ChainRequest& request,
+           const ChainResult& r) {
+  const std::string type(r.type == RelType::Imports ? "imports" : "calls");
+  open(w, fmt::format("{} chain from {} to {} (depth {})", type,
+                      r.from == kNoNode ? request.from : store.qualified_name(r.from),
+                      r.to == kNoNode ? request.to : store.qualified_name(r.to), request.max_depth));
+  w.plain_key("chain");
+  w.begin_array();
+  std::string rendered;
+  for (std::size_t i = 0; i < r.chain.size(); ++i) {
+    w.node(store, r.chain[i], static_cast<int>(i));
+    if (i > 0) rendered += " → ";
+    store.append_qualified_name(r.chain[i], rendered);
+  }
+  w.end_array();
+  w.plain_key("rendered");
+  w.string(rendered);
+  w.plain_key("dependency_type");
+  w.string(type);
+  w.plain_key("found");
+  w.boolean(!r.chain.empty());
+  w.plain_key("length");
+  w.unsigned_integer(r.chain.empty() ? 0 : r.chain.size() - 1);
+  out.row_count = r.chain.size();
+  out.total_count = r.chain.size();
+  out.max_depth = request.max_depth;
+}
+
 }  // namespace
 
 std::string answer_document(const GraphStore& store, const QueryRequest& request, const QueryAnswer& answer,
@@ -278,6 +350,16 @@ std::string answer_document(const GraphStore& store, const QueryRequest& request
       break;
     case QueryKind::CallPath:
       call_path(w, out, store, std::get<CallPathRequest>(request), std::get<CallPathResult>(answer.result));
+      break;
+    case QueryKind::Outline:
+      outline(w, out, store, std::get<OutlineRequest>(request), std::get<OutlineResult>(answer.result));
+      break;
+    case QueryKind::Children: children(w, out, store, std::get<ChildrenResult>(answer.result)); break;
+    case QueryKind::Importers:
+      importers(w, out, store, std::get<ImportersRequest>(request), std::get<ImportersResult>(answer.result));
+      break;
+    case QueryKind::Chain:
+      chain(w, out, store, std::get<ChainRequest>(request), std::get<ChainResult>(answer.result));
       break;
   }
   w.end_object();  // results

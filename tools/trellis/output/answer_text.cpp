@@ -181,6 +181,53 @@ std::string call_path_text(const GraphStore& store, const CallPathResult& r, int
                      store.qualified_name(r.to), node_table(store, steps, true));
 }
 
+std::string outline_text(const GraphStore& store, const OutlineResult& r) {
+  if (r.entries.empty()) return fmt::format("{} defines nothing of that kind.\n", store.qualified_name(r.module));
+  // Indented by nesting: "  line  Label  name" under the file.
+  TextTable table({Align::Right, Align::Left, Align::Left});
+  for (const OutlineEntry& entry : r.entries) {
+    const PropertyValue line = store.property(entry.node, "line_start");
+    const auto* number = std::get_if<std::int64_t>(&line);
+    table.add_row({number != nullptr ? std::to_string(*number) : "", std::string(to_string(store.label(entry.node))),
+                   std::string(2 * static_cast<std::size_t>(entry.depth - 1), ' ') + std::string(store.name(entry.node))});
+  }
+  return fmt::format("{} ({}):\n{}{}", store.qualified_name(r.module), location(store, r.module), table.render(),
+                     cut_line(r.entries.size(), r.count.total_count));
+}
+
+std::string children_text(const GraphStore& store, const ChildrenResult& r) {
+  if (r.children.empty()) return fmt::format("{} defines nothing.\n", store.qualified_name(r.parent));
+  std::vector<NodeAtDepth> rows;
+  for (const NodeId node : r.children) rows.push_back({node, 1});
+  return fmt::format("{} defined by {}:\n{}{}", plural(r.count.total_count, "definition", "definitions"),
+                     store.qualified_name(r.parent), node_table(store, rows, false),
+                     cut_line(r.children.size(), r.count.total_count));
+}
+
+std::string importers_text(const GraphStore& store, const ImportersResult& r) {
+  if (r.importers.empty()) return fmt::format("Nothing imports {}.\n", store.qualified_name(r.target));
+  return fmt::format("{} of {} (depth 1 = imports it directly):\n{}{}",
+                     plural(r.count.total_count, "importer", "importers"), store.qualified_name(r.target),
+                     node_table(store, r.importers, true), cut_line(r.importers.size(), r.count.total_count));
+}
+
+std::string chain_answer_text(const GraphStore& store, const ChainRequest& request, const ChainResult& r) {
+  const std::string_view type = r.type == RelType::Imports ? "imports" : "calls";
+  const std::string from = r.from == kNoNode ? request.from : store.qualified_name(r.from);
+  const std::string to = r.to == kNoNode ? request.to : store.qualified_name(r.to);
+  if (r.chain.empty()) {
+    return fmt::format("No {} chain from {} to {} within {} steps.\n", type, from, to, request.max_depth);
+  }
+  std::string rendered;
+  for (const NodeId node : r.chain) {
+    if (!rendered.empty()) rendered += " → ";
+    store.append_qualified_name(node, rendered);
+  }
+  std::vector<NodeAtDepth> steps;
+  for (std::size_t i = 0; i < r.chain.size(); ++i) steps.push_back({r.chain[i], static_cast<int>(i)});
+  return fmt::format("{}\n\n{}", rendered, node_table(store, steps, true));
+}
+
 }  // namespace
 
 std::string answer_text(const GraphStore& store, const QueryRequest& request, const QueryAnswer& answer) {
@@ -199,6 +246,11 @@ std::string answer_text(const GraphStore& store, const QueryRequest& request, co
     case QueryKind::CallPath:
       return call_path_text(store, std::get<CallPathResult>(answer.result),
                             std::get<CallPathRequest>(request).max_depth);
+    case QueryKind::Outline: return outline_text(store, std::get<OutlineResult>(answer.result));
+    case QueryKind::Children: return children_text(store, std::get<ChildrenResult>(answer.result));
+    case QueryKind::Importers: return importers_text(store, std::get<ImportersResult>(answer.result));
+    case QueryKind::Chain:
+      return chain_answer_text(store, std::get<ChainRequest>(request), std::get<ChainResult>(answer.result));
   }
   return {};
 }

@@ -188,9 +188,14 @@ void JsonTextWriter::column_value(const StringTable& strings, const Column& colu
 }
 
 void JsonTextWriter::node(const GraphStore& store, NodeId node, int depth, bool with_location) {
+  begin_object();
+  node_fields(store, node, depth, with_location);
+  end_object();
+}
+
+void JsonTextWriter::node_fields(const GraphStore& store, NodeId node, int depth, bool with_location) {
   const Label label = store.label(node);
   const std::size_t row = node - store.nodes(label).begin;
-  begin_object();
   plain_key("label");
   string(to_string(label));
   plain_key("qualified_name");
@@ -210,7 +215,6 @@ void JsonTextWriter::node(const GraphStore& store, NodeId node, int depth, bool 
     plain_key("depth");
     integer(depth);
   }
-  end_object();
 }
 
 std::string JsonTextWriter::take() { return std::string(buffer_.GetString(), buffer_.GetSize()); }

@@ -95,6 +95,8 @@ class JsonTextWriter {
   // its label's non-null properties, leaving out file_path and the line and
   // byte range when `with_location` is false; "depth" when depth >= 0.
   void node(const GraphStore& store, NodeId node, int depth = -1, bool with_location = true);
+  // The same members inside an object the caller opened (to add its own).
+  void node_fields(const GraphStore& store, NodeId node, int depth = -1, bool with_location = true);
   // A list of qualified names.
   template <class Nodes>
   void names(const GraphStore& store, const Nodes& nodes) {

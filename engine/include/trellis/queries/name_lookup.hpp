@@ -37,11 +37,20 @@ inline constexpr NameKind kCallSourceName{"Function", kCallSourceLabels};
 inline constexpr NameKind kClassName{"Class", kTypeLabels};
 inline constexpr NameKind kModuleName{"Module", kModuleLabels};
 inline constexpr NameKind kDependencyTarget{"Module or function", kDependencyLabels};
+inline constexpr Label kImportTargetLabels[] = {Label::Module, Label::Package, Label::ExternalPackage};
+inline constexpr NameKind kImportTargetName{"Module", kImportTargetLabels};
 
 // The node `name` denotes: an exact qualified name, else the one node whose
 // qualified name ends with ".<name>". NODE_NOT_FOUND carries up to five
 // suggestions; AMBIGUOUS_NAME lists the candidates.
 Result<NodeId> lookup_node(const GraphStore& store, std::string_view name, const NameKind& kind);
+
+// A FILE or module argument: the Module whose path (relative to the indexed
+// root, `./` allowed) is `text`, else lookup_node(text, kind). A path-like
+// text (with a `/`) that names neither is NODE_NOT_FOUND with the indexed
+// paths that end with its file name as suggestions.
+Result<NodeId> lookup_module_or_file(const GraphStore& store, std::string_view text,
+                                     const NameKind& kind = kModuleName);
 
 // Up to `limit` qualified names close to `name`: nodes whose short name
 // starts with the last segment of `name` first, then by edit distance.

@@ -14,12 +14,16 @@
 #include <vector>
 
 #include "trellis/common/error.hpp"
+#include "trellis/queries/context_queries.hpp"
 #include "trellis/queries/parameters.hpp"
 #include "trellis/queries/structural_queries.hpp"
 
 namespace trellis::queries {
 
-enum class QueryKind { Callers, Callees, Hierarchy, Dependencies, Exports, Implementations, CallGraph, CallPath };
+enum class QueryKind {
+  Callers, Callees, Hierarchy, Dependencies, Exports, Implementations, CallGraph, CallPath,
+  Outline, Children, Importers, Chain,
+};
 
 struct QuerySpec {
   QueryKind kind;
@@ -41,7 +45,8 @@ const QuerySpec* find_query_by_tool(std::string_view tool);
 const QuerySpec* find_query_by_command(std::string_view command);
 
 using QueryRequest = std::variant<CallersRequest, CalleesRequest, HierarchyRequest, DependenciesRequest,
-                                  ExportsRequest, ImplementationsRequest, CallGraphRequest, CallPathRequest>;
+                                  ExportsRequest, ImplementationsRequest, CallGraphRequest, CallPathRequest,
+                                  OutlineRequest, ChildrenRequest, ImportersRequest, ChainRequest>;
 
 // The typed request for `spec`: defaults filled in, every argument checked
 // against its type, range or choices. INVALID_ARGUMENT names the parameter
@@ -54,7 +59,7 @@ QueryRequest make_request(const QuerySpec& spec, const CheckedArguments& argumen
 struct QueryAnswer {
   QueryKind kind;
   std::variant<CallReachResult, HierarchyResult, DependenciesResult, ExportsResult, ImplementationsResult,
-               CallGraphResult, CallPathResult>
+               CallGraphResult, CallPathResult, OutlineResult, ChildrenResult, ImportersResult, ChainResult>
       result;
 };
 

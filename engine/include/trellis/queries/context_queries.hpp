@@ -1,0 +1,100 @@
+// The agent-context queries (issue 15, CONTRACT.md "Commands the open issues
+// add"): a file's outline, a definition's children, who imports a module,
+// and the shortest dependency chain between two nodes. Like the structural
+// queries they take a checked request, resolve names with name_lookup (a
+// FILE is a path relative to the indexed root), return node ids in a fixed
+// order capped at kMaxResults, and leave JSON to the caller.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "trellis/common/error.hpp"
+#include "trellis/queries/structural_queries.hpp"
+
+namespace trellis::queries {
+
+// ---- outline ------------------------------------------------------------
+
+struct OutlineRequest {
+  std::string file;   // a path relative to the indexed root, or a module's name
+  std::string label;  // "all", or one of Class, Interface, Function, Method
+};
+
+struct OutlineEntry {
+  NodeId node = kNoNode;
+  NodeId parent = kNoNode;  // the module, or the enclosing definition
+  int depth = 1;            // 1: defined by the module itself
+};
+
+struct OutlineResult {
+  NodeId module = kNoNode;
+  // Every definition of the file (DEFINES from the module, then from each
+  // definition), in line order (a parent before what it defines); with a
+  // label, only those of that label.
+  std::vector<OutlineEntry> entries;
+  ResultCount count;
+};
+
+Result<OutlineResult> query_outline(const GraphStore& store, const OutlineRequest& request, TraversalScratch& scratch);
+
+// ---- children -----------------------------------------------------------
+
+struct ChildrenRequest {
+  std::string name;  // a Class, Interface, Function, Method (or a Module)
+};
+
+struct ChildrenResult {
+  NodeId parent = kNoNode;
+  std::vector<NodeId> children;  // what it DEFINES directly, in line order
+  ResultCount count;
+};
+
+Result<ChildrenResult> query_children(const GraphStore& store, const ChildrenRequest& request,
+                                      TraversalScratch& scratch);
+
+// ---- importers ----------------------------------------------------------
+
+struct ImportersRequest {
+  std::string target;  // a Module, Package or ExternalPackage name, or a file path
+  bool transitive = false;
+};
+
+struct ImportersResult {
+  NodeId target = kNoNode;
+  // Modules whose IMPORTS reach the target (depth 1: import it directly),
+  // breadth-first, by id within a depth; transitive follows importers of
+  // importers.
+  std::vector<NodeAtDepth> importers;
+  ResultCount count;
+};
+
+Result<ImportersResult> query_importers(const GraphStore& store, const ImportersRequest& request,
+                                        TraversalScratch& scratch);
+
+// ---- dependency chain ---------------------------------------------------
+
+struct ChainRequest {
+  std::string from;
+  std::string to;
+  // "imports", "calls", or "auto": imports when both ends are modules,
+  // packages or external packages, else calls.
+  std::string type = "auto";
+  int max_depth = 10;  // 1..20
+};
+
+struct ChainResult {
+  NodeId from = kNoNode;  // after an imports chain maps a definition to its module
+  NodeId to = kNoNode;
+  RelType type = RelType::Imports;
+  std::vector<NodeId> chain;  // from ... to; empty when none within max_depth
+};
+
+Result<ChainResult> query_dependency_chain(const GraphStore& store, const ChainRequest& request,
+                                           TraversalScratch& scratch);
+
+// The module a node belongs to: itself for a Module, else the Module whose
+// DEFINES reach it; kNoNode when none does (an ExternalPackage, a Package).
+NodeId module_of(const GraphStore& store, NodeId node);
+
+}  // namespace trellis::queries

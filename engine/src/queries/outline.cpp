@@ -1,0 +1,87 @@
+// query_outline and query_children: a file's definitions and a definition's
+// own, in line order (DEFINES edges, each level sorted by line_start).
+#include <algorithm>
+#include <limits>
+#include <variant>
+
+#include "trellis/queries/context_queries.hpp"
+#include "trellis/queries/name_lookup.hpp"
+
+namespace trellis::queries {
+namespace {
+
+inline constexpr Label kChildParentLabels[] = {Label::Class, Label::Interface, Label::Function, Label::Method,
+                                               Label::Module};
+inline constexpr NameKind kDefinitionName{"Definition", kChildParentLabels};
+
+// A definition without a line (a crafted graph) sorts last.
+std::int64_t line_start(const GraphStore& store, NodeId node) {
+  constexpr std::int64_t kNoLine = std::numeric_limits<std::int64_t>::max();
+  const auto column = property_index(store.label(node), "line_start");
+  if (!column) return kNoLine;
+  const PropertyValue value = store.property(node, *column);
+  return std::holds_alternative<std::int64_t>(value) ? std::get<std::int64_t>(value) : kNoLine;
+}
+
+// What `parent` DEFINES, by line then id, each once.
+std::vector<NodeId> defined_by(const GraphStore& store, NodeId parent) {
+  std::vector<std::pair<std::int64_t, NodeId>> found;
+  for (const NodeId child : store.out(RelType::Defines, parent)) found.emplace_back(line_start(store, child), child);
+  std::sort(found.begin(), found.end());
+  found.erase(std::unique(found.begin(), found.end()), found.end());
+  std::vector<NodeId> out;
+  out.reserve(found.size());
+  for (const auto& entry : found) out.push_back(entry.second);
+  return out;
+}
+
+}  // namespace
+
+Result<OutlineResult> query_outline(const GraphStore& store, const OutlineRequest& request,
+                                    TraversalScratch& scratch) {
+  auto module = lookup_module_or_file(store, request.file);
+  if (!module) return std::move(module).take_error();
+  OutlineResult result;
+  result.module = *module;
+  const std::optional<Label> only =
+      request.label.empty() || request.label == "all" ? std::nullopt : label_from_string(request.label);
+  // Depth-first, children in line order: the whole file in line order. The
+  // marks keep a crafted graph's DEFINES cycle from looping.
+  scratch.begin(store.node_count());
+  scratch.mark(result.module);
+  std::vector<OutlineEntry> stack;
+  const auto push_children = [&](NodeId parent, int depth) {
+    const std::vector<NodeId> children = defined_by(store, parent);
+    for (auto it = children.rbegin(); it != children.rend(); ++it) {
+      if (scratch.mark(*it)) stack.push_back({*it, parent, depth});
+    }
+  };
+  push_children(result.module, 1);
+  while (!stack.empty()) {
+    const OutlineEntry entry = stack.back();
+    stack.pop_back();
+    if (!only || store.label(entry.node) == *only) {
+      if (result.entries.size() < kMaxResults) result.entries.push_back(entry);
+      ++result.count.total_count;
+    }
+    push_children(entry.node, entry.depth + 1);
+  }
+  result.count.truncated = result.count.total_count > result.entries.size();
+  return result;
+}
+
+Result<ChildrenResult> query_children(const GraphStore& store, const ChildrenRequest& request,
+                                      TraversalScratch& /*scratch: one step*/) {
+  auto parent = lookup_node(store, request.name, kDefinitionName);
+  if (!parent) return std::move(parent).take_error();
+  ChildrenResult result;
+  result.parent = *parent;
+  std::vector<NodeId> children = defined_by(store, result.parent);
+  result.count.total_count = children.size();
+  if (children.size() > kMaxResults) children.resize(kMaxResults);
+  result.count.truncated = result.count.total_count > children.size();
+  result.children = std::move(children);
+  return result;
+}
+
+}  // namespace trellis::queries

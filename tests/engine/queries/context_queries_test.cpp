@@ -1,0 +1,196 @@
+// The agent-context queries (outline, children, importers, dependency chain)
+// on the Python and TypeScript fixtures, indexed through the whole pipeline:
+// exact answers checked against the fixtures' sources, and the error codes.
+#include <doctest/doctest.h>
+
+#include <string>
+#include <vector>
+
+#include "../../ingest/typescript/indexed_fixture.hpp"
+#include "trellis/queries/context_queries.hpp"
+#include "trellis/queries/query_catalog.hpp"
+
+using namespace trellis;
+using namespace trellis::queries;
+
+namespace {
+
+const test::IndexedFixture& python_shop() {
+  static const test::IndexedFixture fixture("python/shop");
+  return fixture;
+}
+const test::IndexedFixture& typescript_shop() {
+  static const test::IndexedFixture fixture("typescript/shop");
+  return fixture;
+}
+
+std::vector<std::string> outline_rows(const GraphStore& store, const OutlineResult& r) {
+  std::vector<std::string> rows;
+  for (const OutlineEntry& e : r.entries) {
+    const PropertyValue line = store.property(e.node, "line_start");
+    rows.push_back(std::to_string(std::get<std::int64_t>(line)) + " " + std::string(to_string(store.label(e.node))) +
+                   " " + store.qualified_name(e.node) + " < " + store.qualified_name(e.parent) + " @" +
+                   std::to_string(e.depth));
+  }
+  return rows;
+}
+
+std::vector<std::string> names_at(const GraphStore& store, const std::vector<NodeAtDepth>& nodes) {
+  std::vector<std::string> out;
+  for (const NodeAtDepth& n : nodes) out.push_back(std::to_string(n.depth) + " " + store.qualified_name(n.node));
+  return out;
+}
+
+std::vector<std::string> names(const GraphStore& store, const std::vector<NodeId>& nodes) {
+  std::vector<std::string> out;
+  for (const NodeId node : nodes) out.push_back(store.qualified_name(node));
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("outline lists a file's definitions in line order with parents, by path or module name") {
+  const GraphStore& store = python_shop().store();
+  TraversalScratch scratch;
+  auto by_path = query_outline(store, {"src/shop/models.py", "all"}, scratch);
+  REQUIRE(by_path.ok());
+  CHECK(outline_rows(store, *by_path) == std::vector<std::string>{
+                                            "5 Class shop.models.Base < shop.models @1",
+                                            "6 Method shop.models.Base.save < shop.models.Base @2",
+                                            "10 Method shop.models.Base.validate < shop.models.Base @2",
+                                            "13 Method shop.models.Base.get < shop.models.Base @2",
+                                            "17 Class shop.models.User < shop.models @1",
+                                            "18 Method shop.models.User.__init__ < shop.models.User @2",
+                                            "21 Method shop.models.User.validate < shop.models.User @2",
+                                            "26 Class shop.models.Admin < shop.models @1",
+                                            "28 Method shop.models.Admin.create < shop.models.Admin @2",
+                                            "32 Method shop.models.Admin.rules < shop.models.Admin @2",
+                                        });
+  CHECK(by_path->count.total_count == 10);
+  CHECK_FALSE(by_path->count.truncated);
+  auto by_name = query_outline(store, {"shop.models", "Class"}, scratch);
+  REQUIRE(by_name.ok());
+  CHECK(by_name->module == by_path->module);
+  CHECK(outline_rows(store, *by_name) == std::vector<std::string>{
+                                            "5 Class shop.models.Base < shop.models @1",
+                                            "17 Class shop.models.User < shop.models @1",
+                                            "26 Class shop.models.Admin < shop.models @1",
+                                        });
+  auto dotted = query_outline(store, {"./src/shop/models.py", "all"}, scratch);
+  REQUIRE(dotted.ok());
+  CHECK(dotted->module == by_path->module);
+}
+
+TEST_CASE("outline of a TypeScript file: class fields bound to arrows are methods, nested functions nest") {
+  const GraphStore& store = typescript_shop().store();
+  TraversalScratch scratch;
+  auto outline = query_outline(store, {"src/services/auth.ts", "all"}, scratch);
+  REQUIRE(outline.ok());
+  CHECK(outline_rows(store, *outline) ==
+        std::vector<std::string>{
+            "11 Class src.services.auth.AuthService < src.services.auth @1",
+            "14 Method src.services.auth.AuthService.constructor < src.services.auth.AuthService @2",
+            "16 Method src.services.auth.AuthService.login < src.services.auth.AuthService @2",
+            "33 Method src.services.auth.AuthService.helper < src.services.auth.AuthService @2",
+            "38 Function src.services.auth.build < src.services.auth @1",
+            "43 Function src.services.auth.untyped < src.services.auth @1",
+            "47 Function src.services.auth.main < src.services.auth @1",
+            "52 Function src.services.auth.main.inner < src.services.auth.main @2",
+        });
+}
+
+TEST_CASE("outline and chain refuse unknown files and names with suggestions") {
+  const GraphStore& store = python_shop().store();
+  TraversalScratch scratch;
+  auto typo = query_outline(store, {"src/shop/model.py", "all"}, scratch);
+  REQUIRE_FALSE(typo.ok());
+  CHECK(typo.error().code == ErrorCode::NodeNotFound);
+  CHECK(typo.error().suggestions == std::vector<std::string>{"src/shop/models.py"});
+  auto elsewhere = query_outline(store, {"shop/models.py", "all"}, scratch);
+  REQUIRE_FALSE(elsewhere.ok());
+  CHECK(elsewhere.error().suggestions == std::vector<std::string>{"src/shop/models.py"});
+  auto unknown = query_children(store, {"shop.models.Usr"}, scratch);
+  REQUIRE_FALSE(unknown.ok());
+  CHECK(unknown.error().code == ErrorCode::NodeNotFound);
+  CHECK(unknown.error().suggestions.front() == "shop.models.User");
+  auto ambiguous = query_children(store, {"validate"}, scratch);
+  REQUIRE_FALSE(ambiguous.ok());
+  CHECK(ambiguous.error().code == ErrorCode::AmbiguousName);
+  auto empty = query_importers(store, {"", false}, scratch);
+  REQUIRE_FALSE(empty.ok());
+  CHECK(empty.error().code == ErrorCode::InvalidArgument);
+  // The catalog refuses what the spec does not allow.
+  auto bad_label = make_request(query_spec(QueryKind::Outline),
+                                Arguments{{"file_path", std::string("x.py")}, {"label", std::string("Module")}});
+  REQUIRE_FALSE(bad_label.ok());
+  CHECK(bad_label.error().code == ErrorCode::InvalidArgument);
+  auto bad_depth = make_request(query_spec(QueryKind::Chain),
+                                Arguments{{"from", std::string("a")}, {"to", std::string("b")}, {"max_depth", std::int64_t{0}}});
+  REQUIRE_FALSE(bad_depth.ok());
+  CHECK(bad_depth.error().code == ErrorCode::InvalidArgument);
+}
+
+TEST_CASE("children are what a definition defines directly, in line order") {
+  const GraphStore& store = python_shop().store();
+  TraversalScratch scratch;
+  auto user = query_children(store, {"shop.models.User"}, scratch);
+  REQUIRE(user.ok());
+  CHECK(names(store, user->children) ==
+        std::vector<std::string>{"shop.models.User.__init__", "shop.models.User.validate"});
+  auto module = query_children(store, {"shop.models"}, scratch);
+  REQUIRE(module.ok());
+  CHECK(names(store, module->children) ==
+        std::vector<std::string>{"shop.models.Base", "shop.models.User", "shop.models.Admin"});
+  auto leaf = query_children(store, {"shop.models.Admin.rules"}, scratch);
+  REQUIRE(leaf.ok());
+  CHECK(leaf->children.empty());
+  const GraphStore& ts = typescript_shop().store();
+  auto main = query_children(ts, {"src.services.auth.main"}, scratch);
+  REQUIRE(main.ok());
+  CHECK(names(ts, main->children) == std::vector<std::string>{"src.services.auth.main.inner"});
+}
+
+TEST_CASE("importers: direct ones at depth 1, transitive ones breadth-first, by file or name") {
+  const GraphStore& store = python_shop().store();
+  TraversalScratch scratch;
+  auto direct = query_importers(store, {"shop.util.log", false}, scratch);
+  REQUIRE(direct.ok());
+  CHECK(names_at(store, direct->importers) == std::vector<std::string>{"1 shop.models", "1 shop.services.auth"});
+  auto transitive = query_importers(store, {"src/shop/util/log.py", true}, scratch);
+  REQUIRE(transitive.ok());
+  CHECK(names_at(store, transitive->importers) ==
+        std::vector<std::string>{"1 shop.models", "1 shop.services.auth", "2 shop", "2 shop.app", "2 shop.services",
+                                 "2 shop.services.repo"});
+  CHECK(transitive->count.total_count == 6);
+  // An external package is a target too.
+  auto os = query_importers(store, {"os", false}, scratch);
+  REQUIRE(os.ok());
+  CHECK(names_at(store, os->importers) == std::vector<std::string>{"1 shop.util.log"});
+  const GraphStore& ts = typescript_shop().store();
+  auto user = query_importers(ts, {"src/models/user.ts", false}, scratch);
+  REQUIRE(user.ok());
+  CHECK(names_at(ts, user->importers) == std::vector<std::string>{"1 src.models"});
+}
+
+TEST_CASE("chain: imports between modules, calls between functions, a definition standing for its module") {
+  const GraphStore& store = python_shop().store();
+  TraversalScratch scratch;
+  auto imports = query_dependency_chain(store, {"shop.app", "shop.util.log", "auto", 10}, scratch);
+  REQUIRE(imports.ok());
+  CHECK(imports->type == RelType::Imports);
+  CHECK(names(store, imports->chain) == std::vector<std::string>{"shop.app", "shop.models", "shop.util.log"});
+  auto calls = query_dependency_chain(store, {"shop.app.run", "shop.util.log.log", "auto", 10}, scratch);
+  REQUIRE(calls.ok());
+  CHECK(calls->type == RelType::Calls);
+  CHECK(names(store, calls->chain) ==
+        std::vector<std::string>{"shop.app.run", "shop.models.User.validate", "shop.util.log.log"});
+  auto as_modules = query_dependency_chain(store, {"shop.app.run", "shop.util.log.log", "imports", 10}, scratch);
+  REQUIRE(as_modules.ok());
+  CHECK(names(store, as_modules->chain) == std::vector<std::string>{"shop.app", "shop.models", "shop.util.log"});
+  auto too_short = query_dependency_chain(store, {"shop.app", "shop.util.log", "imports", 1}, scratch);
+  REQUIRE(too_short.ok());
+  CHECK(too_short->chain.empty());
+  auto backwards = query_dependency_chain(store, {"shop.util.log", "shop.app", "auto", 10}, scratch);
+  REQUIRE(backwards.ok());
+  CHECK(backwards->chain.empty());
+}
