@@ -70,6 +70,8 @@ std::vector<KindRule> kind_rules(const GraphStore& store) {
   const Degree subclasses = [&store](NodeId node) {
     return store.in(RelType::Inherits, node).size() + store.in(RelType::Implements, node).size();
   };
+  const Degree imports_in = [&store](NodeId node) { return store.in(RelType::Imports, node).size(); };
+  const Degree defines_out = [&store](NodeId node) { return store.out(RelType::Defines, node).size(); };
   const std::vector<Label> callables{Label::Function, Label::Method};
   const std::vector<Label> types{Label::Class, Label::Interface};
   const std::vector<Label> modules{Label::Module};
@@ -81,6 +83,11 @@ std::vector<KindRule> kind_rules(const GraphStore& store) {
       {"implementations", "INHERITS + IMPLEMENTS in-degree", types, subclasses, true},
       {"dependencies", "", modules, {}, false},
       {"exports", "", modules, {}, false},
+      // The agent-context queries: files (outline, by path), modules by how
+      // many import them, types by how many definitions they hold.
+      {"outline", "DEFINES out-degree", modules, defines_out, false},
+      {"importers", "IMPORTS in-degree", modules, imports_in, false},
+      {"children", "DEFINES out-degree", types, defines_out, false},
   };
 }
 

@@ -64,9 +64,18 @@ WorkloadRun run_workload(const GraphStore& store, const QueryWorkload& workload,
   std::vector<double> query_us;
   std::vector<double> json_us;
   std::vector<double> hub_us;
-  for (const Target& target : targets) {
+  for (std::size_t t = 0; t < targets.size(); ++t) {
+    const Target& target = targets[t];
     queries::Arguments arguments = workload.fixed;
-    arguments.emplace_back(std::string(spec.params.front().name), target.qualified_name);
+    std::string first_argument = target.qualified_name;
+    if (workload.target_as_path) {
+      const PropertyValue path = store.property(target.id, "path");
+      if (const auto* text = std::get_if<std::string_view>(&path)) first_argument = std::string(*text);
+    }
+    arguments.emplace_back(std::string(spec.params.front().name), first_argument);
+    if (workload.paired) {
+      arguments.emplace_back(std::string(spec.params[1].name), targets[(t + 1) % targets.size()].qualified_name);
+    }
     const bool hub = target.origin == "hub";
     run.hubs += hub ? 1 : 0;
     // One untimed run first: the answer to check, and the target's pages in cache.

@@ -25,6 +25,18 @@ std::vector<QueryWorkload> query_workloads() {
       {"dependencies_all", "dependencies", "imports and calls of a module", QueryKind::Dependencies, {},
        AnswerList::All},
       {"exports", "exports", "public definitions of a module", QueryKind::Exports, {}, AnswerList::All},
+      {"outline_by_path", "outline", "a file's definitions in line order, file by path", QueryKind::Outline, {},
+       AnswerList::All, true},
+      {"outline_by_name", "outline", "a file's definitions in line order, module by name", QueryKind::Outline, {},
+       AnswerList::All},
+      {"children", "children", "what a class defines directly", QueryKind::Children, {}, AnswerList::All},
+      {"importers", "importers", "modules importing a module", QueryKind::Importers, {}, AnswerList::All},
+      {"importers_transitive", "importers", "modules importing a module, transitively", QueryKind::Importers,
+       {{"include_transitive", true}}, AnswerList::All},
+      {"chain_imports", "importers", "shortest imports chain from a module to one it may reach",
+       QueryKind::Chain, {{"dependency_type", std::string("imports")}}, AnswerList::All, false, true},
+      {"chain_calls", "callers", "shortest calls chain between two functions", QueryKind::Chain,
+       {{"dependency_type", std::string("calls")}}, AnswerList::All, false, true},
   };
 }
 

@@ -22,6 +22,11 @@ struct QueryWorkload {
   queries::QueryKind kind;
   queries::Arguments fixed;  // every argument but the target's name
   AnswerList list = AnswerList::Reached;
+  // The target is given as its file's path (relative to the indexed root),
+  // not its qualified name.
+  bool target_as_path = false;
+  // A two-ended query (chain): the next target of the list is the other end.
+  bool paired = false;
 };
 
 std::vector<QueryWorkload> query_workloads();

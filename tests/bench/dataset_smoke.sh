@@ -25,7 +25,7 @@ JSON.parse(fs.readFileSync(reportFile, "utf8"));
 const fail = (message) => { console.error(message); process.exit(1); };
 if (doc.format !== "trellis-bench-targets" || doc.nodes !== 2000) fail("targets.json header is wrong");
 if (doc.files.snapshot !== "graph.trellis") fail(`snapshot path ${doc.files.snapshot}, expected graph.trellis`);
-const kinds = ["callers", "callees", "call_graph", "hierarchy", "implementations", "dependencies", "exports"];
+const kinds = ["callers", "callees", "call_graph", "hierarchy", "implementations", "dependencies", "exports", "outline", "importers", "children"];
 for (const kind of kinds) {
   const targets = doc.kinds[kind]?.targets;
   if (!Array.isArray(targets) || targets.length === 0) fail(`no targets for ${kind}`);

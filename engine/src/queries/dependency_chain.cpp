@@ -1,6 +1,7 @@
 // query_dependency_chain: a shortest chain of IMPORTS or CALLS edges from
 // one node to another (breadth-first, forward).
 #include <algorithm>
+#include <unordered_map>
 
 #include "trellis/queries/context_queries.hpp"
 #include "trellis/queries/name_lookup.hpp"
@@ -47,25 +48,68 @@ Result<ChainResult> query_dependency_chain(const GraphStore& store, const ChainR
     result.chain = {result.from};
     return result;
   }
+  // Breadth-first from both ends, a whole level of the smaller frontier at a
+  // time: a chain between two unrelated functions is refused after a few
+  // small levels instead of a walk of everything one end reaches. Forward
+  // marks and parents in `scratch`; the backward side (usually small) maps
+  // each node to its next step toward `to` and its distance from it.
+  struct Toward {
+    NodeId next;
+    int distance;
+  };
+  std::unordered_map<NodeId, Toward> toward;
+  toward.emplace(result.to, Toward{kNoNode, 0});
   scratch.begin(store.node_count());
   scratch.visit(result.from, kNoNode);
-  std::vector<NodeId> frontier{result.from};
+  std::vector<NodeId> forward{result.from};
+  std::vector<NodeId> backward{result.to};
   std::vector<NodeId> next;
-  for (int depth = 1; depth <= request.max_depth && !frontier.empty(); ++depth) {
+  int forward_depth = 0;
+  int backward_depth = 0;
+  NodeId meeting = kNoNode;
+  int best = request.max_depth + 1;  // edges of the best chain found
+  const auto forward_distance = [&](NodeId node) {
+    int distance = 0;
+    for (NodeId at = scratch.parent(node); at != kNoNode; at = scratch.parent(at)) ++distance;
+    return distance;
+  };
+  while (meeting == kNoNode && !forward.empty() && !backward.empty() &&
+         forward_depth + backward_depth < request.max_depth) {
     next.clear();
-    for (const NodeId node : frontier) {
-      for (const NodeId reached : store.out(result.type, node)) {
-        if (!scratch.visit(reached, node)) continue;
-        if (reached == result.to) {
-          for (NodeId at = reached; at != kNoNode; at = scratch.parent(at)) result.chain.push_back(at);
-          std::reverse(result.chain.begin(), result.chain.end());
-          return result;
+    if (forward.size() <= backward.size()) {
+      ++forward_depth;
+      for (const NodeId node : forward) {
+        for (const NodeId reached : store.out(result.type, node)) {
+          if (!scratch.visit(reached, node)) continue;
+          if (const auto it = toward.find(reached); it != toward.end()) {
+            if (forward_depth + it->second.distance < best) {
+              best = forward_depth + it->second.distance;
+              meeting = reached;
+            }
+          }
+          next.push_back(reached);
         }
-        next.push_back(reached);
       }
+      std::swap(forward, next);
+    } else {
+      ++backward_depth;
+      for (const NodeId node : backward) {
+        for (const NodeId reached : store.in(result.type, node)) {
+          if (!toward.emplace(reached, Toward{node, backward_depth}).second) continue;
+          if (scratch.visited(reached) && backward_depth + forward_distance(reached) < best) {
+            best = backward_depth + forward_distance(reached);
+            meeting = reached;
+          }
+          next.push_back(reached);
+        }
+      }
+      std::swap(backward, next);
     }
-    std::swap(frontier, next);
   }
+  if (meeting == kNoNode || best > request.max_depth) return result;
+  for (NodeId at = meeting; at != kNoNode; at = scratch.parent(at)) result.chain.push_back(at);
+  std::reverse(result.chain.begin(), result.chain.end());
+  for (NodeId at = toward.at(meeting).next; at != kNoNode; at = toward.at(at).next) result.chain.push_back(at);
   return result;
 }
 

@@ -24,9 +24,13 @@ Result<ImportersResult> query_importers(const GraphStore& store, const Importers
         if (scratch.mark(importer)) next.push_back(importer);
       }
     }
-    std::sort(next.begin(), next.end());
-    for (const NodeId importer : next) {
-      if (result.importers.size() < kMaxResults) result.importers.push_back({importer, depth});
+    // Listed by id within a level; only the part of a level the cap keeps
+    // is ordered (a whole-graph level is mostly only counted).
+    const std::size_t room = kMaxResults - result.importers.size();
+    if (room > 0) {
+      const auto kept = next.begin() + static_cast<std::ptrdiff_t>(std::min(room, next.size()));
+      std::partial_sort(next.begin(), kept, next.end());
+      for (auto it = next.begin(); it != kept; ++it) result.importers.push_back({*it, depth});
     }
     result.count.total_count += next.size();
     if (!request.transitive) break;

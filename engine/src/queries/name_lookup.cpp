@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <map>
+#include <optional>
 
 namespace trellis::queries {
 namespace {
@@ -143,17 +144,41 @@ Result<NodeId> lookup_module_or_file(const GraphStore& store, std::string_view t
     return stored == nullptr ? std::string_view{} : *stored;
   };
   const NodeRange modules = store.nodes(Label::Module);
-  if (!path.empty() && path_column) {
+  const auto slash = path.rfind('/');
+  const std::string_view file_name = slash == std::string_view::npos ? path : path.substr(slash + 1);
+  // The Module of that path. Its name is almost always the file's stem (the
+  // last dotted part) or, for index/__init__ files, its folder's: those are
+  // tried through the name index first, and every module only after.
+  const auto by_path = [&]() -> std::optional<NodeId> {
+    if (path.empty() || !path_column) return std::nullopt;
+    std::vector<std::string_view> guesses;
+    const std::string_view stem = file_name.substr(0, file_name.rfind('.'));
+    guesses.push_back(last_segment(stem));
+    if (slash != std::string_view::npos) {
+      const std::string_view folder = path.substr(0, slash);
+      guesses.push_back(folder.substr(folder.rfind('/') + 1));
+    }
+    for (const std::string_view guess : guesses) {
+      // nodes_named lists ids in order, and a label's nodes are one id range.
+      const auto named = store.nodes_named(guess);
+      for (auto it = std::lower_bound(named.begin(), named.end(), modules.begin);
+           it != named.end() && *it < modules.end; ++it) {
+        if (path_of(*it) == path) return *it;
+      }
+    }
     for (NodeId module = modules.begin; module < modules.end; ++module) {
       if (path_of(module) == path) return module;
     }
-  }
-  auto named = lookup_node(store, text, kind);
-  if (named.ok() || named.error().code != ErrorCode::NodeNotFound || path.find('/') == std::string_view::npos) {
+    return std::nullopt;
+  };
+  if (slash == std::string_view::npos) {
+    // A name first (qualified names hold no '/'), then a file at the root.
+    auto named = lookup_node(store, text, kind);
+    if (named.ok() || named.error().code != ErrorCode::NodeNotFound) return named;
+    if (const auto module = by_path()) return *module;
     return named;
   }
-  const auto slash = path.rfind('/');
-  const std::string_view file_name = path.substr(slash + 1);
+  if (const auto module = by_path()) return *module;
   Error error = make_error(ErrorCode::NodeNotFound, fmt::format("File '{}' is not in the indexed tree", text));
   if (path_column && !file_name.empty()) {
     // Files of that name anywhere first, then paths a few edits away.

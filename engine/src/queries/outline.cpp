@@ -1,6 +1,8 @@
 // query_outline and query_children: a file's definitions and a definition's
 // own, in line order (DEFINES edges, each level sorted by line_start).
 #include <algorithm>
+#include <array>
+#include <optional>
 #include <limits>
 #include <variant>
 
@@ -14,19 +16,29 @@ inline constexpr Label kChildParentLabels[] = {Label::Class, Label::Interface, L
                                                Label::Module};
 inline constexpr NameKind kDefinitionName{"Definition", kChildParentLabels};
 
-// A definition without a line (a crafted graph) sorts last.
-std::int64_t line_start(const GraphStore& store, NodeId node) {
-  constexpr std::int64_t kNoLine = std::numeric_limits<std::int64_t>::max();
-  const auto column = property_index(store.label(node), "line_start");
-  if (!column) return kNoLine;
-  const PropertyValue value = store.property(node, *column);
-  return std::holds_alternative<std::int64_t>(value) ? std::get<std::int64_t>(value) : kNoLine;
-}
+// Each label's line_start column, looked up once per query.
+class LineStarts {
+ public:
+  LineStarts() {
+    for (std::size_t i = 0; i < kLabelCount; ++i) columns_[i] = property_index(static_cast<Label>(i), "line_start");
+  }
+  // A definition without a line (a crafted graph) sorts last.
+  std::int64_t of(const GraphStore& store, NodeId node) const {
+    constexpr std::int64_t kNoLine = std::numeric_limits<std::int64_t>::max();
+    const auto& column = columns_[index_of(store.label(node))];
+    if (!column) return kNoLine;
+    const PropertyValue value = store.property(node, *column);
+    return std::holds_alternative<std::int64_t>(value) ? std::get<std::int64_t>(value) : kNoLine;
+  }
+
+ private:
+  std::array<std::optional<std::size_t>, kLabelCount> columns_;
+};
 
 // What `parent` DEFINES, by line then id, each once.
-std::vector<NodeId> defined_by(const GraphStore& store, NodeId parent) {
+std::vector<NodeId> defined_by(const GraphStore& store, const LineStarts& lines, NodeId parent) {
   std::vector<std::pair<std::int64_t, NodeId>> found;
-  for (const NodeId child : store.out(RelType::Defines, parent)) found.emplace_back(line_start(store, child), child);
+  for (const NodeId child : store.out(RelType::Defines, parent)) found.emplace_back(lines.of(store, child), child);
   std::sort(found.begin(), found.end());
   found.erase(std::unique(found.begin(), found.end()), found.end());
   std::vector<NodeId> out;
@@ -47,11 +59,19 @@ Result<OutlineResult> query_outline(const GraphStore& store, const OutlineReques
       request.label.empty() || request.label == "all" ? std::nullopt : label_from_string(request.label);
   // Depth-first, children in line order: the whole file in line order. The
   // marks keep a crafted graph's DEFINES cycle from looping.
+  const LineStarts lines;
   scratch.begin(store.node_count());
   scratch.mark(result.module);
   std::vector<OutlineEntry> stack;
   const auto push_children = [&](NodeId parent, int depth) {
-    const std::vector<NodeId> children = defined_by(store, parent);
+    if (result.entries.size() >= kMaxResults) {
+      // The list is full: what is left is only counted, in any order.
+      for (const NodeId child : store.out(RelType::Defines, parent)) {
+        if (scratch.mark(child)) stack.push_back({child, parent, depth});
+      }
+      return;
+    }
+    const std::vector<NodeId> children = defined_by(store, lines, parent);
     for (auto it = children.rbegin(); it != children.rend(); ++it) {
       if (scratch.mark(*it)) stack.push_back({*it, parent, depth});
     }
@@ -76,7 +96,7 @@ Result<ChildrenResult> query_children(const GraphStore& store, const ChildrenReq
   if (!parent) return std::move(parent).take_error();
   ChildrenResult result;
   result.parent = *parent;
-  std::vector<NodeId> children = defined_by(store, result.parent);
+  std::vector<NodeId> children = defined_by(store, LineStarts{}, result.parent);
   result.count.total_count = children.size();
   if (children.size() > kMaxResults) children.resize(kMaxResults);
   result.count.truncated = result.count.total_count > children.size();

@@ -3,6 +3,7 @@
 // exact answers checked against the fixtures' sources, and the error codes.
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -193,4 +194,40 @@ TEST_CASE("chain: imports between modules, calls between functions, a definition
   auto backwards = query_dependency_chain(store, {"shop.util.log", "shop.app", "auto", 10}, scratch);
   REQUIRE(backwards.ok());
   CHECK(backwards->chain.empty());
+}
+
+TEST_CASE("chain (from both ends) is as short as the one-sided call path, for every pair of functions") {
+  for (const test::IndexedFixture* fixture : {&python_shop(), &typescript_shop()}) {
+    const GraphStore& store = fixture->store();
+    std::vector<NodeId> callables;
+    for (const Label label : {Label::Function, Label::Method, Label::Module}) {
+      const NodeRange range = store.nodes(label);
+      for (NodeId node = range.begin; node < range.end; ++node) callables.push_back(node);
+    }
+    TraversalScratch scratch;
+    std::size_t found = 0;
+    for (const NodeId from : callables) {
+      for (const NodeId to : callables) {
+        if (store.label(to) == Label::Module) continue;
+        const std::string a = store.qualified_name(from);
+        const std::string b = store.qualified_name(to);
+        auto chain = query_dependency_chain(store, {a, b, "calls", 6}, scratch);
+        auto path = query_call_path(store, {a, b, 6}, scratch);
+        REQUIRE(chain.ok());
+        REQUIRE(path.ok());
+        CAPTURE(a);
+        CAPTURE(b);
+        CHECK(chain->chain.size() == path->path.size());
+        if (chain->chain.empty()) continue;
+        ++found;
+        CHECK(chain->chain.front() == from);
+        CHECK(chain->chain.back() == to);
+        for (std::size_t i = 0; i + 1 < chain->chain.size(); ++i) {
+          const auto out = store.out(RelType::Calls, chain->chain[i]);
+          CHECK(std::find(out.begin(), out.end(), chain->chain[i + 1]) != out.end());
+        }
+      }
+    }
+    CHECK(found > 20);
+  }
 }

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <array>
 #include <optional>
 
 namespace trellis::output {
@@ -249,11 +250,43 @@ void outline(JsonTextWriter& w, Summary& out, const GraphStore& store, const Out
                       request.label == "all" ? "" : fmt::format(" ({} only)", request.label)));
   w.plain_key("outline");
   w.begin_array();
+  // Lean entries (an outline is read whole): where each definition is and
+  // what holds it; get_block_details has the rest.
+  constexpr std::string_view kRange[] = {"line_start", "line_end", "byte_start", "byte_end"};
+  std::array<std::array<std::optional<std::size_t>, 4>, kLabelCount> range_columns;
+  for (std::size_t l = 0; l < kLabelCount; ++l) {
+    for (std::size_t c = 0; c < 4; ++c) range_columns[l][c] = property_index(static_cast<Label>(l), kRange[c]);
+  }
+  NodeId cached_parent = kNoNode;
+  std::string parent_name;
   for (const OutlineEntry& entry : r.entries) {
+    const Label label = store.label(entry.node);
     w.begin_object();
-    w.node_fields(store, entry.node, entry.depth);
+    w.plain_key("label");
+    w.string(to_string(label));
+    w.plain_key("qualified_name");
+    w.qualified_name(store, entry.node);
+    w.plain_key("name");
+    w.string(store.name(entry.node));
+    for (std::size_t c = 0; c < 4; ++c) {
+      const auto& column = range_columns[index_of(label)][c];
+      if (!column) continue;
+      const PropertyValue value = store.property(entry.node, *column);
+      if (const auto* number = std::get_if<std::int64_t>(&value)) {
+        w.plain_key(kRange[c]);
+        w.integer(*number);
+      }
+    }
+    // Entries share few parents: each one's name is built once.
+    if (entry.parent != cached_parent) {
+      cached_parent = entry.parent;
+      parent_name.clear();
+      store.append_qualified_name(entry.parent, parent_name);
+    }
     w.plain_key("parent");
-    w.qualified_name(store, entry.parent);
+    w.string(parent_name);
+    w.plain_key("depth");
+    w.integer(entry.depth);
     w.end_object();
   }
   w.end_array();
