@@ -143,7 +143,10 @@ contains "$err" "all, Class, Interface, Function, Method"
 q 1 children validate --json
 json_true 'd.error_code === "AMBIGUOUS_NAME"'
 q 2 chain shop.app
-for command in callers callees hierarchy dependencies exports implementations call-graph path outline children importers chain; do
+q 0 complexity src/shop/services/auth.py
+contains "$out" "58 lines, 10 definitions, 9 functions, 1 class, 4 imports and 1 importer"
+contains "$out" "  44           2  shop.services.auth.recursive"
+for command in callers callees hierarchy dependencies exports implementations call-graph path outline children importers chain complexity; do
   expect 0 "$trellis" query "$command" --help
   contains "$out" "qualified names"
   contains "$out" "Examples:"

@@ -83,7 +83,7 @@ check("tool names", () =>
     [
       "query_callers", "query_callees", "query_hierarchy", "query_dependencies", "query_exports",
       "query_implementations", "query_call_graph", "query_call_path", "get_file_outline", "get_children",
-      "query_importers", "query_dependency_chain", "query_cypher", "search_symbols", "get_node",
+      "query_importers", "query_dependency_chain", "get_file_complexity", "query_cypher", "search_symbols", "get_node",
       "get_schema", "index_status",
     ],
   ));
@@ -189,6 +189,16 @@ check("descriptions say how names are written and what comes back", () => {
     assert.equal(missing.isError, true);
     assert.equal(missing.doc.error_code, "NODE_NOT_FOUND");
     assert.deepEqual(missing.doc.suggestions, ["src/shop/models.py"]);
+  });
+}
+{
+  const d = await ok(client, "get_file_complexity", { file_path: "src/shop/services/auth.py" });
+  check("get_file_complexity", () => {
+    assert.deepEqual([d.results.lines, d.results.definitions, d.results.functions, d.results.classes,
+                      d.results.imports, d.results.importers], [58, 10, 9, 1, 4, 1]);
+    assert.deepEqual([d.results.total_complexity, d.results.max_complexity], [10, 2]);
+    const recursive = d.results.function_complexity.find((f) => f.name === "recursive");
+    assert.deepEqual([recursive.line_start, recursive.complexity], [44, 2]);
   });
 }
 {
@@ -501,7 +511,7 @@ await client.close();
   check("TIMEOUT", () => assert.match(d.error, /time limit of 1 ms/));
   await slow.ping();
   const again = await slow.listTools();
-  check("serving after TIMEOUT", () => assert.equal(again.tools.length, 17));
+  check("serving after TIMEOUT", () => assert.equal(again.tools.length, 18));
   await slow.close();
 }
 

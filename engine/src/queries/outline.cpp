@@ -1,8 +1,10 @@
-// query_outline and query_children: a file's definitions and a definition's
-// own, in line order (DEFINES edges, each level sorted by line_start).
+// query_outline, query_children and query_complexity: a file's definitions
+// and a definition's own, in line order (DEFINES edges, each level sorted by
+// line_start), and a file's size and complexity figures.
 #include <algorithm>
 #include <array>
 #include <optional>
+#include <utility>
 #include <limits>
 #include <variant>
 
@@ -87,6 +89,49 @@ Result<OutlineResult> query_outline(const GraphStore& store, const OutlineReques
     push_children(entry.node, entry.depth + 1);
   }
   result.count.truncated = result.count.total_count > result.entries.size();
+  return result;
+}
+
+Result<ComplexityResult> query_complexity(const GraphStore& store, const ComplexityRequest& request,
+                                          TraversalScratch& scratch) {
+  auto module = lookup_module_or_file(store, request.file);
+  if (!module) return std::move(module).take_error();
+  ComplexityResult result;
+  result.module = *module;
+  const PropertyValue line_end = store.property(result.module, "line_end");
+  if (const auto* lines = std::get_if<std::int64_t>(&line_end)) result.lines = *lines;
+  result.imports = store.out(RelType::Imports, result.module).size();
+  result.importers = store.in(RelType::Imports, result.module).size();
+  const LineStarts line_starts;
+  std::vector<std::pair<std::int64_t, NodeId>> functions;  // (line_start, node)
+  scratch.begin(store.node_count());
+  scratch.mark(result.module);
+  std::vector<NodeId> stack{result.module};
+  while (!stack.empty()) {
+    const NodeId parent = stack.back();
+    stack.pop_back();
+    for (const NodeId child : store.out(RelType::Defines, parent)) {
+      if (!scratch.mark(child)) continue;
+      stack.push_back(child);
+      ++result.definitions;
+      const Label label = store.label(child);
+      if (label == Label::Class || label == Label::Interface) ++result.classes;
+      if (label != Label::Function && label != Label::Method) continue;
+      functions.emplace_back(line_starts.of(store, child), child);
+      const PropertyValue complexity = store.property(child, "complexity");
+      if (const auto* value = std::get_if<std::int64_t>(&complexity)) {
+        ++result.measured;
+        result.total_complexity += *value;
+        result.max_complexity = std::max(result.max_complexity, *value);
+      }
+    }
+  }
+  result.functions = functions.size();
+  std::sort(functions.begin(), functions.end());
+  const std::size_t kept = std::min(kMaxResults, functions.size());
+  for (std::size_t i = 0; i < kept; ++i) result.function_list.push_back(functions[i].second);
+  result.count.total_count = functions.size();
+  result.count.truncated = kept < functions.size();
   return result;
 }
 

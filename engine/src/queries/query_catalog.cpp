@@ -71,6 +71,9 @@ const ParamSpec kOutlineParams[] = {
     string_param("file_path", "Path of the file relative to the indexed root (src/shop/app.py), or its module's name"),
     choice_param("label", "--label", kOutlineLabels, "all", "Only definitions of this label"),
 };
+const ParamSpec kComplexityParams[] = {
+    string_param("file_path", "Path of the file relative to the indexed root (src/shop/app.py), or its module's name"),
+};
 const ParamSpec kChildrenParams[] = {
     name_param("name", "Qualified name of the Class, Interface, Function, Method or Module"),
 };
@@ -147,6 +150,12 @@ const QuerySpec kSpecs[] = {
      "A shortest chain of IMPORTS (between modules) or CALLS edges from one node to another, as nodes with "
      "their depth and rendered as `a → b → c`; found is false when there is none within max_depth.",
      kChainParams},
+    {QueryKind::Complexity, "get_file_complexity", "complexity", "Size and cyclomatic complexity of a file",
+     "A file's lines, definitions, functions (and methods), classes (and interfaces), imports and importers "
+     "counts, and each function's cyclomatic complexity (1 + its decision points, counted at ingest; the "
+     "`complexity` property in Cypher) in line order, with their total, maximum and average. At most 100 "
+     "functions listed.",
+     kComplexityParams},
 };
 
 HierarchyDirection direction_from(const std::string& text) {
@@ -178,6 +187,7 @@ QueryRequest typed_request(const QuerySpec& spec, const CheckedArguments& a) {
     case QueryKind::CallPath: return CallPathRequest{a.text(p[0].name), a.text(p[1].name), as_int(a.integer(p[2]))};
     case QueryKind::Outline: return OutlineRequest{a.text(p[0].name), a.choice(p[1])};
     case QueryKind::Children: return ChildrenRequest{a.text(p[0].name)};
+    case QueryKind::Complexity: return ComplexityRequest{a.text(p[0].name)};
     case QueryKind::Importers: return ImportersRequest{a.text(p[0].name), a.boolean(p[1])};
     case QueryKind::Chain:
       return ChainRequest{a.text(p[0].name), a.text(p[1].name), a.choice(p[2]), as_int(a.integer(p[3]))};
@@ -252,6 +262,9 @@ Result<QueryAnswer> run_query(const GraphStore& store, const QueryRequest& reque
     }
     Result<QueryAnswer> operator()(const OutlineRequest& r) const {
       return answer(QueryKind::Outline, query_outline(store, r, scratch));
+    }
+    Result<QueryAnswer> operator()(const ComplexityRequest& r) const {
+      return answer(QueryKind::Complexity, query_complexity(store, r, scratch));
     }
     Result<QueryAnswer> operator()(const ChildrenRequest& r) const {
       return answer(QueryKind::Children, query_children(store, r, scratch));

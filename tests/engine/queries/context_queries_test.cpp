@@ -231,3 +231,32 @@ TEST_CASE("chain (from both ends) is as short as the one-sided call path, for ev
     CHECK(found > 20);
   }
 }
+
+TEST_CASE("complexity: a file's counts and each function's cyclomatic complexity, in line order") {
+  const GraphStore& store = python_shop().store();
+  TraversalScratch scratch;
+  auto auth = query_complexity(store, {"src/shop/services/auth.py"}, scratch);
+  REQUIRE(auth.ok());
+  CHECK(auth->lines == 58);
+  CHECK(auth->definitions == 10);  // one class, nine functions and methods
+  CHECK(auth->classes == 1);
+  CHECK(auth->functions == 9);
+  CHECK(auth->imports == 4);  // typing, shop, shop.services.repo, shop.util.log
+  CHECK(auth->importers == 1);  // shop.services
+  CHECK(names(store, auth->function_list).front() == "shop.services.auth.AuthService.__init__");
+  CHECK(auth->measured == 9);
+  CHECK(auth->total_complexity == 10);  // `recursive` has one `if`, the rest none
+  CHECK(auth->max_complexity == 2);
+  const GraphStore& ts = typescript_shop().store();
+  auto services = query_complexity(ts, {"src.services.auth"}, scratch);
+  REQUIRE(services.ok());
+  CHECK(names(ts, services->function_list) ==
+        std::vector<std::string>{"src.services.auth.AuthService.constructor", "src.services.auth.AuthService.login",
+                                 "src.services.auth.AuthService.helper", "src.services.auth.build",
+                                 "src.services.auth.untyped", "src.services.auth.main",
+                                 "src.services.auth.main.inner"});
+  CHECK(services->total_complexity == 7);  // no branch in any of them (`?.` is no decision)
+  auto missing = query_complexity(store, {"src/shop/nothing.py"}, scratch);
+  REQUIRE_FALSE(missing.ok());
+  CHECK(missing.error().code == ErrorCode::NodeNotFound);
+}

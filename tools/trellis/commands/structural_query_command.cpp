@@ -160,6 +160,8 @@ class StructuralQueryCommand final : public Command {
       case queries::QueryKind::Outline:
         return "  trellis query outline src/shop/models.py\n  trellis query outline shop.models --label Method --json";
       case queries::QueryKind::Children: return "  trellis query children shop.models.User";
+      case queries::QueryKind::Complexity:
+        return "  trellis query complexity src/shop/services/auth.py\n  trellis query complexity shop.models --json";
       case queries::QueryKind::Importers:
         return "  trellis query importers shop.util.log --transitive\n  trellis query importers src/shop/models.py";
       case queries::QueryKind::Chain:

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cmath>
 #include <array>
 #include <optional>
 
@@ -296,6 +297,53 @@ void outline(JsonTextWriter& w, Summary& out, const GraphStore& store, const Out
   out.total_count = r.count.total_count;
 }
 
+void complexity(JsonTextWriter& w, Summary& out, const GraphStore& store, const ComplexityResult& r) {
+  open(w, fmt::format("complexity of {}", store.qualified_name(r.module)));
+  w.plain_key("module_info");
+  w.node(store, r.module);
+  const std::pair<std::string_view, std::size_t> counts[] = {
+      {"lines", static_cast<std::size_t>(r.lines)}, {"definitions", r.definitions}, {"functions", r.functions},
+      {"classes", r.classes}, {"imports", r.imports}, {"importers", r.importers}};
+  for (const auto& [key, value] : counts) {
+    w.plain_key(key);
+    w.unsigned_integer(value);
+  }
+  w.plain_key("total_complexity");
+  w.integer(r.total_complexity);
+  w.plain_key("max_complexity");
+  w.integer(r.max_complexity);
+  w.plain_key("average_complexity");
+  if (r.measured == 0) {
+    w.null();
+  } else {
+    w.number(std::round(100.0 * static_cast<double>(r.total_complexity) / static_cast<double>(r.measured)) / 100.0);
+  }
+  w.plain_key("function_complexity");
+  w.begin_array();
+  for (const NodeId node : r.function_list) {
+    w.begin_object();
+    w.plain_key("label");
+    w.string(to_string(store.label(node)));
+    w.plain_key("qualified_name");
+    w.qualified_name(store, node);
+    w.plain_key("name");
+    w.string(store.name(node));
+    for (const std::string_view property : {"line_start", "line_end", "complexity"}) {
+      w.plain_key(property);
+      const PropertyValue value = store.property(node, property);
+      if (const auto* number = std::get_if<std::int64_t>(&value)) {
+        w.integer(*number);
+      } else {
+        w.null();
+      }
+    }
+    w.end_object();
+  }
+  w.end_array();
+  out.row_count = r.function_list.size();
+  out.total_count = r.count.total_count;
+}
+
 void children(JsonTextWriter& w, Summary& out, const GraphStore& store, const ChildrenResult& r) {
   open(w, fmt::format("children of {}", store.qualified_name(r.parent)));
   w.plain_key("children");
@@ -388,6 +436,7 @@ std::string answer_document(const GraphStore& store, const QueryRequest& request
       outline(w, out, store, std::get<OutlineRequest>(request), std::get<OutlineResult>(answer.result));
       break;
     case QueryKind::Children: children(w, out, store, std::get<ChildrenResult>(answer.result)); break;
+    case QueryKind::Complexity: complexity(w, out, store, std::get<ComplexityResult>(answer.result)); break;
     case QueryKind::Importers:
       importers(w, out, store, std::get<ImportersRequest>(request), std::get<ImportersResult>(answer.result));
       break;

@@ -195,6 +195,30 @@ std::string outline_text(const GraphStore& store, const OutlineResult& r) {
                      cut_line(r.entries.size(), r.count.total_count));
 }
 
+std::string complexity_text(const GraphStore& store, const ComplexityResult& r) {
+  std::string text = fmt::format(
+      "{} ({}): {} lines, {}, {}, {}, {} and {}\n", store.qualified_name(r.module), location(store, r.module), r.lines,
+      plural(r.definitions, "definition", "definitions"), plural(r.functions, "function", "functions"),
+      plural(r.classes, "class", "classes"), plural(r.imports, "import", "imports"),
+      plural(r.importers, "importer", "importers"));
+  if (r.measured > 0) {
+    text += fmt::format("complexity: total {}, max {}, average {:.2f}\n", r.total_complexity, r.max_complexity,
+                        static_cast<double>(r.total_complexity) / static_cast<double>(r.measured));
+  }
+  if (r.function_list.empty()) return text;
+  TextTable table({Align::Right, Align::Right, Align::Left});
+  table.add_row({"line", "complexity", "function"});
+  for (const NodeId node : r.function_list) {
+    const PropertyValue line = store.property(node, "line_start");
+    const PropertyValue complexity = store.property(node, "complexity");
+    const auto* number = std::get_if<std::int64_t>(&line);
+    const auto* value = std::get_if<std::int64_t>(&complexity);
+    table.add_row({number != nullptr ? std::to_string(*number) : "", value != nullptr ? std::to_string(*value) : "-",
+                   store.qualified_name(node)});
+  }
+  return text + "\n" + table.render() + cut_line(r.function_list.size(), r.count.total_count);
+}
+
 std::string children_text(const GraphStore& store, const ChildrenResult& r) {
   if (r.children.empty()) return fmt::format("{} defines nothing.\n", store.qualified_name(r.parent));
   std::vector<NodeAtDepth> rows;
@@ -248,6 +272,7 @@ std::string answer_text(const GraphStore& store, const QueryRequest& request, co
                             std::get<CallPathRequest>(request).max_depth);
     case QueryKind::Outline: return outline_text(store, std::get<OutlineResult>(answer.result));
     case QueryKind::Children: return children_text(store, std::get<ChildrenResult>(answer.result));
+    case QueryKind::Complexity: return complexity_text(store, std::get<ComplexityResult>(answer.result));
     case QueryKind::Importers: return importers_text(store, std::get<ImportersResult>(answer.result));
     case QueryKind::Chain:
       return chain_answer_text(store, std::get<ChainRequest>(request), std::get<ChainResult>(answer.result));

@@ -6,6 +6,7 @@
 // order capped at kMaxResults, and leave JSON to the caller.
 #pragma once
 
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -37,6 +38,33 @@ struct OutlineResult {
 };
 
 Result<OutlineResult> query_outline(const GraphStore& store, const OutlineRequest& request, TraversalScratch& scratch);
+
+// ---- complexity ---------------------------------------------------------
+
+struct ComplexityRequest {
+  std::string file;  // a path relative to the indexed root, or a module's name
+};
+
+struct ComplexityResult {
+  NodeId module = kNoNode;
+  std::int64_t lines = 0;         // the file's line count (its Module's line_end)
+  std::size_t definitions = 0;    // every class, interface, function and method in it
+  std::size_t functions = 0;      // functions and methods
+  std::size_t classes = 0;        // classes and interfaces
+  std::size_t imports = 0;        // IMPORTS out of the module
+  std::size_t importers = 0;      // modules importing it
+  // Functions and methods in line order (at most kMaxResults), each with its
+  // `complexity` property; the figures below are over all of them that have
+  // one (an imported graph may not).
+  std::vector<NodeId> function_list;
+  std::size_t measured = 0;
+  std::int64_t total_complexity = 0;
+  std::int64_t max_complexity = 0;
+  ResultCount count;  // over function_list
+};
+
+Result<ComplexityResult> query_complexity(const GraphStore& store, const ComplexityRequest& request,
+                                          TraversalScratch& scratch);
 
 // ---- children -----------------------------------------------------------
 
