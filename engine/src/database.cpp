@@ -72,6 +72,26 @@ Result<queries::HierarchyResult> Database::hierarchy(const queries::HierarchyReq
                                                      queries::TraversalScratch* scratch) const {
   return with_scratch(store(), request, scratch, queries::query_hierarchy);
 }
+Result<queries::OutlineResult> Database::outline(const queries::OutlineRequest& request,
+                                                 queries::TraversalScratch* scratch) const {
+  return with_scratch(store(), request, scratch, queries::query_outline);
+}
+Result<queries::ChildrenResult> Database::children(const queries::ChildrenRequest& request,
+                                                   queries::TraversalScratch* scratch) const {
+  return with_scratch(store(), request, scratch, queries::query_children);
+}
+Result<queries::ComplexityResult> Database::complexity(const queries::ComplexityRequest& request,
+                                                       queries::TraversalScratch* scratch) const {
+  return with_scratch(store(), request, scratch, queries::query_complexity);
+}
+Result<queries::ImportersResult> Database::importers(const queries::ImportersRequest& request,
+                                                     queries::TraversalScratch* scratch) const {
+  return with_scratch(store(), request, scratch, queries::query_importers);
+}
+Result<queries::ChainResult> Database::dependency_chain(const queries::ChainRequest& request,
+                                                        queries::TraversalScratch* scratch) const {
+  return with_scratch(store(), request, scratch, queries::query_dependency_chain);
+}
 Result<queries::DependenciesResult> Database::dependencies(const queries::DependenciesRequest& request,
                                                            queries::TraversalScratch* scratch) const {
   return with_scratch(store(), request, scratch, queries::query_dependencies);

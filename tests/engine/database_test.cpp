@@ -65,6 +65,26 @@ TEST_CASE("database: a saved snapshot opens; names resolve; queries answer with 
   auto exports = db->exports({.module_name = "p.m"});
   REQUIRE(exports.ok());
   CHECK(exports->exports.size() == 2);
+  // The agent-context queries, on a crafted graph (g has no line: last).
+  auto outline = db->outline({.file = "p.m", .label = "all"});
+  REQUIRE(outline.ok());
+  REQUIRE(outline->entries.size() == 2);
+  CHECK(db->node(outline->entries[0].node).qualified_name == "p.m.f");
+  CHECK(db->node(outline->entries[1].node).qualified_name == "p.m.g");
+  auto children = db->children({.name = "p.m.f"});
+  REQUIRE(children.ok());
+  CHECK(children->children.empty());
+  auto chain = db->dependency_chain({.from = "g", .to = "f", .type = "auto", .max_depth = 3});
+  REQUIRE(chain.ok());
+  CHECK(chain->type == RelType::Calls);
+  CHECK(chain->chain.size() == 2);
+  auto complexity = db->complexity({.file = "p.m"});
+  REQUIRE(complexity.ok());
+  CHECK(complexity->functions == 2);
+  CHECK(complexity->measured == 0);  // a crafted graph without the property
+  auto importers = db->importers({.target = "p.m", .transitive = true});
+  REQUIRE(importers.ok());
+  CHECK(importers->importers.empty());
   auto missing = db->callees({.function_name = "p.m.h"});
   REQUIRE_FALSE(missing.ok());
   CHECK(missing.error().code == ErrorCode::NodeNotFound);

@@ -98,6 +98,17 @@ class Database {
                                               queries::TraversalScratch* scratch = nullptr) const;
   Result<queries::CallPathResult> call_path(const queries::CallPathRequest& request,
                                             queries::TraversalScratch* scratch = nullptr) const;
+  // The agent-context queries (queries/context_queries.hpp).
+  Result<queries::OutlineResult> outline(const queries::OutlineRequest& request,
+                                         queries::TraversalScratch* scratch = nullptr) const;
+  Result<queries::ChildrenResult> children(const queries::ChildrenRequest& request,
+                                           queries::TraversalScratch* scratch = nullptr) const;
+  Result<queries::ComplexityResult> complexity(const queries::ComplexityRequest& request,
+                                               queries::TraversalScratch* scratch = nullptr) const;
+  Result<queries::ImportersResult> importers(const queries::ImportersRequest& request,
+                                             queries::TraversalScratch* scratch = nullptr) const;
+  Result<queries::ChainResult> dependency_chain(const queries::ChainRequest& request,
+                                                queries::TraversalScratch* scratch = nullptr) const;
   // Any of them, by request type (what make_request returns).
   Result<queries::QueryAnswer> run(const queries::QueryRequest& request,
                                    queries::TraversalScratch* scratch = nullptr) const;
