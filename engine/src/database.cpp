@@ -88,6 +88,10 @@ Result<queries::ImportersResult> Database::importers(const queries::ImportersReq
                                                      queries::TraversalScratch* scratch) const {
   return with_scratch(store(), request, scratch, queries::query_importers);
 }
+Result<queries::ImpactResult> Database::impact(const queries::ImpactRequest& request,
+                                               queries::TraversalScratch* scratch) const {
+  return with_scratch(store(), request, scratch, queries::query_impact);
+}
 Result<queries::ChainResult> Database::dependency_chain(const queries::ChainRequest& request,
                                                         queries::TraversalScratch* scratch) const {
   return with_scratch(store(), request, scratch, queries::query_dependency_chain);

@@ -143,10 +143,17 @@ contains "$err" "all, Class, Interface, Function, Method"
 q 1 children validate --json
 json_true 'd.error_code === "AMBIGUOUS_NAME"'
 q 2 chain shop.app
+q 0 impact shop.util.log.log
+contains "$out" "7 nodes in 3 files may break if shop.util.log.log changes:"
+contains "$out" "2  shop.app.run  calls … shop.util.log.log"
+q 0 impact src/shop/util/log.py --depth 1 --json
+json_true 'd.results.target.qualified_name === "shop.util.log" && d.metadata.max_depth === 1'
+q 1 impact log --depth 11 --json
+json_true 'd.error_code === "INVALID_ARGUMENT"'
 q 0 complexity src/shop/services/auth.py
 contains "$out" "58 lines, 10 definitions, 9 functions, 1 class, 4 imports and 1 importer"
 contains "$out" "  44           2  shop.services.auth.recursive"
-for command in callers callees hierarchy dependencies exports implementations call-graph path outline children importers chain complexity; do
+for command in callers callees hierarchy dependencies exports implementations call-graph path outline children importers chain complexity impact; do
   expect 0 "$trellis" query "$command" --help
   contains "$out" "qualified names"
   contains "$out" "Examples:"

@@ -83,7 +83,7 @@ check("tool names", () =>
     [
       "query_callers", "query_callees", "query_hierarchy", "query_dependencies", "query_exports",
       "query_implementations", "query_call_graph", "query_call_path", "get_file_outline", "get_children",
-      "query_importers", "query_dependency_chain", "get_file_complexity", "query_cypher", "search_symbols", "get_node",
+      "query_importers", "query_dependency_chain", "get_file_complexity", "query_impact", "query_cypher", "search_symbols", "get_node",
       "get_schema", "index_status",
     ],
   ));
@@ -199,6 +199,19 @@ check("descriptions say how names are written and what comes back", () => {
     assert.deepEqual([d.results.total_complexity, d.results.max_complexity], [10, 2]);
     const recursive = d.results.function_complexity.find((f) => f.name === "recursive");
     assert.deepEqual([recursive.line_start, recursive.complexity], [44, 2]);
+  });
+}
+{
+  const d = await ok(client, "query_impact", { target: "shop.util.log.log" });
+  check("query_impact", () => {
+    assert.deepEqual(d.results.files.map((f) => [f.file_path, f.count]), [
+      ["src/shop/models.py", 3], ["src/shop/services/auth.py", 3], ["src/shop/app.py", 1],
+    ]);
+    assert.equal(d.results.total, 7);
+    const run = d.results.files[2].nodes[0];
+    assert.equal(run.reason, "shop.app.run calls shop.models.User.validate, which calls shop.util.log.log");
+    assert.equal(run.depth, 2);
+    assert.equal(d.metadata.total_count, 7);
   });
 }
 {
@@ -511,7 +524,7 @@ await client.close();
   check("TIMEOUT", () => assert.match(d.error, /time limit of 1 ms/));
   await slow.ping();
   const again = await slow.listTools();
-  check("serving after TIMEOUT", () => assert.equal(again.tools.length, 18));
+  check("serving after TIMEOUT", () => assert.equal(again.tools.length, 19));
   await slow.close();
 }
 

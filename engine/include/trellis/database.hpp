@@ -107,6 +107,8 @@ class Database {
                                                queries::TraversalScratch* scratch = nullptr) const;
   Result<queries::ImportersResult> importers(const queries::ImportersRequest& request,
                                              queries::TraversalScratch* scratch = nullptr) const;
+  Result<queries::ImpactResult> impact(const queries::ImpactRequest& request,
+                                       queries::TraversalScratch* scratch = nullptr) const;
   Result<queries::ChainResult> dependency_chain(const queries::ChainRequest& request,
                                                 queries::TraversalScratch* scratch = nullptr) const;
   // Any of them, by request type (what make_request returns).

@@ -74,6 +74,10 @@ const ParamSpec kOutlineParams[] = {
 const ParamSpec kComplexityParams[] = {
     string_param("file_path", "Path of the file relative to the indexed root (src/shop/app.py), or its module's name"),
 };
+const ParamSpec kImpactParams[] = {
+    name_param("target", "What would change: a function, method, class or module name, or a file path"),
+    integer_param("max_depth", "--depth", 1, 10, 3, "How many dependency steps to follow backwards"),
+};
 const ParamSpec kChildrenParams[] = {
     name_param("name", "Qualified name of the Class, Interface, Function, Method or Module"),
 };
@@ -156,6 +160,14 @@ const QuerySpec kSpecs[] = {
      "`complexity` property in Cypher) in line order, with their total, maximum and average. At most 100 "
      "functions listed.",
      kComplexityParams},
+    {QueryKind::Impact, "query_impact", "impact", "What may break if a definition, module or file changes",
+     "Everything upstream of the target within max_depth dependency steps: its callers, transitively (for a "
+     "class or module, the callers of its methods and definitions too), subclasses and implementers, methods "
+     "overriding it in subclasses, modules importing it (transitively, for a module) or importing its module. "
+     "Grouped by file, most impacted files first; each node with its depth, relation and the shortest reason "
+     "chain to the target (`chain`, and `reason` as one sentence). At most 100 nodes; metadata.total_count "
+     "and file_count say how many there are.",
+     kImpactParams},
 };
 
 HierarchyDirection direction_from(const std::string& text) {
@@ -188,6 +200,7 @@ QueryRequest typed_request(const QuerySpec& spec, const CheckedArguments& a) {
     case QueryKind::Outline: return OutlineRequest{a.text(p[0].name), a.choice(p[1])};
     case QueryKind::Children: return ChildrenRequest{a.text(p[0].name)};
     case QueryKind::Complexity: return ComplexityRequest{a.text(p[0].name)};
+    case QueryKind::Impact: return ImpactRequest{a.text(p[0].name), as_int(a.integer(p[1]))};
     case QueryKind::Importers: return ImportersRequest{a.text(p[0].name), a.boolean(p[1])};
     case QueryKind::Chain:
       return ChainRequest{a.text(p[0].name), a.text(p[1].name), a.choice(p[2]), as_int(a.integer(p[3]))};
@@ -262,6 +275,9 @@ Result<QueryAnswer> run_query(const GraphStore& store, const QueryRequest& reque
     }
     Result<QueryAnswer> operator()(const OutlineRequest& r) const {
       return answer(QueryKind::Outline, query_outline(store, r, scratch));
+    }
+    Result<QueryAnswer> operator()(const ImpactRequest& r) const {
+      return answer(QueryKind::Impact, query_impact(store, r, scratch));
     }
     Result<QueryAnswer> operator()(const ComplexityRequest& r) const {
       return answer(QueryKind::Complexity, query_complexity(store, r, scratch));

@@ -260,3 +260,73 @@ TEST_CASE("complexity: a file's counts and each function's cyclomatic complexity
   REQUIRE_FALSE(missing.ok());
   CHECK(missing.error().code == ErrorCode::NodeNotFound);
 }
+
+namespace {
+
+// "file: depth relation qualified_name <- chain end" per impacted node, in answer order.
+std::vector<std::string> impact_rows(const GraphStore& store, const ImpactResult& r) {
+  std::vector<std::string> rows;
+  for (const ImpactFile& file : r.files) {
+    for (const ImpactedNode& n : file.nodes) {
+      REQUIRE(n.via.size() + 1 == n.chain.size());
+      CHECK(n.chain.front() == n.node);
+      rows.push_back(file.file_path + ": " + std::to_string(n.depth) + " " + std::string(to_string(n.relation)) +
+                     " " + store.qualified_name(n.node));
+    }
+  }
+  return rows;
+}
+
+}  // namespace
+
+TEST_CASE("impact: callers transitively, importers of the module, overrides; grouped by file with reasons") {
+  const GraphStore& store = python_shop().store();
+  TraversalScratch scratch;
+  auto log = query_impact(store, {"shop.util.log.log", 3}, scratch);
+  REQUIRE(log.ok());
+  CHECK(impact_rows(store, *log) == std::vector<std::string>{
+                                        "src/shop/models.py: 1 imports its module shop.models",
+                                        "src/shop/models.py: 1 calls shop.models.Base.save",
+                                        "src/shop/models.py: 1 calls shop.models.User.validate",
+                                        "src/shop/services/auth.py: 1 imports its module shop.services.auth",
+                                        "src/shop/services/auth.py: 1 calls shop.services.auth.AuthService.login",
+                                        "src/shop/services/auth.py: 2 calls shop.services.auth.main",
+                                        "src/shop/app.py: 2 calls shop.app.run",
+                                    });
+  CHECK(log->count.total_count == 7);
+  CHECK(log->file_count == 3);
+  const ImpactedNode& run = log->files[2].nodes[0];
+  CHECK(names(store, run.chain) ==
+        std::vector<std::string>{"shop.app.run", "shop.models.User.validate", "shop.util.log.log"});
+  CHECK(run.via == std::vector<std::string_view>{"calls", "calls"});
+
+  auto shallow = query_impact(store, {"shop.util.log.log", 1}, scratch);
+  REQUIRE(shallow.ok());
+  CHECK(shallow->count.total_count == 5);  // the depth-2 callers are gone
+
+  // A method overridden in a subclass: the override depends on it.
+  auto validate = query_impact(store, {"shop.models.Base.validate", 1}, scratch);
+  REQUIRE(validate.ok());
+  const auto rows = impact_rows(store, *validate);
+  CHECK(std::find(rows.begin(), rows.end(), "src/shop/models.py: 1 overrides shop.models.User.validate") != rows.end());
+  CHECK(std::find(rows.begin(), rows.end(), "src/shop/models.py: 1 calls shop.models.Base.save") != rows.end());
+
+  // A class: subclasses, and callers of its methods (the chain passes through the method).
+  auto base = query_impact(store, {"shop.models.Base", 1}, scratch);
+  REQUIRE(base.ok());
+  const auto base_rows = impact_rows(store, *base);
+  CHECK(std::find(base_rows.begin(), base_rows.end(), "src/shop/models.py: 1 inherits shop.models.User") !=
+        base_rows.end());
+  // A module by file: its importers, transitively.
+  auto module = query_impact(store, {"src/shop/util/log.py", 1}, scratch);
+  REQUIRE(module.ok());
+  const auto module_rows = impact_rows(store, *module);
+  CHECK(std::find(module_rows.begin(), module_rows.end(), "src/shop/models.py: 1 imports shop.models") !=
+        module_rows.end());
+  CHECK(std::find(module_rows.begin(), module_rows.end(), "src/shop/models.py: 1 calls shop.models.Base.save") !=
+        module_rows.end());
+
+  auto missing = query_impact(store, {"shop.util.log.nothing", 3}, scratch);
+  REQUIRE_FALSE(missing.ok());
+  CHECK(missing.error().code == ErrorCode::NodeNotFound);
+}

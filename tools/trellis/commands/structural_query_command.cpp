@@ -160,6 +160,8 @@ class StructuralQueryCommand final : public Command {
       case queries::QueryKind::Outline:
         return "  trellis query outline src/shop/models.py\n  trellis query outline shop.models --label Method --json";
       case queries::QueryKind::Children: return "  trellis query children shop.models.User";
+      case queries::QueryKind::Impact:
+        return "  trellis query impact shop.util.log.log\n  trellis query impact src/shop/models.py --depth 2 --json";
       case queries::QueryKind::Complexity:
         return "  trellis query complexity src/shop/services/auth.py\n  trellis query complexity shop.models --json";
       case queries::QueryKind::Importers:

@@ -344,6 +344,80 @@ void complexity(JsonTextWriter& w, Summary& out, const GraphStore& store, const 
   out.total_count = r.count.total_count;
 }
 
+// "a calls b, which calls c": how the first node of a chain depends on the last.
+std::string reason_text(const GraphStore& store, const ImpactedNode& n) {
+  if (n.relation == ImpactRelation::ImportsModule && n.chain.size() == 2) {
+    return fmt::format("{} imports {}, which defines {}", store.qualified_name(n.node),
+                       store.qualified_name(module_of(store, n.chain[1])), store.qualified_name(n.chain[1]));
+  }
+  std::string text;
+  for (std::size_t i = 0; i < n.chain.size(); ++i) {
+    store.append_qualified_name(n.chain[i], text);
+    if (i < n.via.size()) {
+      text += i == 0 ? " " : ", which ";
+      text += n.via[i];
+      text += ' ';
+    }
+  }
+  return text;
+}
+
+void impact(JsonTextWriter& w, Summary& out, const GraphStore& store, const ImpactRequest& request,
+            const ImpactResult& r) {
+  open(w, fmt::format("impact of {} (depth {})", store.qualified_name(r.target), request.max_depth));
+  w.plain_key("target");
+  w.node(store, r.target);
+  w.plain_key("total");
+  w.unsigned_integer(r.count.total_count);
+  w.plain_key("file_count");
+  w.unsigned_integer(r.file_count);
+  w.plain_key("files");
+  w.begin_array();
+  std::size_t rows = 0;
+  for (const ImpactFile& file : r.files) {
+    w.begin_object();
+    w.plain_key("file_path");
+    w.string(file.file_path);
+    w.plain_key("count");
+    w.unsigned_integer(file.nodes.size());
+    w.plain_key("nodes");
+    w.begin_array();
+    for (const ImpactedNode& n : file.nodes) {
+      // Lean: the file is the group's; get_block_details has the rest.
+      w.begin_object();
+      w.plain_key("label");
+      w.string(to_string(store.label(n.node)));
+      w.plain_key("qualified_name");
+      w.qualified_name(store, n.node);
+      w.plain_key("name");
+      w.string(store.name(n.node));
+      for (const std::string_view property : {"line_start", "line_end"}) {
+        const PropertyValue value = store.property(n.node, property);
+        if (const auto* number = std::get_if<std::int64_t>(&value)) {
+          w.plain_key(property);
+          w.integer(*number);
+        }
+      }
+      w.plain_key("depth");
+      w.integer(n.depth);
+      w.plain_key("relation");
+      w.string(to_string(n.relation));
+      w.plain_key("chain");
+      w.names(store, n.chain);
+      w.plain_key("reason");
+      w.string(reason_text(store, n));
+      w.end_object();
+      ++rows;
+    }
+    w.end_array();
+    w.end_object();
+  }
+  w.end_array();
+  out.row_count = rows;
+  out.total_count = r.count.total_count;
+  out.max_depth = request.max_depth;
+}
+
 void children(JsonTextWriter& w, Summary& out, const GraphStore& store, const ChildrenResult& r) {
   open(w, fmt::format("children of {}", store.qualified_name(r.parent)));
   w.plain_key("children");
@@ -437,6 +511,9 @@ std::string answer_document(const GraphStore& store, const QueryRequest& request
       break;
     case QueryKind::Children: children(w, out, store, std::get<ChildrenResult>(answer.result)); break;
     case QueryKind::Complexity: complexity(w, out, store, std::get<ComplexityResult>(answer.result)); break;
+    case QueryKind::Impact:
+      impact(w, out, store, std::get<ImpactRequest>(request), std::get<ImpactResult>(answer.result));
+      break;
     case QueryKind::Importers:
       importers(w, out, store, std::get<ImportersRequest>(request), std::get<ImportersResult>(answer.result));
       break;

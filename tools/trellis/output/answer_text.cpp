@@ -219,6 +219,27 @@ std::string complexity_text(const GraphStore& store, const ComplexityResult& r) 
   return text + "\n" + table.render() + cut_line(r.function_list.size(), r.count.total_count);
 }
 
+std::string impact_text(const GraphStore& store, const ImpactResult& r) {
+  if (r.files.empty()) return fmt::format("Nothing depends on {} within the depth.\n", store.qualified_name(r.target));
+  std::string text = fmt::format("{} in {} may break if {} changes:\n", plural(r.count.total_count, "node", "nodes"),
+                                 plural(r.file_count, "file", "files"), store.qualified_name(r.target));
+  std::size_t shown = 0;
+  for (const ImpactFile& file : r.files) {
+    text += fmt::format("\n{} ({})\n", file.file_path.empty() ? "(no file)" : file.file_path, file.nodes.size());
+    TextTable table({Align::Right, Align::Left, Align::Left});
+    for (const ImpactedNode& n : file.nodes) {
+      std::string via = std::string(to_string(n.relation));
+      if (n.relation == ImpactRelation::ImportsModule) via = "imports " + store.qualified_name(module_of(store, r.target));
+      else if (n.chain.size() > 2) via += " … " + store.qualified_name(n.chain.back());
+      else if (n.chain.size() == 2) via += " " + store.qualified_name(n.chain[1]);
+      table.add_row({std::to_string(n.depth), store.qualified_name(n.node), via});
+      ++shown;
+    }
+    text += table.render();
+  }
+  return text + cut_line(shown, r.count.total_count);
+}
+
 std::string children_text(const GraphStore& store, const ChildrenResult& r) {
   if (r.children.empty()) return fmt::format("{} defines nothing.\n", store.qualified_name(r.parent));
   std::vector<NodeAtDepth> rows;
@@ -273,6 +294,7 @@ std::string answer_text(const GraphStore& store, const QueryRequest& request, co
     case QueryKind::Outline: return outline_text(store, std::get<OutlineResult>(answer.result));
     case QueryKind::Children: return children_text(store, std::get<ChildrenResult>(answer.result));
     case QueryKind::Complexity: return complexity_text(store, std::get<ComplexityResult>(answer.result));
+    case QueryKind::Impact: return impact_text(store, std::get<ImpactResult>(answer.result));
     case QueryKind::Importers: return importers_text(store, std::get<ImportersResult>(answer.result));
     case QueryKind::Chain:
       return chain_answer_text(store, std::get<ChainRequest>(request), std::get<ChainResult>(answer.result));

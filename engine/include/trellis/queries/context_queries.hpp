@@ -8,6 +8,7 @@
 
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "trellis/common/error.hpp"
@@ -120,6 +121,50 @@ struct ChainResult {
 
 Result<ChainResult> query_dependency_chain(const GraphStore& store, const ChainRequest& request,
                                            TraversalScratch& scratch);
+
+// ---- impact -------------------------------------------------------------
+
+struct ImpactRequest {
+  std::string target;  // a definition's name, a module's name or a file path
+  int max_depth = 3;   // 1..10 dependency steps
+};
+
+// How an impacted node depends on the node before it in its chain.
+enum class ImpactRelation : std::uint8_t { Calls, Inherits, Implements, Imports, Overrides, ImportsModule };
+
+struct ImpactedNode {
+  NodeId node = kNoNode;
+  int depth = 1;  // dependency steps from the target (an override: 1)
+  ImpactRelation relation = ImpactRelation::Calls;
+  // The shortest reason: this node, then each node it depends on, ending at
+  // the target (or at the part of the target it uses: a method of a target
+  // class, a definition of a target module, then the target).
+  std::vector<NodeId> chain;
+  // How each chain node depends on the next ("calls", "inherits", "is defined in", ...).
+  std::vector<std::string_view> via;
+};
+
+struct ImpactFile {
+  std::string file_path;  // "" for nodes without one (an external package)
+  std::vector<ImpactedNode> nodes;  // by depth, then line
+};
+
+struct ImpactResult {
+  NodeId target = kNoNode;
+  // What may break if the target changes: callers of it (and of its methods
+  // or definitions, for a class or module), transitively; subclasses and
+  // implementers; methods overriding it in subclasses; modules importing it
+  // (transitively for a module), or importing its module (directly). Grouped
+  // by file, files with the most impacted nodes first; at most kMaxResults
+  // nodes listed.
+  std::vector<ImpactFile> files;
+  std::size_t file_count = 0;  // files with an impacted node, listed or not
+  ResultCount count;           // over impacted nodes
+};
+
+Result<ImpactResult> query_impact(const GraphStore& store, const ImpactRequest& request, TraversalScratch& scratch);
+
+std::string_view to_string(ImpactRelation relation);
 
 // The module a node belongs to: itself for a Module, else the Module whose
 // DEFINES reach it; kNoNode when none does (an ExternalPackage, a Package).

@@ -22,7 +22,7 @@ namespace trellis::queries {
 
 enum class QueryKind {
   Callers, Callees, Hierarchy, Dependencies, Exports, Implementations, CallGraph, CallPath,
-  Outline, Children, Importers, Chain, Complexity,
+  Outline, Children, Importers, Chain, Complexity, Impact,
 };
 
 struct QuerySpec {
@@ -46,7 +46,8 @@ const QuerySpec* find_query_by_command(std::string_view command);
 
 using QueryRequest = std::variant<CallersRequest, CalleesRequest, HierarchyRequest, DependenciesRequest,
                                   ExportsRequest, ImplementationsRequest, CallGraphRequest, CallPathRequest,
-                                  OutlineRequest, ChildrenRequest, ImportersRequest, ChainRequest, ComplexityRequest>;
+                                  OutlineRequest, ChildrenRequest, ImportersRequest, ChainRequest, ComplexityRequest,
+                                  ImpactRequest>;
 
 // The typed request for `spec`: defaults filled in, every argument checked
 // against its type, range or choices. INVALID_ARGUMENT names the parameter
@@ -60,7 +61,7 @@ struct QueryAnswer {
   QueryKind kind;
   std::variant<CallReachResult, HierarchyResult, DependenciesResult, ExportsResult, ImplementationsResult,
                CallGraphResult, CallPathResult, OutlineResult, ChildrenResult, ImportersResult, ChainResult,
-               ComplexityResult>
+               ComplexityResult, ImpactResult>
       result;
 };
 
