@@ -144,7 +144,7 @@ q 1 children validate --json
 json_true 'd.error_code === "AMBIGUOUS_NAME"'
 q 2 chain shop.app
 q 0 impact shop.util.log.log
-contains "$out" "7 nodes in 3 files may break if shop.util.log.log changes:"
+contains "$out" "7 nodes may break if shop.util.log.log changes (nearest first):"
 contains "$out" "2  shop.app.run  calls … shop.util.log.log"
 q 0 impact src/shop/util/log.py --depth 1 --json
 json_true 'd.results.target.qualified_name === "shop.util.log" && d.metadata.max_depth === 1'

@@ -5,8 +5,6 @@
 // method; modules importing the target's module. A class or module target
 // starts from its definitions too (callers of a method depend on its class).
 #include <algorithm>
-#include <map>
-#include <unordered_map>
 #include <variant>
 
 #include "trellis/queries/context_queries.hpp"
@@ -30,10 +28,20 @@ std::int64_t int_property(const GraphStore& store, NodeId node, std::string_view
   return number == nullptr ? 0 : *number;
 }
 
-std::string file_of(const GraphStore& store, NodeId node) {
-  const PropertyValue value = store.property(node, "file_path");
-  const auto* text = std::get_if<std::string_view>(&value);
-  return text == nullptr ? std::string() : std::string(*text);
+bool has_edge(const GraphStore& store, RelType type, NodeId from, NodeId to) {
+  const auto out = store.out(type, from);
+  return std::find(out.begin(), out.end(), to) != out.end();
+}
+
+// How `node` came to depend on `next`, the node it was reached from: read
+// back from the edges rather than kept for every reached node.
+std::string_view relation_between(const GraphStore& store, NodeId node, NodeId next) {
+  if (has_edge(store, RelType::Calls, node, next)) return to_string(ImpactRelation::Calls);
+  if (has_edge(store, RelType::Inherits, node, next)) return to_string(ImpactRelation::Inherits);
+  if (has_edge(store, RelType::Implements, node, next)) return to_string(ImpactRelation::Implements);
+  if (has_edge(store, RelType::Imports, node, next)) return to_string(ImpactRelation::Imports);
+  if (has_edge(store, RelType::Defines, next, node)) return "is defined in";
+  return to_string(ImpactRelation::Overrides);
 }
 
 }  // namespace
@@ -108,52 +116,77 @@ Result<ImpactResult> query_impact(const GraphStore& store, const ImpactRequest& 
   }
   // Breadth-first: the target and its definitions (depth 0), overrides
   // (depth 1), then each dependent one step further than what it uses.
-  std::vector<std::pair<NodeId, int>> queue;
-  for (const NodeId node : frontier) queue.emplace_back(node, 0);
+  // CALLS are followed from everything; INHERITS, IMPLEMENTS and IMPORTS
+  // only from the target's own types and modules and what reached them so
+  // (a subclass's subclass, an importer's importer): a module whose code
+  // calls the target does not make its importers depend on the target.
+  struct Step {
+    NodeId node;
+    int depth;
+    bool structural;
+  };
+  std::vector<Step> queue;
+  for (const NodeId node : frontier) queue.push_back({node, 0, true});
   for (const Reached& r : reached) {
-    if (r.relation == ImpactRelation::Overrides) queue.emplace_back(r.node, r.depth);
+    if (r.relation == ImpactRelation::Overrides) queue.push_back({r.node, r.depth, false});
   }
-  constexpr std::pair<RelType, ImpactRelation> kEdges[] = {{RelType::Calls, ImpactRelation::Calls},
-                                                           {RelType::Inherits, ImpactRelation::Inherits},
-                                                           {RelType::Implements, ImpactRelation::Implements},
-                                                           {RelType::Imports, ImpactRelation::Imports}};
+  constexpr std::pair<RelType, ImpactRelation> kStructural[] = {{RelType::Inherits, ImpactRelation::Inherits},
+                                                                {RelType::Implements, ImpactRelation::Implements},
+                                                                {RelType::Imports, ImpactRelation::Imports}};
   for (std::size_t i = 0; i < queue.size(); ++i) {
-    const auto [node, depth] = queue[i];
-    if (depth >= request.max_depth) continue;
-    for (const auto& [type, relation] : kEdges) {
-      for (const NodeId dependent : store.in(type, node)) {
-        if (reach(dependent, node, depth + 1, relation)) queue.emplace_back(dependent, depth + 1);
+    const Step step = queue[i];
+    if (step.depth >= request.max_depth) continue;
+    for (const NodeId caller : store.in(RelType::Calls, step.node)) {
+      if (reach(caller, step.node, step.depth + 1, ImpactRelation::Calls)) {
+        queue.push_back({caller, step.depth + 1, false});
+      }
+    }
+    if (!step.structural) continue;
+    for (const auto& [type, relation] : kStructural) {
+      for (const NodeId dependent : store.in(type, step.node)) {
+        if (reach(dependent, step.node, step.depth + 1, relation)) queue.push_back({dependent, step.depth + 1, true});
       }
     }
   }
 
-  // Grouped by file: the most impacted files first, then by path; in a
-  // file by depth, then line.
-  std::map<std::string, std::vector<const Reached*>> by_file;
-  for (const Reached& r : reached) by_file[file_of(store, r.node)].push_back(&r);
-  std::vector<std::pair<std::string, std::vector<const Reached*>>> files(by_file.begin(), by_file.end());
-  std::stable_sort(files.begin(), files.end(),
-                   [](const auto& a, const auto& b) { return a.second.size() > b.second.size(); });
-  result.file_count = files.size();
+  // The nearest kMaxResults nodes (`reached` is in breadth-first order),
+  // grouped by file in the order their first node was reached; in a file by
+  // depth, then line. Nothing is read for the nodes past the cap, so a hub's
+  // answer costs its walk and little more.
+  const std::size_t kept = std::min(kMaxResults, reached.size());
+  std::vector<std::string_view> paths;  // in order of first appearance
+  std::vector<std::vector<std::uint32_t>> members;
+  for (std::uint32_t i = 0; i < kept; ++i) {
+    const PropertyValue value = store.property(reached[i].node, "file_path");
+    const auto* text = std::get_if<std::string_view>(&value);
+    const std::string_view path = text == nullptr ? std::string_view() : *text;
+    const auto at = std::find(paths.begin(), paths.end(), path);
+    if (at == paths.end()) {
+      paths.push_back(path);
+      members.push_back({i});
+    } else {
+      members[static_cast<std::size_t>(at - paths.begin())].push_back(i);
+    }
+  }
   result.count.total_count = reached.size();
-  std::unordered_map<NodeId, ImpactRelation> relation_of;
-  for (const Reached& r : reached) relation_of.emplace(r.node, r.relation);
   std::size_t listed = 0;
-  for (auto& [path, nodes] : files) {
-    if (listed >= kMaxResults) break;
-    std::stable_sort(nodes.begin(), nodes.end(), [&](const Reached* a, const Reached* b) {
-      if (a->depth != b->depth) return a->depth < b->depth;
-      return int_property(store, a->node, "line_start") < int_property(store, b->node, "line_start");
+  for (std::size_t f = 0; f < paths.size(); ++f) {
+    std::vector<std::uint32_t>& indexes = members[f];
+    std::sort(indexes.begin(), indexes.end(), [&](std::uint32_t a, std::uint32_t b) {
+      if (reached[a].depth != reached[b].depth) return reached[a].depth < reached[b].depth;
+      const std::int64_t line_a = int_property(store, reached[a].node, "line_start");
+      const std::int64_t line_b = int_property(store, reached[b].node, "line_start");
+      return line_a != line_b ? line_a < line_b : a < b;
     });
-    ImpactFile file{path, {}};
-    for (const Reached* r : nodes) {
-      if (listed >= kMaxResults) break;
-      ImpactedNode impacted{r->node, r->depth, r->relation, {}, {}};
-      for (NodeId at = r->node; at != kNoNode; at = scratch.parent(at)) {
+    ImpactFile file{std::string(paths[f]), {}};
+    for (const std::uint32_t index : indexes) {
+      const Reached& r = reached[index];
+      ImpactedNode impacted{r.node, r.depth, r.relation, {}, {}};
+      for (NodeId at = r.node; at != kNoNode; at = scratch.parent(at)) {
         impacted.chain.push_back(at);
-        if (scratch.parent(at) == kNoNode) break;
-        const auto how = relation_of.find(at);
-        impacted.via.push_back(how == relation_of.end() ? "is defined in" : to_string(how->second));
+        const NodeId next = scratch.parent(at);
+        if (next == kNoNode) break;
+        impacted.via.push_back(at == r.node ? to_string(r.relation) : relation_between(store, at, next));
       }
       file.nodes.push_back(std::move(impacted));
       ++listed;

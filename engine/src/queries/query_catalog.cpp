@@ -164,9 +164,9 @@ const QuerySpec kSpecs[] = {
      "Everything upstream of the target within max_depth dependency steps: its callers, transitively (for a "
      "class or module, the callers of its methods and definitions too), subclasses and implementers, methods "
      "overriding it in subclasses, modules importing it (transitively, for a module) or importing its module. "
-     "Grouped by file, most impacted files first; each node with its depth, relation and the shortest reason "
-     "chain to the target (`chain`, and `reason` as one sentence). At most 100 nodes; metadata.total_count "
-     "and file_count say how many there are.",
+     "The nearest 100 nodes, grouped by file in the order their first node was reached; each node with its "
+     "depth, relation and the shortest reason chain to the target (`chain`, and `reason` as one sentence). "
+     "results.total and metadata.total_count count every impacted node within max_depth.",
      kImpactParams},
 };
 

@@ -294,7 +294,7 @@ TEST_CASE("impact: callers transitively, importers of the module, overrides; gro
                                         "src/shop/app.py: 2 calls shop.app.run",
                                     });
   CHECK(log->count.total_count == 7);
-  CHECK(log->file_count == 3);
+  CHECK(log->files.size() == 3);
   const ImpactedNode& run = log->files[2].nodes[0];
   CHECK(names(store, run.chain) ==
         std::vector<std::string>{"shop.app.run", "shop.models.User.validate", "shop.util.log.log"});

@@ -369,8 +369,6 @@ void impact(JsonTextWriter& w, Summary& out, const GraphStore& store, const Impa
   w.node(store, r.target);
   w.plain_key("total");
   w.unsigned_integer(r.count.total_count);
-  w.plain_key("file_count");
-  w.unsigned_integer(r.file_count);
   w.plain_key("files");
   w.begin_array();
   std::size_t rows = 0;

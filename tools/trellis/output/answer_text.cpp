@@ -221,8 +221,8 @@ std::string complexity_text(const GraphStore& store, const ComplexityResult& r) 
 
 std::string impact_text(const GraphStore& store, const ImpactResult& r) {
   if (r.files.empty()) return fmt::format("Nothing depends on {} within the depth.\n", store.qualified_name(r.target));
-  std::string text = fmt::format("{} in {} may break if {} changes:\n", plural(r.count.total_count, "node", "nodes"),
-                                 plural(r.file_count, "file", "files"), store.qualified_name(r.target));
+  std::string text = fmt::format("{} may break if {} changes (nearest first):\n",
+                                 plural(r.count.total_count, "node", "nodes"), store.qualified_name(r.target));
   std::size_t shown = 0;
   for (const ImpactFile& file : r.files) {
     text += fmt::format("\n{} ({})\n", file.file_path.empty() ? "(no file)" : file.file_path, file.nodes.size());

@@ -154,12 +154,11 @@ struct ImpactResult {
   // What may break if the target changes: callers of it (and of its methods
   // or definitions, for a class or module), transitively; subclasses and
   // implementers; methods overriding it in subclasses; modules importing it
-  // (transitively for a module), or importing its module (directly). Grouped
-  // by file, files with the most impacted nodes first; at most kMaxResults
-  // nodes listed.
+  // (transitively for a module), or importing its module (directly). The
+  // nearest kMaxResults nodes, grouped by file in the order their first
+  // node was reached (nearest impact first).
   std::vector<ImpactFile> files;
-  std::size_t file_count = 0;  // files with an impacted node, listed or not
-  ResultCount count;           // over impacted nodes
+  ResultCount count;  // over every impacted node within the depth
 };
 
 Result<ImpactResult> query_impact(const GraphStore& store, const ImpactRequest& request, TraversalScratch& scratch);
