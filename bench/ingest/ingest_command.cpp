@@ -2,7 +2,6 @@
 
 #include <fmt/format.h>
 #include <tbb/enumerable_thread_specific.h>
-#include <tbb/parallel_for.h>
 #include <tbb/task_arena.h>
 #include <tree_sitter/api.h>
 
@@ -17,6 +16,7 @@
 #include "common/stopwatch.hpp"
 #include "extract/tree_sitter_handles.hpp"
 #include "ingest/edited_copy.hpp"
+#include "trellis/common/parallel.hpp"
 #include "trellis/ingest/discover.hpp"
 #include "trellis/ingest/index_database.hpp"
 #include "trellis/ingest/index_repository.hpp"
@@ -50,7 +50,7 @@ ParseOnly parse_only(const Frontends& frontends, const std::filesystem::path& ro
   const CpuStopwatch cpu;
   arena.execute([&] {
     tbb::enumerable_thread_specific<ingest::TsParser> parsers([] { return ingest::TsParser(ts_parser_new()); });
-    tbb::parallel_for(tbb::blocked_range<std::size_t>(0, paths.size(), 1), [&](const auto& range) {
+    trellis::parallel_for(tbb::blocked_range<std::size_t>(0, paths.size(), 1), [&](const auto& range) {
       TSParser* parser = parsers.local().get();
       std::uint64_t local = 0;
       for (std::size_t i = range.begin(); i != range.end(); ++i) {

@@ -1,4 +1,3 @@
-#include <tbb/parallel_for.h>
 #include <xxhash.h>
 
 #include <algorithm>
@@ -6,6 +5,7 @@
 #include <optional>
 #include <stdexcept>
 
+#include "trellis/common/parallel.hpp"
 #include "trellis/ingest/facts_cache.hpp"
 
 namespace trellis::ingest {
@@ -443,7 +443,7 @@ std::vector<EncodedFile> encode_facts(std::span<const FileFacts> files, std::spa
                                       std::span<const CachedFile* const> previous,
                                       std::span<const std::uint8_t> same_resolution) {
   std::vector<EncodedFile> out(files.size());
-  tbb::parallel_for(std::size_t{0}, files.size(), [&](std::size_t i) {
+  trellis::parallel_for(std::size_t{0}, files.size(), [&](std::size_t i) {
     EncodedFile& file = out[i];
     file.relative_path = files[i].relative_path;
     file.content_hash = hashes[i];
@@ -536,7 +536,7 @@ Result<FactsCache> decode_records(std::span<const ManifestEntry> manifest,
   }
   std::vector<CachedFile> decoded(manifest.size());
   std::vector<std::string> errors(manifest.size());
-  tbb::parallel_for(std::size_t{0}, manifest.size(), [&](std::size_t i) {
+  trellis::parallel_for(std::size_t{0}, manifest.size(), [&](std::size_t i) {
     const ManifestEntry& entry = manifest[i];
     const std::span<const std::byte> bytes = records[i];
     if (bytes.size() != entry.record_bytes || record_checksum(bytes) != entry.record_checksum) {

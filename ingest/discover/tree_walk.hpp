@@ -1,12 +1,16 @@
 // The parallel walk behind discover_files(): every directory found becomes a
 // task that TBB's work-stealing scheduler hands to an idle thread; each
 // thread collects its own files and warnings, merged and sorted at the end.
+// The folders themselves wait in a list under a mutex and a task takes any
+// one of them: TBB would copy a folder into the task inside libtbb, an
+// ordering ThreadSanitizer cannot see; a mutex it can (a lock per folder
+// listed costs nothing beside the listing).
 #pragma once
 
 #include <tbb/enumerable_thread_specific.h>
-#include <tbb/parallel_for_each.h>
 
 #include <cstddef>
+#include <mutex>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -16,6 +20,7 @@
 #include "trellis/ingest/discover.hpp"
 #include "trellis/ingest/gitignore.hpp"
 #include "trellis/ingest/ignore_rules.hpp"
+#include "trellis/common/parallel.hpp"
 
 namespace trellis::ingest {
 
@@ -45,7 +50,13 @@ class TreeWalk {
     std::size_t directories = 0;
   };
 
-  void visit(const PendingDirectory& directory, tbb::feeder<PendingDirectory>& feeder);
+  // One feeder item: list one of the waiting folders.
+  struct NextFolder {};
+  using Feeder = tbb::feeder<NextFolder>;
+
+  void add_pending(PendingDirectory directory, Feeder& feeder);
+  PendingDirectory take_pending();
+  void visit(const PendingDirectory& directory, Feeder& feeder);
   void visit_symlink(Found& found, const DirectoryListing& listing, const std::string& directory,
                      const std::string& name, std::string_view relative);
   void add_if_readable_text(Found& found, int dir_fd, const std::string& name,
@@ -63,6 +74,8 @@ class TreeWalk {
   int top_fd_;
   IgnoreList exclude_globs_;
   tbb::enumerable_thread_specific<Found> found_;
+  std::mutex pending_mutex_;
+  std::vector<PendingDirectory> pending_;  // as many as feeder items not yet run
 };
 
 }  // namespace trellis::ingest

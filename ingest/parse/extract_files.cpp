@@ -1,7 +1,6 @@
 #include "trellis/ingest/extract_files.hpp"
 
 #include <tbb/enumerable_thread_specific.h>
-#include <tbb/parallel_for.h>
 #include <tbb/task_arena.h>
 
 #include <algorithm>
@@ -9,6 +8,7 @@
 #include <numeric>
 #include <optional>
 
+#include "trellis/common/parallel.hpp"
 #include "trellis/ingest/source_file.hpp"
 
 namespace trellis::ingest {
@@ -89,7 +89,7 @@ ExtractedFiles extract_files(const LanguageFrontend& language, const std::filesy
   // Each worker takes the next file of the order until none is left.
   const std::vector<std::size_t> order = largest_first(files);
   std::atomic<std::size_t> next{0};
-  tbb::parallel_for(0, tbb::this_task_arena::max_concurrency(), [&](int) {
+  trellis::parallel_for(0, tbb::this_task_arena::max_concurrency(), [&](int) {
     FileExtractor& extractor = *extractors.local();
     for (std::size_t k = next.fetch_add(1); k < order.size(); k = next.fetch_add(1)) extract_one(extractor, order[k]);
   });

@@ -1,12 +1,12 @@
 #include "trellis/ingest/index_database.hpp"
 
 #include <fmt/format.h>
-#include <tbb/parallel_invoke.h>
 
 #include <chrono>
 #include <optional>
 #include <system_error>
 
+#include "trellis/common/parallel.hpp"
 #include "trellis/ingest/facts_cache.hpp"
 #include "trellis/ingest/facts_file.hpp"
 #include "trellis/store/snapshot.hpp"
@@ -46,7 +46,7 @@ Status save_index(IndexResult& indexed, const std::filesystem::path& database,
   Snapshot snapshot{std::move(indexed.store), {}};
   snapshot.extras.emplace(kFactsSection, PodArray<std::byte>(std::move(manifest)));
   Status status;
-  tbb::parallel_invoke([&] { status = save_snapshot(snapshot, database); }, [&] { previous_facts.reset(); });
+  trellis::parallel_invoke([&] { status = save_snapshot(snapshot, database); }, [&] { previous_facts.reset(); });
   indexed.store = std::move(snapshot.store);
   return status;
 }

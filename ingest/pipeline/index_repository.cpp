@@ -1,7 +1,5 @@
 #include "trellis/ingest/index_repository.hpp"
 
-#include <tbb/parallel_for.h>
-#include <tbb/parallel_invoke.h>
 #include <tbb/task_arena.h>
 
 #include <algorithm>
@@ -9,6 +7,7 @@
 
 #include "merge_programs.hpp"
 #include "resolve_language.hpp"
+#include "trellis/common/parallel.hpp"
 #include "trellis/ingest/graph_writer.hpp"
 #include "trellis/ingest/language.hpp"
 
@@ -151,12 +150,12 @@ Result<IndexResult> index_repository(const IndexOptions& options, ExtractProgres
   // the result is persisted (mostly waiting for the disk).
   Status persisted;
   arena.execute([&] {
-    tbb::parallel_invoke(
+    trellis::parallel_invoke(
         [&] {
           if (options.persist) persisted = options.persist(result);
         },
         [&] {
-          tbb::parallel_for(std::size_t{0}, files.size(), [&](std::size_t i) {
+          trellis::parallel_for(std::size_t{0}, files.size(), [&](std::size_t i) {
             files[i] = FileFacts{};
             resolved[i].reset();
           });

@@ -1,8 +1,9 @@
 #include "resolve_language.hpp"
 
-#include <tbb/parallel_for.h>
 
 #include <algorithm>
+
+#include "trellis/common/parallel.hpp"
 
 namespace trellis::ingest {
 namespace {
@@ -57,7 +58,7 @@ Status decode_cached_calls(std::span<FileFacts> files, std::span<const std::uint
                            const FactsCache* previous) {
   if (previous == nullptr) return {};
   std::vector<Status> statuses(files.size());
-  tbb::parallel_for(std::size_t{0}, files.size(), [&](std::size_t i) {
+  trellis::parallel_for(std::size_t{0}, files.size(), [&](std::size_t i) {
     if (changed[i] != 0) return;
     if (const auto entry = previous->find(files[i].relative_path); entry != previous->end()) {
       statuses[i] = decode_calls(entry->second, files[i]);
@@ -88,7 +89,7 @@ Result<LanguageResolution> resolve_language(const LanguageFrontend& language, st
 
   // Digests of changed files are computed; unchanged files keep theirs.
   std::vector<std::uint64_t> digests(files.size(), 0);
-  tbb::parallel_for(std::size_t{0}, files.size(), [&](std::size_t i) {
+  trellis::parallel_for(std::size_t{0}, files.size(), [&](std::size_t i) {
     if (changed[i] == 0 && previous != nullptr) {
       const auto entry = previous->find(files[i].relative_path);
       if (entry != previous->end() && entry->second.resolved) {

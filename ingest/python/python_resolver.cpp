@@ -9,10 +9,10 @@
 #include <unordered_set>
 
 #include <tbb/enumerable_thread_specific.h>
-#include <tbb/parallel_for.h>
 
 #include "python_builtins.hpp"
 #include "python_module_index.hpp"
+#include "trellis/common/parallel.hpp"
 
 namespace trellis::ingest::python {
 namespace {
@@ -109,13 +109,13 @@ class ScopeTables {
   ScopeTables(std::span<const FileFacts> files, const PythonModuleIndex& modules, bool eager)
       : files_(files), modules_(modules), index_(files.size()), built_(std::make_unique<std::once_flag[]>(files.size())) {
     if (eager) {
-      tbb::parallel_for(std::size_t{0}, files.size(), [this](std::size_t f) { ensure(static_cast<std::uint32_t>(f)); });
+      trellis::parallel_for(std::size_t{0}, files.size(), [this](std::size_t f) { ensure(static_cast<std::uint32_t>(f)); });
     }
   }
 
   // Freeing every file's tables is a hundred thousand small frees: spread them.
   ~ScopeTables() {
-    tbb::parallel_for(std::size_t{0}, index_.size(), [this](std::size_t f) { index_[f] = FileIndex{}; });
+    trellis::parallel_for(std::size_t{0}, index_.size(), [this](std::size_t f) { index_[f] = FileIndex{}; });
   }
   ScopeTables(const ScopeTables&) = delete;
   ScopeTables& operator=(const ScopeTables&) = delete;
@@ -820,7 +820,7 @@ ProgramGraph resolve_python(std::span<const FileFacts> files, const PythonLayout
   // the number of threads.
   std::vector<FileEdgeSlice> per_file(files.size());
   tbb::enumerable_thread_specific<Resolver> resolvers([&tables] { return Resolver(tables); });
-  tbb::parallel_for(tbb::blocked_range<std::uint32_t>(0, static_cast<std::uint32_t>(files.size()), 4),
+  trellis::parallel_for(tbb::blocked_range<std::uint32_t>(0, static_cast<std::uint32_t>(files.size()), 4),
                     [&](const tbb::blocked_range<std::uint32_t>& range) {
                       Resolver& resolver = resolvers.local();
                       for (std::uint32_t f = range.begin(); f != range.end(); ++f) {

@@ -1,7 +1,6 @@
 #include "ts_resolver.hpp"
 
 #include <tbb/enumerable_thread_specific.h>
-#include <tbb/parallel_for.h>
 
 #include <algorithm>
 #include <map>
@@ -9,6 +8,7 @@
 #include <set>
 #include <unordered_map>
 
+#include "trellis/common/parallel.hpp"
 #include "ts_globals.hpp"
 
 namespace trellis::ingest::typescript {
@@ -73,7 +73,7 @@ ScopeIndex this_class(const FileFacts& facts, ScopeIndex scope) {
 class Tables {
  public:
   Tables(std::span<const FileFacts> files, const ModuleResolver& modules) : files_(files), index_(files.size()) {
-    tbb::parallel_for(std::size_t{0}, files.size(), [&](std::size_t f) { build(static_cast<std::uint32_t>(f), modules); });
+    trellis::parallel_for(std::size_t{0}, files.size(), [&](std::size_t f) { build(static_cast<std::uint32_t>(f), modules); });
   }
   std::span<const FileFacts> files() const { return files_; }
   const FileIndex& index(std::uint32_t file) const { return index_[file]; }
@@ -565,7 +565,7 @@ ProgramGraph resolve_typescript(std::span<const FileFacts> files, const ProjectC
   // in file order so the graph does not depend on the number of threads.
   std::vector<FileEdges> per_file(files.size());
   tbb::enumerable_thread_specific<Resolver> resolvers([&tables] { return Resolver(tables); });
-  tbb::parallel_for(tbb::blocked_range<std::uint32_t>(0, static_cast<std::uint32_t>(files.size()), 4),
+  trellis::parallel_for(tbb::blocked_range<std::uint32_t>(0, static_cast<std::uint32_t>(files.size()), 4),
                     [&](const tbb::blocked_range<std::uint32_t>& range) {
                       Resolver& resolver = resolvers.local();
                       for (std::uint32_t f = range.begin(); f != range.end(); ++f) {

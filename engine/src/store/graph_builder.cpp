@@ -5,8 +5,7 @@
 #include <fmt/format.h>
 #include <limits>
 
-#include <tbb/parallel_for.h>
-#include <tbb/parallel_invoke.h>
+#include "trellis/common/parallel.hpp"
 
 namespace trellis {
 namespace {
@@ -325,8 +324,8 @@ Result<BuiltGraph> GraphBuilder::build() && {
     parts.unresolved_lines = PodArray<std::int32_t>(std::move(lines));
   };
 
-  tbb::parallel_invoke(name_index, node_columns, unresolved, [&] {
-    tbb::parallel_for(std::size_t{0}, kRelTypeCount, relationship);
+  trellis::parallel_invoke(name_index, node_columns, unresolved, [&] {
+    trellis::parallel_for(std::size_t{0}, kRelTypeCount, relationship);
   });
 
   parts.name = PodArray<StringId>(std::move(names));

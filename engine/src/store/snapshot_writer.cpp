@@ -2,7 +2,6 @@
 // them through replace_file_atomically.
 #include <fcntl.h>
 #include <fmt/format.h>
-#include <tbb/parallel_for.h>
 
 #include <algorithm>
 #include <array>
@@ -11,6 +10,7 @@
 #include <vector>
 
 #include "trellis/common/atomic_file.hpp"
+#include "trellis/common/parallel.hpp"
 #include "snapshot_format.hpp"
 #include "trellis/store/snapshot.hpp"
 
@@ -75,7 +75,7 @@ Layout lay_out(const GraphStore& store, std::span<const PendingSection> sections
   Layout layout{};
   // The checksums, tens of MB on a large graph, are taken on all threads.
   std::vector<std::uint64_t> checksums(sections.size());
-  tbb::parallel_for(std::size_t{0}, sections.size(),
+  trellis::parallel_for(std::size_t{0}, sections.size(),
                     [&](std::size_t i) { checksums[i] = format::checksum(sections[i].bytes); });
   std::uint64_t position =
       sizeof(format::FileHeader) + sections.size() * sizeof(format::SectionEntry);
