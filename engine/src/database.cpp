@@ -22,7 +22,9 @@ int int_property(const GraphStore& store, NodeId id, std::string_view name) {
 }  // namespace
 
 Database::Database(std::shared_ptr<const Snapshot> snapshot, std::filesystem::path path)
-    : snapshot_(std::move(snapshot)), path_(std::move(path)) {}
+    : snapshot_(std::move(snapshot)), path_(std::move(path)) {
+  sources_ = std::make_shared<const queries::TreeSourceReader>(root());
+}
 
 Result<Database> Database::open(const std::filesystem::path& path) {
   auto loaded = load_snapshot(path);
@@ -117,9 +119,43 @@ Result<queries::CallPathResult> Database::call_path(const queries::CallPathReque
   return with_scratch(store(), request, scratch, queries::query_call_path);
 }
 
-Result<queries::QueryAnswer> Database::run(const queries::QueryRequest& request,
-                                           queries::TraversalScratch* scratch) const {
-  return with_scratch(store(), request, scratch, queries::run_query);
+Result<queries::WhyResult> Database::why(const queries::WhyRequest& request,
+                                         queries::TraversalScratch* scratch) const {
+  return with_scratch(store(), request, scratch, queries::query_why);
+}
+
+Result<queries::DetailsResult> Database::details(const queries::DetailsRequest& request,
+                                                 queries::TraversalScratch* scratch,
+                                                 const queries::SourceReader* sources) const {
+  const queries::SourceReader* reader = sources != nullptr ? sources : sources_.get();
+  return with_scratch(store(), request, scratch, [reader](const GraphStore& s, const auto& r, auto& t) {
+    return queries::query_details(s, r, t, reader);
+  });
+}
+Result<queries::SourceResult> Database::source(const queries::SourceRequest& request,
+                                               queries::TraversalScratch* scratch,
+                                               const queries::SourceReader* sources) const {
+  const queries::SourceReader* reader = sources != nullptr ? sources : sources_.get();
+  return with_scratch(store(), request, scratch, [reader](const GraphStore& s, const auto& r, auto& t) {
+    return queries::query_source(s, r, t, reader);
+  });
+}
+
+Result<queries::ContextResult> Database::context(const queries::ContextRequest& request,
+                                                 queries::TraversalScratch* scratch,
+                                                 const queries::SourceReader* sources) const {
+  const queries::SourceReader* reader = sources != nullptr ? sources : sources_.get();
+  return with_scratch(store(), request, scratch, [reader](const GraphStore& s, const auto& r, auto& t) {
+    return queries::query_context(s, r, t, reader);
+  });
+}
+
+Result<queries::QueryAnswer> Database::run(const queries::QueryRequest& request, queries::TraversalScratch* scratch,
+                                           const queries::SourceReader* sources) const {
+  const queries::SourceReader* reader = sources != nullptr ? sources : sources_.get();
+  return with_scratch(store(), request, scratch, [reader](const GraphStore& s, const auto& r, auto& t) {
+    return queries::run_query(s, r, t, reader);
+  });
 }
 
 }  // namespace trellis

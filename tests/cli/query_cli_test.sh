@@ -153,7 +153,41 @@ json_true 'd.error_code === "INVALID_ARGUMENT"'
 q 0 complexity src/shop/services/auth.py
 contains "$out" "58 lines, 10 definitions, 9 functions, 1 class, 4 imports and 1 importer"
 contains "$out" "  44           2  shop.services.auth.recursive"
-for command in callers callees hierarchy dependencies exports implementations call-graph path outline children importers chain complexity impact; do
+q 0 details AuthService.logout
+contains "$out" "Method shop.services.auth.AuthService.logout (src/shop/services/auth.py:24)"
+contains "$out" "in: auth > AuthService > logout"
+contains "$out" "session.get (unresolved)"
+contains "$out" "26          self.repo.get(\"x\")"
+q 0 details src/shop/models.py --no-source --json
+json_true 'd.results.node.qualified_name === "shop.models" && d.results.source === null && d.results.imports.length === 1 && d.results.imports[0].qualified_name === "shop.util.log"'
+q 0 source src/shop/services/auth.py:29-30
+contains "$out" "29  def build() -> AuthService:"
+contains "$out" "definitions here: shop.services.auth.build"
+q 0 source shop.models.User --max-lines 2 --json
+json_true 'd.results.line_start === 17 && d.results.line_end === 18 && d.results.truncated && d.results.text === "class User(Base):\n    def __init__(self, name):\n"'
+q 1 source src/shop/services/auth.py:0-3 --json
+json_true 'd.error_code === "INVALID_ARGUMENT"'
+q 1 source src/shop/services/nothing.py:1-3 --json
+json_true 'd.error_code === "NODE_NOT_FOUND"'
+q 0 why AuthService.login
+contains "$out" "upstream: what depends on it (4 nodes, 2 direct, depth 3)"
+contains "$out" "└── shop.services.auth.main  [CALLS]  src/shop/services/auth.py:33"
+contains "$out" "        └── shop.services  [IMPORTS]"
+q 0 why shop.models.User --reverse --depth 2 --json
+json_true 'd.results.upstream.max_depth === 2 && d.results.downstream.max_depth === 1 && d.results.rendered.includes("[CALLS validate]")'
+q 1 why shop.models.User --max-nodes 0 --json
+json_true 'd.error_code === "INVALID_ARGUMENT"'
+q 0 context AuthService.login shop.app.run --depth 1 --budget 100
+contains "$out" "context of shop.services.auth.AuthService.login, shop.app.run:"
+contains "$out" "15      def login(self, name):"
+q 0 context AuthService.logout --max-nodes 3 --budget 0 --json
+json_true 'd.results.nodes.length === 3 && d.results.nodes_truncated && d.results.snippets.length === 0 && d.results.unresolved_calls[0].text === "session.get"'
+json_true 'JSON.stringify(d.results.focus.map((n) => n.qualified_name)) === JSON.stringify(["shop.services.auth.AuthService.logout"])'
+q 1 context AuthService.login shop.nothing --json
+json_true 'd.error_code === "NODE_NOT_FOUND" && JSON.stringify(d.provided_input.names) === JSON.stringify(["AuthService.login", "shop.nothing"])'
+q 1 context AuthService.login --budget -1 --json
+q 2 context
+for command in callers callees hierarchy dependencies exports implementations call-graph path outline children importers chain complexity impact details source why context; do
   expect 0 "$trellis" query "$command" --help
   contains "$out" "qualified names"
   contains "$out" "Examples:"

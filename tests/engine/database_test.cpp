@@ -4,6 +4,9 @@
 
 #include <doctest/doctest.h>
 
+#include <filesystem>
+#include <fstream>
+
 #include "support/temp_dir.hpp"
 #include "trellis/store/graph_builder.hpp"
 
@@ -11,17 +14,18 @@ using namespace trellis;
 
 namespace {
 
-// Project "p" at /src/p; module p.m (p/m.py) defines f and g; g calls f.
-Snapshot small_snapshot(bool with_project) {
+// Project "p" at `root`; module p.m (p/m.py) defines f and g; g calls f.
+Snapshot small_snapshot(bool with_project, const std::string& root = "/src/p") {
   GraphBuilder b;
   if (with_project) {
     const BuildId project = *b.add_node(Label::Project, "p", "p");
-    b.set_string(project, *property_index(Label::Project, "path"), "/src/p");
+    b.set_string(project, *property_index(Label::Project, "path"), root);
   }
   const BuildId m = *b.add_node(Label::Module, "p.m", "m");
   const BuildId f = *b.add_node(Label::Function, "p.m.f", "f");
   const BuildId g = *b.add_node(Label::Function, "p.m.g", "g");
   for (const BuildId node : {m, f, g}) b.set_string(node, *property_index(Label::Function, "file_path"), "p/m.py");
+  b.set_string(m, *property_index(Label::Module, "path"), "p/m.py");
   b.set_int(f, *property_index(Label::Function, "line_start"), 1);
   b.set_int(f, *property_index(Label::Function, "line_end"), 2);
   b.add_edge(RelType::Defines, m, f);
@@ -92,6 +96,40 @@ TEST_CASE("database: a saved snapshot opens; names resolve; queries answer with 
   const Database copy = *db;
   db = Database::open(dir / "none.trellis");
   CHECK(copy.node(*f).qualified_name == "p.m.f");
+}
+
+TEST_CASE("database: details, source, why and context read the source under the project's root") {
+  TempDir dir;
+  std::filesystem::create_directories(dir / "p");
+  {
+    std::ofstream file(dir / "p" / "m.py");
+    file << "def f():\n    pass\n\ndef g():\n    f()\n";
+  }
+  const Database db = Database::from_snapshot(small_snapshot(true, (dir / "").string()));
+  auto details = db.details({.name = "p.m.f"});
+  REQUIRE(details.ok());
+  REQUIRE(details->source.has_value());
+  CHECK(details->source->text == "def f():\n    pass\n");
+  auto source = db.source({.target = "p/m.py:4-5"});
+  REQUIRE(source.ok());
+  CHECK(source->source.text == "def g():\n    f()\n");
+  CHECK(source->module != kNoNode);
+  auto why = db.why({.name = "p.m.g"});
+  REQUIRE(why.ok());
+  REQUIRE(why->downstream.entries.size() == 1);
+  CHECK(db.node(why->downstream.entries[0].node).qualified_name == "p.m.f");
+  CHECK(why->upstream.entries.empty());
+  auto context = db.context({.names = {"p.m.f"}, .max_depth = 1, .max_nodes = 10, .budget = 100});
+  REQUIRE(context.ok());
+  REQUIRE(context->nodes.size() == 3);  // f, its module, its caller g
+  CHECK(db.node(context->nodes[1].node).qualified_name == "p.m");
+  CHECK(db.node(context->nodes[2].node).qualified_name == "p.m.g");
+  REQUIRE_FALSE(context->snippets.empty());
+  CHECK(context->snippets[0].source.text == "def f():\n    pass\n");
+  // The same through run(), from a catalog request.
+  auto answer = db.run(queries::ContextRequest{{"p.m.g"}, 1, 10, 100});
+  REQUIRE(answer.ok());
+  CHECK(answer->kind == queries::QueryKind::Context);
 }
 
 TEST_CASE("database: a graph without a Project has no root") {

@@ -83,11 +83,20 @@ check("tool names", () =>
     [
       "query_callers", "query_callees", "query_hierarchy", "query_dependencies", "query_exports",
       "query_implementations", "query_call_graph", "query_call_path", "get_file_outline", "get_children",
-      "query_importers", "query_dependency_chain", "get_file_complexity", "query_impact", "query_cypher", "search_symbols", "get_node",
+      "query_importers", "query_dependency_chain", "get_file_complexity", "query_impact", "get_block_details",
+      "get_source", "query_why", "get_context", "query_cypher", "search_symbols", "get_node",
       "get_schema", "index_status",
     ],
   ));
 const tool = (name) => tools.find((t) => t.name === name);
+check("get_context schema: names is an array of strings", () => {
+  const schema = tool("get_context").inputSchema;
+  assert.deepEqual(schema.properties.names.items, { type: "string", minLength: 1 });
+  assert.equal(schema.properties.names.type, "array");
+  assert.equal(schema.properties.names.minItems, 1);
+  assert.deepEqual(schema.required, ["names"]);
+  assert.deepEqual(schema.properties.budget.default, 2000);
+});
 check("query_callers schema", () => {
   assert.deepEqual(tool("query_callers").inputSchema, {
     type: "object",
@@ -213,6 +222,69 @@ check("descriptions say how names are written and what comes back", () => {
     assert.equal(run.depth, 2);
     assert.equal(d.metadata.total_count, 7);
   });
+}
+{
+  const d = await ok(client, "get_block_details", { name: "AuthService.logout" });
+  check("get_block_details", () => {
+    assert.deepEqual(d.results.nesting.map((n) => n.name), ["auth", "AuthService", "logout"]);
+    assert.equal(d.results.parent.qualified_name, "shop.services.auth.AuthService");
+    assert.deepEqual(d.results.calls.map((c) => [c.line, c.resolved, c.resolved ? c.callee.qualified_name : c.text]), [
+      [25, false, "session.get"], [26, true, "shop.services.repo.Repo.get"],
+    ]);
+    assert.equal(d.results.unresolved_calls, 1);
+    assert.deepEqual(d.results.relationships.CALLS, { outgoing: 1, incoming: 0 });
+    assert.equal(d.results.source.text, '    def logout(self, session):\n        session.get("user")\n        self.repo.get("x")\n');
+    assert.deepEqual([d.results.source.line_start, d.results.source.line_end], [24, 26]);
+    assert.equal(d.results.source.changed_since_index, false);
+  });
+}
+{
+  const d = await ok(client, "get_source", { target: "src/shop/services/auth.py:29-30" });
+  check("get_source", () => {
+    assert.equal(d.results.text, "def build() -> AuthService:\n    return AuthService(repo_module.Repo())\n");
+    assert.deepEqual(d.results.definitions.map((n) => n.qualified_name), ["shop.services.auth.build"]);
+    assert.equal(d.results.module, "shop.services.auth");
+    assert.equal(d.results.node, null);
+  });
+  const bad = await refused(client, "get_source", { target: "src/shop/services/auth.py:30-29" }, "INVALID_ARGUMENT");
+  check("get_source: a backwards range", () => assert.match(bad.error, /START <= END/));
+}
+{
+  const d = await ok(client, "query_why", { name: "AuthService.login" });
+  check("query_why", () => {
+    assert.deepEqual(d.results.upstream.tree.map((n) => [n.qualified_name, n.edge]), [
+      ["shop.app.run", "CALLS"], ["shop.services.auth.main", "CALLS"],
+    ]);
+    assert.equal(d.results.upstream.tree[1].children[0].qualified_name, "shop.services.auth");
+    assert.equal(d.results.upstream.reached, 4);
+    assert.equal(d.results.downstream.direct, 3);
+    assert.match(d.results.rendered, /^shop\.services\.auth\.AuthService\.login \(Method\)/);
+    assert.match(d.results.rendered, /└── shop\.services\.repo\.Repo\.find  \[CALLS\]/);
+  });
+}
+{
+  const d = await ok(client, "get_context", { names: ["AuthService.login"], max_nodes: 6, budget: 60 });
+  check("get_context", () => {
+    assert.equal(d.results.version, 1);
+    assert.deepEqual(d.results.focus.map((n) => n.qualified_name), ["shop.services.auth.AuthService.login"]);
+    assert.deepEqual(d.results.nodes.map((n) => `${n.depth} ${n.qualified_name}`), [
+      "0 shop.services.auth.AuthService.login", "1 shop.services.auth.AuthService", "1 shop.util.log.log",
+      "1 shop.models.Base.save", "1 shop.services.repo.Repo.find", "1 shop.app.run",
+    ]);
+    assert.equal(d.results.edges.length, 7);
+    assert.deepEqual(d.results.snippets.map((s) => [s.qualified_name, s.line_start, s.line_end, s.truncated]), [
+      ["shop.services.auth.AuthService.login", 15, 22, false], ["shop.services.auth.AuthService", 10, 10, true],
+    ]);
+    assert.ok(d.results.budget.used_chars <= 240);
+    assert.equal(d.results.truncated, true);
+    assert.equal(d.metadata.truncated, true);
+  });
+  const one = await ok(client, "get_context", { names: "shop.app.run", max_depth: 1, budget: 0 });
+  check("get_context: one name as a string", () => assert.equal(one.results.focus[0].qualified_name, "shop.app.run"));
+  const bad = await refused(client, "get_context", { names: ["shop.app.run", 3] }, "INVALID_ARGUMENT");
+  check("get_context: a number among the names", () => assert.match(bad.error, /array of strings/));
+  const unknown = await refused(client, "get_context", { names: ["shop.app.runn"] }, "NODE_NOT_FOUND");
+  check("get_context: an unknown name", () => assert.equal(unknown.suggestions[0], "shop.app.run"));
 }
 {
   const d = await ok(client, "get_children", { name: "shop.models.User" });
@@ -459,7 +531,7 @@ check("descriptions say how names are written and what comes back", () => {
   const missing = await refused(client, "query_callees", {}, "INVALID_ARGUMENT");
   check("missing parameter", () => assert.match(missing.error, /needs 'function_name'/));
   const array = await refused(client, "search_symbols", { query: ["a"] }, "INVALID_ARGUMENT");
-  check("array argument", () => assert.match(array.error, /'query' must not be an array/));
+  check("array argument", () => assert.match(array.error, /'query' must be a string, not an array/));
   const notFound = await refused(client, "get_node", { qualified_name: "shop.nothing" }, "NODE_NOT_FOUND");
   check("get_node not found", () => assert.ok(Array.isArray(notFound.suggestions)));
   await assert.rejects(client.callTool({ name: "query_nothing", arguments: {} }), (error) => {
@@ -524,7 +596,7 @@ await client.close();
   check("TIMEOUT", () => assert.match(d.error, /time limit of 1 ms/));
   await slow.ping();
   const again = await slow.listTools();
-  check("serving after TIMEOUT", () => assert.equal(again.tools.length, 19));
+  check("serving after TIMEOUT", () => assert.equal(again.tools.length, 23));
   await slow.close();
 }
 

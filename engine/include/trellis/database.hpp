@@ -25,6 +25,7 @@
 #include "trellis/common/error.hpp"
 #include "trellis/queries/name_lookup.hpp"
 #include "trellis/queries/query_catalog.hpp"
+#include "trellis/queries/source_reader.hpp"
 #include "trellis/queries/structural_queries.hpp"
 #include "trellis/store/graph_store.hpp"
 #include "trellis/store/snapshot.hpp"
@@ -69,6 +70,10 @@ class Database {
   // path); nullopt for graphs without a Project (CSV imports).
   std::optional<std::string> root() const;
 
+  // Reads source text from root() for details, source and context (a graph
+  // without a root refuses to).
+  const queries::SourceReader& sources() const { return *sources_; }
+
   // The node a name denotes (CONTRACT.md: an exact qualified name, else the
   // one node whose qualified name ends with ".<name>"). NODE_NOT_FOUND with
   // up to five suggestions; AMBIGUOUS_NAME with the candidates.
@@ -111,15 +116,28 @@ class Database {
                                        queries::TraversalScratch* scratch = nullptr) const;
   Result<queries::ChainResult> dependency_chain(const queries::ChainRequest& request,
                                                 queries::TraversalScratch* scratch = nullptr) const;
+  Result<queries::WhyResult> why(const queries::WhyRequest& request,
+                                 queries::TraversalScratch* scratch = nullptr) const;
+  // These read source text through `sources`, or sources() when nullptr.
+  Result<queries::DetailsResult> details(const queries::DetailsRequest& request,
+                                         queries::TraversalScratch* scratch = nullptr,
+                                         const queries::SourceReader* sources = nullptr) const;
+  Result<queries::SourceResult> source(const queries::SourceRequest& request,
+                                       queries::TraversalScratch* scratch = nullptr,
+                                       const queries::SourceReader* sources = nullptr) const;
+  Result<queries::ContextResult> context(const queries::ContextRequest& request,
+                                         queries::TraversalScratch* scratch = nullptr,
+                                         const queries::SourceReader* sources = nullptr) const;
   // Any of them, by request type (what make_request returns).
-  Result<queries::QueryAnswer> run(const queries::QueryRequest& request,
-                                   queries::TraversalScratch* scratch = nullptr) const;
+  Result<queries::QueryAnswer> run(const queries::QueryRequest& request, queries::TraversalScratch* scratch = nullptr,
+                                   const queries::SourceReader* sources = nullptr) const;
 
  private:
   Database(std::shared_ptr<const Snapshot> snapshot, std::filesystem::path path);
 
   std::shared_ptr<const Snapshot> snapshot_;
   std::filesystem::path path_;
+  std::shared_ptr<const queries::SourceReader> sources_;
 };
 
 }  // namespace trellis

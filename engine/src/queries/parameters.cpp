@@ -17,7 +17,8 @@ std::string_view type_name(const ArgumentValue& value) {
     case 0: return "a string";
     case 1: return "an integer";
     case 2: return "a boolean";
-    default: return "an object";
+    case 3: return "an object";
+    default: return "an array";
   }
 }
 
@@ -59,6 +60,22 @@ Result<ArgumentValue> check_value(const ParamSpec& param, const ArgumentValue& v
         return invalid(fmt::format("'{}' must be an object, not {}", param.name, type_name(value)));
       }
       return value;
+    case StringList: {
+      std::vector<std::string> list;
+      if (const auto* one = std::get_if<std::string>(&value)) {
+        list.push_back(*one);
+      } else if (const auto* many = std::get_if<std::vector<std::string>>(&value)) {
+        list = *many;
+      } else {
+        return invalid(fmt::format("'{}' must be an array of strings, not {}", param.name, type_name(value)));
+      }
+      if (list.empty()) return invalid(fmt::format("'{}' needs at least one value", param.name));
+      for (const std::string& text : list) {
+        const bool blank = std::all_of(text.begin(), text.end(), [](char c) { return c == ' ' || c == '\t'; });
+        if (blank) return invalid(fmt::format("'{}' must not hold an empty string", param.name));
+      }
+      return ArgumentValue{std::move(list)};
+    }
   }
   return value;
 }
@@ -118,6 +135,15 @@ ParamSpec object_param(std::string_view name, std::string_view description) {
   return p;
 }
 
+ParamSpec string_list_param(std::string_view name, std::string_view description) {
+  ParamSpec p;
+  p.name = name;
+  p.type = StringList;
+  p.description = description;
+  p.required = true;
+  return p;
+}
+
 Result<CheckedArguments> CheckedArguments::check(std::string_view owner, std::span<const ParamSpec> params,
                                                  const Arguments& arguments) {
   CheckedArguments out;
@@ -166,6 +192,11 @@ std::optional<std::string> CheckedArguments::object(std::string_view name) const
   const ArgumentValue* v = find(name);
   if (v == nullptr) return std::nullopt;
   return std::get<JsonObjectText>(*v).text;
+}
+
+std::vector<std::string> CheckedArguments::texts(std::string_view name) const {
+  const ArgumentValue* v = find(name);
+  return v != nullptr ? std::get<std::vector<std::string>>(*v) : std::vector<std::string>{};
 }
 
 const ArgumentValue* CheckedArguments::find(std::string_view name) const {

@@ -94,6 +94,31 @@ const ParamSpec kChainParams[] = {
     integer_param("max_depth", "--depth", 1, 20, 10, "Longest chain to look for, in edges"),
 };
 
+const ParamSpec kDetailsParams[] = {
+    name_param("name", "A class, interface, function, method or module name, or a file path"),
+    boolean_param("include_source", "--no-source", true, "Include the block's source lines"),
+    integer_param("max_lines", "--max-lines", 1, 2000, 200, "Most source lines to return, from line_start"),
+};
+const ParamSpec kSourceParams[] = {
+    string_param("target", "FILE:START-END or FILE:LINE (FILE relative to the indexed root), a definition's or "
+                           "module's name, or a file path (the whole file)"),
+    integer_param("max_lines", "--max-lines", 1, 2000, 200, "Most lines to return, from the first one asked"),
+};
+const ParamSpec kWhyParams[] = {
+    name_param("name", "A function, method, class, interface, module or package name, or a file path"),
+    integer_param("max_depth", "--depth", 1, 10, 3, "How many steps each tree goes"),
+    boolean_param("reverse", "--reverse", false,
+                  "Emphasise what depends on it: upstream to max_depth, downstream to max(max_depth / 2, 1)"),
+    integer_param("max_nodes", "--max-nodes", 1, 100, 50, "Most nodes in each tree"),
+};
+const ParamSpec kContextParams[] = {
+    string_list_param("names", "The focus: one or more function, method, class, module or package names, node "
+                               "ids or file paths"),
+    integer_param("max_depth", "--depth", 1, 5, 2, "How many steps the walk goes from the focus"),
+    integer_param("max_nodes", "--max-nodes", 1, 100, 20, "Most nodes in the bundle, the focus included"),
+    integer_param("budget", "--budget", 0, 100000, 2000, "Tokens of source snippets (a token: 4 characters)"),
+};
+
 const QuerySpec kSpecs[] = {
     {QueryKind::Callers, "query_callers", "callers", "Functions and methods that call a function",
      "Distinct functions and methods that reach the target over CALLS edges followed backwards, each "
@@ -168,6 +193,37 @@ const QuerySpec kSpecs[] = {
      "depth, relation and the shortest reason chain to the target (`chain`, and `reason` as one sentence). "
      "results.total and metadata.total_count count every impacted node within max_depth.",
      kImpactParams},
+    {QueryKind::Details, "get_block_details", "details",
+     "One block: where it sits, what it relates to, what it calls, its source",
+     "A class, interface, function, method or module with its parent, its nesting path from the module down "
+     "(`nesting`), its relationship counts per type (outgoing and incoming), the calls made inside its lines "
+     "(by it and by definitions nested in it, resolved ones with their callee, unresolved ones with the text "
+     "called, by line; at most 100), a module's imports, and its source lines read from the indexed root "
+     "(capped by max_lines; `source` is null with `source_error` when the file cannot be read).",
+     kDetailsParams},
+    {QueryKind::Source, "get_source", "source", "The text of a range of a file, or of a definition",
+     "The source text of FILE:START-END (or FILE:LINE), of a named definition or module, or of a whole file, "
+     "read from the indexed root (at most max_lines lines; truncated says when cut; changed_since_index says "
+     "whether the file changed since it was indexed, where known), with the definitions whose lines overlap "
+     "the returned range, in line order with their depth (at most 100).",
+     kSourceParams},
+    {QueryKind::Why, "query_why", "why", "Why a node matters: what depends on it and what it depends on",
+     "Two breadth-first trees around a node: upstream, what depends on it (who calls, inherits, implements "
+     "or imports it, transitively), and downstream, what it depends on (what it calls, inherits, implements "
+     "or imports). A class, module or package includes its definitions (callers of a method are upstream of "
+     "its class; `through` names the definition). Each node appears once per tree, nested under the node it "
+     "was reached from, with the edge type; at most max_nodes per tree (truncated says when the cap "
+     "stopped it; direct counts every node one step away). `rendered` is the same as a plain-text tree.",
+     kWhyParams},
+    {QueryKind::Context, "get_context", "context", "A context bundle around one or more focus nodes",
+     "What to read before changing code (seed 003's context bundle, version 1): the focus nodes, the subgraph "
+     "a breadth-first walk reaches from them over both directions within max_depth (each node's neighbours "
+     "in a fixed priority: DEFINES and CONTAINS, then CALLS, then INHERITS and IMPLEMENTS, then IMPORTS; each "
+     "node once; at most max_nodes), every edge among those nodes, source snippets of the definitions (and "
+     "of focus modules) in the same order until budget tokens (characters / 4) are spent, the last one cut "
+     "at a whole line, and the calls inside the focus that could not be resolved. truncated says whether the "
+     "node cap or the budget cut anything.",
+     kContextParams},
 };
 
 HierarchyDirection direction_from(const std::string& text) {
@@ -204,6 +260,13 @@ QueryRequest typed_request(const QuerySpec& spec, const CheckedArguments& a) {
     case QueryKind::Importers: return ImportersRequest{a.text(p[0].name), a.boolean(p[1])};
     case QueryKind::Chain:
       return ChainRequest{a.text(p[0].name), a.text(p[1].name), a.choice(p[2]), as_int(a.integer(p[3]))};
+    case QueryKind::Details: return DetailsRequest{a.text(p[0].name), a.boolean(p[1]), as_int(a.integer(p[2]))};
+    case QueryKind::Source: return SourceRequest{a.text(p[0].name), as_int(a.integer(p[1]))};
+    case QueryKind::Context:
+      return ContextRequest{a.texts(p[0].name), as_int(a.integer(p[1])), as_int(a.integer(p[2])),
+                            as_int(a.integer(p[3]))};
+    case QueryKind::Why:
+      return WhyRequest{a.text(p[0].name), as_int(a.integer(p[1])), as_int(a.integer(p[3])), a.boolean(p[2])};
   }
   return CallersRequest{};
 }
@@ -245,10 +308,12 @@ QueryRequest make_request(const QuerySpec& spec, const CheckedArguments& argumen
   return typed_request(spec, arguments);
 }
 
-Result<QueryAnswer> run_query(const GraphStore& store, const QueryRequest& request, TraversalScratch& scratch) {
+Result<QueryAnswer> run_query(const GraphStore& store, const QueryRequest& request, TraversalScratch& scratch,
+                              const SourceReader* sources) {
   struct Run {
     const GraphStore& store;
     TraversalScratch& scratch;
+    const SourceReader* sources;
     Result<QueryAnswer> operator()(const CallersRequest& r) const {
       return answer(QueryKind::Callers, query_callers(store, r, scratch));
     }
@@ -291,8 +356,20 @@ Result<QueryAnswer> run_query(const GraphStore& store, const QueryRequest& reque
     Result<QueryAnswer> operator()(const ChainRequest& r) const {
       return answer(QueryKind::Chain, query_dependency_chain(store, r, scratch));
     }
+    Result<QueryAnswer> operator()(const DetailsRequest& r) const {
+      return answer(QueryKind::Details, query_details(store, r, scratch, sources));
+    }
+    Result<QueryAnswer> operator()(const SourceRequest& r) const {
+      return answer(QueryKind::Source, query_source(store, r, scratch, sources));
+    }
+    Result<QueryAnswer> operator()(const ContextRequest& r) const {
+      return answer(QueryKind::Context, query_context(store, r, scratch, sources));
+    }
+    Result<QueryAnswer> operator()(const WhyRequest& r) const {
+      return answer(QueryKind::Why, query_why(store, r, scratch));
+    }
   };
-  return std::visit(Run{store, scratch}, request);
+  return std::visit(Run{store, scratch, sources}, request);
 }
 
 }  // namespace trellis::queries

@@ -330,3 +330,384 @@ TEST_CASE("impact: callers transitively, importers of the module, overrides; gro
   REQUIRE_FALSE(missing.ok());
   CHECK(missing.error().code == ErrorCode::NodeNotFound);
 }
+
+namespace {
+
+// Reads the fixture's sources from the folder it was indexed from.
+TreeSourceReader fixture_sources(const GraphStore& store) {
+  const NodeRange projects = store.nodes(Label::Project);
+  const PropertyValue path = store.property(projects.begin, "path");
+  return TreeSourceReader(std::string(std::get<std::string_view>(path)));
+}
+
+std::vector<std::string> call_rows(const GraphStore& store, const DetailsResult& r) {
+  std::vector<std::string> rows;
+  for (const CallInside& call : r.calls) {
+    rows.push_back(std::to_string(call.line) + " " + std::string(store.name(call.caller)) + " -> " +
+                   (call.callee != kNoNode ? store.qualified_name(call.callee) : "? " + std::string(call.text)));
+  }
+  return rows;
+}
+
+std::vector<std::string> definition_rows(const GraphStore& store, const SourceResult& r) {
+  std::vector<std::string> rows;
+  for (const OutlineEntry& e : r.definitions) rows.push_back(store.qualified_name(e.node) + " @" + std::to_string(e.depth));
+  return rows;
+}
+
+}  // namespace
+
+TEST_CASE("details: parent, nesting path, relationship counts, calls inside by line, and the source lines") {
+  const GraphStore& store = python_shop().store();
+  const TreeSourceReader sources = fixture_sources(store);
+  TraversalScratch scratch;
+  auto login = query_details(store, {"AuthService.login", true, 200}, scratch, &sources);
+  REQUIRE(login.ok());
+  CHECK(store.qualified_name(login->node) == "shop.services.auth.AuthService.login");
+  CHECK(store.qualified_name(login->parent) == "shop.services.auth.AuthService");
+  CHECK(names(store, login->nesting) ==
+        std::vector<std::string>{"shop.services.auth", "shop.services.auth.AuthService",
+                                 "shop.services.auth.AuthService.login"});
+  CHECK(call_rows(store, *login) == std::vector<std::string>{
+                                        "16 login -> shop.services.repo.Repo.find",
+                                        "17 login -> shop.models.Base.save",  // User inherits save
+                                        "18 login -> shop.util.log.log",
+                                        "19 login -> shop.util.log.log",
+                                    });  // data.get on a dict literal is a builtin's, not a missed call
+  CHECK(login->unresolved == 0);
+  CHECK(login->count.total_count == 4);
+  std::vector<std::string> counts;
+  for (const RelationshipCount& c : login->relationships) {
+    counts.push_back(std::string(to_string(c.type)) + " " + std::to_string(c.outgoing) + "/" + std::to_string(c.incoming));
+  }
+  CHECK(counts == std::vector<std::string>{"CONTAINS 0/1", "DEFINES 0/1", "CALLS 4/2"});  // run and main call it
+  CHECK(login->imports.empty());
+  REQUIRE(login->source.has_value());
+  CHECK(login->source->first == 15);
+  CHECK(login->source->last == 22);
+  CHECK(login->source->text.rfind("    def login(self, name):\n        user = self.repo.find(name)\n", 0) == 0);
+  CHECK(login->source->text.ends_with("        return user\n"));
+  CHECK_FALSE(login->source->truncated);
+
+  // Unresolved call sites are listed with the text called.
+  auto logout = query_details(store, {"AuthService.logout", false, 200}, scratch, &sources);
+  REQUIRE(logout.ok());
+  CHECK(call_rows(store, *logout) ==
+        std::vector<std::string>{"25 logout -> ? session.get", "26 logout -> shop.services.repo.Repo.get"});
+  CHECK(logout->unresolved == 1);
+  CHECK_FALSE(logout->source.has_value());
+
+  // A class's calls include its methods'; max_lines cuts the source.
+  auto service = query_details(store, {"shop.services.auth.AuthService", true, 3}, scratch, &sources);
+  REQUIRE(service.ok());
+  CHECK(call_rows(store, *service) == std::vector<std::string>{
+                                          "16 login -> shop.services.repo.Repo.find",
+                                          "17 login -> shop.models.Base.save",
+                                          "18 login -> shop.util.log.log",
+                                          "19 login -> shop.util.log.log",
+                                          "25 logout -> ? session.get",
+                                          "26 logout -> shop.services.repo.Repo.get",
+                                      });
+  CHECK(service->unresolved == 1);
+  REQUIRE(service->source.has_value());
+  CHECK(service->source->text == "class AuthService:\n    def __init__(self, repo: Repository):\n        self.repo = repo\n");
+  CHECK(service->source->truncated);
+
+  // A module (by path): its imports, no parent but its package.
+  auto module = query_details(store, {"src/shop/services/auth.py", false, 200}, scratch, &sources);
+  REQUIRE(module.ok());
+  CHECK(store.qualified_name(module->node) == "shop.services.auth");
+  CHECK(store.qualified_name(module->parent) == "shop.services");
+  CHECK(names(store, module->nesting) == std::vector<std::string>{"shop.services.auth"});
+  std::vector<std::string> imported = names(store, module->imports);
+  std::sort(imported.begin(), imported.end());
+  // `from . import repo` imports the module shop.services.repo.
+  CHECK(imported == std::vector<std::string>{"shop", "shop.services.repo", "shop.util.log", "typing"});
+  CHECK_FALSE(module->source.has_value());
+  CHECK(module->source_error.empty());
+
+  // Without a reader the answer says why there is no source.
+  auto unread = query_details(store, {"AuthService.login", true, 200}, scratch, nullptr);
+  REQUIRE(unread.ok());
+  CHECK_FALSE(unread->source.has_value());
+  CHECK_FALSE(unread->source_error.empty());
+
+  auto missing = query_details(store, {"AuthService.logon", true, 200}, scratch, &sources);
+  REQUIRE_FALSE(missing.ok());
+  CHECK(missing.error().code == ErrorCode::NodeNotFound);
+  const auto& suggested = missing.error().suggestions;
+  CHECK(std::find(suggested.begin(), suggested.end(), "shop.services.auth.AuthService.logout") != suggested.end());
+  CHECK(std::find(suggested.begin(), suggested.end(), "shop.services.auth.AuthService.login") != suggested.end());
+}
+
+TEST_CASE("source: a file range or a named definition, with the definitions overlapping it") {
+  const GraphStore& store = python_shop().store();
+  const TreeSourceReader sources = fixture_sources(store);
+  TraversalScratch scratch;
+  auto range = query_source(store, {"src/shop/services/auth.py:24-30", 200}, scratch, &sources);
+  REQUIRE(range.ok());
+  CHECK(range->node == kNoNode);
+  CHECK(range->file_path == "src/shop/services/auth.py");
+  CHECK(range->source.first == 24);
+  CHECK(range->source.last == 30);
+  CHECK(range->source.text ==
+        "    def logout(self, session):\n        session.get(\"user\")\n        self.repo.get(\"x\")\n\n\n"
+        "def build() -> AuthService:\n    return AuthService(repo_module.Repo())\n");
+  CHECK(definition_rows(store, *range) ==
+        std::vector<std::string>{"shop.services.auth.AuthService @1", "shop.services.auth.AuthService.logout @2",
+                                 "shop.services.auth.build @1"});
+
+  auto line = query_source(store, {"src/shop/services/auth.py:46", 200}, scratch, &sources);
+  REQUIRE(line.ok());
+  CHECK(line->source.text == "        return recursive(n - 1)\n");
+  CHECK(definition_rows(store, *line) == std::vector<std::string>{"shop.services.auth.recursive @1"});
+
+  auto named = query_source(store, {"shop.services.auth.build", 200}, scratch, &sources);
+  REQUIRE(named.ok());
+  CHECK(store.qualified_name(named->node) == "shop.services.auth.build");
+  CHECK(named->source.text == "def build() -> AuthService:\n    return AuthService(repo_module.Repo())\n");
+  CHECK(definition_rows(store, *named) == std::vector<std::string>{"shop.services.auth.build @1"});
+
+  // A range past the end returns what there is.
+  auto tail = query_source(store, {"src/shop/services/auth.py:57-90", 200}, scratch, &sources);
+  REQUIRE(tail.ok());
+  CHECK(tail->source.text == "\nmain()\n");
+  CHECK(tail->source.last == 58);
+
+  for (const char* bad : {"src/shop/services/auth.py:9-3", "src/shop/services/auth.py:0-3", "src/shop/services/auth.py:x",
+                          ":4-5"}) {
+    CAPTURE(bad);
+    auto refused = query_source(store, {bad, 200}, scratch, &sources);
+    REQUIRE_FALSE(refused.ok());
+    CHECK(refused.error().code == ErrorCode::InvalidArgument);
+  }
+  auto unknown = query_source(store, {"src/shop/services/nothing.py:1-3", 200}, scratch, &sources);
+  REQUIRE_FALSE(unknown.ok());
+  CHECK(unknown.error().code == ErrorCode::NodeNotFound);
+  auto unread = query_source(store, {"src/shop/services/auth.py:1-3", 200}, scratch, nullptr);
+  REQUIRE_FALSE(unread.ok());
+  CHECK(unread.error().code == ErrorCode::InvalidArgument);
+}
+
+namespace {
+
+// "depth name EDGE [through] < parent" per entry, in breadth-first order.
+std::vector<std::string> why_rows(const GraphStore& store, const WhyTree& tree) {
+  std::vector<std::string> rows;
+  for (const WhyEntry& e : tree.entries) {
+    std::string row = std::to_string(e.depth) + " " + store.qualified_name(e.node) + " " + std::string(to_string(e.edge));
+    if (e.through != kNoNode) row += " via " + std::string(store.name(e.through));
+    row += " < " + (e.parent < 0 ? std::string("target") : store.qualified_name(tree.entries[e.parent].node));
+    rows.push_back(row);
+  }
+  return rows;
+}
+
+std::vector<std::string> bundle_nodes(const GraphStore& store, const ContextResult& r) {
+  std::vector<std::string> rows;
+  for (const ContextNode& n : r.nodes) rows.push_back(std::to_string(n.depth) + " " + store.qualified_name(n.node));
+  return rows;
+}
+
+std::vector<std::string> bundle_edges(const GraphStore& store, const ContextResult& r) {
+  std::vector<std::string> rows;
+  for (const ContextEdge& e : r.edges) {
+    rows.push_back(store.qualified_name(e.from) + " " + std::string(to_string(e.type)) + " " +
+                   store.qualified_name(e.to));
+  }
+  return rows;
+}
+
+}  // namespace
+
+TEST_CASE("why: upstream and downstream trees, each node once under the node it was reached from") {
+  const GraphStore& store = python_shop().store();
+  TraversalScratch scratch;
+  auto login = query_why(store, {"AuthService.login", 3, 50, false}, scratch);
+  REQUIRE(login.ok());
+  // app.run and auth.main call it; the module calls main (line 58); the
+  // package's __init__ imports the module.
+  CHECK(why_rows(store, login->upstream) == std::vector<std::string>{
+                                                "1 shop.app.run CALLS < target",
+                                                "1 shop.services.auth.main CALLS < target",
+                                                "2 shop.services.auth CALLS < shop.services.auth.main",
+                                                "3 shop.services IMPORTS < shop.services.auth",
+                                            });
+  CHECK(login->upstream.direct == 2);
+  CHECK_FALSE(login->upstream.truncated);
+  // log.log is called twice but listed once; user.save() is Base.save.
+  CHECK(why_rows(store, login->downstream) == std::vector<std::string>{
+                                                  "1 shop.util.log.log CALLS < target",
+                                                  "1 shop.models.Base.save CALLS < target",
+                                                  "1 shop.services.repo.Repo.find CALLS < target",
+                                                  "2 shop.models.Base.validate CALLS < shop.models.Base.save",
+                                                  "2 shop.models.User CALLS < shop.services.repo.Repo.find",
+                                                  "3 shop.models.Base INHERITS < shop.models.User",
+                                              });
+  CHECK(login->downstream.max_depth == 3);
+
+  // A class stands for its methods (`through`); reverse halves downstream.
+  auto user = query_why(store, {"shop.models.User", 3, 50, true}, scratch);
+  REQUIRE(user.ok());
+  CHECK(user->upstream.max_depth == 3);
+  CHECK(user->downstream.max_depth == 1);
+  CHECK(why_rows(store, user->downstream) == std::vector<std::string>{
+                                                 "1 shop.models.Base INHERITS < target",
+                                                 "1 shop.util.log.log CALLS via validate < target",
+                                                 "1 shop.models.Base.validate CALLS via validate < target",
+                                             });
+  const auto up = why_rows(store, user->upstream);
+  CHECK(std::find(up.begin(), up.end(), "1 shop.models.Admin INHERITS < target") != up.end());
+  CHECK(std::find(up.begin(), up.end(), "2 shop.models.Admin.create CALLS < shop.models.Admin") != up.end());
+  CHECK(user->upstream.direct == 4);
+
+  // The node cap stops the walk; direct still counts every neighbour.
+  auto capped = query_why(store, {"shop.util.log", 3, 3, false}, scratch);
+  REQUIRE(capped.ok());
+  CHECK(capped->upstream.entries.size() == 3);
+  CHECK(capped->upstream.truncated);
+  CHECK(capped->upstream.direct == 5);
+  CHECK(why_rows(store, capped->downstream) == std::vector<std::string>{"1 os IMPORTS < target"});
+
+  auto missing = query_why(store, {"shop.nothing.here", 3, 50, false}, scratch);
+  REQUIRE_FALSE(missing.ok());
+  CHECK(missing.error().code == ErrorCode::NodeNotFound);
+}
+
+TEST_CASE("why on TypeScript: implemented interfaces downstream, subclasses upstream") {
+  const GraphStore& store = typescript_shop().store();
+  TraversalScratch scratch;
+  auto user = query_why(store, {"src.models.user.User", 2, 50, false}, scratch);
+  REQUIRE(user.ok());
+  const auto down = why_rows(store, user->downstream);
+  CHECK(std::find(down.begin(), down.end(), "1 src.models.base.Named IMPLEMENTS < target") != down.end());
+  CHECK(std::find(down.begin(), down.end(), "2 src.models.base.Identified INHERITS < src.models.base.Named") !=
+        down.end());
+  const auto up = why_rows(store, user->upstream);
+  CHECK(up.front() == "1 src.models.user.Guest INHERITS < target");
+  CHECK(std::find(up.begin(), up.end(), "1 src.services.audit.AuditedUser INHERITS < target") != up.end());
+}
+
+TEST_CASE("context: the bundle's nodes in edge priority, the edges among them, snippets within the budget") {
+  const GraphStore& store = python_shop().store();
+  const TreeSourceReader sources = fixture_sources(store);
+  TraversalScratch scratch;
+  ContextRequest request{{"AuthService.login"}, 2, 6, 60};
+  auto bundle = query_context(store, request, scratch, &sources);
+  REQUIRE(bundle.ok());
+  CHECK(names(store, bundle->focus) == std::vector<std::string>{"shop.services.auth.AuthService.login"});
+  // Its class (DEFINES) first, then its callees, then its callers.
+  CHECK(bundle_nodes(store, *bundle) == std::vector<std::string>{
+                                            "0 shop.services.auth.AuthService.login",
+                                            "1 shop.services.auth.AuthService",
+                                            "1 shop.util.log.log",
+                                            "1 shop.models.Base.save",
+                                            "1 shop.services.repo.Repo.find",
+                                            "1 shop.app.run",
+                                        });
+  CHECK(bundle->nodes_truncated);
+  // Two call sites of log.log are one edge.
+  CHECK(bundle_edges(store, *bundle) == std::vector<std::string>{
+                                            "shop.services.auth.AuthService.login CALLS shop.util.log.log",
+                                            "shop.services.auth.AuthService.login CALLS shop.models.Base.save",
+                                            "shop.services.auth.AuthService.login CALLS shop.services.repo.Repo.find",
+                                            "shop.services.auth.AuthService DEFINES shop.services.auth.AuthService.login",
+                                            "shop.models.Base.save CALLS shop.util.log.log",
+                                            "shop.app.run CALLS shop.services.auth.AuthService",
+                                            "shop.app.run CALLS shop.services.auth.AuthService.login",
+                                        });
+  // 240 characters: login whole (8 lines, 191 characters), then the class
+  // cut after its first line; nothing after that.
+  REQUIRE(bundle->snippets.size() == 2);
+  CHECK(store.qualified_name(bundle->snippets[0].node) == "shop.services.auth.AuthService.login");
+  CHECK(bundle->snippets[0].source.first == 15);
+  CHECK(bundle->snippets[0].source.last == 22);
+  CHECK_FALSE(bundle->snippets[0].source.truncated);
+  CHECK(bundle->snippets[1].source.text == "class AuthService:\n");
+  CHECK(bundle->snippets[1].source.first == 10);
+  CHECK(bundle->snippets[1].source.last == 10);
+  CHECK(bundle->snippets[1].source.truncated);
+  CHECK(bundle->snippets_truncated);
+  CHECK(bundle->budget_chars == 240);
+  CHECK(bundle->used_chars <= bundle->budget_chars);
+  CHECK(bundle->used_chars == bundle->snippets[0].source.text.size() + bundle->snippets[1].source.text.size());
+  CHECK(bundle->unresolved.empty());
+
+  // Two focus nodes, depth 1, no budget: no snippets and nothing cut; the
+  // unresolved call inside logout is listed.
+  auto two = query_context(store, {{"AuthService.logout", "shop.models.Admin"}, 1, 20, 0}, scratch, &sources);
+  REQUIRE(two.ok());
+  CHECK(bundle_nodes(store, *two) == std::vector<std::string>{
+                                         "0 shop.services.auth.AuthService.logout",
+                                         "0 shop.models.Admin",
+                                         "1 shop.services.auth.AuthService",
+                                         "1 shop.services.repo.Repo.get",
+                                         "1 shop.models.Admin.create",
+                                         "1 shop.models.Admin.rules",
+                                         "1 shop.models",
+                                         "1 shop.models.User",
+                                     });
+  CHECK_FALSE(two->nodes_truncated);
+  CHECK(two->snippets.empty());
+  CHECK_FALSE(two->snippets_truncated);
+  REQUIRE(two->unresolved.size() == 1);
+  CHECK(store.qualified_name(two->unresolved[0].caller) == "shop.services.auth.AuthService.logout");
+  CHECK(two->unresolved[0].line == 25);
+  CHECK(two->unresolved[0].text == "session.get");
+
+  // A method inside a class already given is not given twice.
+  auto nested = query_context(store, {{"shop.models.Base"}, 1, 20, 2000}, scratch, &sources);
+  REQUIRE(nested.ok());
+  REQUIRE_FALSE(nested->snippets.empty());
+  CHECK(store.qualified_name(nested->snippets[0].node) == "shop.models.Base");
+  CHECK(nested->snippets[0].source.first == 5);
+  CHECK(nested->snippets[0].source.last == 14);
+  for (std::size_t i = 1; i < nested->snippets.size(); ++i) {  // not save, validate or get (lines 6-14)
+    const ContextSnippet& s = nested->snippets[i];
+    CHECK_FALSE((s.file_path == "src/shop/models.py" && s.source.first >= 5 && s.source.last <= 14));
+  }
+  CHECK(nested->snippets.size() >= 2);  // User (a subclass, lines 17-23) is given
+
+  auto bad = query_context(store, {{"AuthService.login", "shop.nothing.here"}, 2, 20, 100}, scratch, &sources);
+  REQUIRE_FALSE(bad.ok());
+  CHECK(bad.error().code == ErrorCode::NodeNotFound);
+  auto ambiguous = query_context(store, {{"validate"}, 2, 20, 100}, scratch, &sources);
+  REQUIRE_FALSE(ambiguous.ok());
+  CHECK(ambiguous.error().code == ErrorCode::AmbiguousName);
+}
+
+TEST_CASE("context, why and details from the catalog: names as a list, checked like every tool") {
+  const GraphStore& store = python_shop().store();
+  TraversalScratch scratch;
+  const QuerySpec* spec = find_query_by_tool("get_context");
+  REQUIRE(spec != nullptr);
+  auto request = make_request(*spec, {{"names", std::vector<std::string>{"AuthService.login", "shop.app.run"}},
+                                      {"max_nodes", std::int64_t{5}}});
+  REQUIRE(request.ok());
+  const auto& typed = std::get<ContextRequest>(*request);
+  CHECK(typed.names == std::vector<std::string>{"AuthService.login", "shop.app.run"});
+  CHECK(typed.max_depth == 2);
+  CHECK(typed.max_nodes == 5);
+  CHECK(typed.budget == 2000);
+  auto answer = run_query(store, *request, scratch);
+  REQUIRE(answer.ok());
+  CHECK(std::get<ContextResult>(answer->result).nodes.size() == 5);
+  // One string is a list of one; an empty list, an empty name or a number are refused.
+  CHECK(make_request(*spec, {{"names", std::string("shop.app.run")}}).ok());
+  CHECK(make_request(*spec, {{"names", std::vector<std::string>{}}}).error().code == ErrorCode::InvalidArgument);
+  CHECK(make_request(*spec, {{"names", std::vector<std::string>{"a", " "}}}).error().code ==
+        ErrorCode::InvalidArgument);
+  CHECK(make_request(*spec, {{"names", std::int64_t{3}}}).error().code == ErrorCode::InvalidArgument);
+  CHECK(make_request(*spec, {{"budget", std::int64_t{-1}}, {"names", std::string("x")}}).error().code ==
+        ErrorCode::InvalidArgument);
+
+  const QuerySpec* why = find_query_by_tool("query_why");
+  REQUIRE(why != nullptr);
+  auto why_request = make_request(*why, {{"name", std::string("shop.models.User")}, {"reverse", true}});
+  REQUIRE(why_request.ok());
+  CHECK(std::get<WhyRequest>(*why_request).reverse);
+  CHECK(std::get<WhyRequest>(*why_request).max_depth == 3);
+  CHECK(std::get<WhyRequest>(*why_request).max_nodes == 50);
+  CHECK(make_request(*why, {{"name", std::string("x")}, {"max_depth", std::int64_t{11}}}).error().code ==
+        ErrorCode::InvalidArgument);
+}

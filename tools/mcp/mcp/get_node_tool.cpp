@@ -1,12 +1,11 @@
 // get_node: one node's properties (CONTRACT.md's node object), how many
 // relationships of each type it has, and its source lines read from the
-// indexed root (source_lines.hpp says what is refused), with whether the
+// indexed root (queries/source_reader.hpp says what is refused), with whether the
 // file changed since it was indexed.
 #include <fmt/format.h>
 
 #include "mcp/graph_tools.hpp"
 #include "mcp/label_choice.hpp"
-#include "mcp/source_lines.hpp"
 #include "trellis/output/json_text_writer.hpp"
 
 namespace trellis::mcp {
@@ -40,10 +39,7 @@ void write_relationship_counts(output::JsonTextWriter& w, const GraphStore& stor
 }
 
 void write_source(output::JsonTextWriter& w, const LoadedGraph& graph, const NodeInfo& info, int max_lines) {
-  const std::optional<std::string> root = graph.database().root();
-  Result<SourceLines> lines = !root ? Result<SourceLines>(make_error(
-                                          ErrorCode::InvalidArgument, "the graph has no indexed root (a CSV import)"))
-                                    : read_source_lines(*root, info.file_path, info.line_start, info.line_end, max_lines);
+  auto lines = graph.sources().read_lines(info.file_path, info.line_start, info.line_end, max_lines);
   w.key("source");
   if (!lines.ok()) {
     w.null();
@@ -61,10 +57,8 @@ void write_source(output::JsonTextWriter& w, const LoadedGraph& graph, const Nod
   w.key("truncated");
   w.boolean(lines->truncated);
   w.key("changed_since_index");
-  const auto& files = graph.indexed_files();
-  const auto indexed = files ? files->find(info.file_path) : decltype(files->end()){};
-  if (files && indexed != files->end()) {
-    w.boolean(indexed->second != lines->content_hash);
+  if (lines->changed_since_index) {
+    w.boolean(*lines->changed_since_index);
   } else {
     w.null();
   }

@@ -12,6 +12,7 @@ std::string_view json_type(ParamType type) {
     case ParamType::Integer: return "integer";
     case ParamType::Boolean: return "boolean";
     case ParamType::Object: return "object";
+    case ParamType::StringList: return "array";
   }
   return "string";
 }
@@ -54,6 +55,17 @@ void write_property(output::JsonTextWriter& w, const queries::ParamSpec& p) {
       }
       break;
     case ParamType::Object: break;
+    case ParamType::StringList:
+      w.key("items");
+      w.begin_object();
+      w.key("type");
+      w.string("string");
+      w.key("minLength");
+      w.integer(1);
+      w.end_object();
+      w.key("minItems");
+      w.integer(1);
+      break;
   }
   w.end_object();
 }

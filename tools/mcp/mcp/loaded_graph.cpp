@@ -18,7 +18,15 @@ std::optional<FileIdentity> identify_file(const std::filesystem::path& path) {
 }
 
 LoadedGraph::LoadedGraph(Database database, FileIdentity identity)
-    : database_(std::move(database)), identity_(identity) {}
+    : database_(std::move(database)),
+      identity_(identity),
+      sources_(database_.root(), [this](std::string_view path, std::string_view text) -> std::optional<bool> {
+        const auto& files = indexed_files();
+        if (!files) return std::nullopt;
+        const auto indexed = files->find(std::string(path));
+        if (indexed == files->end()) return std::nullopt;
+        return indexed->second != ingest::content_hash(text);
+      }) {}
 
 std::chrono::system_clock::time_point LoadedGraph::written_at() const {
   return std::chrono::system_clock::time_point(

@@ -18,6 +18,7 @@
 
 #include "trellis/common/error.hpp"
 #include "trellis/database.hpp"
+#include "trellis/queries/source_reader.hpp"
 
 namespace trellis::mcp {
 
@@ -48,9 +49,14 @@ class LoadedGraph {
   // (a CSV import), or with facts it cannot decode.
   const std::optional<std::map<std::string, std::uint64_t>>& indexed_files() const;
 
+  // Reads source from the indexed root, telling whether each file changed
+  // since it was indexed (by indexed_files()).
+  const queries::SourceReader& sources() const { return sources_; }
+
  private:
   Database database_;
   FileIdentity identity_;
+  queries::TreeSourceReader sources_;
   mutable std::once_flag files_once_;
   mutable std::optional<std::map<std::string, std::uint64_t>> files_;
 };

@@ -29,7 +29,7 @@ void add_query_tools(ToolRegistry& registry) {
         [&spec](const ToolContext& context, const queries::CheckedArguments& arguments) -> Result<output::Report> {
           const queries::QueryRequest request = queries::make_request(spec, arguments);
           const auto start = std::chrono::steady_clock::now();
-          auto answer = context.graph.database().run(request, &context.scratch);
+          auto answer = context.graph.database().run(request, &context.scratch, &context.graph.sources());
           if (!answer.ok()) return std::move(answer).take_error();
           return output::answer_report(
               output::answer_document(context.graph.store(), request, *answer, output::JsonStyle::Compact, start));

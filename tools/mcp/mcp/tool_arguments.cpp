@@ -29,8 +29,21 @@ Result<queries::Arguments> read_tool_arguments(simdjson::dom::object arguments) 
       }
       case element_type::OBJECT: out.emplace_back(std::move(name), queries::JsonObjectText{simdjson::minify(value)}); break;
       case element_type::NULL_VALUE: break;
-      case element_type::ARRAY:
-        return make_error(ErrorCode::InvalidArgument, fmt::format("'{}' must not be an array", name));
+      case element_type::ARRAY: {
+        std::vector<std::string> texts;
+        simdjson::dom::array items;
+        if (value.get_array().get(items) != simdjson::SUCCESS) {
+          return make_error(ErrorCode::InvalidArgument, fmt::format("'{}' is not a readable array", name));
+        }
+        for (const simdjson::dom::element item : items) {
+          if (!item.is_string()) {
+            return make_error(ErrorCode::InvalidArgument, fmt::format("'{}' must be an array of strings", name));
+          }
+          texts.emplace_back(item.get_string().value_unsafe());
+        }
+        out.emplace_back(std::move(name), std::move(texts));
+        break;
+      }
     }
   }
   return out;

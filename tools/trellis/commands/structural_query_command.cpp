@@ -8,6 +8,7 @@
 #include <type_traits>
 
 #include "trellis/cli/database_locator.hpp"
+#include "trellis/database.hpp"
 #include "trellis/output/answer_json.hpp"
 #include "trellis/output/answer_text.hpp"
 
@@ -71,6 +72,9 @@ class StructuralQueryCommand final : public Command {
           slot.option = app().add_flag(std::string(p.cli), slot.flag, flag_help(p));
           break;
         case ParamType::Object: break;  // no CLI spelling; the structural queries take none
+        case ParamType::StringList:
+          slot.option = app().add_option(upper(p.name), slot.texts, std::string(p.description))->required();
+          break;
       }
     }
     app().footer(fmt::format("{}\n\n{}\n\nExamples:\n{}", spec.description, queries::name_format_help(),
@@ -96,13 +100,15 @@ class StructuralQueryCommand final : public Command {
   Result<output::Report> run(const GlobalOptions& globals) override {
     auto request = queries::make_request(spec_, arguments());
     if (!request.ok()) return std::move(request).take_error();
-    auto database = open_database(globals);
-    if (!database.ok()) return std::move(database).take_error();
-    const GraphStore& store = database->snapshot.store;
+    auto opened = open_database(globals);
+    if (!opened.ok()) return std::move(opened).take_error();
+    // A Database reads the source text details, source and context return.
+    const Database database = Database::from_snapshot(std::move(opened->snapshot));
+    const GraphStore& store = database.store();
 
     const auto start = std::chrono::steady_clock::now();
     queries::TraversalScratch scratch;
-    auto answer = queries::run_query(store, *request, scratch);
+    auto answer = database.run(*request, &scratch);
     if (!answer.ok()) return std::move(answer).take_error();
     const auto elapsed = [&] {
       return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
@@ -124,6 +130,7 @@ class StructuralQueryCommand final : public Command {
     std::string text;
     std::int64_t integer = 0;
     bool flag = false;
+    std::vector<std::string> texts;
   };
 
   // The arguments the user gave, by data-model name (defaults are the catalog's).
@@ -138,6 +145,7 @@ class StructuralQueryCommand final : public Command {
         case ParamType::Integer: out.emplace_back(std::string(p.name), slot.integer); break;
         case ParamType::Boolean: out.emplace_back(std::string(p.name), p.cli_negates ? !slot.flag : slot.flag); break;
         case ParamType::Object: break;
+        case ParamType::StringList: out.emplace_back(std::string(p.name), slot.texts); break;
       }
     }
     return out;
@@ -169,6 +177,16 @@ class StructuralQueryCommand final : public Command {
       case queries::QueryKind::Chain:
         return "  trellis query chain shop.app shop.util.log\n"
                "  trellis query chain shop.app.run shop.util.log.log --type calls";
+      case queries::QueryKind::Details:
+        return "  trellis query details shop.services.auth.AuthService.login\n"
+               "  trellis query details src/shop/models.py --no-source --json";
+      case queries::QueryKind::Source:
+        return "  trellis query source src/shop/models.py:10-30\n  trellis query source shop.models.User --max-lines 40";
+      case queries::QueryKind::Context:
+        return "  trellis query context shop.services.auth.AuthService.login\n"
+               "  trellis query context shop.models.User shop.app.run --depth 1 --budget 500 --json";
+      case queries::QueryKind::Why:
+        return "  trellis query why shop.util.log.log\n  trellis query why shop.models.User --depth 2 --reverse --json";
     }
     return "";
   }

@@ -7,6 +7,8 @@
 #include <array>
 #include <optional>
 
+#include "trellis/output/why_tree.hpp"
+
 namespace trellis::output {
 namespace {
 
@@ -18,6 +20,8 @@ struct Summary {
   std::size_t total_count = 0;
   std::optional<int> max_depth;  // where the query has one
   std::optional<std::size_t> unresolved_calls;  // where the answer follows CALLS
+  // Where a cap stops a walk before it can count what lies past it.
+  std::optional<bool> truncated;
 };
 
 // The document's "query" and the opening of its "results" object.
@@ -416,6 +420,305 @@ void impact(JsonTextWriter& w, Summary& out, const GraphStore& store, const Impa
   out.max_depth = request.max_depth;
 }
 
+// {label, qualified_name, name, line_start, line_end}: a node named where
+// the answer says more elsewhere (get_block_details has the rest).
+void lean_node(JsonTextWriter& w, const GraphStore& store, NodeId node) {
+  w.begin_object();
+  w.plain_key("label");
+  w.string(to_string(store.label(node)));
+  w.plain_key("qualified_name");
+  w.qualified_name(store, node);
+  w.plain_key("name");
+  w.string(store.name(node));
+  for (const std::string_view property : {"line_start", "line_end"}) {
+    const PropertyValue value = store.property(node, property);
+    if (const auto* number = std::get_if<std::int64_t>(&value)) {
+      w.plain_key(property);
+      w.integer(*number);
+    }
+  }
+}
+
+// file_path, line_start, line_end, truncated, changed_since_index, text.
+void source_fields(JsonTextWriter& w, std::string_view file_path, const SourceText& source) {
+  w.plain_key("file_path");
+  w.string(file_path);
+  w.plain_key("line_start");
+  w.integer(source.first);
+  w.plain_key("line_end");
+  w.integer(source.last);
+  w.plain_key("truncated");
+  w.boolean(source.truncated);
+  w.plain_key("changed_since_index");
+  if (source.changed_since_index) {
+    w.boolean(*source.changed_since_index);
+  } else {
+    w.null();
+  }
+  w.plain_key("text");
+  w.string(source.text);
+}
+
+void details(JsonTextWriter& w, Summary& out, const GraphStore& store, const DetailsResult& r) {
+  open(w, fmt::format("details of {}", store.qualified_name(r.node)));
+  w.plain_key("node");
+  w.node(store, r.node);
+  w.plain_key("parent");
+  if (r.parent == kNoNode) {
+    w.null();
+  } else {
+    lean_node(w, store, r.parent);
+    w.end_object();
+  }
+  w.plain_key("nesting");
+  w.begin_array();
+  for (const NodeId node : r.nesting) {
+    lean_node(w, store, node);
+    w.end_object();
+  }
+  w.end_array();
+  w.plain_key("relationships");
+  w.begin_object();
+  for (const RelationshipCount& count : r.relationships) {
+    w.plain_key(to_string(count.type));
+    w.begin_object();
+    w.plain_key("outgoing");
+    w.unsigned_integer(count.outgoing);
+    w.plain_key("incoming");
+    w.unsigned_integer(count.incoming);
+    w.end_object();
+  }
+  w.end_object();
+  w.plain_key("calls");
+  w.begin_array();
+  NodeId cached_caller = kNoNode;
+  std::string caller_name;
+  for (const CallInside& call : r.calls) {
+    w.begin_object();
+    w.plain_key("line");
+    w.integer(call.line);
+    if (call.caller != cached_caller) {
+      cached_caller = call.caller;
+      caller_name.clear();
+      store.append_qualified_name(call.caller, caller_name);
+    }
+    w.plain_key("caller");
+    w.string(caller_name);
+    w.plain_key("resolved");
+    w.boolean(call.callee != kNoNode);
+    if (call.callee != kNoNode) {
+      w.plain_key("call_type");
+      w.string(to_string(call.call_type));
+      w.plain_key("callee");
+      lean_node(w, store, call.callee);
+      w.plain_key("file_path");
+      w.property(store.property(call.callee, "file_path"));
+      w.end_object();
+    } else {
+      w.plain_key("text");
+      w.string(call.text);
+    }
+    w.end_object();
+  }
+  w.end_array();
+  w.plain_key("unresolved_calls");
+  w.unsigned_integer(r.unresolved);
+  w.plain_key("imports");
+  w.begin_array();
+  for (const NodeId node : r.imports) {
+    lean_node(w, store, node);
+    w.end_object();
+  }
+  w.end_array();
+  w.plain_key("source");
+  if (r.source) {
+    const PropertyValue file = store.property(r.node, "file_path");
+    const auto* path = std::get_if<std::string_view>(&file);
+    w.begin_object();
+    source_fields(w, path != nullptr ? *path : std::string_view{}, *r.source);
+    w.end_object();
+  } else {
+    w.null();
+    if (!r.source_error.empty()) {
+      w.plain_key("source_error");
+      w.string(r.source_error);
+    }
+  }
+  out.row_count = r.calls.size();
+  out.total_count = r.count.total_count;
+  out.unresolved_calls = r.unresolved;
+}
+
+void source(JsonTextWriter& w, Summary& out, const GraphStore& store, const SourceResult& r) {
+  open(w, r.node == kNoNode ? fmt::format("source of {}:{}-{}", r.file_path, r.line_start, r.line_end)
+                            : fmt::format("source of {}", store.qualified_name(r.node)));
+  source_fields(w, r.file_path, r.source);
+  w.plain_key("node");
+  if (r.node == kNoNode) {
+    w.null();
+  } else {
+    w.node(store, r.node);
+  }
+  w.plain_key("module");
+  w.qualified_name(store, r.module);
+  w.plain_key("definitions");
+  w.begin_array();
+  for (const OutlineEntry& entry : r.definitions) {
+    lean_node(w, store, entry.node);
+    w.plain_key("depth");
+    w.integer(entry.depth);
+    w.end_object();
+  }
+  w.end_array();
+  out.row_count = r.definitions.size();
+  out.total_count = r.count.total_count;
+}
+
+// {"depth", "direct", "reached", "truncated", "tree": [lean node + edge,
+// through, depth, children: [...]]}
+void why_tree(JsonTextWriter& w, const GraphStore& store, const WhyTree& tree) {
+  const auto children = why_children(tree);
+  const auto write = [&](const auto& self, int at) -> void {
+    w.begin_array();
+    for (const int index : children[static_cast<std::size_t>(at)]) {
+      const WhyEntry& entry = tree.entries[static_cast<std::size_t>(index)];
+      lean_node(w, store, entry.node);
+      w.plain_key("file_path");
+      w.property(store.property(entry.node, "file_path"));
+      w.plain_key("edge");
+      w.string(to_string(entry.edge));
+      w.plain_key("through");
+      if (entry.through == kNoNode) {
+        w.null();
+      } else {
+        w.qualified_name(store, entry.through);
+      }
+      w.plain_key("depth");
+      w.integer(entry.depth);
+      w.plain_key("children");
+      self(self, index);
+      w.end_object();
+    }
+    w.end_array();
+  };
+  w.begin_object();
+  w.plain_key("max_depth");
+  w.integer(tree.max_depth);
+  w.plain_key("direct");
+  w.unsigned_integer(tree.direct);
+  w.plain_key("reached");
+  w.unsigned_integer(tree.entries.size());
+  w.plain_key("truncated");
+  w.boolean(tree.truncated);
+  w.plain_key("tree");
+  write(write, static_cast<int>(tree.entries.size()));
+  w.end_object();
+}
+
+void why(JsonTextWriter& w, Summary& out, const GraphStore& store, const WhyRequest& request, const WhyResult& r) {
+  open(w, fmt::format("why {} (depth {}{})", store.qualified_name(r.node), request.max_depth,
+                      request.reverse ? ", reverse" : ""));
+  w.plain_key("node");
+  w.node(store, r.node);
+  w.plain_key("upstream");
+  why_tree(w, store, r.upstream);
+  w.plain_key("downstream");
+  why_tree(w, store, r.downstream);
+  w.plain_key("rendered");
+  w.string(render_why_tree(store, r));
+  out.row_count = r.upstream.entries.size() + r.downstream.entries.size();
+  out.total_count = out.row_count;  // what was reached; a cut walk does not count past its cap
+  out.truncated = r.upstream.truncated || r.downstream.truncated;
+  out.max_depth = request.max_depth;
+}
+
+void context(JsonTextWriter& w, Summary& out, const GraphStore& store, const ContextRequest& request,
+             const ContextResult& r) {
+  std::vector<std::string> names;
+  for (const NodeId node : r.focus) names.push_back(store.qualified_name(node));
+  open(w, fmt::format("context of {} (depth {}, {} nodes, {} tokens)", fmt::join(names, ", "), request.max_depth,
+                      request.max_nodes, request.budget));
+  w.plain_key("version");
+  w.integer(1);
+  w.plain_key("focus");
+  w.begin_array();
+  for (const NodeId node : r.focus) w.node(store, node);
+  w.end_array();
+  w.plain_key("nodes");
+  w.begin_array();
+  for (const ContextNode& n : r.nodes) {
+    lean_node(w, store, n.node);
+    w.plain_key("file_path");
+    w.property(store.property(n.node, "file_path"));
+    w.plain_key("depth");
+    w.integer(n.depth);
+    w.end_object();
+  }
+  w.end_array();
+  w.plain_key("edges");
+  w.begin_array();
+  for (const ContextEdge& e : r.edges) {
+    w.begin_object();
+    w.plain_key("from");
+    w.qualified_name(store, e.from);
+    w.plain_key("to");
+    w.qualified_name(store, e.to);
+    w.plain_key("type");
+    w.string(to_string(e.type));
+    w.end_object();
+  }
+  w.end_array();
+  w.plain_key("snippets");
+  w.begin_array();
+  for (const ContextSnippet& snippet : r.snippets) {
+    w.begin_object();
+    w.plain_key("qualified_name");
+    w.qualified_name(store, snippet.node);
+    source_fields(w, snippet.file_path, snippet.source);
+    w.end_object();
+  }
+  w.end_array();
+  w.plain_key("unresolved_calls");
+  w.begin_array();
+  for (const UnresolvedSite& site : r.unresolved) {
+    w.begin_object();
+    w.plain_key("caller");
+    w.qualified_name(store, site.caller);
+    w.plain_key("file_path");
+    w.property(store.property(site.caller, "file_path"));
+    w.plain_key("line");
+    w.integer(site.line);
+    w.plain_key("text");
+    w.string(site.text);
+    w.end_object();
+  }
+  w.end_array();
+  w.plain_key("budget");
+  w.begin_object();
+  w.plain_key("tokens");
+  w.integer(request.budget);
+  w.plain_key("used_tokens");
+  w.unsigned_integer((r.used_chars + 3) / 4);
+  w.plain_key("used_chars");
+  w.unsigned_integer(r.used_chars);
+  w.end_object();
+  w.plain_key("nodes_truncated");
+  w.boolean(r.nodes_truncated);
+  w.plain_key("snippets_truncated");
+  w.boolean(r.snippets_truncated);
+  w.plain_key("truncated");
+  w.boolean(r.nodes_truncated || r.snippets_truncated || r.unresolved.size() < r.unresolved_total);
+  if (!r.source_error.empty()) {
+    w.plain_key("source_error");
+    w.string(r.source_error);
+  }
+  out.row_count = r.nodes.size();
+  out.total_count = r.nodes.size();
+  out.truncated = r.nodes_truncated || r.snippets_truncated || r.unresolved.size() < r.unresolved_total;
+  out.max_depth = request.max_depth;
+  out.unresolved_calls = r.unresolved_total;
+}
+
 void children(JsonTextWriter& w, Summary& out, const GraphStore& store, const ChildrenResult& r) {
   open(w, fmt::format("children of {}", store.qualified_name(r.parent)));
   w.plain_key("children");
@@ -518,6 +821,12 @@ std::string answer_document(const GraphStore& store, const QueryRequest& request
     case QueryKind::Chain:
       chain(w, out, store, std::get<ChainRequest>(request), std::get<ChainResult>(answer.result));
       break;
+    case QueryKind::Details: details(w, out, store, std::get<DetailsResult>(answer.result)); break;
+    case QueryKind::Source: source(w, out, store, std::get<SourceResult>(answer.result)); break;
+    case QueryKind::Context:
+      context(w, out, store, std::get<ContextRequest>(request), std::get<ContextResult>(answer.result));
+      break;
+    case QueryKind::Why: why(w, out, store, std::get<WhyRequest>(request), std::get<WhyResult>(answer.result)); break;
   }
   w.end_object();  // results
   w.plain_key("metadata");
@@ -527,7 +836,7 @@ std::string answer_document(const GraphStore& store, const QueryRequest& request
   w.plain_key("total_count");
   w.unsigned_integer(out.total_count);
   w.plain_key("truncated");
-  w.boolean(out.total_count > out.row_count);
+  w.boolean(out.truncated.value_or(out.total_count > out.row_count));
   w.plain_key("execution_time_ms");
   w.number(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count());
   if (out.max_depth) {

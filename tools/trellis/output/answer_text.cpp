@@ -5,6 +5,7 @@
 #include <algorithm>
 
 #include "trellis/output/text_table.hpp"
+#include "trellis/output/why_tree.hpp"
 
 namespace trellis::output {
 namespace {
@@ -275,6 +276,107 @@ std::string chain_answer_text(const GraphStore& store, const ChainRequest& reque
 
 }  // namespace
 
+// "  12  text" for each line of `source`, from its first line.
+std::string numbered(const SourceText& source) {
+  std::string text;
+  int line = source.first;
+  std::size_t begin = 0;
+  const int width = static_cast<int>(std::to_string(std::max(source.last, 1)).size());
+  while (begin < source.text.size()) {
+    const std::size_t end = source.text.find('\n', begin);
+    const std::size_t stop = end == std::string::npos ? source.text.size() : end;
+    text += fmt::format("{:>{}}  {}\n", line++, width, std::string_view(source.text).substr(begin, stop - begin));
+    begin = stop + 1;
+  }
+  if (source.truncated) text += "  (cut: --max-lines)\n";
+  if (source.changed_since_index.value_or(false)) text += "  (the file changed since it was indexed)\n";
+  return text;
+}
+
+std::string details_text(const GraphStore& store, const DetailsResult& r) {
+  std::vector<std::string> path;
+  for (const NodeId node : r.nesting) path.emplace_back(store.name(node));
+  std::string text = fmt::format("{} {} ({})\n  in: {}\n", to_string(store.label(r.node)), store.qualified_name(r.node),
+                                 location(store, r.node), fmt::join(path, " > "));
+  std::vector<std::string> counts;
+  for (const RelationshipCount& count : r.relationships) {
+    counts.push_back(fmt::format("{} {} out, {} in", to_string(count.type), count.outgoing, count.incoming));
+  }
+  if (!counts.empty()) text += fmt::format("  relationships: {}\n", fmt::join(counts, "; "));
+  if (!r.imports.empty()) {
+    std::vector<std::string> names;
+    for (const NodeId node : r.imports) names.push_back(store.qualified_name(node));
+    text += fmt::format("  imports: {}\n", fmt::join(names, ", "));
+  }
+  if (!r.calls.empty()) {
+    text += "calls inside:\n";
+    TextTable table({Align::Right, Align::Left, Align::Left});
+    for (const CallInside& call : r.calls) {
+      table.add_row({std::to_string(call.line), std::string(store.name(call.caller)),
+                     call.callee != kNoNode ? store.qualified_name(call.callee)
+                                            : fmt::format("{} (unresolved)", call.text)});
+    }
+    text += table.render() + cut_line(r.calls.size(), r.count.total_count);
+  }
+  if (r.source) {
+    text += "source:\n" + numbered(*r.source);
+  } else if (!r.source_error.empty()) {
+    text += fmt::format("source: not available ({})\n", r.source_error);
+  }
+  return text;
+}
+
+std::string source_answer_text(const GraphStore& store, const SourceResult& r) {
+  std::string text = fmt::format("{}:{}-{}", r.file_path, r.source.first, r.source.last);
+  if (r.node != kNoNode) text += fmt::format(" ({} {})", to_string(store.label(r.node)), store.qualified_name(r.node));
+  text += "\n" + numbered(r.source);
+  if (!r.definitions.empty()) {
+    std::vector<std::string> names;
+    for (const OutlineEntry& entry : r.definitions) names.push_back(store.qualified_name(entry.node));
+    text += fmt::format("definitions here: {}\n", fmt::join(names, ", "));
+  }
+  return text;
+}
+
+std::string context_text(const GraphStore& store, const ContextRequest& request, const ContextResult& r) {
+  std::vector<std::string> names;
+  for (const NodeId node : r.focus) names.push_back(store.qualified_name(node));
+  std::string text = fmt::format("context of {}: {}, {}, {} snippet{} ({} of {} tokens)\n", fmt::join(names, ", "),
+                                 plural(r.nodes.size(), "node", "nodes"), plural(r.edges.size(), "edge", "edges"),
+                                 r.snippets.size(), r.snippets.size() == 1 ? "" : "s", (r.used_chars + 3) / 4,
+                                 request.budget);
+  TextTable table({Align::Right, Align::Left, Align::Left, Align::Left});
+  for (const ContextNode& n : r.nodes) {
+    table.add_row({std::to_string(n.depth), store.qualified_name(n.node), std::string(to_string(store.label(n.node))),
+                   location(store, n.node)});
+  }
+  text += table.render();
+  if (r.nodes_truncated) text += fmt::format("(cut at {} nodes: --max-nodes)\n", request.max_nodes);
+  if (!r.edges.empty()) {
+    text += "edges:\n";
+    for (const ContextEdge& e : r.edges) {
+      text += fmt::format("  {} -{}-> {}\n", store.qualified_name(e.from), to_string(e.type), store.qualified_name(e.to));
+    }
+  }
+  for (const ContextSnippet& snippet : r.snippets) {
+    text += fmt::format("{} ({}:{}-{}):\n", store.qualified_name(snippet.node), snippet.file_path,
+                        snippet.source.first, snippet.source.last);
+    SourceText shown = snippet.source;
+    shown.truncated = false;  // said once below: the budget cut it, not --max-lines
+    text += numbered(shown);
+  }
+  if (r.snippets_truncated) text += "(snippets cut: --budget)\n";
+  if (!r.source_error.empty()) text += fmt::format("source: {}\n", r.source_error);
+  if (!r.unresolved.empty()) {
+    text += "unresolved calls in the focus:\n";
+    for (const UnresolvedSite& site : r.unresolved) {
+      text += fmt::format("  {}  line {}: {}\n", store.qualified_name(site.caller), site.line, site.text);
+    }
+    text += cut_line(r.unresolved.size(), r.unresolved_total);
+  }
+  return text;
+}
+
 std::string answer_text(const GraphStore& store, const QueryRequest& request, const QueryAnswer& answer) {
   switch (answer.kind) {
     case QueryKind::Callers:
@@ -298,6 +400,11 @@ std::string answer_text(const GraphStore& store, const QueryRequest& request, co
     case QueryKind::Importers: return importers_text(store, std::get<ImportersResult>(answer.result));
     case QueryKind::Chain:
       return chain_answer_text(store, std::get<ChainRequest>(request), std::get<ChainResult>(answer.result));
+    case QueryKind::Details: return details_text(store, std::get<DetailsResult>(answer.result));
+    case QueryKind::Source: return source_answer_text(store, std::get<SourceResult>(answer.result));
+    case QueryKind::Context:
+      return context_text(store, std::get<ContextRequest>(request), std::get<ContextResult>(answer.result));
+    case QueryKind::Why: return render_why_tree(store, std::get<WhyResult>(answer.result));
   }
   return {};
 }

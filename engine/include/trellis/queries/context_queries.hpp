@@ -7,11 +7,13 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "trellis/common/error.hpp"
+#include "trellis/queries/source_reader.hpp"
 #include "trellis/queries/structural_queries.hpp"
 
 namespace trellis::queries {
@@ -39,6 +41,76 @@ struct OutlineResult {
 };
 
 Result<OutlineResult> query_outline(const GraphStore& store, const OutlineRequest& request, TraversalScratch& scratch);
+
+// ---- details ------------------------------------------------------------
+
+struct DetailsRequest {
+  std::string name;  // a definition, a module, or a file path
+  bool include_source = true;
+  int max_lines = 200;  // 1..2000 source lines, from line_start
+};
+
+// A call made inside the node's line range: by the node itself or by a
+// definition nested in it.
+struct CallInside {
+  NodeId caller = kNoNode;
+  NodeId callee = kNoNode;  // kNoNode: unresolved (text says what was called)
+  int line = 0;
+  CallType call_type = CallType::Direct;
+  std::string_view text;  // an unresolved call's callee as written
+};
+
+struct RelationshipCount {
+  RelType type = RelType::Calls;
+  std::size_t outgoing = 0;
+  std::size_t incoming = 0;
+};
+
+struct DetailsResult {
+  NodeId node = kNoNode;
+  NodeId parent = kNoNode;         // what DEFINES it (a module: its package, if any)
+  std::vector<NodeId> nesting;     // the module, then each enclosing definition, then the node
+  std::vector<RelationshipCount> relationships;  // types with any edge, in schema order
+  // Calls inside its line range, by line: resolved ones, then the call
+  // sites ingest could not resolve (callee kNoNode), at most kMaxResults.
+  std::vector<CallInside> calls;
+  ResultCount count;  // over calls
+  std::size_t unresolved = 0;  // of all calls inside, how many are unresolved
+  // What the node's module imports (IMPORTS carry no line, so a
+  // definition's own imports cannot be told from its module's): for a
+  // module, its imports; for a definition, empty.
+  std::vector<NodeId> imports;
+  std::optional<SourceText> source;  // when asked for and readable
+  std::string source_error;          // why not, when asked for and not readable
+};
+
+Result<DetailsResult> query_details(const GraphStore& store, const DetailsRequest& request, TraversalScratch& scratch,
+                                    const SourceReader* sources);
+
+// ---- source -------------------------------------------------------------
+
+struct SourceRequest {
+  // "FILE:START-END" or "FILE:LINE" (FILE relative to the indexed root), or
+  // a definition's or module's name, or a file path (the whole file).
+  std::string target;
+  int max_lines = 200;  // 1..2000
+};
+
+struct SourceResult {
+  NodeId node = kNoNode;    // the named node; kNoNode for a FILE:START-END range
+  NodeId module = kNoNode;  // the file's module
+  std::string file_path;
+  int line_start = 0;  // as asked (a node's range)
+  int line_end = 0;
+  SourceText source;
+  // Definitions of the file overlapping the lines returned, in line order,
+  // each with its depth (1 = defined by the module).
+  std::vector<OutlineEntry> definitions;
+  ResultCount count;  // over definitions
+};
+
+Result<SourceResult> query_source(const GraphStore& store, const SourceRequest& request, TraversalScratch& scratch,
+                                  const SourceReader* sources);
 
 // ---- complexity ---------------------------------------------------------
 
@@ -164,6 +236,104 @@ struct ImpactResult {
 Result<ImpactResult> query_impact(const GraphStore& store, const ImpactRequest& request, TraversalScratch& scratch);
 
 std::string_view to_string(ImpactRelation relation);
+
+// ---- why ------------------------------------------------------------------
+
+struct WhyRequest {
+  std::string name;    // a definition's or module's name, or a file path
+  int max_depth = 3;   // 1..10 steps
+  int max_nodes = 50;  // 1..100 nodes per direction
+  // Upstream (what depends on it) to max_depth, downstream (what it depends
+  // on) to max(max_depth / 2, 1), as seed 003's reverse mode; both to
+  // max_depth otherwise.
+  bool reverse = false;
+};
+
+// One node of a why tree, in breadth-first order: its parent comes first.
+struct WhyEntry {
+  NodeId node = kNoNode;
+  int parent = -1;  // index of the entry it hangs from; -1: the target
+  int depth = 1;
+  RelType edge = RelType::Calls;  // upstream: node -edge-> parent; downstream: parent -edge-> node
+  // For depth 1 of a class or module target: the definition of the target
+  // the edge touches (kNoNode: the target itself).
+  NodeId through = kNoNode;
+};
+
+struct WhyTree {
+  int max_depth = 0;            // the depth this direction was walked to
+  std::vector<WhyEntry> entries;  // each node once, nearest first
+  std::size_t direct = 0;       // distinct nodes one step away (all of them, past the cap too)
+  bool truncated = false;       // the node cap stopped the walk with more to see
+};
+
+struct WhyResult {
+  NodeId node = kNoNode;
+  // Upstream: what depends on the target (incoming CALLS, INHERITS,
+  // IMPLEMENTS, IMPORTS); downstream: what it depends on (the same edges
+  // outgoing). A class or module includes its definitions: callers of a
+  // method are upstream of its class, and what the method calls downstream.
+  WhyTree upstream;
+  WhyTree downstream;
+};
+
+Result<WhyResult> query_why(const GraphStore& store, const WhyRequest& request, TraversalScratch& scratch);
+
+// ---- context ----------------------------------------------------------------
+
+struct ContextRequest {
+  std::vector<std::string> names;  // focus nodes: names, node ids or file paths
+  int max_depth = 2;               // 1..5 steps from the focus
+  int max_nodes = 20;              // 1..100 nodes in the bundle, focus included
+  int budget = 2000;               // 0..100000 tokens of source snippets (chars / 4)
+};
+
+struct ContextNode {
+  NodeId node = kNoNode;
+  int depth = 0;  // 0: a focus node
+};
+
+struct ContextEdge {
+  NodeId from = kNoNode;
+  NodeId to = kNoNode;
+  RelType type = RelType::Calls;
+};
+
+struct ContextSnippet {
+  NodeId node = kNoNode;
+  std::string file_path;
+  SourceText source;  // source.truncated: cut where the budget ran out
+};
+
+struct UnresolvedSite {
+  NodeId caller = kNoNode;
+  int line = 0;
+  std::string_view text;  // the callee as written
+};
+
+// Seed 003's context bundle: the focus nodes and the subgraph a
+// breadth-first walk reaches from them over both directions, each node's
+// neighbours taken in a fixed priority (DEFINES and CONTAINS, then CALLS,
+// then INHERITS and IMPLEMENTS, then IMPORTS), each node once; the edges
+// among the bundle's nodes; source snippets in the same order until the
+// budget is spent; and the calls inside the focus nodes that ingest could
+// not resolve.
+struct ContextResult {
+  std::vector<NodeId> focus;        // in the order asked, each once
+  std::vector<ContextNode> nodes;   // the focus first, then as reached
+  std::vector<ContextEdge> edges;   // every edge between two bundle nodes, by source node
+  std::vector<ContextSnippet> snippets;  // definitions (and focus modules), not one inside another
+  std::vector<UnresolvedSite> unresolved;  // at most kMaxResults: each focus's, by line
+  std::size_t unresolved_total = 0;
+  std::size_t budget_chars = 0;  // budget * 4
+  std::size_t used_chars = 0;
+  bool nodes_truncated = false;     // max_nodes stopped the walk with more to see
+  bool snippets_truncated = false;  // the budget cut a snippet or left some out
+  std::string source_error;         // why a snippet could not be read, if one could not
+};
+
+Result<ContextResult> query_context(const GraphStore& store, const ContextRequest& request, TraversalScratch& scratch,
+                                    const SourceReader* sources);
 
 // The module a node belongs to: itself for a Module, else the Module whose
 // DEFINES reach it; kNoNode when none does (an ExternalPackage, a Package).

@@ -18,8 +18,10 @@
 namespace trellis::queries {
 
 // Object: a JSON object passed through as its text (e.g. Cypher's
-// `parameters`); the CLI has no spelling for it.
-enum class ParamType { String, Integer, Boolean, Choice, Object };
+// `parameters`); the CLI has no spelling for it. StringList: one or more
+// non-empty strings (a JSON array; on the CLI, the remaining positional
+// arguments); a single string is taken as a list of one.
+enum class ParamType { String, Integer, Boolean, Choice, Object, StringList };
 
 struct ParamSpec {
   std::string_view name;  // data-model and MCP name: "max_depth"
@@ -47,6 +49,7 @@ ParamSpec boolean_param(std::string_view name, std::string_view cli, bool fallba
 ParamSpec choice_param(std::string_view name, std::string_view cli, std::span<const std::string_view> choices,
                        std::string_view fallback, std::string_view description);
 ParamSpec object_param(std::string_view name, std::string_view description);
+ParamSpec string_list_param(std::string_view name, std::string_view description);
 
 // The text of a JSON object argument, exactly as given.
 struct JsonObjectText {
@@ -55,7 +58,7 @@ struct JsonObjectText {
 };
 
 // Arguments by parameter name, as a user or agent gave them.
-using ArgumentValue = std::variant<std::string, std::int64_t, bool, JsonObjectText>;
+using ArgumentValue = std::variant<std::string, std::int64_t, bool, JsonObjectText, std::vector<std::string>>;
 using Arguments = std::vector<std::pair<std::string, ArgumentValue>>;
 
 // The arguments of one call, checked against their declarations; readers
@@ -76,6 +79,8 @@ class CheckedArguments {
   std::string choice(const ParamSpec& spec) const;
   // The object's text; nullopt when absent.
   std::optional<std::string> object(std::string_view name) const;
+  // A StringList's strings (empty when absent and optional).
+  std::vector<std::string> texts(std::string_view name) const;
 
  private:
   const ArgumentValue* find(std::string_view name) const;

@@ -22,7 +22,7 @@ namespace trellis::queries {
 
 enum class QueryKind {
   Callers, Callees, Hierarchy, Dependencies, Exports, Implementations, CallGraph, CallPath,
-  Outline, Children, Importers, Chain, Complexity, Impact,
+  Outline, Children, Importers, Chain, Complexity, Impact, Details, Source, Why, Context,
 };
 
 struct QuerySpec {
@@ -47,7 +47,7 @@ const QuerySpec* find_query_by_command(std::string_view command);
 using QueryRequest = std::variant<CallersRequest, CalleesRequest, HierarchyRequest, DependenciesRequest,
                                   ExportsRequest, ImplementationsRequest, CallGraphRequest, CallPathRequest,
                                   OutlineRequest, ChildrenRequest, ImportersRequest, ChainRequest, ComplexityRequest,
-                                  ImpactRequest>;
+                                  ImpactRequest, DetailsRequest, SourceRequest, WhyRequest, ContextRequest>;
 
 // The typed request for `spec`: defaults filled in, every argument checked
 // against its type, range or choices. INVALID_ARGUMENT names the parameter
@@ -61,11 +61,14 @@ struct QueryAnswer {
   QueryKind kind;
   std::variant<CallReachResult, HierarchyResult, DependenciesResult, ExportsResult, ImplementationsResult,
                CallGraphResult, CallPathResult, OutlineResult, ChildrenResult, ImportersResult, ChainResult,
-               ComplexityResult, ImpactResult>
+               ComplexityResult, ImpactResult, DetailsResult, SourceResult, WhyResult, ContextResult>
       result;
 };
 
-// Runs the query a request names.
-Result<QueryAnswer> run_query(const GraphStore& store, const QueryRequest& request, TraversalScratch& scratch);
+// Runs the query a request names. `sources` reads the source text details,
+// source and context return; without one, details answers with a
+// source_error and source with INVALID_ARGUMENT.
+Result<QueryAnswer> run_query(const GraphStore& store, const QueryRequest& request, TraversalScratch& scratch,
+                              const SourceReader* sources = nullptr);
 
 }  // namespace trellis::queries

@@ -6,6 +6,7 @@
 #include <string>
 
 #include "trellis/common/error.hpp"
+#include "trellis/common/utf8.hpp"
 
 namespace trellis::ingest {
 
@@ -17,8 +18,7 @@ struct SourceText {
 // Reads `path`; INVALID_ARGUMENT with the reason when it cannot be read.
 Result<SourceText> read_source_file(const std::filesystem::path& path);
 
-// Replaces every invalid UTF-8 sequence in `text` with U+FFFD; returns
-// whether anything was replaced.
-bool repair_utf8(std::string& text);
+// Replaces every invalid UTF-8 sequence with U+FFFD (trellis/common/utf8.hpp).
+using trellis::repair_utf8;
 
 }  // namespace trellis::ingest

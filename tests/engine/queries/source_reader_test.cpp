@@ -1,13 +1,21 @@
-// get_node's source reading stays inside the indexed root.
+// The queries' source reading stays inside the indexed root.
 #include <doctest/doctest.h>
 
 #include <fstream>
 
-#include "mcp/source_lines.hpp"
+#include "trellis/queries/source_reader.hpp"
 #include "support/temp_dir.hpp"
 
 using trellis::ErrorCode;
-using trellis::mcp::read_source_lines;
+
+namespace {
+
+trellis::Result<trellis::queries::SourceText> read_source_lines(const std::string& root, std::string_view path,
+                                                                int first, int last, int max_lines) {
+  return trellis::queries::TreeSourceReader(root).read_lines(path, first, last, max_lines);
+}
+
+}  // namespace
 
 namespace {
 

@@ -1,0 +1,62 @@
+// Source text for the queries that return it (details, source, context).
+// The queries read through a SourceReader, so the store and the queries
+// know no file system: the library and the CLI read the indexed tree with a
+// TreeSourceReader, the MCP server adds whether each file changed since it
+// was indexed, and tests may serve text from memory.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "trellis/common/error.hpp"
+
+namespace trellis::queries {
+
+inline constexpr std::uint64_t kMaxSourceFileBytes = 16 * 1024 * 1024;
+
+struct SourceText {
+  std::string text;   // lines first..last, each ending in "\n", valid UTF-8
+  int first = 0;      // 1-based, inclusive
+  int last = 0;       // the file's last line when it is shorter than asked
+  bool truncated = false;  // max_lines cut the range
+  // Whether the file's text differs from what was indexed; nullopt when
+  // the reader cannot tell.
+  std::optional<bool> changed_since_index;
+};
+
+class SourceReader {
+ public:
+  virtual ~SourceReader() = default;
+  // Lines [first, last] of `file_path` (relative to the indexed root), at
+  // most `max_lines` of them from `first`. INVALID_ARGUMENT when the path
+  // may not be read, DATABASE_ERROR when the file cannot be (deleted since).
+  virtual Result<SourceText> read_lines(std::string_view file_path, int first, int last, int max_lines) const = 0;
+};
+
+// Reads from the indexed tree, and only from it: the path must be relative,
+// without "..", and still lie under the root once symlinks are resolved;
+// the file is opened without following a final symlink, must be a regular
+// file of at most kMaxSourceFileBytes. Invalid UTF-8 is replaced by U+FFFD.
+class TreeSourceReader final : public SourceReader {
+ public:
+  // Whether `text`, the whole file at `file_path`, differs from what was
+  // indexed (nullopt: unknown).
+  using ChangeCheck = std::function<std::optional<bool>(std::string_view file_path, std::string_view text)>;
+
+  // `root`: the absolute folder the graph was indexed from; nullopt for a
+  // graph without one (a CSV import), whose reads are refused.
+  explicit TreeSourceReader(std::optional<std::string> root, ChangeCheck changed = {});
+
+  Result<SourceText> read_lines(std::string_view file_path, int first, int last, int max_lines) const override;
+  // The whole file.
+  Result<std::string> read_file(std::string_view file_path) const;
+
+ private:
+  std::optional<std::string> root_;
+  ChangeCheck changed_;
+};
+
+}  // namespace trellis::queries
