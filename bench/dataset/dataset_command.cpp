@@ -13,9 +13,19 @@ CLI::App& add_dataset_command(CLI::App& app, DatasetCommandOptions& options) {
   DatasetOptions& dataset = options.dataset;
   CLI::App& command = *app.add_subcommand(
       "dataset", "Write a generated graph as CSV and snapshot, with seeded query targets");
-  command.add_option("--nodes", dataset.nodes, "Graph size in nodes")
-      ->required()
-      ->check(CLI::Range(kMinGeneratedNodes, kMaxGeneratedNodes));
+  CLI::Option* nodes = command.add_option("--nodes", dataset.nodes, "Graph size in nodes")
+                           ->check(CLI::Range(kMinGeneratedNodes, kMaxGeneratedNodes));
+  CLI::Option* from =
+      command
+          .add_option("--from", dataset.from,
+                      "Pick the targets from this snapshot (an indexed repository) instead of generating a graph; "
+                      "only targets.json is written")
+          ->check(CLI::ExistingFile);
+  nodes->excludes(from);
+  from->excludes(nodes);
+  command.callback([nodes, from] {
+    if (nodes->count() == 0 && from->count() == 0) throw CLI::RequiredError("--nodes or --from");
+  });
   command.add_option("--out", dataset.out, "Folder for nodes.csv, edges.csv and targets.json")
       ->required();
   command.add_option("--seed", dataset.seed, "Generator and target seed")->capture_default_str();

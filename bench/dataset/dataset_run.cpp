@@ -1,5 +1,6 @@
 #include "dataset/dataset_run.hpp"
 
+#include <optional>
 #include <system_error>
 
 #include "common/stopwatch.hpp"
@@ -18,24 +19,41 @@ Result<DatasetRun> write_dataset(const DatasetOptions& options) {
   run.out = options.out;
   run.snapshot = options.snapshot.empty() ? options.out / "graph.trellis" : options.snapshot;
 
-  auto generated = generate_and_build(options.nodes, options.seed);
-  if (!generated) return std::move(generated).take_error();
-  run.generation_ms = generated->generation_ms;
-  run.build_ms = generated->build_ms;
-  const GraphStore& store = generated->built.store;
+  std::optional<TimedGraph> generated;
+  std::optional<Snapshot> loaded;
+  if (options.from.empty()) {
+    auto made = generate_and_build(options.nodes, options.seed);
+    if (!made) return std::move(made).take_error();
+    generated = std::move(made).value();
+    run.generation_ms = generated->generation_ms;
+    run.build_ms = generated->build_ms;
+  } else {
+    std::error_code error;
+    run.snapshot = std::filesystem::absolute(options.from, error);
+    const Stopwatch load;
+    auto opened = load_snapshot(run.snapshot);
+    if (!opened) return std::move(opened).take_error();
+    loaded = std::move(opened).value();
+    run.build_ms = load.elapsed_ms();
+  }
+  const GraphStore& store = generated ? generated->built.store : loaded->store;
   run.nodes = static_cast<std::uint32_t>(store.node_count());
   run.edges = store.edge_count();
 
-  const Stopwatch csv;
-  if (Status written = export_csv(store, options.out); !written)
-    return std::move(written).take_error();
-  run.export_csv_ms = csv.elapsed_ms();
-
-  const Stopwatch save;
-  if (Status saved = save_snapshot(Snapshot{store, {}}, run.snapshot); !saved) {
-    return std::move(saved).take_error();
+  if (std::error_code error; !std::filesystem::create_directories(options.out, error) && error) {
+    return make_error(ErrorCode::InvalidArgument, "cannot create " + options.out.string() + ": " + error.message());
   }
-  run.save_snapshot_ms = save.elapsed_ms();
+  if (generated) {
+    const Stopwatch csv;
+    if (Status written = export_csv(store, options.out); !written) return std::move(written).take_error();
+    run.export_csv_ms = csv.elapsed_ms();
+
+    const Stopwatch save;
+    if (Status saved = save_snapshot(Snapshot{store, {}}, run.snapshot); !saved) {
+      return std::move(saved).take_error();
+    }
+    run.save_snapshot_ms = save.elapsed_ms();
+  }
 
   const Stopwatch selection;
   const auto kinds =

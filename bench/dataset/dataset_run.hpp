@@ -1,6 +1,8 @@
 // `trellis_bench dataset`: one generated graph written for the query
 // benchmarks of both engines: nodes.csv and edges.csv (the interchange
-// format), the Trellis snapshot of the same store, and targets.json.
+// format), the Trellis snapshot of the same store, and targets.json. With
+// `from`, the targets of an existing snapshot (an indexed repository)
+// instead: only targets.json is written, naming that snapshot.
 #pragma once
 
 #include <cstddef>
@@ -19,6 +21,7 @@ struct DatasetOptions {
   std::uint64_t seed = 1;
   std::filesystem::path out;       // created if needed
   std::filesystem::path snapshot;  // empty: out / "graph.trellis"
+  std::filesystem::path from;      // an existing snapshot to pick targets from (no generation)
   std::size_t random_targets = 50;
   std::size_t hub_targets = 10;
 };

@@ -10,6 +10,7 @@
 #include "queries/answer_ids.hpp"
 #include "queries/latency_summary.hpp"
 #include "queries/query_workloads.hpp"
+#include "trellis/database.hpp"
 #include "trellis/output/answer_json.hpp"
 #include "trellis/store/snapshot.hpp"
 
@@ -54,8 +55,10 @@ Json answer_json_ids(const Target& target, const AnswerIds& ids, const std::vect
           {"latency_ms", std::move(latency)}};
 }
 
-WorkloadRun run_workload(const GraphStore& store, const QueryWorkload& workload, const std::vector<Target>& targets,
-                         int runs) {
+// `sources` reads the text details, source and context return (the files
+// under the snapshot's project root, where there are any).
+WorkloadRun run_workload(const GraphStore& store, const queries::SourceReader* sources, const QueryWorkload& workload,
+                         const std::vector<Target>& targets, int runs) {
   WorkloadRun run;
   run.workload = &workload;
   run.targets = targets.size();
@@ -80,7 +83,7 @@ WorkloadRun run_workload(const GraphStore& store, const QueryWorkload& workload,
     run.hubs += hub ? 1 : 0;
     // One untimed run first: the answer to check, and the target's pages in cache.
     auto request = queries::make_request(spec, arguments);
-    auto first = request.ok() ? queries::run_query(store, *request, scratch)
+    auto first = request.ok() ? queries::run_query(store, *request, scratch, sources)
                               : Result<queries::QueryAnswer>(request.error());
     if (!first.ok()) {
       ++run.errors;
@@ -101,7 +104,7 @@ WorkloadRun run_workload(const GraphStore& store, const QueryWorkload& workload,
     for (int r = 0; r < runs; ++r) {
       const auto start = std::chrono::steady_clock::now();
       auto checked = queries::make_request(spec, arguments);
-      auto answer = queries::run_query(store, *checked, scratch);
+      auto answer = queries::run_query(store, *checked, scratch, sources);
       query_us.push_back(micros_since(start));
       // The document exactly as the MCP server sends it (the CLI's is the same, indented).
       const std::string json = output::answer_document(store, *checked, *answer, output::JsonStyle::Compact, start);
@@ -194,7 +197,8 @@ int run_queries_command(const QueriesCommandOptions& options) {
     return 1;
   }
   const double load_ms = load_clock.elapsed_ms();
-  const GraphStore& store = snapshot->store;
+  const Database database = Database::from_snapshot(std::move(snapshot).value());
+  const GraphStore& store = database.store();
 
   const std::vector<QueryWorkload> workloads = query_workloads();
   std::vector<WorkloadRun> runs;
@@ -205,7 +209,7 @@ int run_queries_command(const QueriesCommandOptions& options) {
     for (const Json& t : (*targets)["kinds"][std::string(workload.target_kind)]["targets"]) {
       list.push_back({t["qualified_name"].get<std::string>(), t["id"].get<NodeId>(), t["origin"].get<std::string>()});
     }
-    runs.push_back(run_workload(store, workload, list, options.runs));
+    runs.push_back(run_workload(store, &database.sources(), workload, list, options.runs));
     errors += runs.back().errors;
   }
   if (runs.empty()) {

@@ -45,6 +45,20 @@ std::vector<QueryWorkload> query_workloads() {
        QueryKind::Chain, {{"dependency_type", std::string("imports")}}, AnswerList::All, false, true},
       {"chain_calls", "callers", "shortest calls chain between two functions", QueryKind::Chain,
        {{"dependency_type", std::string("calls")}}, AnswerList::All, false, true},
+      {"details_function", "callers", "a function's place, counts, calls inside and source", QueryKind::Details, {},
+       AnswerList::All},
+      {"details_class", "hierarchy", "a class's place, counts, calls inside and source", QueryKind::Details, {},
+       AnswerList::All},
+      {"source_function", "callers", "a function's source with the definitions in it", QueryKind::Source, {},
+       AnswerList::All},
+      {"why_function", "callers", "upstream and downstream trees of a function, depth 3", QueryKind::Why, depth(3),
+       AnswerList::All},
+      {"why_class_reverse", "hierarchy", "why trees of a class, depth 3, reverse", QueryKind::Why,
+       {{"max_depth", std::int64_t{3}}, {"reverse", true}}, AnswerList::All},
+      {"context_function", "callers", "context bundle of a function: depth 2, 20 nodes, 2000 tokens",
+       QueryKind::Context, {}, AnswerList::All},
+      {"context_module", "dependencies", "context bundle of a module: depth 2, 20 nodes, 2000 tokens",
+       QueryKind::Context, {}, AnswerList::All},
   };
 }
 

@@ -14,6 +14,7 @@ namespace {
 inline constexpr Label kFocusLabels[] = {Label::Function, Label::Method, Label::Class,
                                          Label::Interface, Label::Module, Label::Package};
 inline constexpr NameKind kFocusName{"Node", kFocusLabels};
+inline constexpr int kMaxSnippetLines = 2000;
 
 // One edge type and direction a node's neighbours are read through.
 struct Step {
@@ -115,6 +116,13 @@ void snippets(const GraphStore& store, const ContextRequest& request, const Sour
     int last;
   };
   std::vector<Range> taken;
+  struct FileText {
+    std::string_view path;
+    std::string text;
+    bool readable;
+    std::optional<bool> changed;
+  };
+  std::vector<FileText> files;
   for (const ContextNode& entry : result.nodes) {
     if (!has_snippet(store, entry.node, entry.depth == 0)) continue;
     const std::string_view file = text_property(store, entry.node, "file_path");
@@ -135,12 +143,24 @@ void snippets(const GraphStore& store, const ContextRequest& request, const Sour
       result.source_error = "no source reader: the graph's source files cannot be read here";
       break;
     }
-    auto text = sources->read_lines(file, first, last, 2000);
-    if (!text.ok()) {
-      if (result.source_error.empty()) result.source_error = text.error().message;
-      continue;
+    // Each file read once: several snippets often share one.
+    auto cached = std::find_if(files.begin(), files.end(), [&](const FileText& f) { return f.path == file; });
+    if (cached == files.end()) {
+      auto text = sources->read_file(file);
+      FileText read{file, {}, false, {}};
+      if (text.ok()) {
+        read.text = std::move(text).value();
+        read.readable = true;
+        read.changed = sources->changed_since_index(file, read.text);
+      } else if (result.source_error.empty()) {
+        result.source_error = text.error().message;
+      }
+      files.push_back(std::move(read));
+      cached = files.end() - 1;
     }
-    SourceText source = std::move(text).value();
+    if (!cached->readable) continue;
+    SourceText source = slice_lines(cached->text, first, last, kMaxSnippetLines);
+    source.changed_since_index = cached->changed;
     const std::size_t keep = whole_lines_within(source.text, left);
     if (keep < source.text.size()) {
       result.snippets_truncated = true;

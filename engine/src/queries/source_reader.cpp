@@ -79,14 +79,24 @@ Result<std::string> TreeSourceReader::read_file(std::string_view file_path) cons
   return text;
 }
 
-Result<SourceText> TreeSourceReader::read_lines(std::string_view file_path, int first, int last,
-                                                int max_lines) const {
+std::optional<bool> SourceReader::changed_since_index(std::string_view, std::string_view) const {
+  return std::nullopt;
+}
+
+Result<SourceText> SourceReader::read_lines(std::string_view file_path, int first, int last, int max_lines) const {
   auto file = read_file(file_path);
   if (!file.ok()) return std::move(file).take_error();
-  const std::string& text = *file;
+  SourceText out = slice_lines(*file, first, last, max_lines);
+  out.changed_since_index = changed_since_index(file_path, *file);
+  return out;
+}
 
+std::optional<bool> TreeSourceReader::changed_since_index(std::string_view file_path, std::string_view text) const {
+  return changed_ ? changed_(file_path, text) : std::nullopt;
+}
+
+SourceText slice_lines(std::string_view text, int first, int last, int max_lines) {
   SourceText out;
-  if (changed_) out.changed_since_index = changed_(file_path, text);
   out.first = std::max(first, 1);
   const int wanted_last = std::max(last, out.first);
   out.last = std::min(wanted_last, out.first + std::max(max_lines, 1) - 1);
@@ -97,7 +107,7 @@ Result<SourceText> TreeSourceReader::read_lines(std::string_view file_path, int 
     std::size_t end = text.find('\n', begin);
     if (end == std::string::npos) end = text.size();
     if (line >= out.first) {
-      out.text.append(text, begin, end - begin);
+      out.text.append(text.substr(begin, end - begin));
       out.text += '\n';
     }
     begin = end + 1;

@@ -497,7 +497,7 @@ std::vector<std::string> why_rows(const GraphStore& store, const WhyTree& tree) 
   for (const WhyEntry& e : tree.entries) {
     std::string row = std::to_string(e.depth) + " " + store.qualified_name(e.node) + " " + std::string(to_string(e.edge));
     if (e.through != kNoNode) row += " via " + std::string(store.name(e.through));
-    row += " < " + (e.parent < 0 ? std::string("target") : store.qualified_name(tree.entries[e.parent].node));
+    row += " < " + (e.parent < 0 ? std::string("target") : store.qualified_name(tree.entries[static_cast<std::size_t>(e.parent)].node));
     rows.push_back(row);
   }
   return rows;

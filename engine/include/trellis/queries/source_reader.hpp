@@ -30,11 +30,23 @@ struct SourceText {
 class SourceReader {
  public:
   virtual ~SourceReader() = default;
-  // Lines [first, last] of `file_path` (relative to the indexed root), at
-  // most `max_lines` of them from `first`. INVALID_ARGUMENT when the path
-  // may not be read, DATABASE_ERROR when the file cannot be (deleted since).
-  virtual Result<SourceText> read_lines(std::string_view file_path, int first, int last, int max_lines) const = 0;
+  // The whole text of `file_path` (relative to the indexed root), valid
+  // UTF-8. INVALID_ARGUMENT when the path may not be read, DATABASE_ERROR
+  // when the file cannot be (deleted since).
+  virtual Result<std::string> read_file(std::string_view file_path) const = 0;
+  // Whether `text`, the whole file, differs from what was indexed; nullopt
+  // when the reader cannot tell.
+  virtual std::optional<bool> changed_since_index(std::string_view file_path, std::string_view text) const;
+
+  // Lines [first, last] of `file_path`, at most `max_lines` of them from
+  // `first` (read_file, then slice_lines). A query reading several ranges
+  // of one file reads it once and slices it itself.
+  Result<SourceText> read_lines(std::string_view file_path, int first, int last, int max_lines) const;
 };
+
+// Lines [first, last] of a whole file's `text`, at most `max_lines` from
+// `first`; `last` becomes the file's last line when the file is shorter.
+SourceText slice_lines(std::string_view text, int first, int last, int max_lines);
 
 // Reads from the indexed tree, and only from it: the path must be relative,
 // without "..", and still lie under the root once symlinks are resolved;
@@ -50,9 +62,8 @@ class TreeSourceReader final : public SourceReader {
   // graph without one (a CSV import), whose reads are refused.
   explicit TreeSourceReader(std::optional<std::string> root, ChangeCheck changed = {});
 
-  Result<SourceText> read_lines(std::string_view file_path, int first, int last, int max_lines) const override;
-  // The whole file.
-  Result<std::string> read_file(std::string_view file_path) const;
+  Result<std::string> read_file(std::string_view file_path) const override;
+  std::optional<bool> changed_since_index(std::string_view file_path, std::string_view text) const override;
 
  private:
   std::optional<std::string> root_;
