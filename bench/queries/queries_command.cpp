@@ -201,10 +201,17 @@ int run_queries_command(const QueriesCommandOptions& options) {
   const GraphStore& store = database.store();
 
   const std::vector<QueryWorkload> workloads = query_workloads();
+  // A generated graph names a project folder that does not exist here.
+  std::error_code no_folder;
+  const bool has_files = database.root() && std::filesystem::is_directory(*database.root(), no_folder);
   std::vector<WorkloadRun> runs;
   std::size_t errors = 0;
   for (const QueryWorkload& workload : workloads) {
     if (!options.only.empty() && options.only != workload.name) continue;
+    if (workload.reads_files && !has_files) {
+      fmt::print(stderr, "{}: skipped, the graph has no indexed files to read\n", workload.name);
+      continue;
+    }
     std::vector<Target> list;
     for (const Json& t : (*targets)["kinds"][std::string(workload.target_kind)]["targets"]) {
       list.push_back({t["qualified_name"].get<std::string>(), t["id"].get<NodeId>(), t["origin"].get<std::string>()});

@@ -50,7 +50,7 @@ std::vector<QueryWorkload> query_workloads() {
       {"details_class", "hierarchy", "a class's place, counts, calls inside and source", QueryKind::Details, {},
        AnswerList::All},
       {"source_function", "callers", "a function's source with the definitions in it", QueryKind::Source, {},
-       AnswerList::All},
+       AnswerList::All, false, false, true},
       {"why_function", "callers", "upstream and downstream trees of a function, depth 3", QueryKind::Why, depth(3),
        AnswerList::All},
       {"why_class_reverse", "hierarchy", "why trees of a class, depth 3, reverse", QueryKind::Why,

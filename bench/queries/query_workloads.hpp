@@ -27,6 +27,9 @@ struct QueryWorkload {
   bool target_as_path = false;
   // A two-ended query (chain): the next target of the list is the other end.
   bool paired = false;
+  // Answers only with the indexed files at hand (source): skipped on a
+  // graph without them (a generated one).
+  bool reads_files = false;
 };
 
 std::vector<QueryWorkload> query_workloads();

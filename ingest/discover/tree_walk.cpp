@@ -50,29 +50,16 @@ TreeWalk::TreeWalk(const DiscoverOptions& options, const RepositoryContext& cont
       exclude_globs_(IgnoreList::from_patterns(context.root_from_top, options.exclude_globs)) {}
 
 void TreeWalk::run() {
-  pending_.push_back(PendingDirectory{context_.root_from_top, context_.rules});
-  const std::array<NextFolder, 1> start{};
-  trellis::parallel_for_each(start.begin(), start.end(), [this](const NextFolder&, Feeder& feeder) {
-    visit(take_pending(), feeder);
-  });
+  const std::array<PendingDirectory, 1> start{
+      PendingDirectory{context_.root_from_top, context_.rules}};
+  trellis::parallel_for_each(
+      start.begin(), start.end(),
+      [this](const PendingDirectory& directory, trellis::Feeder<PendingDirectory>& feeder) {
+        visit(directory, feeder);
+      });
 }
 
-void TreeWalk::add_pending(PendingDirectory directory, Feeder& feeder) {
-  {
-    const std::lock_guard lock(pending_mutex_);
-    pending_.push_back(std::move(directory));
-  }
-  feeder.add(NextFolder{});
-}
-
-PendingDirectory TreeWalk::take_pending() {
-  const std::lock_guard lock(pending_mutex_);
-  PendingDirectory directory = std::move(pending_.back());
-  pending_.pop_back();
-  return directory;
-}
-
-void TreeWalk::visit(const PendingDirectory& directory, Feeder& feeder) {
+void TreeWalk::visit(const PendingDirectory& directory, trellis::Feeder<PendingDirectory>& feeder) {
   Found& found = found_.local();
   const std::string_view relative = from_root(directory.path);
   const Result<DirectoryListing> listing =
@@ -101,7 +88,7 @@ void TreeWalk::visit(const PendingDirectory& directory, Feeder& feeder) {
     if (excluded(path, is_directory, rules)) continue;
     switch (entry.type) {
       case EntryType::Directory:
-        add_pending(PendingDirectory{std::move(path), rules}, feeder);
+        feeder.add(PendingDirectory{std::move(path), rules});
         break;
       case EntryType::RegularFile: {
         const std::string_view file = from_root(path);

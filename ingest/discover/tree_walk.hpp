@@ -1,16 +1,11 @@
 // The parallel walk behind discover_files(): every directory found becomes a
 // task that TBB's work-stealing scheduler hands to an idle thread; each
 // thread collects its own files and warnings, merged and sorted at the end.
-// The folders themselves wait in a list under a mutex and a task takes any
-// one of them: TBB would copy a folder into the task inside libtbb, an
-// ordering ThreadSanitizer cannot see; a mutex it can (a lock per folder
-// listed costs nothing beside the listing).
 #pragma once
 
 #include <tbb/enumerable_thread_specific.h>
 
 #include <cstddef>
-#include <mutex>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -50,13 +45,7 @@ class TreeWalk {
     std::size_t directories = 0;
   };
 
-  // One feeder item: list one of the waiting folders.
-  struct NextFolder {};
-  using Feeder = tbb::feeder<NextFolder>;
-
-  void add_pending(PendingDirectory directory, Feeder& feeder);
-  PendingDirectory take_pending();
-  void visit(const PendingDirectory& directory, Feeder& feeder);
+  void visit(const PendingDirectory& directory, trellis::Feeder<PendingDirectory>& feeder);
   void visit_symlink(Found& found, const DirectoryListing& listing, const std::string& directory,
                      const std::string& name, std::string_view relative);
   void add_if_readable_text(Found& found, int dir_fd, const std::string& name,
@@ -74,8 +63,6 @@ class TreeWalk {
   int top_fd_;
   IgnoreList exclude_globs_;
   tbb::enumerable_thread_specific<Found> found_;
-  std::mutex pending_mutex_;
-  std::vector<PendingDirectory> pending_;  // as many as feeder items not yet run
 };
 
 }  // namespace trellis::ingest
