@@ -73,6 +73,26 @@ Result<OutlineResult> query_outline(const GraphStore& store, const OutlineReques
       }
       return;
     }
+    const auto defined = store.out(RelType::Defines, parent);
+    const std::size_t room = kMaxResults - result.entries.size();
+    if (!only && defined.size() > room) {
+      // Only the first `room` children (by line) can be listed: each takes
+      // a place before any later one. Select them, then sort just those;
+      // the rest go below them on the stack and are only counted.
+      std::vector<std::pair<std::int64_t, NodeId>> keyed;
+      keyed.reserve(defined.size());
+      for (const NodeId child : defined) keyed.emplace_back(lines.of(store, child), child);
+      const auto listed = keyed.begin() + static_cast<std::ptrdiff_t>(room);
+      std::nth_element(keyed.begin(), listed, keyed.end());
+      for (auto it = listed; it != keyed.end(); ++it) {
+        if (scratch.mark(it->second)) stack.push_back({it->second, parent, depth});
+      }
+      std::sort(keyed.begin(), listed);
+      for (auto it = std::make_reverse_iterator(listed); it != keyed.rend(); ++it) {
+        if (scratch.mark(it->second)) stack.push_back({it->second, parent, depth});
+      }
+      return;
+    }
     const std::vector<NodeId> children = defined_by(store, lines, parent);
     for (auto it = children.rbegin(); it != children.rend(); ++it) {
       if (scratch.mark(*it)) stack.push_back({*it, parent, depth});

@@ -10,6 +10,7 @@
 #include "../../ingest/typescript/indexed_fixture.hpp"
 #include "trellis/queries/context_queries.hpp"
 #include "trellis/queries/query_catalog.hpp"
+#include "trellis/store/graph_builder.hpp"
 
 using namespace trellis;
 using namespace trellis::queries;
@@ -710,4 +711,47 @@ TEST_CASE("context, why and details from the catalog: names as a list, checked l
   CHECK(std::get<WhyRequest>(*why_request).max_nodes == 50);
   CHECK(make_request(*why, {{"name", std::string("x")}, {"max_depth", std::int64_t{11}}}).error().code ==
         ErrorCode::InvalidArgument);
+}
+
+TEST_CASE("outline of a file with more definitions than it lists: the first 100 by line, nested ones in place") {
+  GraphBuilder b;
+  const BuildId module = *b.add_node(Label::Module, "big", "big");
+  b.set_string(module, *property_index(Label::Module, "path"), "big.py");
+  const std::size_t line_column = *property_index(Label::Function, "line_start");
+  // 250 functions in a scrambled order; function k starts at line 10 * k + 1
+  // and the 3rd defines a nested function at the line after it.
+  for (int i = 0; i < 250; ++i) {
+    const int k = (i * 97) % 250;
+    const BuildId f = *b.add_node(Label::Function, "big.f" + std::to_string(k), "f" + std::to_string(k));
+    b.set_int(f, line_column, 10 * k + 1);
+    b.add_edge(RelType::Defines, module, f);
+    if (k == 2) {
+      const BuildId inner = *b.add_node(Label::Function, "big.f2.inner", "inner");
+      b.set_int(inner, line_column, 22);
+      b.add_edge(RelType::Defines, f, inner);
+    }
+  }
+  auto built = std::move(b).build();
+  REQUIRE(built.ok());
+  const GraphStore& store = built->store;
+  TraversalScratch scratch;
+  auto outline = query_outline(store, {"big.py", "all"}, scratch);
+  REQUIRE(outline.ok());
+  REQUIRE(outline->entries.size() == 100);
+  CHECK(outline->count.total_count == 251);
+  CHECK(outline->count.truncated);
+  std::vector<std::string> expected;
+  for (int k = 0; k < 99; ++k) {
+    expected.push_back("big.f" + std::to_string(k));
+    if (k == 2) expected.push_back("big.f2.inner");
+  }
+  std::vector<std::string> got;
+  for (const OutlineEntry& e : outline->entries) got.push_back(store.qualified_name(e.node));
+  CHECK(got == expected);
+  CHECK(outline->entries[3].depth == 2);
+  // With a label the selection is not used: the same first 100 Functions.
+  auto functions = query_outline(store, {"big.py", "Function"}, scratch);
+  REQUIRE(functions.ok());
+  CHECK(functions->entries.size() == 100);
+  CHECK(store.qualified_name(functions->entries[99].node) == "big.f98");
 }
