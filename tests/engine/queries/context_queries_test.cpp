@@ -755,3 +755,32 @@ TEST_CASE("outline of a file with more definitions than it lists: the first 100 
   CHECK(functions->entries.size() == 100);
   CHECK(store.qualified_name(functions->entries[99].node) == "big.f98");
 }
+
+TEST_CASE("details and context on TypeScript: an arrow function's calls, a nested function's, unresolved sites") {
+  const GraphStore& store = typescript_shop().store();
+  const TreeSourceReader sources = fixture_sources(store);
+  TraversalScratch scratch;
+  auto main = query_details(store, {"src.services.auth.main", false, 200}, scratch, &sources);
+  REQUIRE(main.ok());
+  CHECK(names(store, main->nesting) == std::vector<std::string>{"src.services.auth", "src.services.auth.main"});
+  const auto rows = call_rows(store, *main);
+  CHECK(rows.front() == "48 main -> src.services.auth.build");
+  CHECK(std::find(rows.begin(), rows.end(), "53 inner -> src.services.auth.build") != rows.end());
+  CHECK(rows.back() == "55 main -> src.services.auth.main.inner");
+  CHECK(rows.size() == 7);
+  CHECK(main->unresolved == 0);
+
+  auto untyped = query_context(store, {{"src.services.auth.untyped"}, 1, 20, 30}, scratch, &sources);
+  REQUIRE(untyped.ok());
+  CHECK(bundle_nodes(store, *untyped) ==
+        std::vector<std::string>{"0 src.services.auth.untyped", "1 src.services.auth"});
+  REQUIRE(untyped->snippets.size() == 1);
+  CHECK(untyped->snippets[0].source.text == "function untyped(repo) {\n  repo.save(null);\n}\n");
+  REQUIRE(untyped->unresolved.size() == 1);
+  CHECK(untyped->unresolved[0].line == 44);
+  CHECK(untyped->unresolved[0].text == "repo.save");
+
+  auto range = query_source(store, {"src/services/auth.ts:43-45", 200}, scratch, &sources);
+  REQUIRE(range.ok());
+  CHECK(definition_rows(store, *range) == std::vector<std::string>{"src.services.auth.untyped @1"});
+}
