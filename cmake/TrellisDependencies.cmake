@@ -37,16 +37,3 @@ function(trellis_executable name)
     target_sources(${name} PRIVATE ${CMAKE_CURRENT_FUNCTION_LIST_DIR}/mimalloc_options.cpp)
   endif()
 endfunction()
-
-# Precompiled headers: the standard and third-party headers most sources of a
-# target include, compiled once per target instead of once per file (the
-# build's largest cost on CI's two cores). Project headers stay out, so
-# editing one rebuilds only what includes it. TRELLIS_PCH=OFF turns it off.
-option(TRELLIS_PCH "Precompile the common standard and third-party headers" ON)
-set(TRELLIS_PCH_COMMON <algorithm> <cstdint> <filesystem> <functional> <map> <memory> <optional> <span> <string>
-  <string_view> <unordered_map> <utility> <variant> <vector> <fmt/format.h>)
-function(trellis_precompile target)
-  if(TRELLIS_PCH)
-    target_precompile_headers(${target} PRIVATE ${TRELLIS_PCH_COMMON} ${ARGN})
-  endif()
-endfunction()
