@@ -7,6 +7,7 @@
 
 #include "trellis/queries/context_queries.hpp"
 #include "trellis/queries/name_lookup.hpp"
+#include "queries/node_properties.hpp"
 
 namespace trellis::queries {
 namespace {
@@ -31,18 +32,6 @@ inline constexpr Step kPriority[] = {
     {RelType::Inherits, true},    {RelType::Inherits, false},   {RelType::Implements, true},
     {RelType::Implements, false}, {RelType::Imports, true},     {RelType::Imports, false},
 };
-
-int int_property(const GraphStore& store, NodeId node, std::string_view name) {
-  const PropertyValue value = store.property(node, name);
-  const auto* number = std::get_if<std::int64_t>(&value);
-  return number != nullptr ? static_cast<int>(*number) : 0;
-}
-
-std::string_view text_property(const GraphStore& store, NodeId node, std::string_view name) {
-  const PropertyValue value = store.property(node, name);
-  const auto* text = std::get_if<std::string_view>(&value);
-  return text != nullptr ? *text : std::string_view{};
-}
 
 // Breadth-first from the focus, each node's neighbours in kPriority order,
 // until max_depth or max_nodes. Leaves the bundle's nodes marked in scratch.
@@ -127,8 +116,8 @@ void snippets(const GraphStore& store, const ContextRequest& request, const Sour
     if (!has_snippet(store, entry.node, entry.depth == 0)) continue;
     const std::string_view file = text_property(store, entry.node, "file_path");
     if (file.empty()) continue;
-    const int first = std::max(1, int_property(store, entry.node, "line_start"));
-    const int last = std::max(first, int_property(store, entry.node, "line_end"));
+    const int first = std::max(1, line_property(store, entry.node, "line_start"));
+    const int last = std::max(first, line_property(store, entry.node, "line_end"));
     // A method inside a class already given is not given twice.
     const bool inside = std::any_of(taken.begin(), taken.end(), [&](const Range& r) {
       return r.file == file && r.first <= first && last <= r.last;

@@ -11,6 +11,7 @@
 
 #include "trellis/queries/context_queries.hpp"
 #include "trellis/queries/name_lookup.hpp"
+#include "queries/node_properties.hpp"
 
 namespace trellis::queries {
 namespace {
@@ -18,18 +19,6 @@ namespace {
 inline constexpr Label kBlockLabels[] = {Label::Class,  Label::Interface, Label::Function,
                                          Label::Method, Label::Module};
 inline constexpr NameKind kBlockName{"Definition", kBlockLabels};
-
-int int_property(const GraphStore& store, NodeId node, std::string_view name) {
-  const PropertyValue value = store.property(node, name);
-  const auto* number = std::get_if<std::int64_t>(&value);
-  return number != nullptr ? static_cast<int>(*number) : 0;
-}
-
-std::string_view text_property(const GraphStore& store, NodeId node, std::string_view name) {
-  const PropertyValue value = store.property(node, name);
-  const auto* text = std::get_if<std::string_view>(&value);
-  return text != nullptr ? *text : std::string_view{};
-}
 
 // The node that DEFINES `node` (the first, should a crafted graph have
 // several), else the Package that CONTAINS a Module.
@@ -110,7 +99,7 @@ std::vector<CallInside> calls_of(const GraphStore& store, std::span<const NodeId
 // (a parent before what it defines), with their depth.
 void overlapping_definitions(const GraphStore& store, NodeId module, int first, int last, TraversalScratch& scratch,
                              SourceResult& result) {
-  const auto line_of = [&](NodeId node) { return int_property(store, node, "line_start"); };
+  const auto line_of = [&](NodeId node) { return line_property(store, node, "line_start"); };
   const auto sorted_children = [&](NodeId parent) {
     std::vector<std::pair<int, NodeId>> children;
     for (const NodeId child : store.out(RelType::Defines, parent)) children.emplace_back(line_of(child), child);
@@ -132,7 +121,7 @@ void overlapping_definitions(const GraphStore& store, NodeId module, int first, 
     const OutlineEntry entry = stack.back();
     stack.pop_back();
     const int start = line_of(entry.node);
-    const int end = std::max(start, int_property(store, entry.node, "line_end"));
+    const int end = std::max(start, line_property(store, entry.node, "line_end"));
     if (start > last) continue;  // it and all it defines lie below the range
     if (end >= first) {
       if (result.definitions.size() < kMaxResults) result.definitions.push_back(entry);
@@ -214,8 +203,8 @@ Result<DetailsResult> query_details(const GraphStore& store, const DetailsReques
     if (sources == nullptr) {
       result.source_error = no_sources().message;
     } else {
-      const int first = std::max(1, int_property(store, result.node, "line_start"));
-      const int last = std::max(first, int_property(store, result.node, "line_end"));
+      const int first = std::max(1, line_property(store, result.node, "line_start"));
+      const int last = std::max(first, line_property(store, result.node, "line_end"));
       auto text = sources->read_lines(file, first, last, request.max_lines);
       if (text.ok()) {
         result.source = std::move(text).value();
@@ -243,8 +232,8 @@ Result<SourceResult> query_source(const GraphStore& store, const SourceRequest& 
     if (!node) return std::move(node).take_error();
     result.node = *node;
     result.module = nesting_of(store, result.node, scratch).front();
-    result.line_start = std::max(1, int_property(store, result.node, "line_start"));
-    result.line_end = std::max(result.line_start, int_property(store, result.node, "line_end"));
+    result.line_start = std::max(1, line_property(store, result.node, "line_start"));
+    result.line_end = std::max(result.line_start, line_property(store, result.node, "line_end"));
   }
   result.file_path = std::string(text_property(store, result.module, "file_path"));
   if (result.file_path.empty()) {

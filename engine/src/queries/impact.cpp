@@ -9,6 +9,7 @@
 
 #include "trellis/queries/context_queries.hpp"
 #include "trellis/queries/name_lookup.hpp"
+#include "queries/node_properties.hpp"
 
 namespace trellis::queries {
 namespace {
@@ -21,12 +22,6 @@ struct Reached {
   int depth;
   ImpactRelation relation;
 };
-
-std::int64_t int_property(const GraphStore& store, NodeId node, std::string_view name) {
-  const PropertyValue value = store.property(node, name);
-  const auto* number = std::get_if<std::int64_t>(&value);
-  return number == nullptr ? 0 : *number;
-}
 
 bool has_edge(const GraphStore& store, RelType type, NodeId from, NodeId to) {
   const auto out = store.out(type, from);

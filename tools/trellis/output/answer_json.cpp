@@ -24,6 +24,13 @@ struct Summary {
   std::optional<bool> truncated;
 };
 
+// {label, qualified_name, name, line_start, line_end} of a node named where
+// the answer says more elsewhere, the object left open for more fields.
+void lean_node(JsonTextWriter& w, const GraphStore& store, NodeId node);
+
+// An array of closed lean nodes.
+void lean_nodes(JsonTextWriter& w, const GraphStore& store, const std::vector<NodeId>& nodes);
+
 // The document's "query" and the opening of its "results" object.
 void open(JsonTextWriter& w, const std::string& query) {
   w.plain_key("query");
@@ -386,20 +393,7 @@ void impact(JsonTextWriter& w, Summary& out, const GraphStore& store, const Impa
     w.begin_array();
     for (const ImpactedNode& n : file.nodes) {
       // Lean: the file is the group's; get_block_details has the rest.
-      w.begin_object();
-      w.plain_key("label");
-      w.string(to_string(store.label(n.node)));
-      w.plain_key("qualified_name");
-      w.qualified_name(store, n.node);
-      w.plain_key("name");
-      w.string(store.name(n.node));
-      for (const std::string_view property : {"line_start", "line_end"}) {
-        const PropertyValue value = store.property(n.node, property);
-        if (const auto* number = std::get_if<std::int64_t>(&value)) {
-          w.plain_key(property);
-          w.integer(*number);
-        }
-      }
+      lean_node(w, store, n.node);
       w.plain_key("depth");
       w.integer(n.depth);
       w.plain_key("relation");
@@ -420,8 +414,15 @@ void impact(JsonTextWriter& w, Summary& out, const GraphStore& store, const Impa
   out.max_depth = request.max_depth;
 }
 
-// {label, qualified_name, name, line_start, line_end}: a node named where
-// the answer says more elsewhere (get_block_details has the rest).
+void lean_nodes(JsonTextWriter& w, const GraphStore& store, const std::vector<NodeId>& nodes) {
+  w.begin_array();
+  for (const NodeId node : nodes) {
+    lean_node(w, store, node);
+    w.end_object();
+  }
+  w.end_array();
+}
+
 void lean_node(JsonTextWriter& w, const GraphStore& store, NodeId node) {
   w.begin_object();
   w.plain_key("label");
@@ -471,12 +472,7 @@ void details(JsonTextWriter& w, Summary& out, const GraphStore& store, const Det
     w.end_object();
   }
   w.plain_key("nesting");
-  w.begin_array();
-  for (const NodeId node : r.nesting) {
-    lean_node(w, store, node);
-    w.end_object();
-  }
-  w.end_array();
+  lean_nodes(w, store, r.nesting);
   w.plain_key("relationships");
   w.begin_object();
   for (const RelationshipCount& count : r.relationships) {
@@ -524,12 +520,7 @@ void details(JsonTextWriter& w, Summary& out, const GraphStore& store, const Det
   w.plain_key("unresolved_calls");
   w.unsigned_integer(r.unresolved);
   w.plain_key("imports");
-  w.begin_array();
-  for (const NodeId node : r.imports) {
-    lean_node(w, store, node);
-    w.end_object();
-  }
-  w.end_array();
+  lean_nodes(w, store, r.imports);
   w.plain_key("source");
   if (r.source) {
     const PropertyValue file = store.property(r.node, "file_path");
