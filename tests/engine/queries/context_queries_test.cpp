@@ -784,3 +784,31 @@ TEST_CASE("details and context on TypeScript: an arrow function's calls, a neste
   REQUIRE(range.ok());
   CHECK(definition_rows(store, *range) == std::vector<std::string>{"src.services.auth.untyped @1"});
 }
+
+TEST_CASE("impact on TypeScript: an interface's implementers and their subclasses, a module's importers and callers") {
+  const GraphStore& store = typescript_shop().store();
+  TraversalScratch scratch;
+  auto named = query_impact(store, {"src.models.base.Named", 2}, scratch);
+  REQUIRE(named.ok());
+  CHECK(impact_rows(store, *named) == std::vector<std::string>{
+                                          "src/models/index.ts: 1 imports its module src.models",
+                                          "src/models/user.ts: 1 imports its module src.models.user",
+                                          "src/models/user.ts: 1 implements src.models.user.User",
+                                          "src/models/user.ts: 2 calls src.models.user.User.create",
+                                          "src/models/user.ts: 2 inherits src.models.user.Guest",
+                                          "src/services/audit.ts: 1 implements src.services.audit.AuditedUser",
+                                      });
+  CHECK(named->count.total_count == 6);
+  // A module by its file: the barrel re-exporting it, then who calls into it.
+  auto strings = query_impact(store, {"src/util/strings.ts", 2}, scratch);
+  REQUIRE(strings.ok());
+  CHECK(impact_rows(store, *strings) == std::vector<std::string>{
+                                            "src/util/index.ts: 1 imports src.util",
+                                            "src/services/auth.ts: 1 calls src.services.auth.AuthService.login",
+                                            "src/services/auth.ts: 2 imports src.services.auth",
+                                            "src/services/auth.ts: 2 calls src.services.auth.AuthService.helper",
+                                            "src/services/auth.ts: 2 calls src.services.auth.main",
+                                            "src/app.tsx: 2 calls src.app.App",
+                                        });
+  CHECK(strings->count.total_count == 6);
+}
