@@ -13,6 +13,17 @@ auto with_scratch(const GraphStore& store, const Request& request, queries::Trav
   return query(store, request, fresh);
 }
 
+// Runs a query that reads source text with `sources`, or `fallback` (the
+// database's own reader) when the caller gives none.
+template <class Query, class Request>
+auto with_sources(const GraphStore& store, const Request& request, queries::TraversalScratch* scratch,
+                  const queries::SourceReader* sources, const queries::SourceReader* fallback, Query query) {
+  const queries::SourceReader* reader = sources != nullptr ? sources : fallback;
+  return with_scratch(store, request, scratch, [reader, &query](const GraphStore& s, const auto& r, auto& t) {
+    return query(s, r, t, reader);
+  });
+}
+
 int int_property(const GraphStore& store, NodeId id, std::string_view name) {
   const PropertyValue value = store.property(id, name);
   const auto* number = std::get_if<std::int64_t>(&value);
@@ -127,35 +138,23 @@ Result<queries::WhyResult> Database::why(const queries::WhyRequest& request,
 Result<queries::DetailsResult> Database::details(const queries::DetailsRequest& request,
                                                  queries::TraversalScratch* scratch,
                                                  const queries::SourceReader* sources) const {
-  const queries::SourceReader* reader = sources != nullptr ? sources : sources_.get();
-  return with_scratch(store(), request, scratch, [reader](const GraphStore& s, const auto& r, auto& t) {
-    return queries::query_details(s, r, t, reader);
-  });
+  return with_sources(store(), request, scratch, sources, sources_.get(), queries::query_details);
 }
 Result<queries::SourceResult> Database::source(const queries::SourceRequest& request,
                                                queries::TraversalScratch* scratch,
                                                const queries::SourceReader* sources) const {
-  const queries::SourceReader* reader = sources != nullptr ? sources : sources_.get();
-  return with_scratch(store(), request, scratch, [reader](const GraphStore& s, const auto& r, auto& t) {
-    return queries::query_source(s, r, t, reader);
-  });
+  return with_sources(store(), request, scratch, sources, sources_.get(), queries::query_source);
 }
 
 Result<queries::ContextResult> Database::context(const queries::ContextRequest& request,
                                                  queries::TraversalScratch* scratch,
                                                  const queries::SourceReader* sources) const {
-  const queries::SourceReader* reader = sources != nullptr ? sources : sources_.get();
-  return with_scratch(store(), request, scratch, [reader](const GraphStore& s, const auto& r, auto& t) {
-    return queries::query_context(s, r, t, reader);
-  });
+  return with_sources(store(), request, scratch, sources, sources_.get(), queries::query_context);
 }
 
 Result<queries::QueryAnswer> Database::run(const queries::QueryRequest& request, queries::TraversalScratch* scratch,
                                            const queries::SourceReader* sources) const {
-  const queries::SourceReader* reader = sources != nullptr ? sources : sources_.get();
-  return with_scratch(store(), request, scratch, [reader](const GraphStore& s, const auto& r, auto& t) {
-    return queries::run_query(s, r, t, reader);
-  });
+  return with_sources(store(), request, scratch, sources, sources_.get(), queries::run_query);
 }
 
 }  // namespace trellis

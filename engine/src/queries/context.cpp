@@ -7,6 +7,7 @@
 
 #include "trellis/queries/context_queries.hpp"
 #include "trellis/queries/name_lookup.hpp"
+#include "queries/nested_definitions.hpp"
 #include "queries/node_properties.hpp"
 
 namespace trellis::queries {
@@ -172,13 +173,8 @@ void snippets(const GraphStore& store, const ContextRequest& request, const Sour
 void unresolved_sites(const GraphStore& store, TraversalScratch& scratch, ContextResult& result) {
   scratch.begin(store.node_count());
   for (const NodeId focus : result.focus) {
-    std::vector<NodeId> callers{focus};
-    scratch.mark(focus);
-    for (std::size_t i = 0; i < callers.size(); ++i) {
-      for (const NodeId child : store.out(RelType::Defines, callers[i])) {
-        if (scratch.mark(child)) callers.push_back(child);
-      }
-    }
+    std::vector<NodeId> callers;
+    append_nested(store, focus, scratch, callers);
     std::vector<UnresolvedSite> sites;
     for (const NodeId caller : callers) {
       if (store.unresolved_call_count(caller) == 0) continue;

@@ -11,6 +11,7 @@
 
 #include "trellis/queries/context_queries.hpp"
 #include "trellis/queries/name_lookup.hpp"
+#include "queries/nested_definitions.hpp"
 #include "queries/node_properties.hpp"
 
 namespace trellis::queries {
@@ -46,19 +47,6 @@ std::vector<NodeId> nesting_of(const GraphStore& store, NodeId node, TraversalSc
   }
   std::reverse(path.begin(), path.end());
   return path;
-}
-
-// `node` and every definition nested in it (DEFINES, transitively).
-std::vector<NodeId> with_nested(const GraphStore& store, NodeId node, TraversalScratch& scratch) {
-  std::vector<NodeId> found{node};
-  scratch.begin(store.node_count());
-  scratch.mark(node);
-  for (std::size_t i = 0; i < found.size(); ++i) {
-    for (const NodeId child : store.out(RelType::Defines, found[i])) {
-      if (scratch.mark(child)) found.push_back(child);
-    }
-  }
-  return found;
 }
 
 CallType call_type_at(const GraphStore& store, EdgePos edge) {
@@ -184,7 +172,10 @@ Result<DetailsResult> query_details(const GraphStore& store, const DetailsReques
     if (outgoing != 0 || incoming != 0) result.relationships.push_back({def.type, outgoing, incoming});
   }
 
-  std::vector<CallInside> calls = calls_of(store, with_nested(store, result.node, scratch));
+  std::vector<NodeId> callers;
+  scratch.begin(store.node_count());
+  append_nested(store, result.node, scratch, callers);
+  std::vector<CallInside> calls = calls_of(store, callers);
   result.count.total_count = calls.size();
   result.unresolved = static_cast<std::size_t>(
       std::count_if(calls.begin(), calls.end(), [](const CallInside& call) { return call.callee == kNoNode; }));
