@@ -24,7 +24,9 @@ namespace {
 // (incremental resolution), call sites apart from the other facts, on top
 // of 5 (per-file size table) and 4 (call scopes, TYPE_CHECKING marks, kept
 // rebindings).
-constexpr std::uint32_t kCodecVersion = 11;
+// 12: Go, Java and C# facts (qualifier, signature, is_static, is_variadic,
+// is_extension, call arguments, package name), on top of
+constexpr std::uint32_t kCodecVersion = 12;
 
 class Writer {
  public:
@@ -179,6 +181,7 @@ void write_file(Writer& w, const FileFacts& f, std::uint64_t hash) {
   w.u32(f.has_syntax_errors ? 1 : 0);
   w.u32(f.has_all ? 1 : 0);
   w.texts(f.all_names);
+  w.text(f.package_name);
   w.u32(static_cast<std::uint32_t>(f.definitions.size()));
   for (const Definition& d : f.definitions) {
     w.u32(static_cast<std::uint32_t>(d.label));
@@ -192,7 +195,10 @@ void write_file(Writer& w, const FileFacts& f, std::uint64_t hash) {
     w.texts(d.base_texts);
     w.u32(static_cast<std::uint32_t>(d.implements.size()));
     for (const LinkChain& chain : d.implements) w.chain(chain);
-    w.u32((d.is_async ? 1u : 0u) | (d.is_abstract ? 2u : 0u) | (d.is_accessor ? 4u : 0u));
+    w.u32((d.is_async ? 1u : 0u) | (d.is_abstract ? 2u : 0u) | (d.is_accessor ? 4u : 0u) |
+          (d.is_static ? 8u : 0u) | (d.is_variadic ? 16u : 0u) | (d.is_extension ? 32u : 0u));
+    w.text(d.qualifier);
+    w.text(d.signature);
     w.u32(d.typing_only ? 1 : 0);
     w.u32(d.complexity);
     w.u32(static_cast<std::uint32_t>(d.annotated_parameters.size()));
@@ -272,6 +278,8 @@ void write_calls(Writer& w, const FileFacts& f) {
     w.u32(c.line);
     w.chain(c.callee);
     w.text(c.text);
+    w.u32(static_cast<std::uint32_t>(c.arguments.size()));
+    for (const LinkChain& argument : c.arguments) w.chain(argument);
   }
 }
 
@@ -284,6 +292,8 @@ std::vector<CallSite> read_calls(Reader& r, std::size_t definitions) {
     c.line = r.u32();
     c.callee = r.chain();
     c.text = r.text();
+    c.arguments.resize(r.count());
+    for (LinkChain& argument : c.arguments) argument = r.chain();
     if (!scope_ok(c.caller) || !scope_ok(c.scope)) throw std::out_of_range("bad caller");
   }
   return calls;
@@ -327,6 +337,7 @@ CachedFile read_file_facts(Reader& r) {
   f.has_syntax_errors = r.u32() != 0;
   f.has_all = r.u32() != 0;
   f.all_names = r.texts();
+  f.package_name = r.text();
   f.definitions.resize(r.count());
   for (Definition& d : f.definitions) {
     const std::uint32_t label = r.u32();
@@ -346,6 +357,11 @@ CachedFile read_file_facts(Reader& r) {
     d.is_async = (flags & 1u) != 0;
     d.is_abstract = (flags & 2u) != 0;
     d.is_accessor = (flags & 4u) != 0;
+    d.is_static = (flags & 8u) != 0;
+    d.is_variadic = (flags & 16u) != 0;
+    d.is_extension = (flags & 32u) != 0;
+    d.qualifier = r.text();
+    d.signature = r.text();
     d.typing_only = r.u32() != 0;
     d.complexity = r.u32();
     d.annotated_parameters.resize(r.count());

@@ -75,6 +75,20 @@ struct Definition {
   // the body outside nested definitions (extract/complexity.hpp); 0 for
   // classes and interfaces.
   std::uint32_t complexity = 0;
+
+  // Statically typed languages (ingest/resolve/typed_facts.hpp says how
+  // their extractors fill these and the fields above).
+  // A top-level definition: the namespace it is declared in (Java's
+  // package, C#'s enclosing namespaces, dotted). A Go method: its receiver's
+  // type name (the method is top-level in the file; its type may be in
+  // another file of the package).
+  std::string qualifier;
+  // An overloaded member: its erased parameter types, `(String,int)`, which
+  // its qualified name carries; empty when the name is its type's only one.
+  std::string signature;
+  bool is_static = false;     // a static member (Java, C#)
+  bool is_variadic = false;   // the last parameter takes any number of arguments
+  bool is_extension = false;  // a C# extension method (`this T self` first)
 };
 
 struct Import {
@@ -110,6 +124,10 @@ struct CallSite {
   std::uint32_t line = 0;
   LinkChain callee;       // the called expression
   std::string text;       // as written, for unresolved-call reports
+  // Statically typed languages: the arguments, each as a chain (a literal's
+  // type, a name, a call...), for choosing among overloads; a chain may be
+  // empty (unreadable).
+  std::vector<LinkChain> arguments;
 };
 
 // `target = value` and `target: annotation [= value]` where the target is a
@@ -161,6 +179,9 @@ struct FileFacts {
   // exports nothing has none).
   std::vector<std::string> all_names;
   bool has_all = false;
+  // Go: the `package` clause's name; Java: the `package` declaration
+  // (dotted); empty otherwise.
+  std::string package_name;
 
   const std::vector<Assignment>& all_assignments() const {
     return deferred_assignments ? deferred_assignments->get() : assignments;
