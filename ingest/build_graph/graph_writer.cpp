@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -57,6 +58,7 @@ class Writer {
   }
 
   Result<WrittenGraph> write() {
+    for (const DetachedMember& detached : program_.detached_members) detached_.insert(detached.member);
     auto project = builder_.add_node(Label::Project, program_.project_name, program_.project_name);
     if (!project.ok()) return project.error();
     project_ = *project;
@@ -160,10 +162,15 @@ class Writer {
     ids.resize(facts.definitions.size());
     std::vector<std::string> qualified(facts.definitions.size());
     const std::string& module_name = module_names_[f];
+    const bool named = f < program_.qualified_names.size() && !program_.qualified_names[f].empty();
     for (ScopeIndex d = 0; d < facts.definitions.size(); ++d) {
       const Definition& definition = facts.definitions[d];
-      const std::string& parent_name = definition.parent == kModuleScope ? module_name : qualified[definition.parent];
-      qualified[d] = parent_name + "." + definition.name;
+      if (named) {
+        qualified[d] = program_.qualified_names[f][d];
+      } else {
+        const std::string& parent_name = definition.parent == kModuleScope ? module_name : qualified[definition.parent];
+        qualified[d] = parent_name + "." + definition.name;
+      }
       const Label label = definition.label;
       auto node = builder_.find_or_add_node(label, qualified[d], definition.name);
       if (!node.ok()) return node.error();
@@ -184,9 +191,12 @@ class Writer {
         builder_.set_bool(ids[d], *columns.is_async, definition.is_async);
         builder_.set_int(ids[d], *columns.complexity, to_int(definition.complexity));
       }
-      if (label == Label::Method) {
+      if (label == Label::Method && definition.parent != kModuleScope) {
         builder_.set_string(ids[d], *columns.class_name, facts.definitions[definition.parent].name);
+      } else if (label == Label::Method && !definition.qualifier.empty()) {
+        builder_.set_string(ids[d], *columns.class_name, definition.qualifier);  // a Go method: its receiver's type
       }
+      if (detached_.contains(ScopeRef{f, d})) continue;  // DEFINES from its type, in write_edges
       const BuildId owner = definition.parent == kModuleScope ? modules_[f] : ids[definition.parent];
       builder_.add_edge(RelType::Defines, owner, ids[d]);
     }
@@ -210,6 +220,9 @@ class Writer {
     for (const ImportEdge& edge : program_.imports) {
       const BuildId target = edge.target_file != kNone ? modules_[edge.target_file] : externals[edge.target_external];
       builder_.add_edge(RelType::Imports, modules_[edge.file], target);
+    }
+    for (const DetachedMember& detached : program_.detached_members) {
+      builder_.add_edge(RelType::Defines, node_of(detached.owner), node_of(detached.member));
     }
     for (const InheritsEdge& edge : program_.inherits) {
       builder_.add_edge(RelType::Inherits, node_of(edge.derived), node_of(edge.base));
@@ -241,6 +254,7 @@ class Writer {
   std::array<std::optional<DefinitionColumns>, kLabelCount> definition_columns_;
   std::size_t merged_ = 0;
   std::vector<std::string> module_names_;  // [file]: its Module's qualified name
+  std::set<ScopeRef> detached_;             // members whose DEFINES comes from their type
 };
 
 }  // namespace

@@ -1,3 +1,4 @@
+#include "java/java_frontend.hpp"
 #include "python/python_frontend.hpp"
 #include "typescript/ts_frontend.hpp"
 #include "trellis/ingest/language.hpp"
@@ -10,6 +11,7 @@ std::vector<std::unique_ptr<LanguageFrontend>> make_language_frontends() {
   static constexpr Factory kFactories[] = {
       &python::make_python_frontend,
       &typescript::make_typescript_frontend,
+      &java::make_java_frontend,
   };
   std::vector<std::unique_ptr<LanguageFrontend>> frontends;
   for (const Factory factory : kFactories) frontends.push_back(factory());

@@ -15,6 +15,16 @@ ProgramGraph merge_programs(std::vector<LanguageProgram> programs, std::span<con
   for (LanguageProgram& language : programs) {
     ProgramGraph& program = language.program;
     const std::uint32_t files = language.first_file;
+    // Qualified names and detached members, by file.
+    if (!program.qualified_names.empty()) {
+      merged.qualified_names.resize(all_files.size());
+      for (std::size_t f = 0; f < program.qualified_names.size(); ++f) {
+        merged.qualified_names[files + f] = std::move(program.qualified_names[f]);
+      }
+    }
+    for (const DetachedMember& detached : program.detached_members) {
+      merged.detached_members.push_back({shift(detached.member, files), shift(detached.owner, files)});
+    }
     const auto packages = static_cast<std::uint32_t>(merged.packages.size());
     const auto externals = static_cast<std::uint32_t>(merged.external_packages.size());
     if (merged.project_name.empty()) {

@@ -19,7 +19,16 @@ std::size_t preference(const NameKind& kind, Label label) {
 
 bool accepts(const NameKind& kind, Label label) { return preference(kind, label) < kind.labels.size(); }
 
+// A name without an overload's parameter types: "a.B.login(String,int)" ->
+// "a.B.login" (overloads are distinct nodes named with their signatures).
+std::string_view without_signature(std::string_view name) {
+  if (!name.ends_with(')')) return name;
+  const auto open = name.rfind('(');
+  return open == std::string_view::npos || open == 0 ? name : name.substr(0, open);
+}
+
 std::string_view last_segment(std::string_view name) {
+  name = without_signature(name);
   const auto dot = name.rfind('.');
   return dot == std::string_view::npos ? name : name.substr(dot + 1);
 }
@@ -112,11 +121,15 @@ Result<NodeId> lookup_node(const GraphStore& store, std::string_view name, const
   }
   if (!exact.empty()) return prefer_labels(store, kind, std::move(exact)).front();
 
+  // `Service.login` also names each overload `a.Service.login(String)`.
   std::vector<NodeId> by_suffix;
   const std::string dotted = "." + std::string(name);
+  const bool signed_name = without_signature(name).size() != name.size();
   for (const NodeId node : store.nodes_named(last_segment(name))) {
     if (!accepts(kind, store.label(node))) continue;
-    if (store.qualified_name(node).ends_with(dotted)) by_suffix.push_back(node);
+    const std::string qualified = store.qualified_name(node);
+    const std::string_view compared = signed_name ? qualified : without_signature(qualified);
+    if (compared.ends_with(dotted) || compared == name) by_suffix.push_back(node);
   }
   by_suffix = prefer_labels(store, kind, std::move(by_suffix));
   if (by_suffix.size() == 1) return by_suffix.front();

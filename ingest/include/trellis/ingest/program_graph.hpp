@@ -62,6 +62,13 @@ struct UnresolvedCall {
   bool operator==(const UnresolvedCall&) const = default;
 };
 
+// A member declared outside its type's body (a Go method, beside its type
+// or in another file of the package): DEFINES comes from `owner`.
+struct DetachedMember {
+  ScopeRef member;
+  ScopeRef owner;
+};
+
 struct ProgramGraph {
   std::string project_name;
   std::string project_path;
@@ -78,6 +85,13 @@ struct ProgramGraph {
   // The same count by calling file (parallel to files), from resolvers that
   // support incremental resolution; empty otherwise.
   std::vector<std::uint32_t> external_calls_by_file;
+  // Languages that name definitions by something other than their file's
+  // module (Java packages, C# namespaces, Go import paths, overload
+  // signatures): every definition's qualified name, parallel to files and
+  // their definitions. Empty: the writer names each definition by its
+  // module's name and its nesting.
+  std::vector<std::vector<std::string>> qualified_names;
+  std::vector<DetachedMember> detached_members;
 };
 
 // The resolved edges that leave one file (its classes' INHERITS and

@@ -1,0 +1,631 @@
+#include "java/java_extractor.hpp"
+
+#include <algorithm>
+#include <map>
+
+#include "extract/scope_finder.hpp"
+#include "resolve/typed_facts.hpp"
+
+extern "C" const TSLanguage* tree_sitter_java();
+
+namespace trellis::ingest::java {
+namespace {
+
+bool is_callable(Label label) { return label == Label::Function || label == Label::Method; }
+
+std::string trimmed(std::string_view text) {
+  while (!text.empty() && (text.back() == ' ' || text.back() == '\n' || text.back() == '\t' || text.back() == '\r')) {
+    text.remove_suffix(1);
+  }
+  return std::string(text);
+}
+
+// The javadoc above a declaration, without its `/** */` and leading stars.
+std::string javadoc(std::string_view comment) {
+  if (!comment.starts_with("/**")) return {};
+  comment.remove_prefix(3);
+  if (comment.ends_with("*/")) comment.remove_suffix(2);
+  std::string out;
+  std::size_t start = 0;
+  while (start <= comment.size()) {
+    const auto end = std::min(comment.find('\n', start), comment.size());
+    std::string_view line = comment.substr(start, end - start);
+    while (!line.empty() && (line.front() == ' ' || line.front() == '\t')) line.remove_prefix(1);
+    if (line.starts_with("*")) line.remove_prefix(1);
+    if (line.starts_with(" ")) line.remove_prefix(1);
+    if (!out.empty() || !line.empty()) out.append(line).append("\n");
+    start = end + 1;
+  }
+  while (!out.empty() && (out.back() == '\n' || out.back() == ' ')) out.pop_back();
+  return out;
+}
+
+class Walker {
+ public:
+  Walker(const JavaSyntax& syntax, std::string_view source, FileFacts& facts)
+      : syntax_(syntax), source_(source), facts_(facts) {}
+
+  void walk_program(TSNode root) {
+    for (std::uint32_t i = 0; i < ts_node_named_child_count(root); ++i) {
+      const TSNode child = ts_node_named_child(root, i);
+      switch (syntax_.type(child)) {
+        case Type::PackageDeclaration: read_package(child); break;
+        case Type::ImportDeclaration: read_import(child); break;
+        default: walk(child, kModuleScope, kModuleScope); break;
+      }
+    }
+    finish();
+  }
+
+ private:
+  std::string_view text(TSNode node) const { return node_text(node, source_); }
+  Type type(TSNode node) const { return syntax_.type(node); }
+  TSNode field(TSNode node, Field f) const { return syntax_.child(node, f); }
+  std::uint32_t line(TSNode node) const { return line_of(ts_node_start_point(node)); }
+
+  void read_package(TSNode node) {
+    for (std::uint32_t i = 0; i < ts_node_named_child_count(node); ++i) {
+      const TSNode child = ts_node_named_child(node, i);
+      if (type(child) == Type::ScopedIdentifier || type(child) == Type::Identifier) {
+        facts_.package_name = std::string(text(child));
+      }
+    }
+  }
+
+  // `import a.b.C;`, `import a.b.*;`, `import static a.b.C.m;`, `import static a.b.C.*;`.
+  void read_import(TSNode node) {
+    Import import;
+    import.line = line(node);
+    import.is_from = true;
+    std::string path;
+    bool star = false;
+    for (std::uint32_t i = 0; i < ts_node_child_count(node); ++i) {
+      const TSNode child = ts_node_child(node, i);
+      const std::string_view word = text(child);
+      if (word == "static") import.level = 1;
+      if (type(child) == Type::ScopedIdentifier || type(child) == Type::Identifier) path = std::string(word);
+      if (std::string_view(ts_node_type(child)) == "asterisk") star = true;
+    }
+    if (path.empty()) return;
+    if (star) {
+      import.module = path;
+      import.name = "*";
+    } else {
+      const auto dot = path.rfind('.');
+      import.module = dot == std::string::npos ? std::string() : path.substr(0, dot);
+      import.name = dot == std::string::npos ? path : path.substr(dot + 1);
+    }
+    facts_.imports.push_back(std::move(import));
+  }
+
+  // Generics erased, arrays and primitives empty.
+  LinkChain type_chain(TSNode node) const {
+    LinkChain chain;
+    append_type(node, chain);
+    return chain;
+  }
+  void append_type(TSNode node, LinkChain& chain) const {
+    switch (type(node)) {
+      case Type::TypeIdentifier:
+        if (text(node) != "var") chain.push_back({chain.empty() ? Link::Kind::Name : Link::Kind::Attribute, std::string(text(node))});
+        return;
+      case Type::GenericType:
+      case Type::ScopedTypeIdentifier:
+        for (std::uint32_t i = 0; i < ts_node_named_child_count(node); ++i) {
+          const TSNode child = ts_node_named_child(node, i);
+          const Type t = type(child);
+          if (t == Type::TypeIdentifier || t == Type::ScopedTypeIdentifier || t == Type::GenericType) append_type(child, chain);
+        }
+        return;
+      case Type::Identifier:
+      case Type::ScopedIdentifier:
+        append_expression(node, chain);
+        return;
+      default: return;
+    }
+  }
+
+  std::size_t arity(TSNode arguments) const {
+    return ts_node_is_null(arguments) ? 0 : ts_node_named_child_count(arguments);
+  }
+
+  // The chain of an expression; empty when it is not a name, call or literal.
+  LinkChain chain(TSNode node) const {
+    LinkChain out;
+    append_expression(node, out);
+    return out;
+  }
+  void append_name(LinkChain& out, std::string_view name) const {
+    out.push_back({out.empty() ? Link::Kind::Name : Link::Kind::Attribute, std::string(name)});
+  }
+  void append_expression(TSNode node, LinkChain& out) const {
+    switch (type(node)) {
+      case Type::Identifier: append_name(out, text(node)); return;
+      case Type::This: append_name(out, "this"); return;
+      case Type::Super: append_name(out, "super"); return;
+      case Type::ScopedIdentifier:
+        append_expression(ts_node_named_child(node, 0), out);
+        append_name(out, text(ts_node_named_child(node, ts_node_named_child_count(node) - 1)));
+        return;
+      case Type::FieldAccess: {
+        append_expression(field(node, Field::Object), out);
+        if (out.empty()) return;
+        append_name(out, text(field(node, Field::Field_)));
+        return;
+      }
+      case Type::MethodInvocation: {
+        const TSNode object = field(node, Field::Object);
+        if (!ts_node_is_null(object)) {
+          append_expression(object, out);
+          if (out.empty()) return;
+        }
+        append_name(out, text(field(node, Field::Name)));
+        out.push_back({Link::Kind::Call, std::to_string(arity(field(node, Field::Arguments)))});
+        return;
+      }
+      case Type::ObjectCreationExpression: {
+        append_type(field(node, Field::Type), out);
+        if (out.empty()) return;
+        out.push_back({Link::Kind::Call, std::to_string(arity(field(node, Field::Arguments)))});
+        return;
+      }
+      case Type::ParenthesizedExpression:
+        if (ts_node_named_child_count(node) > 0) append_expression(ts_node_named_child(node, 0), out);
+        return;
+      case Type::CastExpression:
+        // `((Foo) x)` reads as a Foo: a constructor-like chain of its type.
+        append_type(field(node, Field::Type), out);
+        if (!out.empty()) out.push_back({Link::Kind::Call, ""});
+        return;
+      case Type::StringLiteral: out.push_back({Link::Kind::Literal, "String"}); return;
+      case Type::IntegerLiteral: out.push_back({Link::Kind::Literal, "int"}); return;
+      case Type::FloatLiteral: out.push_back({Link::Kind::Literal, "double"}); return;
+      case Type::True:
+      case Type::False: out.push_back({Link::Kind::Literal, "boolean"}); return;
+      case Type::CharacterLiteral: out.push_back({Link::Kind::Literal, "char"}); return;
+      case Type::NullLiteral: out.push_back({Link::Kind::Literal, "null"}); return;
+      default: return;
+    }
+  }
+
+  // From the first modifier keyword or the declaration keyword (annotations above excluded).
+  SourceSpan span_of(TSNode node) const {
+    std::uint32_t start = ts_node_start_byte(node);
+    TSPoint point = ts_node_start_point(node);
+    for (std::uint32_t i = 0; i < ts_node_child_count(node); ++i) {
+      const TSNode child = ts_node_child(node, i);
+      if (type(child) == Type::Modifiers) {
+        bool found = false;
+        for (std::uint32_t m = 0; m < ts_node_child_count(child); ++m) {
+          const TSNode modifier = ts_node_child(child, m);
+          if (type(modifier) == Type::Annotation || type(modifier) == Type::MarkerAnnotation) continue;
+          start = ts_node_start_byte(modifier);
+          point = ts_node_start_point(modifier);
+          found = true;
+          break;
+        }
+        if (found) break;
+        continue;
+      }
+      if (type(child) == Type::BlockComment) continue;
+      start = ts_node_start_byte(child);
+      point = ts_node_start_point(child);
+      break;
+    }
+    const TSPoint end = ts_node_end_point(node);
+    return {line_of(point), end.row + 1, start, ts_node_end_byte(node)};
+  }
+
+  void read_modifiers(TSNode node, Definition& definition) {
+    for (std::uint32_t i = 0; i < ts_node_child_count(node); ++i) {
+      const TSNode child = ts_node_child(node, i);
+      if (type(child) != Type::Modifiers) continue;
+      for (std::uint32_t m = 0; m < ts_node_child_count(child); ++m) {
+        const TSNode modifier = ts_node_child(child, m);
+        const std::string_view word = text(modifier);
+        if (type(modifier) == Type::Annotation || type(modifier) == Type::MarkerAnnotation) {
+          definition.decorators.emplace_back(word.starts_with("@") ? word.substr(1) : word);
+        } else if (word == "static") {
+          definition.is_static = true;
+        } else if (word == "abstract") {
+          definition.is_abstract = true;
+        } else if (word == "public") {
+          public_ = true;
+        }
+      }
+    }
+    const TSNode previous = ts_node_prev_named_sibling(node);
+    if (type(previous) == Type::BlockComment) definition.docstring = javadoc(text(previous));
+  }
+
+  ScopeIndex add_definition(Definition definition) {
+    facts_.definitions.push_back(std::move(definition));
+    return static_cast<ScopeIndex>(facts_.definitions.size() - 1);
+  }
+
+  void read_type(TSNode node, Label label, ScopeIndex scope, ScopeIndex callable) {
+    Definition definition;
+    definition.label = label;
+    definition.name = std::string(text(field(node, Field::Name)));
+    definition.parent = scope;
+    definition.span = span_of(node);
+    public_ = false;
+    read_modifiers(node, definition);
+    if (scope == kModuleScope) {
+      definition.qualifier = facts_.package_name;
+      if (public_) facts_.all_names.push_back(definition.name);
+    }
+    const auto add_types = [&](TSNode list_parent, std::vector<LinkChain>& into) {
+      if (ts_node_is_null(list_parent)) return;
+      for (std::uint32_t i = 0; i < ts_node_named_child_count(list_parent); ++i) {
+        TSNode child = ts_node_named_child(list_parent, i);
+        if (type(child) == Type::TypeList) {
+          for (std::uint32_t t = 0; t < ts_node_named_child_count(child); ++t) {
+            const TSNode item = ts_node_named_child(child, t);
+            into.push_back(type_chain(item));
+            definition.base_texts.emplace_back(text(item));
+          }
+        } else {
+          into.push_back(type_chain(child));
+          definition.base_texts.emplace_back(text(child));
+        }
+      }
+    };
+    add_types(field(node, Field::Superclass), definition.bases);
+    add_types(field(node, Field::Interfaces), definition.implements);
+    for (std::uint32_t i = 0; i < ts_node_named_child_count(node); ++i) {
+      const TSNode child = ts_node_named_child(node, i);
+      if (type(child) == Type::ExtendsInterfaces) add_types(child, definition.bases);
+    }
+    const ScopeIndex self = add_definition(std::move(definition));
+    // A record's components are fields.
+    if (label == Label::Class) {
+      const TSNode components = field(node, Field::Parameters);
+      if (!ts_node_is_null(components)) {
+        for (std::uint32_t i = 0; i < ts_node_named_child_count(components); ++i) {
+          const TSNode component = ts_node_named_child(components, i);
+          if (type(component) != Type::FormalParameter) continue;
+          facts_.assignments.push_back({self, line(component), {{Link::Kind::Name, std::string(text(field(component, Field::Name)))}},
+                                        {}, type_chain(field(component, Field::Type))});
+        }
+      }
+    }
+    walk_body(field(node, Field::Body), self, callable);
+  }
+
+  void walk_body(TSNode body, ScopeIndex type_scope, ScopeIndex callable) {
+    if (ts_node_is_null(body)) return;
+    for (std::uint32_t i = 0; i < ts_node_named_child_count(body); ++i) {
+      const TSNode member = ts_node_named_child(body, i);
+      switch (type(member)) {
+        case Type::EnumConstant: {
+          const std::string name(text(field(member, Field::Name)));
+          facts_.assignments.push_back({type_scope, line(member), {{Link::Kind::Name, name}}, {},
+                                        {{Link::Kind::Name, facts_.definitions[type_scope].name}}});
+          walk_children(member, type_scope, callable);
+          break;
+        }
+        case Type::EnumBodyDeclarations: walk_body(member, type_scope, callable); break;
+        case Type::FieldDeclaration:
+        case Type::ConstantDeclaration: read_variables(member, type_scope, callable); break;
+        default: walk(member, type_scope, callable); break;
+      }
+    }
+  }
+
+  void read_method(TSNode node, ScopeIndex scope) {
+    Definition definition;
+    definition.label = Label::Method;
+    const bool constructor = type(node) != Type::MethodDeclaration;
+    definition.name = constructor ? std::string(resolve::kConstructorName) : std::string(text(field(node, Field::Name)));
+    definition.parent = scope;
+    definition.span = span_of(node);
+    read_modifiers(node, definition);
+    if (!constructor) definition.return_annotation = type_chain(field(node, Field::Type));
+    const ScopeIndex self = add_definition(std::move(definition));
+    read_parameters(field(node, Field::Parameters), self, true);
+    walk_children_except(node, self, self, Field::Parameters);
+  }
+
+  // Parameters of a method (its own) or of a lambda or anonymous class's
+  // method (locals of the enclosing callable).
+  void read_parameters(TSNode parameters, ScopeIndex callable, bool own) {
+    if (ts_node_is_null(parameters)) return;
+    for (std::uint32_t i = 0; i < ts_node_named_child_count(parameters); ++i) {
+      const TSNode parameter = ts_node_named_child(parameters, i);
+      std::string name;
+      LinkChain declared;
+      bool variadic = false;
+      if (type(parameter) == Type::FormalParameter) {
+        name = std::string(text(field(parameter, Field::Name)));
+        declared = type_chain(field(parameter, Field::Type));
+      } else if (type(parameter) == Type::SpreadParameter) {
+        variadic = true;
+        for (std::uint32_t c = 0; c < ts_node_named_child_count(parameter); ++c) {
+          const TSNode child = ts_node_named_child(parameter, c);
+          if (type(child) == Type::VariableDeclarator) {
+            name = std::string(text(field(child, Field::Name)));
+          } else if (type(child) != Type::Modifiers) {
+            declared = type_chain(child);
+          }
+        }
+        declared.clear();  // an array of them
+      } else if (type(parameter) == Type::Identifier) {
+        if (!own && callable != kModuleScope) {
+          facts_.assignments.push_back({callable, line(parameter), {{Link::Kind::Name, std::string(text(parameter))}}, {}, {}});
+        }
+        continue;
+      } else {
+        continue;
+      }
+      if (own) {
+        Definition& method = facts_.definitions[callable];
+        method.parameters.push_back(name);
+        method.annotated_parameters.emplace_back(name, declared);
+        method.is_variadic = method.is_variadic || variadic;
+        parameter_types_[callable].push_back(erased_name(type(parameter) == Type::SpreadParameter ? parameter : field(parameter, Field::Type), variadic));
+      } else if (callable != kModuleScope) {
+        facts_.assignments.push_back({callable, line(parameter), {{Link::Kind::Name, name}}, {}, declared});
+      }
+    }
+  }
+
+  // A parameter type's simple name for an overload's signature: `List<Foo>` -> `List`.
+  std::string erased_name(TSNode node, bool variadic) const {
+    if (variadic) {
+      for (std::uint32_t c = 0; c < ts_node_named_child_count(node); ++c) {
+        const TSNode child = ts_node_named_child(node, c);
+        if (type(child) != Type::VariableDeclarator && type(child) != Type::Modifiers) return erased_name(child, false) + "...";
+      }
+      return "...";
+    }
+    const LinkChain chain = type_chain(node);
+    if (!chain.empty()) return chain.back().text;
+    std::string written(text(node));
+    written.erase(std::remove(written.begin(), written.end(), ' '), written.end());
+    return written;
+  }
+
+  void read_variables(TSNode node, ScopeIndex scope, ScopeIndex callable) {
+    const LinkChain declared = type_chain(field(node, Field::Type));
+    for (std::uint32_t i = 0; i < ts_node_named_child_count(node); ++i) {
+      const TSNode declarator = ts_node_named_child(node, i);
+      if (type(declarator) != Type::VariableDeclarator) continue;
+      const TSNode value = field(declarator, Field::Value);
+      const ScopeIndex owner = is_type_scope(scope) ? scope : callable;
+      if (owner != kModuleScope) {
+        facts_.assignments.push_back({owner, line(declarator), {{Link::Kind::Name, std::string(text(field(declarator, Field::Name)))}},
+                                      ts_node_is_null(value) ? LinkChain{} : chain(value), declared});
+      }
+      if (!ts_node_is_null(value)) walk(value, scope, callable);
+    }
+  }
+
+  bool is_type_scope(ScopeIndex scope) const {
+    return scope != kModuleScope && !is_callable(facts_.definitions[scope].label);
+  }
+
+  void add_call(TSNode node, TSNode callee_end, LinkChain callee, TSNode arguments, ScopeIndex scope, ScopeIndex callable) {
+    if (callee.empty()) return;
+    CallSite site;
+    site.caller = callable;
+    site.scope = scope;
+    site.line = line(node);
+    site.callee = std::move(callee);
+    const std::uint32_t start = ts_node_start_byte(node);
+    const std::uint32_t end = ts_node_is_null(callee_end) ? ts_node_end_byte(node) : ts_node_start_byte(callee_end);
+    site.text = trimmed(source_.substr(start, end > start ? end - start : 0));
+    if (!ts_node_is_null(arguments)) {
+      for (std::uint32_t i = 0; i < ts_node_named_child_count(arguments); ++i) {
+        site.arguments.push_back(chain(ts_node_named_child(arguments, i)));
+      }
+      if (site.arguments.empty()) site.text += "()";
+    }
+    facts_.calls.push_back(std::move(site));
+  }
+
+  void count_decision(TSNode node, ScopeIndex callable) {
+    if (callable == kModuleScope) return;
+    switch (type(node)) {
+      case Type::IfStatement:
+      case Type::ForStatement:
+      case Type::EnhancedFor:
+      case Type::WhileStatement:
+      case Type::DoStatement:
+      case Type::CatchClause:
+      case Type::TernaryExpression: ++facts_.definitions[callable].complexity; return;
+      case Type::SwitchLabel:
+        if (text(node).starts_with("case")) ++facts_.definitions[callable].complexity;
+        return;
+      case Type::BinaryExpression: {
+        const std::string_view op = text(field(node, Field::Operator));
+        if (op == "&&" || op == "||") ++facts_.definitions[callable].complexity;
+        return;
+      }
+      default: return;
+    }
+  }
+
+  void walk_children(TSNode node, ScopeIndex scope, ScopeIndex callable) {
+    for (std::uint32_t i = 0; i < ts_node_named_child_count(node); ++i) walk(ts_node_named_child(node, i), scope, callable);
+  }
+  void walk_children_except(TSNode node, ScopeIndex scope, ScopeIndex callable, Field skipped) {
+    const TSNode skip = field(node, skipped);
+    for (std::uint32_t i = 0; i < ts_node_named_child_count(node); ++i) {
+      const TSNode child = ts_node_named_child(node, i);
+      if (!ts_node_is_null(skip) && ts_node_eq(child, skip)) continue;
+      if (type(child) == Type::Modifiers) continue;
+      walk(child, scope, callable);
+    }
+  }
+
+  void walk(TSNode node, ScopeIndex scope, ScopeIndex callable) {
+    count_decision(node, callable);
+    switch (type(node)) {
+      case Type::ClassDeclaration:
+      case Type::EnumDeclaration:
+      case Type::RecordDeclaration: read_type(node, Label::Class, scope, callable); return;
+      case Type::InterfaceDeclaration:
+      case Type::AnnotationTypeDeclaration: read_type(node, Label::Interface, scope, callable); return;
+      case Type::MethodDeclaration:
+      case Type::ConstructorDeclaration:
+      case Type::CompactConstructorDeclaration:
+        if (is_type_scope(scope)) {
+          read_method(node, scope);
+        } else {  // a method of an anonymous class: part of the enclosing callable
+          read_parameters(field(node, Field::Parameters), callable, false);
+          walk_children_except(node, scope, callable, Field::Parameters);
+        }
+        return;
+      case Type::FieldDeclaration:
+      case Type::ConstantDeclaration:
+      case Type::LocalVariableDeclaration: read_variables(node, is_type_scope(scope) && type(node) != Type::LocalVariableDeclaration ? scope : callable, callable); return;
+      case Type::ClassBody:  // an anonymous class's body: its members belong to the enclosing callable
+        for (std::uint32_t i = 0; i < ts_node_named_child_count(node); ++i) {
+          const TSNode member = ts_node_named_child(node, i);
+          if (type(member) == Type::FieldDeclaration) {
+            read_variables(member, callable, callable);
+          } else {
+            walk(member, callable, callable);
+          }
+        }
+        return;
+      case Type::EnhancedFor:
+        if (callable != kModuleScope) {
+          facts_.assignments.push_back({callable, line(node), {{Link::Kind::Name, std::string(text(field(node, Field::Name)))}}, {},
+                                        type_chain(field(node, Field::Type))});
+        }
+        break;
+      case Type::CatchFormalParameter:
+        if (callable != kModuleScope) {
+          LinkChain declared;
+          for (std::uint32_t i = 0; i < ts_node_named_child_count(node); ++i) {
+            const TSNode child = ts_node_named_child(node, i);
+            if (type(child) == Type::CatchType && ts_node_named_child_count(child) > 0) {
+              declared = type_chain(ts_node_named_child(child, 0));
+            }
+          }
+          facts_.assignments.push_back({callable, line(node), {{Link::Kind::Name, std::string(text(field(node, Field::Name)))}}, {}, declared});
+        }
+        return;
+      case Type::Resource:
+        if (callable != kModuleScope && !ts_node_is_null(field(node, Field::Name))) {
+          const TSNode value = field(node, Field::Value);
+          facts_.assignments.push_back({callable, line(node), {{Link::Kind::Name, std::string(text(field(node, Field::Name)))}},
+                                        ts_node_is_null(value) ? LinkChain{} : chain(value), type_chain(field(node, Field::Type))});
+        }
+        break;
+      case Type::InstanceofExpression:
+        if (callable != kModuleScope && !ts_node_is_null(field(node, Field::Name))) {
+          facts_.assignments.push_back({callable, line(node), {{Link::Kind::Name, std::string(text(field(node, Field::Name)))}}, {},
+                                        type_chain(field(node, Field::Right))});
+        }
+        break;
+      case Type::LambdaExpression: {
+        const TSNode parameters = field(node, Field::Parameters);
+        if (type(parameters) == Type::Identifier) {
+          if (callable != kModuleScope) {
+            facts_.assignments.push_back({callable, line(node), {{Link::Kind::Name, std::string(text(parameters))}}, {}, {}});
+          }
+        } else {
+          read_parameters(parameters, callable, false);
+        }
+        walk(field(node, Field::Body), scope, callable);
+        return;
+      }
+      case Type::MethodInvocation:
+        add_call(node, field(node, Field::Arguments), chain_without_last_call(node), field(node, Field::Arguments), scope, callable);
+        break;
+      case Type::ObjectCreationExpression:
+        add_call(node, field(node, Field::Arguments), type_chain(field(node, Field::Type)), field(node, Field::Arguments), scope, callable);
+        break;
+      case Type::ExplicitConstructorInvocation: {
+        const TSNode constructor = field(node, Field::Constructor);
+        add_call(node, field(node, Field::Arguments), {{Link::Kind::Name, std::string(text(constructor))}},
+                 field(node, Field::Arguments), scope, callable);
+        break;
+      }
+      case Type::MethodReference: read_method_reference(node, scope, callable); break;
+      default: break;
+    }
+    walk_children(node, scope, callable);
+  }
+
+  LinkChain chain_without_last_call(TSNode invocation) const {
+    LinkChain out = chain(invocation);
+    if (!out.empty() && out.back().kind == Link::Kind::Call) out.pop_back();
+    return out;
+  }
+
+  // `Foo::bar`, `this::m`, `Foo::new`: a call of the enclosing method.
+  void read_method_reference(TSNode node, ScopeIndex scope, ScopeIndex callable) {
+    const std::uint32_t count = ts_node_child_count(node);
+    if (count < 3) return;
+    const TSNode target = ts_node_child(node, 0);
+    const TSNode member = ts_node_child(node, count - 1);
+    LinkChain callee = chain(target);
+    if (callee.empty()) callee = type_chain(target);
+    if (callee.empty()) return;
+    if (text(member) != "new") append_name(callee, text(member));
+    add_call(node, TSNode{}, std::move(callee), TSNode{}, scope, callable);
+  }
+
+  // Overloads: members of one type sharing a name carry their signatures.
+  void finish() {
+    std::map<std::pair<ScopeIndex, std::string_view>, std::vector<ScopeIndex>> by_name;
+    for (ScopeIndex d = 0; d < facts_.definitions.size(); ++d) {
+      const Definition& definition = facts_.definitions[d];
+      if (definition.label == Label::Method) by_name[{definition.parent, definition.name}].push_back(d);
+    }
+    for (const auto& [key, members] : by_name) {
+      if (members.size() < 2) continue;
+      for (const ScopeIndex d : members) {
+        std::string signature = "(";
+        const auto& types = parameter_types_[d];
+        for (std::size_t i = 0; i < types.size(); ++i) {
+          if (i > 0) signature += ",";
+          signature += types[i];
+        }
+        facts_.definitions[d].signature = signature + ")";
+      }
+    }
+    for (Definition& definition : facts_.definitions) {
+      if (is_callable(definition.label)) ++definition.complexity;
+    }
+    facts_.has_all = true;
+  }
+
+  const JavaSyntax& syntax_;
+  std::string_view source_;
+  FileFacts& facts_;
+  bool public_ = false;
+  std::map<ScopeIndex, std::vector<std::string>> parameter_types_;
+};
+
+}  // namespace
+
+const TSLanguage* grammar() { return tree_sitter_java(); }
+
+JavaQueries::JavaQueries() : syntax_(tree_sitter_java(), kTypeNames, kFieldNames) {}
+
+Result<JavaQueries> JavaQueries::compile() { return JavaQueries(); }
+
+JavaExtractor::JavaExtractor(const JavaQueries& queries) : queries_(queries), parser_(ts_parser_new()) {
+  ts_parser_set_language(parser_.get(), tree_sitter_java());
+}
+
+FileFacts JavaExtractor::extract(std::string_view source, std::string relative_path) {
+  FileFacts facts;
+  facts.relative_path = std::move(relative_path);
+  facts.language = "java";
+  facts.line_count = count_lines(source);
+  facts.byte_count = static_cast<std::uint32_t>(source.size());
+  const TsTree tree(ts_parser_parse_string(parser_.get(), nullptr, source.data(), static_cast<std::uint32_t>(source.size())));
+  if (!tree) return facts;
+  const TSNode root = ts_tree_root_node(tree.get());
+  facts.has_syntax_errors = ts_node_has_error(root);
+  Walker(queries_.syntax(), source, facts).walk_program(root);
+  return facts;
+}
+
+}  // namespace trellis::ingest::java

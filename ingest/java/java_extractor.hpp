@@ -1,0 +1,41 @@
+// Java extraction: one parse and one walk of the syntax tree turn a file
+// into facts as resolve/typed_facts.hpp describes them (package, imports,
+// types and members, fields and locals with their declared types, call
+// sites with their arguments). Nothing here is resolved.
+#pragma once
+
+#include <string>
+#include <string_view>
+
+#include "extract/tree_sitter_handles.hpp"
+#include "java/java_syntax.hpp"
+#include "trellis/common/error.hpp"
+#include "trellis/ingest/file_facts.hpp"
+
+namespace trellis::ingest::java {
+
+const TSLanguage* grammar();
+
+// What every extractor thread shares, read-only.
+class JavaQueries {
+ public:
+  static Result<JavaQueries> compile();
+  const JavaSyntax& syntax() const { return syntax_; }
+
+ private:
+  JavaQueries();
+  JavaSyntax syntax_;
+};
+
+// One per thread.
+class JavaExtractor {
+ public:
+  explicit JavaExtractor(const JavaQueries& queries);
+  FileFacts extract(std::string_view source, std::string relative_path);
+
+ private:
+  const JavaQueries& queries_;
+  TsParser parser_;
+};
+
+}  // namespace trellis::ingest::java

@@ -1,0 +1,314 @@
+#include "resolve/expression_typer.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <charconv>
+
+namespace trellis::ingest::resolve {
+namespace {
+
+// Bounds chains of initialisers that refer to each other (a = b.f(); b = a.g()).
+constexpr int kMaxDepth = 16;
+
+bool contains(const std::vector<std::string_view>& names, std::string_view name) {
+  return std::find(names.begin(), names.end(), name) != names.end();
+}
+
+bool callable(Label label) { return label == Label::Function || label == Label::Method; }
+
+std::optional<std::size_t> arity_of(const Link& call) {
+  std::size_t value = 0;
+  const auto* end = call.text.data() + call.text.size();
+  if (call.text.empty() || std::from_chars(call.text.data(), end, value).ptr != end) return std::nullopt;
+  return value;
+}
+
+std::string_view last_name(std::string_view qualified) {
+  const auto dot = qualified.rfind('.');
+  return dot == std::string_view::npos ? qualified : qualified.substr(dot + 1);
+}
+
+}  // namespace
+
+Typer::Typer(const TypeTable& table, std::uint32_t file) : table_(table), file_(file) {
+  const FileFacts& facts = table.files()[file];
+  locals_.resize(facts.definitions.size());
+  for (const Assignment& assignment : facts.all_assignments()) {
+    if (assignment.scope == kModuleScope || !callable(facts.definitions[assignment.scope].label)) continue;
+    if (assignment.target.size() != 1 || assignment.target[0].kind != Link::Kind::Name) continue;
+    locals_[assignment.scope][assignment.target[0].text].push_back(&assignment);
+  }
+}
+
+Value Typer::instance_of(DeclaredType type) {
+  switch (type.kind) {
+    case DeclaredType::Kind::Type: return Value::of(Value::Kind::Instance, type.type);
+    case DeclaredType::Kind::External: return Value::of(Value::Kind::External);
+    case DeclaredType::Kind::Unknown: break;
+  }
+  return {};
+}
+
+Value Typer::evaluate(const LinkChain& chain, Context context, std::uint32_t line) {
+  return evaluate(chain, chain.size(), context, line, 0);
+}
+
+Value Typer::evaluate(const LinkChain& chain, std::size_t length, Context context, std::uint32_t line, int depth) {
+  if (length == 0 || depth > kMaxDepth) return {};
+  const Link& first = chain[0];
+  const auto called_at = [&](std::size_t i) { return i + 1 < length && chain[i + 1].kind == Link::Kind::Call; };
+  Value value;
+  if (first.kind == Link::Kind::Name) {
+    value = name_value(first.text, called_at(0), context, line, depth);
+  } else if (first.kind == Link::Kind::Literal) {
+    value = Value::of(Value::Kind::External);  // members of a literal are the language's own
+  } else {
+    return {};
+  }
+  for (std::size_t i = 1; i < length; ++i) {
+    const Link& link = chain[i];
+    if (value.is(Value::Kind::Unknown)) return value;
+    switch (link.kind) {
+      case Link::Kind::Attribute: value = member(value, link.text, called_at(i), depth); break;
+      case Link::Kind::Call: value = call(value, link, context, line, depth); break;
+      default: return {};
+    }
+  }
+  return value;
+}
+
+Value Typer::local_value(std::string_view name, Context context, std::uint32_t line, int depth, bool& found) {
+  found = false;
+  if (context.file != file_) return {};
+  const auto& definitions = table_.files()[file_].definitions;
+  for (ScopeIndex d = context.scope; d != kModuleScope; d = definitions[d].parent) {
+    const Definition& definition = definitions[d];
+    if (!callable(definition.label)) continue;
+    // A local declared before the line; else the first (a loop's variable
+    // read above its declaration does not happen in typed code).
+    if (const auto it = locals_[d].find(name); it != locals_[d].end()) {
+      const Assignment* chosen = it->second.front();
+      for (const Assignment* candidate : it->second) {
+        if (candidate->line <= line) chosen = candidate;
+      }
+      found = true;
+      if (!chosen->annotation.empty()) {
+        return instance_of(table_.resolve_type(chosen->annotation, {file_, chosen->scope}));
+      }
+      if (const auto memo = assigned_.find(chosen); memo != assigned_.end()) return memo->second;
+      assigned_[chosen] = Value{};  // a cycle reads Unknown
+      const Value value = evaluate(chosen->value, chosen->value.size(), {file_, chosen->scope}, chosen->line, depth + 1);
+      assigned_[chosen] = value;
+      return value;
+    }
+    for (const auto& [parameter, annotation] : definition.annotated_parameters) {
+      if (parameter == name) {
+        found = true;
+        return instance_of(table_.resolve_type(annotation, {file_, d}));
+      }
+    }
+    if (std::find(definition.parameters.begin(), definition.parameters.end(), name) != definition.parameters.end()) {
+      found = true;
+      return {};
+    }
+  }
+  return {};
+}
+
+Value Typer::field_value(const Field& field, int depth) {
+  if (field.type.kind != DeclaredType::Kind::Unknown || field.declaration->value.empty()) return instance_of(field.type);
+  if (field.file != file_) {
+    // Another file's initialiser: read it without this file's locals.
+    Typer other(table_, field.file);
+    return other.evaluate(field.declaration->value, field.declaration->value.size(),
+                          {field.file, field.declaration->scope}, field.declaration->line, depth + 1);
+  }
+  if (const auto memo = assigned_.find(field.declaration); memo != assigned_.end()) return memo->second;
+  assigned_[field.declaration] = Value{};
+  const Value value = evaluate(field.declaration->value, field.declaration->value.size(),
+                               {field.file, field.declaration->scope}, field.declaration->line, depth + 1);
+  assigned_[field.declaration] = value;
+  return value;
+}
+
+Value Typer::unbound(std::string_view name, Context context) const {
+  // Every name of a compiled program is declared: one declared nowhere in
+  // the tree is the language's or a library's (Go's builtins, java.lang,
+  // System), or a member inherited from outside the tree.
+  if (table_.rules().unbound_names_external) return Value::of(Value::Kind::External);
+  if (!name.empty() && std::isupper(static_cast<unsigned char>(name[0])) != 0) return Value::of(Value::Kind::External);
+  for (TypeId t = table_.enclosing_type(context); t != kNone; t = table_.type(t).outer) {
+    if (table_.open_lineage(t)) return Value::of(Value::Kind::External);
+  }
+  return {};  // a lambda's parameter, say: unknown
+}
+
+Value Typer::name_value(std::string_view name, bool called, Context context, std::uint32_t line, int depth) {
+  const TypedRules& rules = table_.rules();
+  if (contains(rules.self_names, name)) {
+    const TypeId self = table_.enclosing_type(context);
+    return self == kNone ? Value{} : Value::of(Value::Kind::Instance, self);
+  }
+  if (contains(rules.super_names, name)) {
+    const TypeId self = table_.enclosing_type(context);
+    return self == kNone ? Value{} : Value::of(Value::Kind::Super, self);
+  }
+  bool found = false;
+  if (Value local = local_value(name, context, line, depth, found); found) return local;
+  if (rules.implicit_this) {
+    for (TypeId t = table_.enclosing_type(context); t != kNone; t = table_.type(t).outer) {
+      const auto* methods = table_.find_methods(t, name);
+      const Field* field = table_.find_field(t, name);
+      if (methods != nullptr && (called || field == nullptr)) return {Value::Kind::Callable, kNone, methods};
+      if (field != nullptr) return field_value(*field, depth);
+    }
+  }
+  for (const ImportedName& imported : table_.scope_of(context.file).static_imports) {
+    if (imported.name != name && imported.name != "*") continue;
+    const auto type = table_.find_type(imported.target);
+    if (!type) {
+      if (imported.name == name) return Value::of(Value::Kind::External);
+      continue;
+    }
+    if (const auto* methods = table_.find_methods(*type, name)) return {Value::Kind::Callable, kNone, methods};
+    if (const Field* field = table_.find_field(*type, name)) return field_value(*field, depth);
+  }
+  if (rules.namespace_functions) {
+    std::vector<NamespaceId> scopes{table_.namespace_of(context)};
+    for (const std::string& open : table_.scope_of(context.file).open_namespaces) {
+      if (const auto ns = table_.find_namespace(open)) scopes.push_back(*ns);
+    }
+    for (const NamespaceId ns : scopes) {
+      const NamespaceInfo& info = table_.ns(ns);
+      if (const auto it = info.functions.find(name); it != info.functions.end()) {
+        return {Value::Kind::Callable, kNone, &it->second};
+      }
+      if (const auto it = info.variables.find(name); it != info.variables.end()) return field_value(it->second, depth);
+    }
+  }
+  using Kind = TypeTable::NameMeaning::Kind;
+  switch (const auto meaning = table_.lookup_type_name(name, context); meaning.kind) {
+    case Kind::Type: return Value::of(Value::Kind::Type, meaning.id);
+    case Kind::Namespace: return Value::of(Value::Kind::Namespace, meaning.id);
+    case Kind::External: return Value::of(Value::Kind::External);
+    case Kind::None: break;
+  }
+  return unbound(name, context);
+}
+
+Value Typer::member(Value of, std::string_view name, bool called, int depth) {
+  switch (of.kind) {
+    case Value::Kind::Instance:
+    case Value::Kind::Super:
+    case Value::Kind::Type: {
+      std::vector<TypeId> along = table_.lineage(of.id);
+      if (of.is(Value::Kind::Super)) along.erase(along.begin());
+      if (of.is(Value::Kind::Type)) {
+        if (const auto it = table_.type(of.id).nested.find(name); it != table_.type(of.id).nested.end()) {
+          return Value::of(Value::Kind::Type, it->second);
+        }
+      }
+      const std::vector<ScopeRef>* methods = nullptr;
+      const Field* field = nullptr;
+      for (const TypeId t : along) {
+        const TypeInfo& info = table_.type(t);
+        if (methods == nullptr) {
+          if (const auto it = info.methods.find(name); it != info.methods.end()) methods = &it->second;
+        }
+        if (field == nullptr) {
+          if (const auto it = info.fields.find(name); it != info.fields.end()) field = &it->second;
+        }
+      }
+      if (methods != nullptr && (called || field == nullptr)) {
+        const ScopeRef only = methods->front();
+        const Definition& definition = table_.files()[only.file].definitions[only.def];
+        if (definition.is_accessor && !called) return instance_of(table_.return_type(only));
+        return {Value::Kind::Callable, kNone, methods};
+      }
+      if (field != nullptr) return field_value(*field, depth);
+      if (const auto* extensions = table_.extension_methods(name); extensions != nullptr && !of.is(Value::Kind::Type)) {
+        return {Value::Kind::Callable, kNone, extensions};
+      }
+      const bool open = std::any_of(along.begin(), along.end(), [&](TypeId t) { return table_.open_lineage(t); });
+      return open ? Value::of(Value::Kind::External) : Value{};
+    }
+    case Value::Kind::Namespace: {
+      const NamespaceInfo& info = table_.ns(of.id);
+      if (const auto it = info.types.find(name); it != info.types.end()) return Value::of(Value::Kind::Type, it->second);
+      if (const auto it = info.children.find(name); it != info.children.end()) {
+        return Value::of(Value::Kind::Namespace, it->second);
+      }
+      if (const auto it = info.functions.find(name); it != info.functions.end()) {
+        return {Value::Kind::Callable, kNone, &it->second};
+      }
+      if (const auto it = info.variables.find(name); it != info.variables.end()) return field_value(it->second, depth);
+      // A namespace the tree only shares a prefix with (`com` of `com.google`).
+      return info.files.empty() ? Value::of(Value::Kind::External) : Value{};
+    }
+    case Value::Kind::External: return of;
+    default: return {};
+  }
+}
+
+Value Typer::call(Value callee, const Link& link, Context context, std::uint32_t line, int depth) {
+  switch (callee.kind) {
+    case Value::Kind::Callable: {
+      const ScopeRef chosen = choose(*callee.overloads, arity_of(link), nullptr, context, line);
+      return instance_of(table_.return_type(chosen));
+    }
+    case Value::Kind::Type: return Value::of(Value::Kind::Instance, callee.id);  // a constructor
+    case Value::Kind::External: return callee;
+    default: (void)depth; return {};
+  }
+}
+
+std::string_view Typer::type_name_of(Value value, const LinkChain& chain) const {
+  if (value.is(Value::Kind::Instance)) return last_name(table_.type(value.id).qualified);
+  if (chain.size() == 1 && chain[0].kind == Link::Kind::Literal) return chain[0].text;
+  return {};
+}
+
+ScopeRef Typer::choose(const std::vector<ScopeRef>& overloads, std::optional<std::size_t> arity,
+                       const std::vector<LinkChain>* arguments, Context context, std::uint32_t line) {
+  if (overloads.size() == 1) return overloads.front();
+  const auto definition_of = [&](ScopeRef ref) -> const Definition& {
+    return table_.files()[ref.file].definitions[ref.def];
+  };
+  const auto takes = [&](const Definition& definition, std::size_t count) {
+    const std::size_t declared = definition.parameters.size() - (definition.is_extension ? 1 : 0);
+    return declared == count || (definition.is_variadic && count + 1 >= declared);
+  };
+  std::vector<ScopeRef> fitting;
+  if (arity) {
+    for (const ScopeRef ref : overloads) {
+      if (takes(definition_of(ref), *arity)) fitting.push_back(ref);
+    }
+  }
+  if (fitting.empty()) return overloads.front();
+  if (fitting.size() == 1 || arguments == nullptr) return fitting.front();
+  // Several of the right arity: the one whose parameter types the arguments' types match best.
+  std::vector<std::string_view> argument_types;
+  for (const LinkChain& argument : *arguments) {
+    const Value value = evaluate(argument, argument.size(), context, line, 1);
+    argument_types.push_back(type_name_of(value, argument));
+  }
+  ScopeRef best = fitting.front();
+  int best_score = -1;
+  for (const ScopeRef ref : fitting) {
+    const Definition& definition = definition_of(ref);
+    int score = 0;
+    const std::size_t skip = definition.is_extension ? 1 : 0;
+    for (std::size_t i = 0; i < argument_types.size() && i + skip < definition.annotated_parameters.size(); ++i) {
+      const LinkChain& declared = definition.annotated_parameters[i + skip].second;
+      if (argument_types[i].empty() || declared.empty()) continue;
+      score += declared.back().text == argument_types[i] ? 2 : -1;
+    }
+    if (score > best_score) {
+      best = ref;
+      best_score = score;
+    }
+  }
+  return best;
+}
+
+}  // namespace trellis::ingest::resolve

@@ -1,0 +1,58 @@
+// What a name expression of a statically typed program evaluates to:
+// receiver typing. `this.repo.save` is a Callable (the overloads of
+// `save` on the declared type of the field `repo`); `new Foo(a).run()` is
+// an Instance of run's declared return type. Locals and parameters are
+// typed by their declarations, else by their initialisers; fields and
+// returns by the TypeTable; members are looked up along supertypes.
+// One Typer per file being resolved (it memoises that file's locals).
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+#include "resolve/type_table.hpp"
+
+namespace trellis::ingest::resolve {
+
+struct Value {
+  enum class Kind : std::uint8_t { Unknown, External, Namespace, Type, Instance, Super, Callable };
+  Kind kind = Kind::Unknown;
+  std::uint32_t id = kNone;                          // Namespace, Type, Instance, Super
+  const std::vector<ScopeRef>* overloads = nullptr;  // Callable
+  bool is(Kind k) const { return kind == k; }
+  static Value of(Kind kind, std::uint32_t id = kNone) { return {kind, id, nullptr}; }
+};
+
+class Typer {
+ public:
+  Typer(const TypeTable& table, std::uint32_t file);
+
+  // The value of `chain` read at `line` in `context`.
+  Value evaluate(const LinkChain& chain, Context context, std::uint32_t line);
+  // Among overloads, the one a call with these arguments reaches.
+  ScopeRef choose(const std::vector<ScopeRef>& overloads, std::optional<std::size_t> arity,
+                  const std::vector<LinkChain>* arguments, Context context, std::uint32_t line);
+  // The value a declared type gives a variable.
+  static Value instance_of(DeclaredType type);
+
+ private:
+  Value evaluate(const LinkChain& chain, std::size_t length, Context context, std::uint32_t line, int depth);
+  Value name_value(std::string_view name, bool called, Context context, std::uint32_t line, int depth);
+  Value local_value(std::string_view name, Context context, std::uint32_t line, int depth, bool& found);
+  Value member(Value of, std::string_view name, bool called, int depth);
+  Value field_value(const Field& field, int depth);
+  Value call(Value callee, const Link& link, Context context, std::uint32_t line, int depth);
+  Value unbound(std::string_view name, Context context) const;
+  std::string_view type_name_of(Value value, const LinkChain& chain) const;
+
+  const TypeTable& table_;
+  std::uint32_t file_;
+  // By function or method: its locals by name, in source order.
+  std::vector<std::unordered_map<std::string_view, std::vector<const Assignment*>>> locals_;
+  std::unordered_map<const Assignment*, Value> assigned_;  // memoised initialiser values
+};
+
+}  // namespace trellis::ingest::resolve

@@ -1,0 +1,374 @@
+#include "resolve/type_table.hpp"
+
+#include <algorithm>
+
+#include "resolve/typed_facts.hpp"
+
+namespace trellis::ingest::resolve {
+namespace {
+
+bool is_type(Label label) { return label == Label::Class || label == Label::Interface; }
+
+std::uint64_t key_of(std::uint32_t file, ScopeIndex def) { return (std::uint64_t{file} << 32) | def; }
+
+std::string joined(std::string_view prefix, std::string_view name) {
+  if (prefix.empty()) return std::string(name);
+  std::string out;
+  out.reserve(prefix.size() + 1 + name.size());
+  out.append(prefix).append(".").append(name);
+  return out;
+}
+
+}  // namespace
+
+TypeTable::TypeTable(std::span<const FileFacts> files, const TypedLayout& layout, std::span<const FileScope> scopes,
+                     const TypedRules& rules)
+    : files_(files), layout_(layout), scopes_(scopes), rules_(rules) {
+  add_namespaces();
+  add_types();
+  add_members();
+  resolve_supertypes();
+  resolve_member_types();
+}
+
+std::string TypeTable::top_namespace(std::uint32_t file, ScopeIndex def) const {
+  if (file < layout_.namespaces.size() && !layout_.namespaces[file].empty()) return layout_.namespaces[file];
+  if (def == kModuleScope) return "";
+  const auto& definitions = files_[file].definitions;
+  while (definitions[def].parent != kModuleScope) def = definitions[def].parent;
+  return definitions[def].qualifier;
+}
+
+NamespaceId TypeTable::intern_namespace(std::string_view qualified) {
+  if (const auto it = namespace_ids_.find(std::string(qualified)); it != namespace_ids_.end()) return it->second;
+  // Parents first, so `a.b.c` is reachable from `a` one name at a time.
+  if (const auto dot = qualified.rfind('.'); dot != std::string_view::npos) {
+    intern_namespace(qualified.substr(0, dot));
+  } else if (!qualified.empty()) {
+    intern_namespace("");
+  }
+  const auto id = static_cast<NamespaceId>(namespaces_.size());
+  namespaces_.push_back(NamespaceInfo{std::string(qualified), {}, {}, {}, {}, {}});
+  namespace_ids_.emplace(std::string(qualified), id);
+  return id;  // children are linked by add_namespaces once every namespace is in
+}
+
+void TypeTable::add_namespaces() {
+  namespaces_.reserve(files_.size() + 16);
+  intern_namespace("");
+  for (std::uint32_t f = 0; f < files_.size(); ++f) {
+    const NamespaceId own = intern_namespace(top_namespace(f, kModuleScope));
+    namespaces_[own].files.push_back(f);
+    for (ScopeIndex d = 0; d < files_[f].definitions.size(); ++d) {
+      if (files_[f].definitions[d].parent == kModuleScope) intern_namespace(top_namespace(f, d));
+    }
+  }
+  // Children were keyed by views of strings that may have moved with the
+  // vector (short strings live inside the object): key them again now that
+  // the vector is complete.
+  for (NamespaceInfo& info : namespaces_) info.children.clear();
+  for (NamespaceId id = 0; id < namespaces_.size(); ++id) {
+    const std::string_view qualified = namespaces_[id].qualified;
+    if (qualified.empty()) continue;
+    const auto dot = qualified.rfind('.');
+    const std::string_view parent = dot == std::string_view::npos ? std::string_view{} : qualified.substr(0, dot);
+    const std::string_view last = dot == std::string_view::npos ? qualified : qualified.substr(dot + 1);
+    namespaces_[namespace_ids_.at(std::string(parent))].children.emplace(last, id);
+  }
+}
+
+void TypeTable::add_types() {
+  type_of_definition_.resize(files_.size());
+  qualified_names_.resize(files_.size());
+  // Types first (all files), so a Go method names itself after its type.
+  for (std::uint32_t f = 0; f < files_.size(); ++f) {
+    const auto& definitions = files_[f].definitions;
+    type_of_definition_[f].assign(definitions.size(), kNone);
+    qualified_names_[f].resize(definitions.size());
+    for (ScopeIndex d = 0; d < definitions.size(); ++d) {
+      const Definition& definition = definitions[d];
+      const bool top = definition.parent == kModuleScope;
+      const std::string prefix = top ? top_namespace(f, d) : qualified_names_[f][definition.parent];
+      if (!is_type(definition.label)) {
+        if (!(top && !definition.qualifier.empty() && definition.label == Label::Method)) {
+          qualified_names_[f][d] = joined(prefix, definition.name) + definition.signature;
+        }
+        continue;
+      }
+      std::string qualified = joined(prefix, definition.name);
+      qualified_names_[f][d] = qualified;
+      auto [it, added] = type_ids_.emplace(qualified, static_cast<TypeId>(types_.size()));
+      if (added) {
+        TypeInfo info;
+        info.qualified = std::move(qualified);
+        info.label = definition.label;
+        info.outer = top ? kNone : type_of_definition_[f][definition.parent];
+        info.ns = top ? *find_namespace(prefix) : kNone;
+        types_.push_back(std::move(info));
+      }
+      types_[it->second].parts.push_back({f, d});
+      type_of_definition_[f][d] = it->second;
+    }
+  }
+  // Then methods declared beside their type (Go): `pkg.Type.Method`.
+  for (std::uint32_t f = 0; f < files_.size(); ++f) {
+    const auto& definitions = files_[f].definitions;
+    for (ScopeIndex d = 0; d < definitions.size(); ++d) {
+      const Definition& definition = definitions[d];
+      if (definition.parent != kModuleScope || definition.qualifier.empty() || definition.label != Label::Method) continue;
+      const std::string owner_name = joined(top_namespace(f, d), definition.qualifier);
+      qualified_names_[f][d] = joined(owner_name, definition.name) + definition.signature;
+      if (const auto owner = find_type(owner_name)) {
+        const ScopeRef part = types_[*owner].parts.front();
+        detached_.push_back({{f, d}, part});
+        detached_owner_.emplace(key_of(f, d), *owner);
+      }
+    }
+  }
+}
+
+void TypeTable::add_members() {
+  for (std::uint32_t f = 0; f < files_.size(); ++f) {
+    const FileFacts& facts = files_[f];
+    const auto& definitions = facts.definitions;
+    for (ScopeIndex d = 0; d < definitions.size(); ++d) {
+      const Definition& definition = definitions[d];
+      TypeId owner = kNone;
+      if (definition.parent != kModuleScope) {
+        owner = type_of_definition_[f][definition.parent];
+      } else if (const auto it = detached_owner_.find(key_of(f, d)); it != detached_owner_.end()) {
+        owner = it->second;
+      }
+      if (is_type(definition.label)) {
+        if (owner != kNone) {
+          types_[owner].nested.emplace(definition.name, type_of_definition_[f][d]);
+        } else if (definition.parent == kModuleScope) {
+          namespaces_[types_[type_of_definition_[f][d]].ns].types.emplace(definition.name, type_of_definition_[f][d]);
+        }
+        continue;
+      }
+      if (owner != kNone) {
+        types_[owner].methods[definition.name].push_back({f, d});
+      } else if (definition.parent == kModuleScope && rules_.namespace_functions) {
+        namespaces_[*find_namespace(top_namespace(f, d))].functions[definition.name].push_back({f, d});
+      }
+      if (definition.is_extension) extensions_[definition.name].push_back({f, d});
+    }
+    for (const Assignment& assignment : facts.all_assignments()) {
+      if (assignment.target.size() != 1 || assignment.target[0].kind != Link::Kind::Name) continue;
+      const std::string_view name = assignment.target[0].text;
+      const Field field{f, &assignment, {}};
+      if (assignment.scope != kModuleScope) {
+        if (const TypeId owner = type_of_definition_[f][assignment.scope]; owner != kNone) {
+          types_[owner].fields.emplace(name, field);
+        }
+      } else if (rules_.namespace_functions) {
+        namespaces_[*find_namespace(top_namespace(f, kModuleScope))].variables.emplace(name, field);
+      }
+    }
+  }
+}
+
+void TypeTable::resolve_supertypes() {
+  for (TypeId t = 0; t < types_.size(); ++t) {
+    TypeInfo& info = types_[t];
+    for (const ScopeRef part : info.parts) {
+      const Definition& definition = files_[part.file].definitions[part.def];
+      const Context where{part.file, definition.parent};
+      for (const auto* chains : {&definition.bases, &definition.implements}) {
+        for (const LinkChain& chain : *chains) {
+          const DeclaredType base = resolve_type(chain, where);
+          if (base.kind == DeclaredType::Kind::Type && base.type != t) {
+            if (std::find(info.supertypes.begin(), info.supertypes.end(), base.type) == info.supertypes.end()) {
+              info.supertypes.push_back(base.type);
+            }
+          } else if (base.kind != DeclaredType::Kind::Type) {
+            info.external_supertype = true;
+          }
+        }
+      }
+    }
+  }
+}
+
+void TypeTable::resolve_member_types() {
+  for (TypeInfo& info : types_) {
+    for (auto& [name, field] : info.fields) {
+      field.type = resolve_type(field.declaration->annotation, {field.file, field.declaration->scope});
+    }
+  }
+  for (NamespaceInfo& info : namespaces_) {
+    for (auto& [name, field] : info.variables) {
+      field.type = resolve_type(field.declaration->annotation, {field.file, kModuleScope});
+    }
+  }
+  returns_.resize(files_.size());
+  for (std::uint32_t f = 0; f < files_.size(); ++f) {
+    const auto& definitions = files_[f].definitions;
+    returns_[f].resize(definitions.size());
+    for (ScopeIndex d = 0; d < definitions.size(); ++d) {
+      if (is_type(definitions[d].label)) continue;
+      returns_[f][d] = resolve_type(definitions[d].return_annotation, {f, d});
+    }
+  }
+}
+
+std::optional<NamespaceId> TypeTable::find_namespace(std::string_view qualified) const {
+  const auto it = namespace_ids_.find(std::string(qualified));
+  if (it == namespace_ids_.end()) return std::nullopt;
+  return it->second;
+}
+
+std::optional<TypeId> TypeTable::find_type(std::string_view qualified) const {
+  const auto it = type_ids_.find(std::string(qualified));
+  if (it == type_ids_.end()) return std::nullopt;
+  return it->second;
+}
+
+TypeId TypeTable::type_of(ScopeRef definition) const {
+  if (definition.def == kModuleScope) return kNone;
+  return type_of_definition_[definition.file][definition.def];
+}
+
+TypeId TypeTable::enclosing_type(Context context) const {
+  const auto& definitions = files_[context.file].definitions;
+  for (ScopeIndex d = context.scope; d != kModuleScope; d = definitions[d].parent) {
+    if (const TypeId type = type_of_definition_[context.file][d]; type != kNone) return type;
+    if (const auto it = detached_owner_.find(key_of(context.file, d)); it != detached_owner_.end()) return it->second;
+  }
+  return kNone;
+}
+
+NamespaceId TypeTable::namespace_of(Context context) const {
+  return *find_namespace(top_namespace(context.file, context.scope));
+}
+
+DeclaredType TypeTable::return_type(ScopeRef callable) const {
+  if (callable.def == kModuleScope || returns_.empty()) return {};
+  return returns_[callable.file][callable.def];
+}
+
+TypeTable::NameMeaning TypeTable::meaning_of_target(std::string_view target) const {
+  if (const auto type = find_type(target)) return {NameMeaning::Kind::Type, *type};
+  if (const auto ns = find_namespace(target)) return {NameMeaning::Kind::Namespace, *ns};
+  return {NameMeaning::Kind::External, kNone};
+}
+
+TypeTable::NameMeaning TypeTable::lookup_type_name(std::string_view name, Context context) const {
+  using Kind = NameMeaning::Kind;
+  // The enclosing types, their nested types and their supertypes' nested types.
+  for (TypeId t = enclosing_type(context); t != kNone; t = types_[t].outer) {
+    for (const TypeId along : lineage(t)) {
+      const TypeInfo& info = types_[along];
+      const std::string_view qualified = info.qualified;
+      if (qualified == name || (qualified.ends_with(name) && qualified[qualified.size() - name.size() - 1] == '.')) {
+        return {Kind::Type, along};
+      }
+      if (const auto it = info.nested.find(name); it != info.nested.end()) return {Kind::Type, it->second};
+    }
+  }
+  for (const ImportedName& alias : scopes_[context.file].aliases) {
+    if (alias.name == name) return meaning_of_target(alias.target);
+  }
+  const NamespaceId own = namespace_of(context);
+  const auto type_in = [&](NamespaceId ns) -> std::optional<TypeId> {
+    const auto it = namespaces_[ns].types.find(name);
+    if (it == namespaces_[ns].types.end()) return std::nullopt;
+    return it->second;
+  };
+  if (const auto type = type_in(own)) return {Kind::Type, *type};
+  if (rules_.enclosing_namespaces) {
+    for (std::string_view qualified = namespaces_[own].qualified; !qualified.empty();) {
+      const auto dot = qualified.rfind('.');
+      qualified = dot == std::string_view::npos ? std::string_view{} : qualified.substr(0, dot);
+      if (const auto ns = find_namespace(qualified)) {
+        if (const auto type = type_in(*ns)) return {Kind::Type, *type};
+      }
+    }
+  }
+  for (const std::string& open : scopes_[context.file].open_namespaces) {
+    if (const auto ns = find_namespace(open)) {
+      if (const auto type = type_in(*ns)) return {Kind::Type, *type};
+    }
+  }
+  // A namespace: from the root, or (C#) within the enclosing ones.
+  if (rules_.enclosing_namespaces) {
+    for (std::string_view qualified = namespaces_[own].qualified;;) {
+      const auto& children = namespaces_[*find_namespace(qualified)].children;
+      if (const auto it = children.find(name); it != children.end()) return {Kind::Namespace, it->second};
+      if (qualified.empty()) break;
+      const auto dot = qualified.rfind('.');
+      qualified = dot == std::string_view::npos ? std::string_view{} : qualified.substr(0, dot);
+    }
+  } else if (const auto& roots = namespaces_[0].children; roots.contains(name)) {
+    return {Kind::Namespace, roots.at(name)};
+  }
+  return {};
+}
+
+DeclaredType TypeTable::resolve_type(const LinkChain& chain, Context context) const {
+  using Kind = NameMeaning::Kind;
+  if (chain.empty() || chain[0].kind != Link::Kind::Name) return {};
+  NameMeaning meaning = lookup_type_name(chain[0].text, context);
+  for (std::size_t i = 1; i < chain.size() && meaning.kind != Kind::External; ++i) {
+    if (chain[i].kind != Link::Kind::Attribute) return {};
+    const std::string_view name = chain[i].text;
+    if (meaning.kind == Kind::Type) {
+      const TypeInfo& info = types_[meaning.id];
+      const auto it = info.nested.find(name);
+      meaning = it != info.nested.end() ? NameMeaning{Kind::Type, it->second} : NameMeaning{Kind::External, kNone};
+    } else if (meaning.kind == Kind::Namespace) {
+      const NamespaceInfo& info = namespaces_[meaning.id];
+      if (const auto type = info.types.find(name); type != info.types.end()) {
+        meaning = {Kind::Type, type->second};
+      } else if (const auto child = info.children.find(name); child != info.children.end()) {
+        meaning = {Kind::Namespace, child->second};
+      } else {
+        meaning = {Kind::External, kNone};
+      }
+    } else {
+      meaning = {Kind::External, kNone};
+    }
+  }
+  if (meaning.kind == Kind::Type) return DeclaredType::of(meaning.id);
+  // A declared type the tree does not define: the language's own, or a library's.
+  return meaning.kind == Kind::Namespace ? DeclaredType{} : DeclaredType::external();
+}
+
+std::vector<TypeId> TypeTable::lineage(TypeId type) const {
+  std::vector<TypeId> out{type};
+  for (std::size_t i = 0; i < out.size(); ++i) {
+    for (const TypeId super : types_[out[i]].supertypes) {
+      if (std::find(out.begin(), out.end(), super) == out.end()) out.push_back(super);
+    }
+  }
+  return out;
+}
+
+const std::vector<ScopeRef>* TypeTable::find_methods(TypeId type, std::string_view name) const {
+  for (const TypeId along : lineage(type)) {
+    const auto& methods = types_[along].methods;
+    if (const auto it = methods.find(name); it != methods.end()) return &it->second;
+  }
+  return nullptr;
+}
+
+const Field* TypeTable::find_field(TypeId type, std::string_view name) const {
+  for (const TypeId along : lineage(type)) {
+    const auto& fields = types_[along].fields;
+    if (const auto it = fields.find(name); it != fields.end()) return &it->second;
+  }
+  return nullptr;
+}
+
+bool TypeTable::open_lineage(TypeId type) const {
+  const auto along = lineage(type);
+  return std::any_of(along.begin(), along.end(), [&](TypeId t) { return types_[t].external_supertype; });
+}
+
+const std::vector<ScopeRef>* TypeTable::extension_methods(std::string_view name) const {
+  const auto it = extensions_.find(name);
+  return it == extensions_.end() ? nullptr : &it->second;
+}
+
+}  // namespace trellis::ingest::resolve

@@ -1,0 +1,138 @@
+// The symbol tables of a statically typed program: its namespaces
+// (packages), the types each declares, every type's members (methods by
+// name with their overloads, fields with their declared types, nested
+// types) and supertypes, and the qualified name of every definition.
+// Built once per resolution, then only read (by many threads).
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+#include "resolve/typed_language.hpp"
+
+namespace trellis::ingest::resolve {
+
+using TypeId = std::uint32_t;
+using NamespaceId = std::uint32_t;
+
+// What a declared type names.
+struct DeclaredType {
+  enum class Kind : std::uint8_t { Unknown, External, Type };
+  Kind kind = Kind::Unknown;
+  TypeId type = kNone;
+  static DeclaredType external() { return {Kind::External, kNone}; }
+  static DeclaredType of(TypeId type) { return {Kind::Type, type}; }
+};
+
+struct Field {
+  std::uint32_t file = kNone;
+  const Assignment* declaration = nullptr;
+  DeclaredType type;  // from its annotation, else its initialiser when that is `new T`
+};
+
+struct TypeInfo {
+  std::string qualified;
+  Label label = Label::Class;
+  std::vector<ScopeRef> parts;  // several for C# partial classes
+  TypeId outer = kNone;         // the enclosing type of a nested one
+  NamespaceId ns = kNone;       // the namespace of a top-level one
+  std::unordered_map<std::string_view, std::vector<ScopeRef>> methods;  // overloads in declaration order
+  std::unordered_map<std::string_view, Field> fields;
+  std::unordered_map<std::string_view, TypeId> nested;
+  std::vector<TypeId> supertypes;  // in the tree, as declared
+  bool external_supertype = false;  // a supertype outside the tree (members may come from it)
+};
+
+struct NamespaceInfo {
+  std::string qualified;
+  std::unordered_map<std::string_view, NamespaceId> children;
+  std::unordered_map<std::string_view, TypeId> types;
+  std::unordered_map<std::string_view, std::vector<ScopeRef>> functions;  // Go
+  std::unordered_map<std::string_view, Field> variables;                  // Go
+  std::vector<std::uint32_t> files;
+};
+
+// Where a name is read: a file and the innermost definition around it.
+struct Context {
+  std::uint32_t file = kNone;
+  ScopeIndex scope = kModuleScope;
+};
+
+class TypeTable {
+ public:
+  TypeTable(std::span<const FileFacts> files, const TypedLayout& layout, std::span<const FileScope> scopes,
+            const TypedRules& rules);
+
+  std::span<const FileFacts> files() const { return files_; }
+  const TypedRules& rules() const { return rules_; }
+  const TypeInfo& type(TypeId id) const { return types_[id]; }
+  std::size_t type_count() const { return types_.size(); }
+  const NamespaceInfo& ns(NamespaceId id) const { return namespaces_[id]; }
+  std::optional<NamespaceId> find_namespace(std::string_view qualified) const;
+  std::optional<TypeId> find_type(std::string_view qualified) const;
+
+  // The type a Class or Interface definition declares (kNone for others).
+  TypeId type_of(ScopeRef definition) const;
+  // The innermost type around a context (a Go method's receiver type).
+  TypeId enclosing_type(Context context) const;
+  // The namespace a context's top-level definition is named in.
+  NamespaceId namespace_of(Context context) const;
+  const FileScope& scope_of(std::uint32_t file) const { return scopes_[file]; }
+
+  // A type as written, read where it is written.
+  DeclaredType resolve_type(const LinkChain& chain, Context context) const;
+  // The declared return type of a Function or Method.
+  DeclaredType return_type(ScopeRef callable) const;
+  // The type a property-like member yields when read (C# accessors).
+  // `type` and its supertypes, nearest first, each once.
+  std::vector<TypeId> lineage(TypeId type) const;
+  // The methods named `name` of the first type along the lineage that has any.
+  const std::vector<ScopeRef>* find_methods(TypeId type, std::string_view name) const;
+  const Field* find_field(TypeId type, std::string_view name) const;
+  // Whether members may come from outside the tree (an external supertype).
+  bool open_lineage(TypeId type) const;
+  // C# extension methods named `name`.
+  const std::vector<ScopeRef>* extension_methods(std::string_view name) const;
+
+  std::vector<std::vector<std::string>> take_qualified_names() { return std::move(qualified_names_); }
+  const std::vector<DetachedMember>& detached_members() const { return detached_; }
+  // A nested or imported type or namespace the first name of a chain names.
+  struct NameMeaning {
+    enum class Kind : std::uint8_t { None, Type, Namespace, External } kind = Kind::None;
+    std::uint32_t id = kNone;
+  };
+  NameMeaning lookup_type_name(std::string_view name, Context context) const;
+
+ private:
+  void add_namespaces();
+  void add_types();
+  void add_members();
+  void resolve_supertypes();
+  void resolve_member_types();
+  NamespaceId intern_namespace(std::string_view qualified);
+  std::string top_namespace(std::uint32_t file, ScopeIndex def) const;
+  NameMeaning meaning_of_target(std::string_view target) const;
+
+  std::span<const FileFacts> files_;
+  const TypedLayout& layout_;
+  std::span<const FileScope> scopes_;
+  const TypedRules& rules_;
+  std::vector<TypeInfo> types_;
+  std::vector<NamespaceInfo> namespaces_;
+  std::unordered_map<std::string, NamespaceId> namespace_ids_;
+  std::unordered_map<std::string, TypeId> type_ids_;
+  std::vector<std::vector<TypeId>> type_of_definition_;  // [file][def]
+  std::vector<std::vector<std::string>> qualified_names_;
+  std::vector<DetachedMember> detached_;
+  std::unordered_map<std::uint64_t, TypeId> detached_owner_;  // (file, def) of a detached method -> its type
+  std::unordered_map<std::string_view, std::vector<ScopeRef>> extensions_;
+  std::vector<std::vector<DeclaredType>> returns_;  // [file][def]
+};
+
+}  // namespace trellis::ingest::resolve

@@ -1,0 +1,91 @@
+// The shared resolution core of statically typed languages (Go, Java, C#):
+// what a language tells the core, and the core's entry points. A language
+// folder holds its extractor (facts as typed_facts.hpp describes them), its
+// naming (packages, modules, namespaces) and how its imports read; the core
+// does the rest: symbol and namespace tables, declared types of fields,
+// parameters, locals and returns, receiver typing, supertypes and member
+// lookup along them, overload choice, implicit interfaces, and the edges.
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "trellis/ingest/language.hpp"
+#include "trellis/ingest/program_graph.hpp"
+
+namespace trellis::ingest::resolve {
+
+// A name a file binds to a qualified type or namespace.
+struct ImportedName {
+  std::string name;    // the name as the file uses it
+  std::string target;  // dotted qualified name of a type or a namespace
+};
+
+// What one file's imports make visible, in the core's terms.
+struct FileScope {
+  // Java single-type imports, C# `using X = ...`, Go imports (by alias or
+  // package name).
+  std::vector<ImportedName> aliases;
+  // Namespaces whose types (and Go functions) are visible unqualified, after
+  // the file's own namespace: on-demand imports, C# `using`, Go dot imports.
+  std::vector<std::string> open_namespaces;
+  // Java `import static a.B.m` (name "m") and `a.B.*` (name "*"), C#
+  // `using static a.B` (name "*"): static members of type `target`.
+  std::vector<ImportedName> static_imports;
+  // IMPORTS edges: what each import names (a type or namespace), and the
+  // ExternalPackage that stands for it when it is not in the tree.
+  struct Edge {
+    std::string target;
+    std::string external;
+  };
+  std::vector<Edge> edges;
+};
+
+// A language's packages and modules, and the namespace each file's
+// top-level definitions are named in.
+struct TypedLayout {
+  std::vector<PackageEntry> packages;
+  std::vector<ModuleEntry> modules;     // parallel to files
+  std::vector<std::string> namespaces;  // parallel to files; empty: each top-level definition's qualifier
+};
+
+struct TypedRules {
+  std::vector<std::string_view> self_names;   // `this`
+  std::vector<std::string_view> super_names;  // `super`, `base`
+  // A type's members are visible unqualified in its methods (Java, C#).
+  bool implicit_this = true;
+  // The namespaces enclosing a definition's own are open (C#).
+  bool enclosing_namespaces = false;
+  // A type implements every interface whose methods it has (Go).
+  bool implicit_interfaces = false;
+  // Top-level functions and variables are members of their namespace (Go).
+  bool namespace_functions = false;
+  // A name bound nowhere in the tree is the language's own or a library's
+  // (Go: builtins and the universe scope). Otherwise only a capitalised one
+  // (a type such as java.lang's) or one read where a supertype is outside
+  // the tree is; the rest (a lambda's parameter) stay unknown.
+  bool unbound_names_external = false;
+};
+
+class TypedLanguage {
+ public:
+  virtual ~TypedLanguage() = default;
+  virtual const TypedRules& rules() const = 0;
+  // Files sorted by path, all of this language.
+  virtual TypedLayout layout(std::span<const FileFacts> files, const ProjectInfo& project) const = 0;
+  virtual FileScope file_scope(std::span<const FileFacts> files, const TypedLayout& layout, std::uint32_t file) const = 0;
+};
+
+// Links the files' facts. `wanted` as LanguageFrontend::resolve_some (empty:
+// every file); external_calls_by_file is always filled.
+ProgramGraph resolve_typed(const TypedLanguage& language, std::span<const FileFacts> files,
+                           const ProjectInfo& project, std::span<const std::uint8_t> wanted);
+
+// A digest of what resolving other files reads of `facts` (all but call
+// sites and the locals of functions).
+std::uint64_t typed_interface_digest(const FileFacts& facts);
+
+}  // namespace trellis::ingest::resolve

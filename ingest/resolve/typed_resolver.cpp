@@ -1,0 +1,157 @@
+// resolve_typed: the tables once, then each wanted file's edges on its own
+// thread (heritage, implicit interfaces, calls), then IMPORTS.
+#include <algorithm>
+#include <unordered_map>
+
+#include "resolve/expression_typer.hpp"
+#include "resolve/implicit_interfaces.hpp"
+#include "resolve/typed_language.hpp"
+#include "trellis/common/parallel.hpp"
+
+namespace trellis::ingest::resolve {
+namespace {
+
+bool callable(Label label) { return label == Label::Function || label == Label::Method; }
+
+// INHERITS (a class's base class, an interface's base interfaces, a Go
+// struct's embedded structs) and IMPLEMENTS (a class's interfaces), from the
+// type's first part (a partial class's parts share them).
+void add_heritage(const TypeTable& table, TypeId type, FileEdgeSlice& slice) {
+  const TypeInfo& info = table.type(type);
+  for (const TypeId super : info.supertypes) {
+    const TypeInfo& base = table.type(super);
+    const InheritsEdge edge{info.parts.front(), base.parts.front()};
+    if (base.label == info.label) {
+      slice.inherits.push_back(edge);
+    } else if (info.label == Label::Class && base.label == Label::Interface) {
+      slice.implements.push_back(edge);
+    }
+  }
+}
+
+// One call site's edge, external count or unresolved report.
+void link_call(Typer& typer, const TypeTable& table, std::uint32_t file, const CallSite& site, FileEdgeSlice& slice) {
+  const ScopeRef caller{file, site.caller};
+  const Context context{file, site.scope};
+  const Value value = typer.evaluate(site.callee, context, site.line);
+  const auto edge = [&](ScopeRef callee, CallType type) { slice.calls.push_back({caller, callee, type, site.line}); };
+  const auto constructor_of = [&](TypeId type) {
+    const TypeInfo& info = table.type(type);
+    if (info.label == Label::Class) {
+      edge(info.parts.front(), CallType::Constructor);
+    } else {
+      ++slice.external_calls;  // an anonymous class implementing an interface
+    }
+  };
+  const bool bare = site.callee.size() == 1 && site.callee[0].kind == Link::Kind::Name;
+  switch (value.kind) {
+    case Value::Kind::Callable: {
+      const std::optional<std::size_t> arity =
+          site.arguments.empty() && site.text.find('(') == std::string::npos ? std::nullopt
+                                                                             : std::optional(site.arguments.size());
+      const ScopeRef chosen = typer.choose(*value.overloads, arity, &site.arguments, context, site.line);
+      const Label label = table.files()[chosen.file].definitions[chosen.def].label;
+      edge(chosen, label == Label::Method ? CallType::Method : CallType::Direct);
+      return;
+    }
+    case Value::Kind::Type: constructor_of(value.id); return;
+    case Value::Kind::Instance:
+      if (bare) {  // `this(...)`: another constructor of the class
+        constructor_of(value.id);
+        return;
+      }
+      break;
+    case Value::Kind::Super:
+      if (bare) {  // `super(...)` / `: base(...)`: the base class's constructor
+        for (const TypeId super : table.type(value.id).supertypes) {
+          if (table.type(super).label == Label::Class) {
+            constructor_of(super);
+            return;
+          }
+        }
+        ++slice.external_calls;
+        return;
+      }
+      break;
+    case Value::Kind::External: ++slice.external_calls; return;
+    default: break;
+  }
+  slice.unresolved.push_back({caller, site.text, site.line});
+}
+
+FileEdgeSlice resolve_file(const TypeTable& table, const ImplicitInterfaces* implicit, std::uint32_t file) {
+  FileEdgeSlice slice;
+  const FileFacts& facts = table.files()[file];
+  for (ScopeIndex d = 0; d < facts.definitions.size(); ++d) {
+    const TypeId type = table.type_of({file, d});
+    if (type == kNone || !(table.type(type).parts.front() == ScopeRef{file, d})) continue;
+    add_heritage(table, type, slice);
+    if (implicit != nullptr) implicit->add_edges(table, type, slice.implements);
+  }
+  Typer typer(table, file);
+  for (const CallSite& site : facts.calls) {
+    const bool valid_caller = site.caller == kModuleScope || callable(facts.definitions[site.caller].label);
+    if (valid_caller) link_call(typer, table, file, site, slice);
+  }
+  return slice;
+}
+
+// IMPORTS: to the module declaring an imported type, to every module of an
+// imported namespace, or to an ExternalPackage.
+void add_imports(const TypeTable& table, std::span<const FileScope> scopes, ProgramGraph& program) {
+  std::unordered_map<std::string, std::uint32_t> externals;
+  for (std::uint32_t f = 0; f < scopes.size(); ++f) {
+    std::vector<std::uint32_t> targets;
+    for (const FileScope::Edge& edge : scopes[f].edges) {
+      if (const auto type = table.find_type(edge.target)) {
+        targets.push_back(table.type(*type).parts.front().file);
+      } else if (const auto ns = table.find_namespace(edge.target); ns && !table.ns(*ns).files.empty()) {
+        const auto& files = table.ns(*ns).files;
+        targets.insert(targets.end(), files.begin(), files.end());
+      } else if (!edge.external.empty()) {
+        const auto [it, added] = externals.emplace(edge.external, static_cast<std::uint32_t>(program.external_packages.size()));
+        if (added) program.external_packages.push_back(edge.external);
+        program.imports.push_back({f, kNone, it->second});
+      }
+    }
+    std::sort(targets.begin(), targets.end());
+    targets.erase(std::unique(targets.begin(), targets.end()), targets.end());
+    for (const std::uint32_t target : targets) {
+      if (target != f) program.imports.push_back({f, target, kNone});
+    }
+  }
+}
+
+}  // namespace
+
+ProgramGraph resolve_typed(const TypedLanguage& language, std::span<const FileFacts> files,
+                           const ProjectInfo& project, std::span<const std::uint8_t> wanted) {
+  const TypedLayout layout = language.layout(files, project);
+  std::vector<FileScope> scopes(files.size());
+  trellis::parallel_for(std::size_t{0}, files.size(), [&](std::size_t f) {
+    scopes[f] = language.file_scope(files, layout, static_cast<std::uint32_t>(f));
+  });
+  TypeTable table(files, layout, scopes, language.rules());
+  std::optional<ImplicitInterfaces> implicit;
+  if (language.rules().implicit_interfaces) implicit.emplace(table);
+
+  std::vector<FileEdgeSlice> slices(files.size());
+  trellis::parallel_for(std::size_t{0}, files.size(), [&](std::size_t f) {
+    if (!wanted.empty() && wanted[f] == 0) return;
+    slices[f] = resolve_file(table, implicit ? &*implicit : nullptr, static_cast<std::uint32_t>(f));
+  });
+
+  ProgramGraph program;
+  program.project_name = project.name;
+  program.project_path = project.path;
+  program.files = files;
+  program.modules = layout.modules;
+  program.packages = layout.packages;
+  add_imports(table, scopes, program);
+  set_file_edges(std::span<FileEdgeSlice>(slices), program);
+  program.detached_members = table.detached_members();
+  program.qualified_names = table.take_qualified_names();
+  return program;
+}
+
+}  // namespace trellis::ingest::resolve
