@@ -102,6 +102,7 @@ void add_imports(const TypeTable& table, std::span<const FileScope> scopes, Prog
   std::unordered_map<std::string, std::uint32_t> externals;
   for (std::uint32_t f = 0; f < scopes.size(); ++f) {
     std::vector<std::uint32_t> targets;
+    std::vector<std::uint32_t> outside;
     for (const FileScope::Edge& edge : scopes[f].edges) {
       if (const auto type = table.find_type(edge.target)) {
         targets.push_back(table.type(*type).parts.front().file);
@@ -111,9 +112,12 @@ void add_imports(const TypeTable& table, std::span<const FileScope> scopes, Prog
       } else if (!edge.external.empty()) {
         const auto [it, added] = externals.emplace(edge.external, static_cast<std::uint32_t>(program.external_packages.size()));
         if (added) program.external_packages.push_back(edge.external);
-        program.imports.push_back({f, kNone, it->second});
+        outside.push_back(it->second);
       }
     }
+    std::sort(outside.begin(), outside.end());
+    outside.erase(std::unique(outside.begin(), outside.end()), outside.end());
+    for (const std::uint32_t external : outside) program.imports.push_back({f, kNone, external});
     std::sort(targets.begin(), targets.end());
     targets.erase(std::unique(targets.begin(), targets.end()), targets.end());
     for (const std::uint32_t target : targets) {

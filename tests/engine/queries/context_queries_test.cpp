@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "../../ingest/typescript/indexed_fixture.hpp"
+#include "support/indexed_fixture.hpp"
 #include "trellis/queries/context_queries.hpp"
 #include "trellis/queries/query_catalog.hpp"
 #include "trellis/store/graph_builder.hpp"

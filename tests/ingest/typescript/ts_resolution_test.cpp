@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "indexed_fixture.hpp"
+#include "support/indexed_fixture.hpp"
 
 using namespace trellis;
 using Names = std::vector<std::string>;

@@ -1,4 +1,4 @@
-#include "indexed_fixture.hpp"
+#include "support/indexed_fixture.hpp"
 
 #include <algorithm>
 #include <filesystem>
