@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <map>
 
+#include "extract/child_nodes.hpp"
 #include "extract/scope_finder.hpp"
 #include "resolve/typed_facts.hpp"
 
@@ -42,12 +43,11 @@ std::string javadoc(std::string_view comment) {
 
 class Walker {
  public:
-  Walker(const JavaSyntax& syntax, std::string_view source, FileFacts& facts)
-      : syntax_(syntax), source_(source), facts_(facts) {}
+  Walker(const JavaSyntax& syntax, std::string_view source, FileFacts& facts, TSNode root)
+      : syntax_(syntax), source_(source), facts_(facts), children_(root) {}
 
   void walk_program(TSNode root) {
-    for (std::uint32_t i = 0; i < ts_node_named_child_count(root); ++i) {
-      const TSNode child = ts_node_named_child(root, i);
+    for (const TSNode child : named(root)) {
       switch (syntax_.type(child)) {
         case Type::PackageDeclaration: read_package(child); break;
         case Type::ImportDeclaration: read_import(child); break;
@@ -59,13 +59,14 @@ class Walker {
 
  private:
   std::string_view text(TSNode node) const { return node_text(node, source_); }
+  std::vector<TSNode> named(TSNode node) const { return children_.of(node, true); }
+  std::vector<TSNode> all(TSNode node) const { return children_.of(node, false); }
   Type type(TSNode node) const { return syntax_.type(node); }
   TSNode field(TSNode node, Field f) const { return syntax_.child(node, f); }
   std::uint32_t line(TSNode node) const { return line_of(ts_node_start_point(node)); }
 
   void read_package(TSNode node) {
-    for (std::uint32_t i = 0; i < ts_node_named_child_count(node); ++i) {
-      const TSNode child = ts_node_named_child(node, i);
+    for (const TSNode child : named(node)) {
       if (type(child) == Type::ScopedIdentifier || type(child) == Type::Identifier) {
         facts_.package_name = std::string(text(child));
       }
@@ -79,8 +80,7 @@ class Walker {
     import.is_from = true;
     std::string path;
     bool star = false;
-    for (std::uint32_t i = 0; i < ts_node_child_count(node); ++i) {
-      const TSNode child = ts_node_child(node, i);
+    for (const TSNode child : all(node)) {
       const std::string_view word = text(child);
       if (word == "static") import.level = 1;
       if (type(child) == Type::ScopedIdentifier || type(child) == Type::Identifier) path = std::string(word);
@@ -111,8 +111,7 @@ class Walker {
         return;
       case Type::GenericType:
       case Type::ScopedTypeIdentifier:
-        for (std::uint32_t i = 0; i < ts_node_named_child_count(node); ++i) {
-          const TSNode child = ts_node_named_child(node, i);
+        for (const TSNode child : named(node)) {
           const Type t = type(child);
           if (t == Type::TypeIdentifier || t == Type::ScopedTypeIdentifier || t == Type::GenericType) append_type(child, chain);
         }
@@ -192,12 +191,10 @@ class Walker {
   SourceSpan span_of(TSNode node) const {
     std::uint32_t start = ts_node_start_byte(node);
     TSPoint point = ts_node_start_point(node);
-    for (std::uint32_t i = 0; i < ts_node_child_count(node); ++i) {
-      const TSNode child = ts_node_child(node, i);
+    for (const TSNode child : all(node)) {
       if (type(child) == Type::Modifiers) {
         bool found = false;
-        for (std::uint32_t m = 0; m < ts_node_child_count(child); ++m) {
-          const TSNode modifier = ts_node_child(child, m);
+        for (const TSNode modifier : all(child)) {
           if (type(modifier) == Type::Annotation || type(modifier) == Type::MarkerAnnotation) continue;
           start = ts_node_start_byte(modifier);
           point = ts_node_start_point(modifier);
@@ -217,11 +214,9 @@ class Walker {
   }
 
   void read_modifiers(TSNode node, Definition& definition) {
-    for (std::uint32_t i = 0; i < ts_node_child_count(node); ++i) {
-      const TSNode child = ts_node_child(node, i);
+    for (const TSNode child : all(node)) {
       if (type(child) != Type::Modifiers) continue;
-      for (std::uint32_t m = 0; m < ts_node_child_count(child); ++m) {
-        const TSNode modifier = ts_node_child(child, m);
+      for (const TSNode modifier : all(child)) {
         const std::string_view word = text(modifier);
         if (type(modifier) == Type::Annotation || type(modifier) == Type::MarkerAnnotation) {
           definition.decorators.emplace_back(word.starts_with("@") ? word.substr(1) : word);
@@ -257,11 +252,9 @@ class Walker {
     }
     const auto add_types = [&](TSNode list_parent, std::vector<LinkChain>& into) {
       if (ts_node_is_null(list_parent)) return;
-      for (std::uint32_t i = 0; i < ts_node_named_child_count(list_parent); ++i) {
-        TSNode child = ts_node_named_child(list_parent, i);
+      for (const TSNode child : named(list_parent)) {
         if (type(child) == Type::TypeList) {
-          for (std::uint32_t t = 0; t < ts_node_named_child_count(child); ++t) {
-            const TSNode item = ts_node_named_child(child, t);
+          for (const TSNode item : named(child)) {
             into.push_back(type_chain(item));
             definition.base_texts.emplace_back(text(item));
           }
@@ -273,8 +266,7 @@ class Walker {
     };
     add_types(field(node, Field::Superclass), definition.bases);
     add_types(field(node, Field::Interfaces), definition.implements);
-    for (std::uint32_t i = 0; i < ts_node_named_child_count(node); ++i) {
-      const TSNode child = ts_node_named_child(node, i);
+    for (const TSNode child : named(node)) {
       if (type(child) == Type::ExtendsInterfaces) add_types(child, definition.bases);
     }
     const ScopeIndex self = add_definition(std::move(definition));
@@ -282,8 +274,7 @@ class Walker {
     if (label == Label::Class) {
       const TSNode components = field(node, Field::Parameters);
       if (!ts_node_is_null(components)) {
-        for (std::uint32_t i = 0; i < ts_node_named_child_count(components); ++i) {
-          const TSNode component = ts_node_named_child(components, i);
+        for (const TSNode component : named(components)) {
           if (type(component) != Type::FormalParameter) continue;
           facts_.assignments.push_back({self, line(component), {{Link::Kind::Name, std::string(text(field(component, Field::Name)))}},
                                         {}, type_chain(field(component, Field::Type))});
@@ -295,8 +286,7 @@ class Walker {
 
   void walk_body(TSNode body, ScopeIndex type_scope, ScopeIndex callable) {
     if (ts_node_is_null(body)) return;
-    for (std::uint32_t i = 0; i < ts_node_named_child_count(body); ++i) {
-      const TSNode member = ts_node_named_child(body, i);
+    for (const TSNode member : named(body)) {
       switch (type(member)) {
         case Type::EnumConstant: {
           const std::string name(text(field(member, Field::Name)));
@@ -331,8 +321,7 @@ class Walker {
   // method (locals of the enclosing callable).
   void read_parameters(TSNode parameters, ScopeIndex callable, bool own) {
     if (ts_node_is_null(parameters)) return;
-    for (std::uint32_t i = 0; i < ts_node_named_child_count(parameters); ++i) {
-      const TSNode parameter = ts_node_named_child(parameters, i);
+    for (const TSNode parameter : named(parameters)) {
       std::string name;
       LinkChain declared;
       bool variadic = false;
@@ -341,8 +330,7 @@ class Walker {
         declared = type_chain(field(parameter, Field::Type));
       } else if (type(parameter) == Type::SpreadParameter) {
         variadic = true;
-        for (std::uint32_t c = 0; c < ts_node_named_child_count(parameter); ++c) {
-          const TSNode child = ts_node_named_child(parameter, c);
+        for (const TSNode child : named(parameter)) {
           if (type(child) == Type::VariableDeclarator) {
             name = std::string(text(field(child, Field::Name)));
           } else if (type(child) != Type::Modifiers) {
@@ -373,8 +361,7 @@ class Walker {
   // A parameter type's simple name for an overload's signature: `List<Foo>` -> `List`.
   std::string erased_name(TSNode node, bool variadic) const {
     if (variadic) {
-      for (std::uint32_t c = 0; c < ts_node_named_child_count(node); ++c) {
-        const TSNode child = ts_node_named_child(node, c);
+      for (const TSNode child : named(node)) {
         if (type(child) != Type::VariableDeclarator && type(child) != Type::Modifiers) return erased_name(child, false) + "...";
       }
       return "...";
@@ -388,8 +375,7 @@ class Walker {
 
   void read_variables(TSNode node, ScopeIndex scope, ScopeIndex callable) {
     const LinkChain declared = type_chain(field(node, Field::Type));
-    for (std::uint32_t i = 0; i < ts_node_named_child_count(node); ++i) {
-      const TSNode declarator = ts_node_named_child(node, i);
+    for (const TSNode declarator : named(node)) {
       if (type(declarator) != Type::VariableDeclarator) continue;
       const TSNode value = field(declarator, Field::Value);
       const ScopeIndex owner = is_type_scope(scope) ? scope : callable;
@@ -416,9 +402,7 @@ class Walker {
     const std::uint32_t end = ts_node_is_null(callee_end) ? ts_node_end_byte(node) : ts_node_start_byte(callee_end);
     site.text = trimmed(source_.substr(start, end > start ? end - start : 0));
     if (!ts_node_is_null(arguments)) {
-      for (std::uint32_t i = 0; i < ts_node_named_child_count(arguments); ++i) {
-        site.arguments.push_back(chain(ts_node_named_child(arguments, i)));
-      }
+      for (const TSNode argument : named(arguments)) site.arguments.push_back(chain(argument));
       if (site.arguments.empty()) site.text += "()";
     }
     facts_.calls.push_back(std::move(site));
@@ -447,12 +431,11 @@ class Walker {
   }
 
   void walk_children(TSNode node, ScopeIndex scope, ScopeIndex callable) {
-    for (std::uint32_t i = 0; i < ts_node_named_child_count(node); ++i) walk(ts_node_named_child(node, i), scope, callable);
+    for (const TSNode child : named(node)) walk(child, scope, callable);
   }
   void walk_children_except(TSNode node, ScopeIndex scope, ScopeIndex callable, Field skipped) {
     const TSNode skip = field(node, skipped);
-    for (std::uint32_t i = 0; i < ts_node_named_child_count(node); ++i) {
-      const TSNode child = ts_node_named_child(node, i);
+    for (const TSNode child : named(node)) {
       if (!ts_node_is_null(skip) && ts_node_eq(child, skip)) continue;
       if (type(child) == Type::Modifiers) continue;
       walk(child, scope, callable);
@@ -481,8 +464,7 @@ class Walker {
       case Type::ConstantDeclaration:
       case Type::LocalVariableDeclaration: read_variables(node, is_type_scope(scope) && type(node) != Type::LocalVariableDeclaration ? scope : callable, callable); return;
       case Type::ClassBody:  // an anonymous class's body: its members belong to the enclosing callable
-        for (std::uint32_t i = 0; i < ts_node_named_child_count(node); ++i) {
-          const TSNode member = ts_node_named_child(node, i);
+        for (const TSNode member : named(node)) {
           if (type(member) == Type::FieldDeclaration) {
             read_variables(member, callable, callable);
           } else {
@@ -499,8 +481,7 @@ class Walker {
       case Type::CatchFormalParameter:
         if (callable != kModuleScope) {
           LinkChain declared;
-          for (std::uint32_t i = 0; i < ts_node_named_child_count(node); ++i) {
-            const TSNode child = ts_node_named_child(node, i);
+          for (const TSNode child : named(node)) {
             if (type(child) == Type::CatchType && ts_node_named_child_count(child) > 0) {
               declared = type_chain(ts_node_named_child(child, 0));
             }
@@ -598,6 +579,7 @@ class Walker {
   const JavaSyntax& syntax_;
   std::string_view source_;
   FileFacts& facts_;
+  mutable ChildNodes children_;
   bool public_ = false;
   std::map<ScopeIndex, std::vector<std::string>> parameter_types_;
 };
@@ -624,7 +606,7 @@ FileFacts JavaExtractor::extract(std::string_view source, std::string relative_p
   if (!tree) return facts;
   const TSNode root = ts_tree_root_node(tree.get());
   facts.has_syntax_errors = ts_node_has_error(root);
-  Walker(queries_.syntax(), source, facts).walk_program(root);
+  Walker(queries_.syntax(), source, facts, root).walk_program(root);
   return facts;
 }
 

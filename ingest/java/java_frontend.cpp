@@ -54,6 +54,16 @@ std::string_view parent_of(std::string_view dotted) {
 class JavaFrontend final : public resolve::TypedFrontend {
  public:
   std::string_view name() const override { return "java"; }
+  LanguageDescription description() const override {
+    return {".java",
+            "the package, then classes and members: com.shop.auth.AuthService.login; a file's Module is its package "
+            "and stem (com.shop.auth.AuthService); overloads carry their parameter types (login(String,String)) and the "
+            "bare name answers AMBIGUOUS_NAME; constructors are <init>; enums and records are Classes",
+            "single, on-demand and static imports; extends and implements (generics read as their erasure); receivers "
+            "typed by fields, parameters, locals (var from its initialiser), casts and return types; overloads chosen by "
+            "arity and argument types; this(...), super(...), super.m(); inner classes reaching outer members; method "
+            "references and lambda bodies as calls of the enclosing method; annotations as decorators"};
+  }
   bool handles(std::string_view relative_path) const override { return relative_path.ends_with(".java"); }
   Status prepare() override {
     if (queries_) return {};

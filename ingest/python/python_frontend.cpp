@@ -24,6 +24,15 @@ class PythonFileExtractor final : public FileExtractor {
 class PythonFrontend final : public LanguageFrontend {
  public:
   std::string_view name() const override { return "python"; }
+  LanguageDescription description() const override {
+    return {".py .pyi",
+            "the dotted import path from the source root (the indexed folder, or its src/): shop/services/auth.py -> "
+            "shop.services.auth, a package's __init__.py names the package; then classes, methods and nested functions "
+            "(shop.services.auth.AuthService.login)",
+            "imports (absolute, relative, aliased, star with __all__), calls through names, attributes, self and cls, "
+            "super(), constructors, annotated and inferred receivers, inherited methods; a receiver of unknown type stays "
+            "an unresolved call site"};
+  }
   bool handles(std::string_view relative_path) const override {
     return relative_path.ends_with(".py") || relative_path.ends_with(".pyi");
   }

@@ -11,6 +11,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 #include <vector>
 
 #include "trellis/ingest/language.hpp"
@@ -50,6 +51,9 @@ struct TypedLayout {
   std::vector<PackageEntry> packages;
   std::vector<ModuleEntry> modules;     // parallel to files
   std::vector<std::string> namespaces;  // parallel to files; empty: each top-level definition's qualifier
+  // The name an import binds when it gives none, by imported path (Go: the
+  // package clause of the tree's packages).
+  std::unordered_map<std::string, std::string> import_names;
 };
 
 struct TypedRules {

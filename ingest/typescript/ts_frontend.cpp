@@ -21,6 +21,14 @@ class TsFileExtractor final : public FileExtractor {
 class TsFrontend final : public LanguageFrontend {
  public:
   std::string_view name() const override { return "typescript"; }
+  LanguageDescription description() const override {
+    return {".ts .mts .cts .tsx .js .jsx .mjs .cjs (.d.ts: definitions only)",
+            "the file's path from the indexed root without its extension, '/' read as '.', an index file naming its "
+            "folder (src/util/index.ts -> src.util); then classes, methods and nested functions; a module-level "
+            "`const f = () => ...` is a Function",
+            "ES imports and re-exports, require(), tsconfig paths and workspace packages, calls through imported "
+            "names, this, super, constructors, declared and inferred receiver types, interfaces (IMPLEMENTS)"};
+  }
   bool handles(std::string_view relative_path) const override { return dialect_of(relative_path).has_value(); }
   Status prepare() override {
     if (queries_) return {};

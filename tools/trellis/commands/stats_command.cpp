@@ -6,6 +6,8 @@
 #include <string>
 
 #include "trellis/cli/database_locator.hpp"
+#include "trellis/console/console.hpp"
+#include "trellis/ingest/language.hpp"
 #include "trellis/commands/graph_counts.hpp"
 #include "trellis/output/text_table.hpp"
 #include "trellis/store/snapshot.hpp"
@@ -55,6 +57,44 @@ void add_memory_rows(const MemorySummary& memory, output::TextTable& table) {
   table.add_row({"Bytes per edge", fmt::format("{:.1f}", memory.bytes_per_edge)});
 }
 
+// The schema as data, and each language's naming and resolution rules.
+output::Report schema_report() {
+  output::Json labels = output::Json::array();
+  for (const LabelDef& label : all_labels()) {
+    output::Json properties = output::Json::array();
+    for (const PropertyDef& property : label.properties) properties.push_back(std::string(property.name));
+    labels.push_back({{"name", std::string(label.name)}, {"properties", std::move(properties)}});
+  }
+  output::Json types = output::Json::array();
+  for (const RelTypeDef& type : all_rel_types()) {
+    output::Json from = output::Json::array();
+    output::Json to = output::Json::array();
+    output::Json properties = output::Json::array();
+    for (const Label label : type.from) from.push_back(std::string(to_string(label)));
+    for (const Label label : type.to) to.push_back(std::string(to_string(label)));
+    for (const PropertyDef& property : type.properties) properties.push_back(std::string(property.name));
+    types.push_back({{"name", std::string(type.name)}, {"from", std::move(from)}, {"to", std::move(to)},
+                     {"properties", std::move(properties)}});
+  }
+  output::Json languages = output::Json::array();
+  std::string text = console::schema_text() + "Languages:\n";
+  for (const auto& frontend : ingest::make_language_frontends()) {
+    const ingest::LanguageDescription description = frontend->description();
+    languages.push_back({{"name", std::string(frontend->name())},
+                         {"files", std::string(description.files)},
+                         {"naming", std::string(description.naming)},
+                         {"resolution", std::string(description.resolution)}});
+    text += fmt::format("  {} ({})\n    names:    {}\n    resolves: {}\n", frontend->name(), description.files,
+                        description.naming, description.resolution);
+  }
+  output::Report report;
+  report.query = "schema";
+  report.query_type = "stats";
+  report.results = {{"labels", std::move(labels)}, {"relationship_types", std::move(types)}, {"languages", std::move(languages)}};
+  report.text = std::move(text);
+  return report;
+}
+
 class StatsCommand final : public Command {
  public:
   explicit StatsCommand(CLI::App& parent)
@@ -66,12 +106,19 @@ class StatsCommand final : public Command {
         "columns, indexes, adjacency, edge properties), bytes per node and per edge, and the "
         "snapshot's\n"
         "path, size and format version.\n\n"
-        "Examples:\n  trellis stats\n  trellis stats --json --db /tmp/shop.trellis");
+        "With --schema, prints the labels, properties and relationship types instead, and for each\n"
+        "language the files it reads, how it names definitions and what it resolves (no graph needed).\n\n"
+        "Examples:\n  trellis stats\n  trellis stats --json --db /tmp/shop.trellis\n  trellis stats --schema");
+    app().add_flag("--schema", schema_,
+                   "Print the schema and each language's naming and resolution rules (needs no graph)");
   }
 
-  output::Json provided_input() const override { return output::Json::object(); }
+  output::Json provided_input() const override {
+    return schema_ ? output::Json{{"schema", true}} : output::Json::object();
+  }
 
   Result<output::Report> run(const GlobalOptions& globals) override {
+    if (schema_) return schema_report();
     auto database = open_database(globals);
     if (!database.ok()) return std::move(database).take_error();
     auto info = read_snapshot_info(database->path);
@@ -100,6 +147,9 @@ class StatsCommand final : public Command {
                               info->format_version, table.render());
     return report;
   }
+
+ private:
+  bool schema_ = false;
 };
 
 }  // namespace

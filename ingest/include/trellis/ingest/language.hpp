@@ -31,12 +31,21 @@ struct ProjectInfo {
   std::string path;  // its absolute path
 };
 
+// What a language's frontend reads and how it names and links it, for
+// people (`trellis stats --schema`, the MCP schema resource).
+struct LanguageDescription {
+  std::string_view files;       // the files it reads
+  std::string_view naming;      // how qualified names are made
+  std::string_view resolution;  // what calls, imports and types it resolves
+};
+
 // Cheap to make: what extraction needs is built by prepare(). Immutable once
 // prepared; shared by all threads.
 class LanguageFrontend {
  public:
   virtual ~LanguageFrontend() = default;
   virtual std::string_view name() const = 0;
+  virtual LanguageDescription description() const = 0;
   // Whether this language reads the file (by its name).
   virtual bool handles(std::string_view relative_path) const = 0;
   // Compiles the language's queries. Called before make_extractor, and only

@@ -1,0 +1,36 @@
+// A node's children read with one tree cursor: ts_node_child(node, i) and
+// ts_node_named_child(node, i) walk from the first child on every call, so
+// a loop over them is quadratic in the children (a class body, a block).
+#pragma once
+
+#include <tree_sitter/api.h>
+
+#include <vector>
+
+#include "extract/tree_sitter_handles.hpp"
+
+namespace trellis::ingest {
+
+class ChildNodes {
+ public:
+  explicit ChildNodes(TSNode root) : cursor_(root) {}
+
+  // The children of `node` (only the named ones when `named_only`), in order.
+  std::vector<TSNode> of(TSNode node, bool named_only = true) {
+    std::vector<TSNode> out;
+    if (ts_node_is_null(node) || ts_node_child_count(node) == 0) return out;
+    TSTreeCursor* cursor = cursor_.get();
+    ts_tree_cursor_reset(cursor, node);
+    if (!ts_tree_cursor_goto_first_child(cursor)) return out;
+    do {
+      const TSNode child = ts_tree_cursor_current_node(cursor);
+      if (!named_only || ts_node_is_named(child)) out.push_back(child);
+    } while (ts_tree_cursor_goto_next_sibling(cursor));
+    return out;
+  }
+
+ private:
+  TsTreeCursor cursor_;
+};
+
+}  // namespace trellis::ingest
