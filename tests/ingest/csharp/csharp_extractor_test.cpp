@@ -3,6 +3,9 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -319,4 +322,36 @@ TEST_CASE("CSharp extractor: destructors, operators and indexers are skipped, br
   const FileFacts broken = extract("namespace { class ( void M( { Foo(.); ");
   CHECK(broken.has_syntax_errors);
   CHECK(extract("").definitions.empty());
+}
+
+namespace {
+
+FileFacts extract_fixture(const std::string& relative) {
+  const std::filesystem::path path = std::filesystem::path(TRELLIS_SOURCE_DIR) / "tests/fixtures/csharp/shop" / relative;
+  std::ifstream in(path, std::ios::binary);
+  REQUIRE_MESSAGE(in.good(), "cannot read ", path.string());
+  std::ostringstream text;
+  text << in.rdbuf();
+  return extract(text.str(), relative);
+}
+
+}  // namespace
+
+TEST_CASE("CSharp extractor: the shop fixture parses and carries the facts EXPECTED.md relies on") {
+  for (const char* file : {"Program.cs", "Auth/AuthService.cs", "Auth/IAuthService.cs", "Auth/AuthExtensions.cs",
+                           "Auth/Session.cs", "Auth/Session.Tokens.cs", "Billing/Checkout.cs", "Billing/Prices.cs",
+                           "Data/Repository.cs", "Data/UserRepository.cs", "Models/Entity.cs", "Models/User.cs"}) {
+    CAPTURE(file);
+    CHECK_FALSE(extract_fixture(file).has_syntax_errors);
+  }
+  const FileFacts checkout = extract_fixture("Billing/Checkout.cs");
+  CHECK(named(checkout, "Checkout").qualifier == "Shop.Billing");
+  CHECK(assigned(checkout, "auth").annotation == LinkChain{name("Auth"), attribute("AuthService")});
+  const FileFacts auth = extract_fixture("Auth/AuthService.cs");
+  CHECK(named(auth, "<init>", "(UserRepository)").parent == index_of(auth, "AuthService"));
+  CHECK(named(auth, "Login", "(int)").label == Label::Method);
+  CHECK(named(auth, "CurrentUser").is_accessor);
+  CHECK(named(extract_fixture("Auth/AuthExtensions.cs"), "Audit").is_extension);
+  CHECK(named(extract_fixture("Auth/Session.Tokens.cs"), "Session").qualifier == "Shop.Auth");
+  CHECK(named(extract_fixture("Data/Repository.cs"), "Repository").qualifier == "Shop.Data");
 }
