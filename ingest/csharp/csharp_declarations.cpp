@@ -62,7 +62,8 @@ TSNode CSharpReader::first_after_attributes(TSNode declaration) const {
   for (std::uint32_t i = 0; i < count; ++i) {
     const TSNode part = ts_node_child(declaration, i);
     const NodeType part_type = type(part);
-    if (part_type != NodeType::AttributeList && part_type != NodeType::Comment && part_type != NodeType::PreprocIf) {
+    if (part_type != NodeType::AttributeList && part_type != NodeType::Comment &&
+        part_type != NodeType::PreprocIf) {
       return part;
     }
   }
@@ -72,7 +73,8 @@ TSNode CSharpReader::first_after_attributes(TSNode declaration) const {
 std::string CSharpReader::documentation(TSNode declaration) const {
   std::vector<std::string> lines;
   TSNode at = declaration;
-  for (TSNode before = ts_node_prev_sibling(at); is(before, NodeType::Comment); before = ts_node_prev_sibling(at)) {
+  for (TSNode before = ts_node_prev_sibling(at); is(before, NodeType::Comment);
+       before = ts_node_prev_sibling(at)) {
     // Only a run of `///` lines, each on the line above the next.
     if (ts_node_end_point(before).row + 1 < ts_node_start_point(at).row) break;
     const std::string_view comment = text(before);
@@ -98,7 +100,8 @@ std::vector<CSharpReader::Parameter> CSharpReader::parameters(TSNode parameter_l
   for (std::uint32_t i = 0; i < count; ++i) {
     const TSNode part = ts_node_child(parameter_list, i);
     const char* field = ts_node_field_name_for_child(parameter_list, i);
-    const std::string_view field_name = field == nullptr ? std::string_view{} : std::string_view(field);
+    const std::string_view field_name =
+        field == nullptr ? std::string_view{} : std::string_view(field);
     if (is(part, NodeType::Params)) {
       rest = Parameter{};
       rest.is_params = true;
@@ -134,7 +137,8 @@ std::vector<TSNode> CSharpReader::base_types(TSNode declaration) const {
       const TSNode base = ts_node_named_child(list, b);
       const NodeType base_type = type(base);
       if (base_type == NodeType::ArgumentList || base_type == NodeType::Comment) continue;
-      result.push_back(base_type == NodeType::PrimaryConstructorBaseType ? child(base, Field::Type) : base);
+      result.push_back(base_type == NodeType::PrimaryConstructorBaseType ? child(base, Field::Type)
+                                                                         : base);
     }
   }
   return result;

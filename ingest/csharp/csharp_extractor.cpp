@@ -23,11 +23,13 @@ Result<CSharpQueries> CSharpQueries::compile() {
   std::string text(kQueryText);
   std::uint32_t error_offset = 0;
   TSQueryError error_type = TSQueryErrorNone;
-  TSQuery* query = ts_query_new(tree_sitter_c_sharp(), text.data(), static_cast<std::uint32_t>(text.size()),
-                                &error_offset, &error_type);
+  TSQuery* query =
+      ts_query_new(tree_sitter_c_sharp(), text.data(), static_cast<std::uint32_t>(text.size()),
+                   &error_offset, &error_type);
   if (query == nullptr) {
-    return make_error(ErrorCode::Internal, fmt::format("the C# queries do not compile: error {} at byte {}",
-                                                       static_cast<int>(error_type), error_offset));
+    return make_error(ErrorCode::Internal,
+                      fmt::format("the C# queries do not compile: error {} at byte {}",
+                                  static_cast<int>(error_type), error_offset));
   }
   return CSharpQueries(TsQuery(query), std::move(text));
 }
@@ -61,16 +63,18 @@ FileFacts CSharpExtractor::extract(std::string_view source, std::string relative
   walk.run(root);
 
   std::vector<std::uint32_t> decisions;  // first bytes of decision points (complexity.scm)
-  for_each_match(cursor_.get(), queries_.query(), queries_.roots(), root, [&](const TSQueryMatch& match) {
-    for (std::uint16_t c = 0; c < match.capture_count; ++c) {
-      const TSNode node = match.captures[c].node;
-      // `_ => ...` is a switch expression's default.
-      if (syntax.is(node, NodeType::SwitchExpressionArm) && syntax.is(ts_node_named_child(node, 0), NodeType::Discard)) {
-        continue;
-      }
-      decisions.push_back(ts_node_start_byte(node));
-    }
-  });
+  for_each_match(cursor_.get(), queries_.query(), queries_.roots(), root,
+                 [&](const TSQueryMatch& match) {
+                   for (std::uint16_t c = 0; c < match.capture_count; ++c) {
+                     const TSNode node = match.captures[c].node;
+                     // `_ => ...` is a switch expression's default.
+                     if (syntax.is(node, NodeType::SwitchExpressionArm) &&
+                         syntax.is(ts_node_named_child(node, 0), NodeType::Discard)) {
+                       continue;
+                     }
+                     decisions.push_back(ts_node_start_byte(node));
+                   }
+                 });
   const ScopeFinder scopes(facts.definitions, walk.take_body_starts());
   count_complexity(facts.definitions, scopes, decisions);
   return facts;

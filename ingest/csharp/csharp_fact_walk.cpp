@@ -25,8 +25,8 @@ std::string without_spaces(std::string_view text) {
 }
 
 SourceSpan span_of(TSNode start, TSNode node) {
-  return {line_of(ts_node_start_point(start)), line_of(ts_node_end_point(node)), ts_node_start_byte(start),
-          ts_node_end_byte(node)};
+  return {line_of(ts_node_start_point(start)), line_of(ts_node_end_point(node)),
+          ts_node_start_byte(start), ts_node_end_byte(node)};
 }
 
 }  // namespace
@@ -53,7 +53,9 @@ void FactWalk::close_before(std::uint32_t byte) {
   while (!namespaces_.empty() && namespaces_.back().end <= byte) namespaces_.pop_back();
 }
 
-ScopeIndex FactWalk::caller() const { return in_method() ? scope() : kModuleScope; }
+ScopeIndex FactWalk::caller() const {
+  return in_method() ? scope() : kModuleScope;
+}
 
 bool FactWalk::in_method() const {
   return scope() != kModuleScope && facts_.definitions[scope()].label == Label::Method;
@@ -72,31 +74,47 @@ bool FactWalk::visit(TSNode node) {
   close_before(ts_node_start_byte(node));
   switch (reader_.type(node)) {
     case NodeType::NamespaceDeclaration:
-      namespaces_.push_back({ts_node_end_byte(node), without_spaces(reader_.text(reader_.child(node, Field::Name)))});
+      namespaces_.push_back(
+          {ts_node_end_byte(node), without_spaces(reader_.text(reader_.child(node, Field::Name)))});
       return true;
     case NodeType::FileScopedNamespaceDeclaration:
       file_namespace_ = without_spaces(reader_.text(reader_.child(node, Field::Name)));
       return false;
-    case NodeType::UsingDirective: add_using(node); return false;
+    case NodeType::UsingDirective:
+      add_using(node);
+      return false;
     case NodeType::ClassDeclaration:
     case NodeType::StructDeclaration:
     case NodeType::RecordDeclaration:
-    case NodeType::EnumDeclaration: add_type(node, Label::Class); return true;
-    case NodeType::InterfaceDeclaration: add_type(node, Label::Interface); return true;
-    case NodeType::MethodDeclaration: add_method(node, std::string(reader_.text(reader_.child(node, Field::Name)))); return true;
-    case NodeType::ConstructorDeclaration:
-      add_method(node, std::string(reader_.has_modifier(node, "static") ? kStaticConstructorName
-                                                                        : resolve::kConstructorName));
+    case NodeType::EnumDeclaration:
+      add_type(node, Label::Class);
       return true;
-    case NodeType::PropertyDeclaration: add_property(node); return true;
+    case NodeType::InterfaceDeclaration:
+      add_type(node, Label::Interface);
+      return true;
+    case NodeType::MethodDeclaration:
+      add_method(node, std::string(reader_.text(reader_.child(node, Field::Name))));
+      return true;
+    case NodeType::ConstructorDeclaration:
+      add_method(node,
+                 std::string(reader_.has_modifier(node, "static") ? kStaticConstructorName
+                                                                  : resolve::kConstructorName));
+      return true;
+    case NodeType::PropertyDeclaration:
+      add_property(node);
+      return true;
     case NodeType::FieldDeclaration:
-    case NodeType::EventFieldDeclaration: add_fields(node); return true;
+    case NodeType::EventFieldDeclaration:
+      add_fields(node);
+      return true;
     case NodeType::EventDeclaration:
-      add_field(node, reader_.child(node, Field::Name), reader_.type_links(reader_.child(node, Field::Type)), {});
+      add_field(node, reader_.child(node, Field::Name),
+                reader_.type_links(reader_.child(node, Field::Type)), {});
       return false;
     case NodeType::EnumMemberDeclaration:
       if (scope() != kModuleScope) {
-        add_field(node, reader_.child(node, Field::Name), {{Link::Kind::Name, facts_.definitions[scope()].name}}, {});
+        add_field(node, reader_.child(node, Field::Name),
+                  {{Link::Kind::Name, facts_.definitions[scope()].name}}, {});
       }
       return false;
     // No definitions, and their calls belong to no method.
@@ -104,7 +122,8 @@ bool FactWalk::visit(TSNode node) {
     case NodeType::OperatorDeclaration:
     case NodeType::ConversionOperatorDeclaration:
     case NodeType::IndexerDeclaration:
-    case NodeType::DelegateDeclaration: return false;
+    case NodeType::DelegateDeclaration:
+      return false;
     case NodeType::LocalDeclarationStatement:
     case NodeType::UsingStatement: {
       const std::uint32_t count = ts_node_named_child_count(node);
@@ -125,8 +144,10 @@ bool FactWalk::visit(TSNode node) {
       return true;
     case NodeType::InvocationExpression: {
       const TSNode function = reader_.child(node, Field::Function);
-      if (reader_.is(function, NodeType::Identifier) && reader_.text(function) == "nameof") return true;
-      add_call(node, reader_.links_of(function), reader_.text(function), reader_.child(node, Field::Arguments));
+      if (reader_.is(function, NodeType::Identifier) && reader_.text(function) == "nameof")
+        return true;
+      add_call(node, reader_.links_of(function), reader_.text(function),
+               reader_.child(node, Field::Arguments));
       return true;
     }
     case NodeType::ObjectCreationExpression: {
@@ -141,13 +162,16 @@ bool FactWalk::visit(TSNode node) {
       std::string_view target;
       for (std::uint32_t i = 0; i < count; ++i) {
         const TSNode part = ts_node_child(node, i);
-        if (reader_.is(part, NodeType::This) || reader_.is(part, NodeType::Base)) target = reader_.text(part);
+        if (reader_.is(part, NodeType::This) || reader_.is(part, NodeType::Base))
+          target = reader_.text(part);
         if (reader_.is(part, NodeType::ArgumentList)) arguments = part;
       }
-      if (!target.empty()) add_call(node, {{Link::Kind::Name, std::string(target)}}, target, arguments);
+      if (!target.empty())
+        add_call(node, {{Link::Kind::Name, std::string(target)}}, target, arguments);
       return true;
     }
-    default: return true;
+    default:
+      return true;
   }
 }
 
@@ -172,7 +196,8 @@ void FactWalk::add_type(TSNode node, Label label) {
   const TSNode name = reader_.child(node, Field::Name);
   if (ts_node_is_null(name)) return;
   const bool top_level = scope() == kModuleScope;
-  const ScopeIndex index = open_definition(node, label, std::string(reader_.text(name)), reader_.child(node, Field::Body));
+  const ScopeIndex index = open_definition(node, label, std::string(reader_.text(name)),
+                                           reader_.child(node, Field::Body));
   Definition& definition = facts_.definitions[index];
   if (top_level) definition.qualifier = qualifier();
   definition.is_abstract = reader_.has_modifier(node, "abstract");
@@ -180,7 +205,8 @@ void FactWalk::add_type(TSNode node, Label label) {
     definition.bases.push_back(reader_.type_links(base));
     definition.base_texts.emplace_back(reader_.text(base));
   }
-  if (top_level && reader_.has_modifier(node, "public")) facts_.all_names.push_back(definition.name);
+  if (top_level && reader_.has_modifier(node, "public"))
+    facts_.all_names.push_back(definition.name);
   // A positional record's parameters are its properties.
   if (!reader_.is(node, NodeType::RecordDeclaration)) return;
   const std::uint32_t count = ts_node_named_child_count(node);
@@ -199,7 +225,8 @@ void FactWalk::add_type(TSNode node, Label label) {
 
 void FactWalk::add_method(TSNode node, std::string name) {
   if (name.empty()) return;
-  const ScopeIndex index = open_definition(node, Label::Method, std::move(name), reader_.child(node, Field::Body));
+  const ScopeIndex index =
+      open_definition(node, Label::Method, std::move(name), reader_.child(node, Field::Body));
   Definition& definition = facts_.definitions[index];
   definition.is_async = reader_.has_modifier(node, "async");
   definition.return_annotation = reader_.type_links(reader_.child(node, Field::Returns));
@@ -208,7 +235,8 @@ void FactWalk::add_method(TSNode node, std::string name) {
   for (const CSharpReader::Parameter& parameter : parameters) {
     definition.parameters.push_back(parameter.name);
     if (!ts_node_is_null(parameter.type)) {
-      definition.annotated_parameters.emplace_back(parameter.name, reader_.type_links(parameter.type));
+      definition.annotated_parameters.emplace_back(parameter.name,
+                                                   reader_.type_links(parameter.type));
     }
     if (signature.size() > 1) signature.push_back(',');
     signature += reader_.erased_type(parameter.type);
@@ -216,7 +244,8 @@ void FactWalk::add_method(TSNode node, std::string name) {
   signature.push_back(')');
   signatures_[index] = std::move(signature);
   definition.is_variadic = !parameters.empty() && parameters.back().is_params;
-  definition.is_extension = definition.is_static && !parameters.empty() && parameters.front().is_this;
+  definition.is_extension =
+      definition.is_static && !parameters.empty() && parameters.front().is_this;
 }
 
 void FactWalk::add_property(TSNode node) {
@@ -228,7 +257,8 @@ void FactWalk::add_property(TSNode node) {
   const std::uint32_t count = ts_node_is_null(accessors) ? 0 : ts_node_named_child_count(accessors);
   for (std::uint32_t i = 0; i < count; ++i) {
     const TSNode accessor = ts_node_named_child(accessors, i);
-    if (reader_.is(accessor, NodeType::AccessorDeclaration) && !ts_node_is_null(reader_.child(accessor, Field::Body))) {
+    if (reader_.is(accessor, NodeType::AccessorDeclaration) &&
+        !ts_node_is_null(reader_.child(accessor, Field::Body))) {
       has_body = true;
     }
   }
@@ -237,8 +267,8 @@ void FactWalk::add_property(TSNode node) {
     return;
   }
   if (ts_node_is_null(name)) return;
-  const ScopeIndex index =
-      open_definition(node, Label::Method, std::string(reader_.text(name)), ts_node_is_null(accessors) ? value : accessors);
+  const ScopeIndex index = open_definition(node, Label::Method, std::string(reader_.text(name)),
+                                           ts_node_is_null(accessors) ? value : accessors);
   Definition& definition = facts_.definitions[index];
   definition.is_accessor = true;
   definition.return_annotation = reader_.type_links(type);

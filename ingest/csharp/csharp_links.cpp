@@ -15,13 +15,20 @@ const char* literal_type(NodeType type) {
     case NodeType::StringLiteral:
     case NodeType::VerbatimStringLiteral:
     case NodeType::RawStringLiteral:
-    case NodeType::InterpolatedStringExpression: return "string";
-    case NodeType::IntegerLiteral: return "int";
-    case NodeType::RealLiteral: return "double";
-    case NodeType::BooleanLiteral: return "bool";
-    case NodeType::CharacterLiteral: return "char";
-    case NodeType::NullLiteral: return "null";
-    default: return nullptr;
+    case NodeType::InterpolatedStringExpression:
+      return "string";
+    case NodeType::IntegerLiteral:
+      return "int";
+    case NodeType::RealLiteral:
+      return "double";
+    case NodeType::BooleanLiteral:
+      return "bool";
+    case NodeType::CharacterLiteral:
+      return "char";
+    case NodeType::NullLiteral:
+      return "null";
+    default:
+      return nullptr;
   }
 }
 
@@ -37,7 +44,8 @@ std::string without_spaces(std::string_view text) {
 }  // namespace
 
 bool has_opaque(const LinkChain& chain) {
-  return std::any_of(chain.begin(), chain.end(), [](const Link& link) { return link.kind == Link::Kind::Opaque; });
+  return std::any_of(chain.begin(), chain.end(),
+                     [](const Link& link) { return link.kind == Link::Kind::Opaque; });
 }
 
 std::string_view CSharpReader::text(TSNode node) const {
@@ -47,10 +55,12 @@ std::string_view CSharpReader::text(TSNode node) const {
 // `Foo` of `Foo`, `Foo<T>` and `global::Foo`.
 std::string CSharpReader::simple_name(TSNode name) const {
   switch (type(name)) {
-    case NodeType::GenericName: return std::string(text(ts_node_named_child(name, 0)));
+    case NodeType::GenericName:
+      return std::string(text(ts_node_named_child(name, 0)));
     case NodeType::AliasQualifiedName:
       return simple_name(ts_node_named_child(name, ts_node_named_child_count(name) - 1));
-    default: return std::string(text(name));
+    default:
+      return std::string(text(name));
   }
 }
 
@@ -76,7 +86,9 @@ void CSharpReader::append_links(TSNode node, LinkChain& chain, int depth) const 
     case NodeType::Base:
     case NodeType::PredefinedType:
     case NodeType::GenericName:
-    case NodeType::AliasQualifiedName: chain.push_back({Link::Kind::Name, simple_name(node)}); return;
+    case NodeType::AliasQualifiedName:
+      chain.push_back({Link::Kind::Name, simple_name(node)});
+      return;
     case NodeType::QualifiedName:
       append_links(child(node, Field::Qualifier), chain, depth + 1);
       chain.push_back({Link::Kind::Attribute, simple_name(child(node, Field::Name))});
@@ -109,7 +121,9 @@ void CSharpReader::append_links(TSNode node, LinkChain& chain, int depth) const 
       chain.push_back({Link::Kind::Call, arity(child(node, Field::Arguments))});
       return;
     }
-    case NodeType::CastExpression: append_links(child(node, Field::Value), chain, depth + 1); return;
+    case NodeType::CastExpression:
+      append_links(child(node, Field::Value), chain, depth + 1);
+      return;
     case NodeType::AwaitExpression:
     case NodeType::ParenthesizedExpression:
     case NodeType::PostfixUnaryExpression:  // `x!`
@@ -118,19 +132,23 @@ void CSharpReader::append_links(TSNode node, LinkChain& chain, int depth) const 
         return;
       }
       break;
-    default: break;
+    default:
+      break;
   }
   chain.push_back({Link::Kind::Opaque, {}});
 }
 
-LinkChain CSharpReader::type_links(TSNode type) const { return type_links(type, 0); }
+LinkChain CSharpReader::type_links(TSNode type) const {
+  return type_links(type, 0);
+}
 
 LinkChain CSharpReader::type_links(TSNode node, int depth) const {
   if (ts_node_is_null(node) || depth > kMaxChainDepth) return {};
   switch (type(node)) {
     case NodeType::Identifier:
     case NodeType::GenericName:
-    case NodeType::AliasQualifiedName: return {{Link::Kind::Name, simple_name(node)}};
+    case NodeType::AliasQualifiedName:
+      return {{Link::Kind::Name, simple_name(node)}};
     case NodeType::PredefinedType:
       if (text(node) == "void") return {};
       return {{Link::Kind::Name, std::string(text(node))}};
@@ -141,12 +159,16 @@ LinkChain CSharpReader::type_links(TSNode node, int depth) const {
       return chain;
     }
     case NodeType::NullableType:
-    case NodeType::RefType: return type_links(child(node, Field::Type), depth + 1);
-    default: return {};  // var, arrays, tuples, pointers, function pointers
+    case NodeType::RefType:
+      return type_links(child(node, Field::Type), depth + 1);
+    default:
+      return {};  // var, arrays, tuples, pointers, function pointers
   }
 }
 
-std::string CSharpReader::erased_type(TSNode type) const { return erased_type(type, 0); }
+std::string CSharpReader::erased_type(TSNode type) const {
+  return erased_type(type, 0);
+}
 
 std::string CSharpReader::erased_type(TSNode node, int depth) const {
   if (ts_node_is_null(node) || depth > kMaxChainDepth) return {};
@@ -154,11 +176,16 @@ std::string CSharpReader::erased_type(TSNode node, int depth) const {
     case NodeType::Identifier:
     case NodeType::GenericName:
     case NodeType::AliasQualifiedName:
-    case NodeType::PredefinedType: return simple_name(node);
-    case NodeType::QualifiedName: return simple_name(child(node, Field::Name));
-    case NodeType::NullableType: return erased_type(child(node, Field::Type), depth + 1) + "?";
-    case NodeType::RefType: return erased_type(child(node, Field::Type), depth + 1);
-    default: break;
+    case NodeType::PredefinedType:
+      return simple_name(node);
+    case NodeType::QualifiedName:
+      return simple_name(child(node, Field::Name));
+    case NodeType::NullableType:
+      return erased_type(child(node, Field::Type), depth + 1) + "?";
+    case NodeType::RefType:
+      return erased_type(child(node, Field::Type), depth + 1);
+    default:
+      break;
   }
   // Arrays: the element type's erased name, then the ranks as written.
   const TSNode element = child(node, Field::Type);
@@ -175,7 +202,8 @@ std::string CSharpReader::arity(TSNode argument_list) {
 
 std::vector<LinkChain> CSharpReader::arguments(TSNode argument_list) const {
   std::vector<LinkChain> result;
-  const std::uint32_t count = ts_node_is_null(argument_list) ? 0 : ts_node_named_child_count(argument_list);
+  const std::uint32_t count =
+      ts_node_is_null(argument_list) ? 0 : ts_node_named_child_count(argument_list);
   for (std::uint32_t i = 0; i < count; ++i) {
     const TSNode argument = ts_node_named_child(argument_list, i);
     // The value is the argument's last named child (after `name:`).

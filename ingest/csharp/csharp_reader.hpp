@@ -19,7 +19,8 @@ namespace trellis::ingest::csharp {
 
 class CSharpReader {
  public:
-  CSharpReader(const CSharpSyntax& syntax, std::string_view source) : syntax_(syntax), source_(source) {}
+  CSharpReader(const CSharpSyntax& syntax, std::string_view source)
+      : syntax_(syntax), source_(source) {}
 
   NodeType type(TSNode node) const { return syntax_.type(node); }
   bool is(TSNode node, NodeType type) const { return syntax_.is(node, type); }
@@ -53,7 +54,7 @@ class CSharpReader {
 
   struct Parameter {
     std::string name;
-    TSNode type{};        // null when the parameter declares none (lambdas)
+    TSNode type{};           // null when the parameter declares none (lambdas)
     bool is_this = false;    // `this T self`: an extension method's receiver
     bool is_params = false;  // `params T[] rest`
   };

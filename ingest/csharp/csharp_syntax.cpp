@@ -103,6 +103,7 @@ constexpr std::array<std::pair<std::string_view, Field>, kFieldCount> kFieldName
 
 }  // namespace
 
-CSharpSyntax::CSharpSyntax(const TSLanguage* language) : GrammarSyntax(language, kTypeNames, kFieldNames) {}
+CSharpSyntax::CSharpSyntax(const TSLanguage* language)
+    : GrammarSyntax(language, kTypeNames, kFieldNames) {}
 
 }  // namespace trellis::ingest::csharp

@@ -1,5 +1,7 @@
 // The C# extractor on small sources: what each construct becomes in
 // FileFacts under the conventions of resolve/typed_facts.hpp.
+#include "csharp/csharp_extractor.hpp"
+
 #include <doctest/doctest.h>
 
 #include <algorithm>
@@ -8,8 +10,6 @@
 #include <sstream>
 #include <string>
 #include <vector>
-
-#include "csharp/csharp_extractor.hpp"
 
 using namespace trellis;
 using namespace trellis::ingest;
@@ -24,20 +24,31 @@ FileFacts extract(std::string_view source, std::string path = "A.cs") {
   return extractor.extract(source, std::move(path));
 }
 
-Link name(std::string text) { return {Link::Kind::Name, std::move(text)}; }
-Link attribute(std::string text) { return {Link::Kind::Attribute, std::move(text)}; }
-Link call(std::string arity) { return {Link::Kind::Call, std::move(arity)}; }
-Link literal(std::string type) { return {Link::Kind::Literal, std::move(type)}; }
+Link name(std::string text) {
+  return {Link::Kind::Name, std::move(text)};
+}
+Link attribute(std::string text) {
+  return {Link::Kind::Attribute, std::move(text)};
+}
+Link call(std::string arity) {
+  return {Link::Kind::Call, std::move(arity)};
+}
+Link literal(std::string type) {
+  return {Link::Kind::Literal, std::move(type)};
+}
 
-ScopeIndex index_of(const FileFacts& facts, std::string_view definition, std::string_view signature = {}) {
+ScopeIndex index_of(const FileFacts& facts, std::string_view definition,
+                    std::string_view signature = {}) {
   for (ScopeIndex i = 0; i < facts.definitions.size(); ++i) {
-    if (facts.definitions[i].name == definition && facts.definitions[i].signature == signature) return i;
+    if (facts.definitions[i].name == definition && facts.definitions[i].signature == signature)
+      return i;
   }
   FAIL("no definition ", definition, signature);
   return kModuleScope;
 }
 
-const Definition& named(const FileFacts& facts, std::string_view definition, std::string_view signature = {}) {
+const Definition& named(const FileFacts& facts, std::string_view definition,
+                        std::string_view signature = {}) {
   return facts.definitions[index_of(facts, definition, signature)];
 }
 
@@ -48,17 +59,20 @@ std::vector<LinkChain> callees(const FileFacts& facts) {
 }
 
 const Assignment& assigned(const FileFacts& facts, std::string_view target) {
-  const auto it = std::find_if(facts.assignments.begin(), facts.assignments.end(),
-                               [&](const Assignment& a) { return a.target == LinkChain{name(std::string(target))}; });
+  const auto it = std::find_if(
+      facts.assignments.begin(), facts.assignments.end(),
+      [&](const Assignment& a) { return a.target == LinkChain{name(std::string(target))}; });
   REQUIRE_MESSAGE(it != facts.assignments.end(), "no assignment to ", target);
   return *it;
 }
 
 }  // namespace
 
-TEST_CASE("CSharp extractor: block, nested and file-scoped namespaces qualify top-level types only") {
+TEST_CASE(
+    "CSharp extractor: block, nested and file-scoped namespaces qualify top-level types only") {
   const FileFacts block = extract(
-      "namespace Shop.Auth {\n  namespace Inner {\n    public class A { class B {} }\n  }\n  struct C {}\n}\n"
+      "namespace Shop.Auth {\n  namespace Inner {\n    public class A { class B {} }\n  }\n  "
+      "struct C {}\n}\n"
       "namespace Other { record D(int X); }\n");
   CHECK(block.language == "csharp");
   CHECK(named(block, "A").qualifier == "Shop.Auth.Inner");
@@ -70,7 +84,8 @@ TEST_CASE("CSharp extractor: block, nested and file-scoped namespaces qualify to
   CHECK(block.has_all);
   CHECK(block.all_names == std::vector<std::string>{"A"});
 
-  const FileFacts scoped = extract("namespace Shop.Data;\n\npublic interface IRepo {}\nenum Kind { A }\n");
+  const FileFacts scoped =
+      extract("namespace Shop.Data;\n\npublic interface IRepo {}\nenum Kind { A }\n");
   CHECK(named(scoped, "IRepo").qualifier == "Shop.Data");
   CHECK(named(scoped, "IRepo").label == Label::Interface);
   CHECK(named(scoped, "Kind").qualifier == "Shop.Data");
@@ -78,7 +93,8 @@ TEST_CASE("CSharp extractor: block, nested and file-scoped namespaces qualify to
 
 TEST_CASE("CSharp extractor: using directives, aliases, static and global usings are imports") {
   const FileFacts facts = extract(
-      "using System;\nglobal using System.Linq;\nusing Repo = Shop.Data.Repository;\nusing static System.Math;\n"
+      "using System;\nglobal using System.Linq;\nusing Repo = Shop.Data.Repository;\nusing static "
+      "System.Math;\n"
       "namespace N { using Shop.Auth; }\n");
   REQUIRE(facts.imports.size() == 5);
   CHECK(facts.imports[0].module == "System");
@@ -102,7 +118,8 @@ TEST_CASE("CSharp extractor: classes carry bases, attributes, modifiers, documen
       "[Serializable]\n"
       "public abstract partial class Service<T> : Base<T>, IService, Lib.IAudit where T : class {\n"
       "  [Obsolete(\"x\")]\n"
-      "  public static async Task<User> Run(this Service<T> s, ref int n, params string[] rest) { return null; }\n"
+      "  public static async Task<User> Run(this Service<T> s, ref int n, params string[] rest) { "
+      "return null; }\n"
       "}\n}\n");
   const Definition& service = named(facts, "Service");
   CHECK(service.label == Label::Class);
@@ -138,7 +155,8 @@ TEST_CASE("CSharp extractor: overloads and constructors carry erased signatures"
       "class A {\n"
       "  A() {}\n  A(int x) : this() {}\n  static A() {}\n"
       "  void Login(string a) {}\n  void Login(string a, string b) {}\n"
-      "  void Login(int? a, List<Foo>[] b, Lib.Foo c) {}\n  void Other() {}\n  void Plain(int x) { }\n"
+      "  void Login(int? a, List<Foo>[] b, Lib.Foo c) {}\n  void Other() {}\n  void Plain(int x) { "
+      "}\n"
       "}\n");
   CHECK(named(facts, "<init>", "()").parent == 0);
   CHECK(named(facts, "<init>", "(int)").label == Label::Method);
@@ -152,7 +170,8 @@ TEST_CASE("CSharp extractor: overloads and constructors carry erased signatures"
   CHECK(named(facts, "Other").return_annotation.empty());  // void
 }
 
-TEST_CASE("CSharp extractor: properties are fields or accessor methods, and their calls belong to them") {
+TEST_CASE(
+    "CSharp extractor: properties are fields or accessor methods, and their calls belong to them") {
   const FileFacts facts = extract(
       "class A {\n"
       "  public Repo Repo { get; set; } = Make();\n"
@@ -236,18 +255,24 @@ TEST_CASE("CSharp extractor: call chains, arities, constructors and arguments") 
   CHECK(facts.calls[1].caller == run);
   CHECK(facts.calls[1].line == 4);
   CHECK(facts.calls[1].text == "this.repo.Save");
-  CHECK(facts.calls[1].arguments == std::vector<LinkChain>{{literal("int")}, {literal("string")}, {literal("double")},
-                                                           {literal("bool")}, {literal("char")}, {literal("null")},
+  CHECK(facts.calls[1].arguments == std::vector<LinkChain>{{literal("int")},
+                                                           {literal("string")},
+                                                           {literal("double")},
+                                                           {literal("bool")},
+                                                           {literal("char")},
+                                                           {literal("null")},
                                                            {name("user")}});
   CHECK(facts.calls[6].text == "new Foo");
   CHECK(facts.calls[6].arguments == std::vector<LinkChain>{{name("a")}});
   CHECK(facts.calls[14].caller == run);  // a local function's calls are its method's
   CHECK(named(facts, "Run").is_async);
-  CHECK(assigned(facts, "q").value == LinkChain{name("Shop"), attribute("Data"), attribute("Repo"), call("0")});
+  CHECK(assigned(facts, "q").value ==
+        LinkChain{name("Shop"), attribute("Data"), attribute("Repo"), call("0")});
   CHECK(facts.definitions.size() == 3);  // A, its constructor, Run: no local function
 }
 
-TEST_CASE("CSharp extractor: locals from declarations, using, foreach, catch, patterns and out vars") {
+TEST_CASE(
+    "CSharp extractor: locals from declarations, using, foreach, catch, patterns and out vars") {
   const FileFacts facts = extract(
       "class A {\n"
       "  void Run(Func<int, int> f) {\n"
@@ -280,7 +305,9 @@ TEST_CASE("CSharp extractor: locals from declarations, using, foreach, catch, pa
 }
 
 TEST_CASE("CSharp extractor: interfaces declare their methods, properties are their fields") {
-  const FileFacts facts = extract("interface IRepo<T> : IBase {\n  void Save(T item);\n  T Find(int id);\n  int Count { get; }\n}\n");
+  const FileFacts facts = extract(
+      "interface IRepo<T> : IBase {\n  void Save(T item);\n  T Find(int id);\n  int Count { get; "
+      "}\n}\n");
   CHECK(named(facts, "IRepo").bases == std::vector<LinkChain>{{name("IBase")}});
   CHECK(named(facts, "Save").parent == 0);
   CHECK(named(facts, "Save").label == Label::Method);
@@ -313,7 +340,8 @@ TEST_CASE("CSharp extractor: cyclomatic complexity counts C# decision points") {
   CHECK(named(facts, "A").complexity == 0);
 }
 
-TEST_CASE("CSharp extractor: destructors, operators and indexers are skipped, broken input survives") {
+TEST_CASE(
+    "CSharp extractor: destructors, operators and indexers are skipped, broken input survives") {
   const FileFacts facts = extract(
       "class A {\n  ~A() { Cleanup(); }\n  public static A operator +(A x, A y) => Add(x, y);\n"
       "  int this[int i] => Get(i);\n  void M() {}\n}\n");
@@ -327,7 +355,8 @@ TEST_CASE("CSharp extractor: destructors, operators and indexers are skipped, br
 namespace {
 
 FileFacts extract_fixture(const std::string& relative) {
-  const std::filesystem::path path = std::filesystem::path(TRELLIS_SOURCE_DIR) / "tests/fixtures/csharp/shop" / relative;
+  const std::filesystem::path path =
+      std::filesystem::path(TRELLIS_SOURCE_DIR) / "tests/fixtures/csharp/shop" / relative;
   std::ifstream in(path, std::ios::binary);
   REQUIRE_MESSAGE(in.good(), "cannot read ", path.string());
   std::ostringstream text;
@@ -338,9 +367,10 @@ FileFacts extract_fixture(const std::string& relative) {
 }  // namespace
 
 TEST_CASE("CSharp extractor: the shop fixture parses and carries the facts EXPECTED.md relies on") {
-  for (const char* file : {"Program.cs", "Auth/AuthService.cs", "Auth/IAuthService.cs", "Auth/AuthExtensions.cs",
-                           "Auth/Session.cs", "Auth/Session.Tokens.cs", "Billing/Checkout.cs", "Billing/Prices.cs",
-                           "Data/Repository.cs", "Data/UserRepository.cs", "Models/Entity.cs", "Models/User.cs"}) {
+  for (const char* file :
+       {"Program.cs", "Auth/AuthService.cs", "Auth/IAuthService.cs", "Auth/AuthExtensions.cs",
+        "Auth/Session.cs", "Auth/Session.Tokens.cs", "Billing/Checkout.cs", "Billing/Prices.cs",
+        "Data/Repository.cs", "Data/UserRepository.cs", "Models/Entity.cs", "Models/User.cs"}) {
     CAPTURE(file);
     CHECK_FALSE(extract_fixture(file).has_syntax_errors);
   }
