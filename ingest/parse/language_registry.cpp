@@ -1,3 +1,4 @@
+#include "csharp/csharp_frontend.hpp"
 #include "java/java_frontend.hpp"
 #include "python/python_frontend.hpp"
 #include "typescript/ts_frontend.hpp"
@@ -12,6 +13,7 @@ std::vector<std::unique_ptr<LanguageFrontend>> make_language_frontends() {
       &python::make_python_frontend,
       &typescript::make_typescript_frontend,
       &java::make_java_frontend,
+      &csharp::make_csharp_frontend,
   };
   std::vector<std::unique_ptr<LanguageFrontend>> frontends;
   for (const Factory factory : kFactories) frontends.push_back(factory());
