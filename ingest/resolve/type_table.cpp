@@ -57,11 +57,15 @@ void TypeTable::add_namespaces() {
   namespaces_.reserve(files_.size() + 16);
   intern_namespace("");
   for (std::uint32_t f = 0; f < files_.size(); ++f) {
-    const NamespaceId own = intern_namespace(top_namespace(f, kModuleScope));
-    namespaces_[own].files.push_back(f);
+    // The file belongs to its own namespace and to each its top-level
+    // definitions are declared in (several C# namespace blocks).
+    std::vector<NamespaceId> declared{intern_namespace(top_namespace(f, kModuleScope))};
     for (ScopeIndex d = 0; d < files_[f].definitions.size(); ++d) {
-      if (files_[f].definitions[d].parent == kModuleScope) intern_namespace(top_namespace(f, d));
+      if (files_[f].definitions[d].parent == kModuleScope) declared.push_back(intern_namespace(top_namespace(f, d)));
     }
+    std::sort(declared.begin(), declared.end());
+    declared.erase(std::unique(declared.begin(), declared.end()), declared.end());
+    for (const NamespaceId ns : declared) namespaces_[ns].files.push_back(f);
   }
   // Children were keyed by views of strings that may have moved with the
   // vector (short strings live inside the object): key them again now that
@@ -174,7 +178,9 @@ void TypeTable::resolve_supertypes() {
     TypeInfo& info = types_[t];
     for (const ScopeRef part : info.parts) {
       const Definition& definition = files_[part.file].definitions[part.def];
-      const Context where{part.file, definition.parent};
+      // Read inside the type: its namespace (a C# namespace block's) and its
+      // enclosing types are in scope.
+      const Context where{part.file, part.def};
       for (const auto* chains : {&definition.bases, &definition.implements}) {
         for (const LinkChain& chain : *chains) {
           const DeclaredType base = resolve_type(chain, where);
