@@ -88,7 +88,7 @@ TSNode ChainReader::allocated_type(TSNode call) const {
   const TSNode function = syntax_.child(call, Field::Function);
   if (!syntax_.is(function, NodeType::Identifier) || text(function) != "new") return TSNode{};
   const TSNode arguments = syntax_.child(call, Field::Arguments);
-  if (ts_node_named_child_count(arguments) != 1) return TSNode{};
+  if (ts_node_is_null(arguments) || ts_node_named_child_count(arguments) != 1) return TSNode{};
   return ts_node_named_child(arguments, 0);
 }
 

@@ -61,7 +61,7 @@ Definition DeclarationReader::type(TSNode spec) const {
     }
   } else if (syntax_.is(type, NodeType::StructType)) {
     const TSNode list = ts_node_named_child(type, 0);
-    const std::uint32_t count = ts_node_named_child_count(list);
+    const std::uint32_t count = ts_node_is_null(list) ? 0 : ts_node_named_child_count(list);
     for (std::uint32_t i = 0; i < count; ++i) {
       const TSNode field = ts_node_named_child(list, i);
       if (syntax_.is(field, NodeType::FieldDeclaration) && ts_node_is_null(syntax_.child(field, Field::Name))) {
@@ -87,7 +87,7 @@ std::vector<Assignment> DeclarationReader::fields(TSNode spec, ScopeIndex scope)
   const TSNode type = syntax_.child(spec, Field::Type);
   if (!syntax_.is(spec, NodeType::TypeSpec) || !syntax_.is(type, NodeType::StructType)) return fields;
   const TSNode list = ts_node_named_child(type, 0);
-  const std::uint32_t count = ts_node_named_child_count(list);
+  const std::uint32_t count = ts_node_is_null(list) ? 0 : ts_node_named_child_count(list);
   for (std::uint32_t i = 0; i < count; ++i) {
     const TSNode field = ts_node_named_child(list, i);
     if (!syntax_.is(field, NodeType::FieldDeclaration)) continue;
@@ -121,6 +121,7 @@ std::uint32_t DeclarationReader::body_start(TSNode node) const {
 }
 
 void DeclarationReader::read_parameters(TSNode parameter_list, Definition& into) const {
+  if (ts_node_is_null(parameter_list)) return;
   const std::uint32_t count = ts_node_named_child_count(parameter_list);
   for (std::uint32_t i = 0; i < count; ++i) {
     const TSNode declaration = ts_node_named_child(parameter_list, i);

@@ -149,6 +149,7 @@ class BindingReader {
   // The identifiers of an expression list (null for anything else, which binds nothing).
   std::vector<TSNode> names_in(TSNode list) const {
     std::vector<TSNode> names;
+    if (ts_node_is_null(list)) return names;
     const std::uint32_t count = ts_node_named_child_count(list);
     for (std::uint32_t i = 0; i < count; ++i) {
       const TSNode child = ts_node_named_child(list, i);
@@ -159,6 +160,7 @@ class BindingReader {
   }
   std::vector<TSNode> values_in(TSNode list) const {
     std::vector<TSNode> values;
+    if (ts_node_is_null(list)) return values;
     const std::uint32_t count = ts_node_named_child_count(list);
     for (std::uint32_t i = 0; i < count; ++i) {
       const TSNode child = ts_node_named_child(list, i);
