@@ -3,6 +3,8 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
+#include <fstream>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -423,4 +425,34 @@ TEST_CASE("go extractor: local types belong to their function; broken and deep i
   const FileFacts nested = extract(deep);
   REQUIRE(nested.calls.size() == 1);
   CHECK(nested.calls[0].callee.back() == attribute("b"));
+}
+
+TEST_CASE("go extractor: the shop fixture reads cleanly, a method apart from its type") {
+  const std::string root = std::string(TRELLIS_SOURCE_DIR) + "/tests/fixtures/go/shop/";
+  const auto read = [&](std::string path) {
+    std::ifstream in(root + path, std::ios::binary);
+    REQUIRE_MESSAGE(in.good(), "missing fixture file ", path);
+    std::stringstream text;
+    text << in.rdbuf();
+    return extract(text.str(), std::move(path));
+  };
+  const std::vector<std::pair<std::string, std::string>> files{
+      {"auth/authenticator.go", "auth"}, {"auth/service.go", "auth"}, {"auth/service_logout.go", "auth"},
+      {"auth/token.go", "auth"},         {"store/store.go", "store"},  {"admin/admin.go", "admin"},
+      {"oauth/provider.go", "oauth"},    {"format/format.go", "format"}, {"plugins/plugins.go", "plugins"},
+      {"cmd/shop/shop.go", "main"},      {"cmd/shop/handlers.go", "main"}};
+  for (const auto& [path, package] : files) {
+    const FileFacts facts = read(path);
+    CHECK_MESSAGE(!facts.has_syntax_errors, path);
+    CHECK_MESSAGE(facts.package_name == package, path);
+  }
+  const FileFacts logout = read("auth/service_logout.go");
+  REQUIRE(logout.definitions.size() == 1);
+  CHECK(logout.definitions[0].qualifier == "Service");
+  CHECK(callees(logout) == std::vector<LinkChain>{{name("s"), attribute("audit")},
+                                                  {name("s"), attribute("users"), attribute("Close")}});
+  const FileFacts admin = read("admin/admin.go");
+  CHECK(named(admin, "Admin").bases == std::vector<LinkChain>{{name("auth"), attribute("Service")}});
+  const FileFacts shop = read("cmd/shop/shop.go");
+  CHECK(assigned(shop, "h", index_of(shop, "loginByValue")).at(0).value == LinkChain{name("svc"), attribute("Login")});
 }
