@@ -23,7 +23,6 @@
 //   definitions whose parent is their function.
 #pragma once
 
-#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
