@@ -1,4 +1,5 @@
 #include "csharp/csharp_frontend.hpp"
+#include "go/go_frontend.hpp"
 #include "java/java_frontend.hpp"
 #include "python/python_frontend.hpp"
 #include "typescript/ts_frontend.hpp"
@@ -12,6 +13,7 @@ std::vector<std::unique_ptr<LanguageFrontend>> make_language_frontends() {
   static constexpr Factory kFactories[] = {
       &python::make_python_frontend,
       &typescript::make_typescript_frontend,
+      &go::make_go_frontend,
       &java::make_java_frontend,
       &csharp::make_csharp_frontend,
   };

@@ -1,0 +1,98 @@
+#include "go_bindings.hpp"
+
+#include <utility>
+
+namespace trellis::ingest::go {
+
+ScopeIndex function_at(const ScopeFinder& scopes, std::uint32_t byte) {
+  const auto definitions = scopes.definitions();
+  ScopeIndex index = scopes.scope_at(byte);
+  while (index != kModuleScope && definitions[index].label != Label::Function &&
+         definitions[index].label != Label::Method) {
+    index = definitions[index].parent;
+  }
+  return index;
+}
+
+void BindingReader::read(TSNode node) {
+  scope_ = function_at(scopes_, ts_node_start_byte(node));
+  line_ = line_of(ts_node_start_point(node));
+  switch (syntax_.type(node)) {
+    case NodeType::ShortVarDeclaration:
+      bind(names_in(syntax_.child(node, Field::Left)), values_in(syntax_.child(node, Field::Right)), {});
+      break;
+    case NodeType::VarSpec:
+    case NodeType::ConstSpec: {
+      std::vector<TSNode> names;
+      for_each_in_field(syntax_, node, Field::Name, [&](TSNode name) { names.push_back(name); });
+      const LinkChain annotation = chains_.type(syntax_.child(node, Field::Type));
+      bind(names, values_in(syntax_.child(node, Field::Value)), annotation);
+      if (scope_ == kModuleScope) {
+        for (const TSNode name : names) {
+          if (is_exported(chains_.text(name))) facts_.all_names.emplace_back(chains_.text(name));
+        }
+      }
+      break;
+    }
+    case NodeType::RangeClause:
+    case NodeType::ReceiveStatement:
+      bind(names_in(syntax_.child(node, Field::Left)), {}, {});
+      break;
+    case NodeType::TypeSwitchStatement: bind(names_in(syntax_.child(node, Field::Alias)), {}, {}); break;
+    case NodeType::FuncLiteral: {
+      Definition parameters;
+      declarations_.read_parameters(syntax_.child(node, Field::Parameters), parameters);
+      for (auto& [name, type] : parameters.annotated_parameters) add(std::move(name), {}, std::move(type));
+      break;
+    }
+    default: break;
+  }
+}
+
+// The identifiers of an expression list (null for anything else, which binds nothing).
+std::vector<TSNode> BindingReader::names_in(TSNode list) const {
+  std::vector<TSNode> names;
+  if (ts_node_is_null(list)) return names;
+  const std::uint32_t count = ts_node_named_child_count(list);
+  for (std::uint32_t i = 0; i < count; ++i) {
+    const TSNode child = ts_node_named_child(list, i);
+    if (syntax_.is(child, NodeType::Comment)) continue;
+    names.push_back(syntax_.is(child, NodeType::Identifier) ? child : TSNode{});
+  }
+  return names;
+}
+std::vector<TSNode> BindingReader::values_in(TSNode list) const {
+  std::vector<TSNode> values;
+  if (ts_node_is_null(list)) return values;
+  const std::uint32_t count = ts_node_named_child_count(list);
+  for (std::uint32_t i = 0; i < count; ++i) {
+    const TSNode child = ts_node_named_child(list, i);
+    if (!syntax_.is(child, NodeType::Comment)) values.push_back(child);
+  }
+  return values;
+}
+
+// Names get the value at their position; with fewer values (`x, err :=
+// f()`), the first gets the first and the others nothing.
+void BindingReader::bind(const std::vector<TSNode>& names, const std::vector<TSNode>& values, const LinkChain& annotation) {
+  for (std::size_t i = 0; i < names.size(); ++i) {
+    if (ts_node_is_null(names[i])) continue;
+    const bool paired = values.size() == names.size() || (i == 0 && !values.empty());
+    LinkChain value = paired ? chains_.value(values[i]) : LinkChain{};
+    if (is_opaque(value)) value.clear();
+    add(std::string(chains_.text(names[i])), std::move(value), annotation);
+  }
+}
+
+void BindingReader::add(std::string name, LinkChain value, LinkChain annotation) {
+  if (name.empty() || name == "_") return;
+  Assignment assignment;
+  assignment.scope = scope_;
+  assignment.line = line_;
+  assignment.target = {{Link::Kind::Name, std::move(name)}};
+  assignment.value = std::move(value);
+  assignment.annotation = std::move(annotation);
+  facts_.assignments.push_back(std::move(assignment));
+}
+
+}  // namespace trellis::ingest::go

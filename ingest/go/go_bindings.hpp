@@ -1,0 +1,53 @@
+// Go's name bindings as Assignments (ingest/resolve/typed_facts.hpp):
+// `x := f()`, `var x T = v`, constants, range variables, a type switch's
+// binding, a select case's received values and function literals'
+// parameters. `_` binds nothing. Names get the value at their position;
+// with fewer values (`x, err := f()`), the first gets the first value and
+// the others none. Package-level `var` and `const` names are at module
+// scope, and the exported ones are added to all_names.
+#pragma once
+
+#include <tree_sitter/api.h>
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "extract/scope_finder.hpp"
+#include "go_chains.hpp"
+#include "go_declarations.hpp"
+#include "trellis/ingest/file_facts.hpp"
+
+namespace trellis::ingest::go {
+
+// The innermost Function or Method holding a byte (kModuleScope when none):
+// the caller of a call there, the scope of a local declared there.
+ScopeIndex function_at(const ScopeFinder& scopes, std::uint32_t byte);
+
+// Adds the Assignments of one binding node (short_var_declaration,
+// var_spec, const_spec, range_clause, type_switch_statement,
+// receive_statement or func_literal) to `facts`.
+class BindingReader {
+ public:
+  BindingReader(const ChainReader& chains, const DeclarationReader& declarations, const ScopeFinder& scopes,
+                FileFacts& facts)
+      : chains_(chains), syntax_(chains.syntax()), declarations_(declarations), scopes_(scopes), facts_(facts) {}
+
+  void read(TSNode node);
+
+ private:
+  std::vector<TSNode> names_in(TSNode list) const;
+  std::vector<TSNode> values_in(TSNode list) const;
+  void bind(const std::vector<TSNode>& names, const std::vector<TSNode>& values, const LinkChain& annotation);
+  void add(std::string name, LinkChain value, LinkChain annotation);
+
+  const ChainReader& chains_;
+  const GoSyntax& syntax_;
+  const DeclarationReader& declarations_;
+  const ScopeFinder& scopes_;
+  FileFacts& facts_;
+  ScopeIndex scope_ = kModuleScope;
+  std::uint32_t line_ = 0;
+};
+
+}  // namespace trellis::ingest::go

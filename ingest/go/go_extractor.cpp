@@ -1,0 +1,214 @@
+#include "go_extractor.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+
+#include "extract/complexity.hpp"
+#include "extract/query_matches.hpp"
+#include "extract/scope_finder.hpp"
+#include "go_bindings.hpp"
+#include "go_chains.hpp"
+#include "go_declarations.hpp"
+
+extern "C" const TSLanguage* tree_sitter_go();
+
+namespace trellis::ingest::go {
+
+// queries/complexity.scm, embedded by CMake.
+extern const std::string_view kQueryText;
+
+namespace {
+
+constexpr std::size_t kMaxCallText = 200;
+
+// The syntax nodes one walk of the tree collects, in pre-order.
+struct Collected {
+  TSNode package{};
+  std::vector<TSNode> definitions;  // function, method, type spec, interface method spec
+  std::vector<TSNode> imports;
+  std::vector<TSNode> calls;
+  std::vector<TSNode> bindings;  // the statements and literals that bind names
+};
+
+bool is_binding(NodeType type) {
+  switch (type) {
+    case NodeType::ShortVarDeclaration:
+    case NodeType::VarSpec:
+    case NodeType::ConstSpec:
+    case NodeType::RangeClause:
+    case NodeType::TypeSwitchStatement:
+    case NodeType::ReceiveStatement:
+    case NodeType::FuncLiteral: return true;
+    default: return false;
+  }
+}
+
+// A method spec of a named interface type (an anonymous interface's methods
+// belong to no definition).
+bool is_interface_method(const GoSyntax& syntax, TSNode elem) {
+  const TSNode interface = ts_node_parent(elem);
+  const TSNode spec = ts_node_parent(interface);
+  return syntax.is(spec, NodeType::TypeSpec) && ts_node_eq(syntax.child(spec, Field::Type), interface);
+}
+
+Collected collect(const GoSyntax& syntax, TSNode root) {
+  Collected collected;
+  TsTreeCursor walk(root);
+  TSTreeCursor* at = walk.get();
+  for (bool descend = true;;) {
+    if (descend) {
+      const TSNode node = ts_tree_cursor_current_node(at);
+      const NodeType type = syntax.type(node);
+      switch (type) {
+        case NodeType::PackageClause: collected.package = node; break;
+        case NodeType::ImportSpec: collected.imports.push_back(node); break;
+        case NodeType::FunctionDeclaration:
+        case NodeType::MethodDeclaration:
+        case NodeType::TypeSpec:
+        case NodeType::TypeAlias: collected.definitions.push_back(node); break;
+        case NodeType::MethodElem:
+          if (is_interface_method(syntax, node)) collected.definitions.push_back(node);
+          break;
+        case NodeType::CallExpression: collected.calls.push_back(node); break;
+        default:
+          if (is_binding(type)) collected.bindings.push_back(node);
+          break;
+      }
+    }
+    if (descend && ts_tree_cursor_goto_first_child(at)) continue;
+    if (ts_tree_cursor_goto_next_sibling(at)) {
+      descend = true;
+      continue;
+    }
+    if (!ts_tree_cursor_goto_parent(at)) break;
+    descend = false;
+  }
+  return collected;
+}
+
+// The text of a Go string literal, without its quotes.
+std::string unquoted(std::string_view literal) {
+  if (literal.size() >= 2) literal = literal.substr(1, literal.size() - 2);
+  return std::string(literal);
+}
+
+}  // namespace
+
+const TSLanguage* go_grammar() { return tree_sitter_go(); }
+
+Result<GoQueries> GoQueries::compile() {
+  std::string text(kQueryText);
+  std::uint32_t error_offset = 0;
+  TSQueryError error_type = TSQueryErrorNone;
+  TSQuery* query = ts_query_new(go_grammar(), text.data(), static_cast<std::uint32_t>(text.size()), &error_offset,
+                                &error_type);
+  if (query == nullptr) {
+    return make_error(ErrorCode::Internal, fmt::format("the go queries do not compile: error {} at byte {}",
+                                                       static_cast<int>(error_type), error_offset));
+  }
+  return GoQueries(TsQuery(query), std::move(text));
+}
+
+GoQueries::GoQueries(TsQuery query, std::string text)
+    : text_(std::move(text)),
+      query_(std::move(query)),
+      roots_(query_.get(), text_, go_grammar()),
+      syntax_(go_grammar()) {}
+
+GoExtractor::GoExtractor(const GoQueries& queries)
+    : queries_(queries), parser_(ts_parser_new()), cursor_(ts_query_cursor_new()) {
+  ts_parser_set_language(parser_.get(), go_grammar());
+}
+
+FileFacts GoExtractor::extract(std::string_view source, std::string relative_path) {
+  FileFacts facts;
+  facts.relative_path = std::move(relative_path);
+  facts.language = "go";
+  facts.line_count = count_lines(source);
+  facts.byte_count = static_cast<std::uint32_t>(source.size());
+  const TsTree tree(
+      ts_parser_parse_string(parser_.get(), nullptr, source.data(), static_cast<std::uint32_t>(source.size())));
+  if (!tree) return facts;
+  const TSNode root = ts_tree_root_node(tree.get());
+  facts.has_syntax_errors = ts_node_has_error(root);
+  const GoSyntax& syntax = queries_.syntax();
+  const ChainReader chains(syntax, source);
+  const DeclarationReader declarations(chains);
+  const Collected collected = collect(syntax, root);
+
+  if (!ts_node_is_null(collected.package)) {
+    facts.package_name = std::string(chains.text(ts_node_named_child(collected.package, 0)));
+  }
+  for (const TSNode spec : collected.imports) {
+    Import import;
+    import.line = line_of(ts_node_start_point(spec));
+    import.module = unquoted(chains.text(syntax.child(spec, Field::Path)));
+    const TSNode name = syntax.child(spec, Field::Name);
+    import.alias = syntax.is(name, NodeType::Dot) ? std::string(".") : std::string(chains.text(name));
+    facts.imports.push_back(std::move(import));
+  }
+
+  // Definitions in source order (the walk's pre-order), each with its parent.
+  std::vector<std::uint32_t> body_starts;
+  std::vector<TSNode> definition_nodes;
+  std::vector<ScopeIndex> stack;
+  for (const TSNode node : collected.definitions) {
+    const NodeType type = syntax.type(node);
+    Definition definition = type == NodeType::MethodElem ? declarations.interface_method(node)
+                            : type == NodeType::TypeSpec || type == NodeType::TypeAlias
+                                ? declarations.type(node)
+                                : declarations.function(node);
+    if (definition.name.empty()) continue;
+    while (!stack.empty() && facts.definitions[stack.back()].span.byte_end <= definition.span.byte_start) {
+      stack.pop_back();
+    }
+    if (type != NodeType::MethodDeclaration && !stack.empty()) definition.parent = stack.back();
+    if (definition.parent == kModuleScope && definition.label != Label::Method && is_exported(definition.name)) {
+      facts.all_names.push_back(definition.name);
+    }
+    body_starts.push_back(declarations.body_start(node));
+    stack.push_back(static_cast<ScopeIndex>(facts.definitions.size()));
+    facts.definitions.push_back(std::move(definition));
+    definition_nodes.push_back(node);
+  }
+  const ScopeFinder scopes(facts.definitions, std::move(body_starts));
+
+  std::vector<std::uint32_t> decisions;
+  for_each_match(cursor_.get(), queries_.query(), queries_.roots(), root, [&](const TSQueryMatch& match) {
+    if (match.capture_count > 0) decisions.push_back(ts_node_start_byte(match.captures[0].node));
+  });
+  count_complexity(facts.definitions, scopes, decisions);
+
+  for (ScopeIndex i = 0; i < facts.definitions.size(); ++i) {
+    std::vector<Assignment> fields = declarations.fields(definition_nodes[i], i);
+    facts.assignments.insert(facts.assignments.end(), std::make_move_iterator(fields.begin()),
+                             std::make_move_iterator(fields.end()));
+  }
+  BindingReader bindings(chains, declarations, scopes, facts);
+  for (const TSNode node : collected.bindings) bindings.read(node);
+
+  facts.calls.reserve(collected.calls.size());
+  for (const TSNode call : collected.calls) {
+    if (!ts_node_is_null(chains.allocated_type(call))) continue;  // new(T) allocates, calls nothing
+    const TSNode function = syntax.child(call, Field::Function);
+    const std::uint32_t byte = ts_node_start_byte(call);
+    CallSite site;
+    site.caller = function_at(scopes, byte);
+    site.scope = scopes.scope_at(byte);
+    site.line = line_of(ts_node_start_point(call));
+    site.callee = chains.value(function);
+    site.text = std::string(chains.text(function).substr(0, kMaxCallText));
+    site.arguments = chains.arguments(syntax.child(call, Field::Arguments));
+    facts.calls.push_back(std::move(site));
+  }
+
+  std::stable_sort(facts.assignments.begin(), facts.assignments.end(),
+                   [](const Assignment& a, const Assignment& b) { return a.line < b.line; });
+  facts.has_all = true;
+  std::sort(facts.all_names.begin(), facts.all_names.end());
+  facts.all_names.erase(std::unique(facts.all_names.begin(), facts.all_names.end()), facts.all_names.end());
+  return facts;
+}
+
+}  // namespace trellis::ingest::go
