@@ -1,13 +1,10 @@
 #include "csharp_extractor.hpp"
 
-#include <fmt/format.h>
-
 #include <cstdint>
 #include <utility>
 #include <vector>
 
 #include "../extract/complexity.hpp"
-#include "../extract/query_matches.hpp"
 #include "../extract/scope_finder.hpp"
 #include "csharp_fact_walk.hpp"
 #include "csharp_reader.hpp"
@@ -16,32 +13,35 @@ extern "C" const TSLanguage* tree_sitter_c_sharp();
 
 namespace trellis::ingest::csharp {
 
-// queries/complexity.scm, embedded by CMake.
-extern const std::string_view kQueryText;
+namespace {
 
-Result<CSharpQueries> CSharpQueries::compile() {
-  std::string text(kQueryText);
-  std::uint32_t error_offset = 0;
-  TSQueryError error_type = TSQueryErrorNone;
-  TSQuery* query =
-      ts_query_new(tree_sitter_c_sharp(), text.data(), static_cast<std::uint32_t>(text.size()),
-                   &error_offset, &error_type);
-  if (query == nullptr) {
-    return make_error(ErrorCode::Internal,
-                      fmt::format("the C# queries do not compile: error {} at byte {}",
-                                  static_cast<int>(error_type), error_offset));
-  }
-  return CSharpQueries(TsQuery(query), std::move(text));
-}
+// Decision points: branches, loops, `case` labels (not `default`), switch
+// expression arms but the discard `_`, catch clauses, conditional
+// expressions and the short-circuit operators `&&`, `||` and `??`.
+constexpr DecisionPoints::Rule kDecisionRules[] = {
+    {"if_statement"},
+    {"for_statement"},
+    {"foreach_statement"},
+    {"while_statement"},
+    {"do_statement"},
+    {"switch_section", "case", DecisionPoints::Kind::Token},
+    {"switch_expression_arm", "discard", DecisionPoints::Kind::Unless},
+    {"catch_clause"},
+    {"conditional_expression"},
+    {"binary_expression", "&&", DecisionPoints::Kind::Operator},
+    {"binary_expression", "||", DecisionPoints::Kind::Operator},
+    {"binary_expression", "??", DecisionPoints::Kind::Operator},
+};
 
-CSharpQueries::CSharpQueries(TsQuery query, std::string text)
-    : text_(std::move(text)),
-      query_(std::move(query)),
-      roots_(query_.get(), text_, tree_sitter_c_sharp()),
-      syntax_(tree_sitter_c_sharp()) {}
+}  // namespace
+
+Result<CSharpQueries> CSharpQueries::compile() { return CSharpQueries(); }
+
+CSharpQueries::CSharpQueries()
+    : syntax_(tree_sitter_c_sharp()), decisions_(tree_sitter_c_sharp(), kDecisionRules) {}
 
 CSharpExtractor::CSharpExtractor(const CSharpQueries& queries)
-    : queries_(queries), parser_(ts_parser_new()), cursor_(ts_query_cursor_new()) {
+    : queries_(queries), parser_(ts_parser_new()) {
   ts_parser_set_language(parser_.get(), tree_sitter_c_sharp());
 }
 
@@ -59,24 +59,11 @@ FileFacts CSharpExtractor::extract(std::string_view source, std::string relative
 
   const CSharpSyntax& syntax = queries_.syntax();
   const CSharpReader reader(syntax, source);
-  FactWalk walk(reader, facts);
+  FactWalk walk(reader, queries_.decisions(), facts);
   walk.run(root);
 
-  std::vector<std::uint32_t> decisions;  // first bytes of decision points (complexity.scm)
-  for_each_match(cursor_.get(), queries_.query(), queries_.roots(), root,
-                 [&](const TSQueryMatch& match) {
-                   for (std::uint16_t c = 0; c < match.capture_count; ++c) {
-                     const TSNode node = match.captures[c].node;
-                     // `_ => ...` is a switch expression's default.
-                     if (syntax.is(node, NodeType::SwitchExpressionArm) &&
-                         syntax.is(ts_node_named_child(node, 0), NodeType::Discard)) {
-                       continue;
-                     }
-                     decisions.push_back(ts_node_start_byte(node));
-                   }
-                 });
   const ScopeFinder scopes(facts.definitions, walk.take_body_starts());
-  count_complexity(facts.definitions, scopes, decisions);
+  count_complexity(facts.definitions, scopes, walk.take_decisions());
   return facts;
 }
 

@@ -2,14 +2,14 @@
 // following resolve/typed_facts.hpp (namespaces as qualifiers, `using`
 // directives as imports, types and members as definitions, fields and
 // locals as assignments, calls with their argument chains), plus
-// queries/complexity.scm for each method's cyclomatic complexity. Nothing
+// each method's cyclomatic complexity from the decision points it walks past. Nothing
 // here is resolved.
 #pragma once
 
 #include <string>
 #include <string_view>
 
-#include "../extract/pattern_roots.hpp"
+#include "../extract/decision_points.hpp"
 #include "../extract/tree_sitter_handles.hpp"
 #include "csharp_syntax.hpp"
 #include "trellis/common/error.hpp"
@@ -17,22 +17,19 @@
 
 namespace trellis::ingest::csharp {
 
-// The compiled complexity query and the grammar's syntax ids; compiled
-// once, shared read-only by every extractor thread.
+// The grammar's syntax ids and decision points, resolved once, shared
+// read-only by every extractor thread.
 class CSharpQueries {
  public:
   // An Internal error when the embedded query does not compile.
   static Result<CSharpQueries> compile();
-  const TSQuery* query() const { return query_.get(); }
-  const PatternRoots& roots() const { return roots_; }
   const CSharpSyntax& syntax() const { return syntax_; }
+  const DecisionPoints& decisions() const { return decisions_; }
 
  private:
-  CSharpQueries(TsQuery query, std::string text);
-  std::string text_;
-  TsQuery query_;
-  PatternRoots roots_;
+  CSharpQueries();
   CSharpSyntax syntax_;
+  DecisionPoints decisions_;
 };
 
 // One per thread: owns a parser and a query cursor.
@@ -47,7 +44,6 @@ class CSharpExtractor {
  private:
   const CSharpQueries& queries_;
   TsParser parser_;
-  TsQueryCursor cursor_;
 };
 
 }  // namespace trellis::ingest::csharp

@@ -35,7 +35,12 @@ void FactWalk::run(TSNode root) {
   TsTreeCursor walk(root);
   TSTreeCursor* at = walk.get();
   for (bool descend = true;;) {
-    const bool enter = descend && visit(ts_tree_cursor_current_node(at));
+    bool enter = false;
+    if (descend) {
+      const TSNode node = ts_tree_cursor_current_node(at);
+      for (std::uint32_t k = decision_points_.count(node); k > 0; --k) decisions_.push_back(ts_node_start_byte(node));
+      enter = visit(node);
+    }
     if (enter && ts_tree_cursor_goto_first_child(at)) continue;
     if (ts_tree_cursor_goto_next_sibling(at)) {
       descend = true;

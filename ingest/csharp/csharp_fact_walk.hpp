@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "../extract/decision_points.hpp"
 #include "csharp_reader.hpp"
 #include "trellis/ingest/file_facts.hpp"
 
@@ -17,13 +18,16 @@ namespace trellis::ingest::csharp {
 
 class FactWalk {
  public:
-  FactWalk(const CSharpReader& reader, FileFacts& facts) : reader_(reader), facts_(facts) {}
+  FactWalk(const CSharpReader& reader, const DecisionPoints& decisions, FileFacts& facts)
+      : reader_(reader), decision_points_(decisions), facts_(facts) {}
 
   // Walks the tree under `root` once, then sets overload signatures and the
   // file's public names.
   void run(TSNode root);
   // Where each definition's body begins (for extract/scope_finder.hpp).
   std::vector<std::uint32_t> take_body_starts() { return std::move(body_starts_); }
+  // The first byte of each decision point walked past (extract/complexity.hpp).
+  std::vector<std::uint32_t> take_decisions() { return std::move(decisions_); }
 
  private:
   struct OpenScope {
@@ -56,6 +60,8 @@ class FactWalk {
   void set_signatures();
 
   const CSharpReader& reader_;
+  const DecisionPoints& decision_points_;
+  std::vector<std::uint32_t> decisions_;
   FileFacts& facts_;
   std::vector<OpenScope> scopes_;
   std::vector<OpenNamespace> namespaces_;

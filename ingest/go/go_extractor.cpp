@@ -5,7 +5,6 @@
 #include <algorithm>
 
 #include "extract/complexity.hpp"
-#include "extract/query_matches.hpp"
 #include "extract/scope_finder.hpp"
 #include "go_bindings.hpp"
 #include "go_chains.hpp"
@@ -15,8 +14,6 @@ extern "C" const TSLanguage* tree_sitter_go();
 
 namespace trellis::ingest::go {
 
-// queries/complexity.scm, embedded by CMake.
-extern const std::string_view kQueryText;
 
 namespace {
 
@@ -29,6 +26,7 @@ struct Collected {
   std::vector<TSNode> imports;
   std::vector<TSNode> calls;
   std::vector<TSNode> bindings;  // the statements and literals that bind names
+  std::vector<std::uint32_t> decisions;  // first bytes of decision points
 };
 
 bool is_binding(NodeType type) {
@@ -52,13 +50,14 @@ bool is_interface_method(const GoSyntax& syntax, TSNode elem) {
   return syntax.is(spec, NodeType::TypeSpec) && ts_node_eq(syntax.child(spec, Field::Type), interface);
 }
 
-Collected collect(const GoSyntax& syntax, TSNode root) {
+Collected collect(const GoSyntax& syntax, const DecisionPoints& decisions, TSNode root) {
   Collected collected;
   TsTreeCursor walk(root);
   TSTreeCursor* at = walk.get();
   for (bool descend = true;;) {
     if (descend) {
       const TSNode node = ts_tree_cursor_current_node(at);
+      for (std::uint32_t k = decisions.count(node); k > 0; --k) collected.decisions.push_back(ts_node_start_byte(node));
       const NodeType type = syntax.type(node);
       switch (type) {
         case NodeType::PackageClause: collected.package = node; break;
@@ -97,27 +96,23 @@ std::string unquoted(std::string_view literal) {
 
 const TSLanguage* go_grammar() { return tree_sitter_go(); }
 
-Result<GoQueries> GoQueries::compile() {
-  std::string text(kQueryText);
-  std::uint32_t error_offset = 0;
-  TSQueryError error_type = TSQueryErrorNone;
-  TSQuery* query = ts_query_new(go_grammar(), text.data(), static_cast<std::uint32_t>(text.size()), &error_offset,
-                                &error_type);
-  if (query == nullptr) {
-    return make_error(ErrorCode::Internal, fmt::format("the go queries do not compile: error {} at byte {}",
-                                                       static_cast<int>(error_type), error_offset));
-  }
-  return GoQueries(TsQuery(query), std::move(text));
-}
+// Decision points: if, for (every form), the cases of expression, type and
+// select switches (not `default`), and the short-circuit operators.
+constexpr DecisionPoints::Rule kDecisionRules[] = {
+    {"if_statement"},
+    {"for_statement"},
+    {"expression_case"},
+    {"type_case"},
+    {"communication_case"},
+    {"binary_expression", "&&", DecisionPoints::Kind::Operator},
+    {"binary_expression", "||", DecisionPoints::Kind::Operator},
+};
 
-GoQueries::GoQueries(TsQuery query, std::string text)
-    : text_(std::move(text)),
-      query_(std::move(query)),
-      roots_(query_.get(), text_, go_grammar()),
-      syntax_(go_grammar()) {}
+Result<GoQueries> GoQueries::compile() { return GoQueries(); }
 
-GoExtractor::GoExtractor(const GoQueries& queries)
-    : queries_(queries), parser_(ts_parser_new()), cursor_(ts_query_cursor_new()) {
+GoQueries::GoQueries() : syntax_(go_grammar()), decisions_(go_grammar(), kDecisionRules) {}
+
+GoExtractor::GoExtractor(const GoQueries& queries) : queries_(queries), parser_(ts_parser_new()) {
   ts_parser_set_language(parser_.get(), go_grammar());
 }
 
@@ -135,7 +130,7 @@ FileFacts GoExtractor::extract(std::string_view source, std::string relative_pat
   const GoSyntax& syntax = queries_.syntax();
   const ChainReader chains(syntax, source);
   const DeclarationReader declarations(chains);
-  const Collected collected = collect(syntax, root);
+  const Collected collected = collect(syntax, queries_.decisions(), root);
 
   if (!ts_node_is_null(collected.package)) {
     facts.package_name = std::string(chains.text(ts_node_named_child(collected.package, 0)));
@@ -174,11 +169,7 @@ FileFacts GoExtractor::extract(std::string_view source, std::string relative_pat
   }
   const ScopeFinder scopes(facts.definitions, std::move(body_starts));
 
-  std::vector<std::uint32_t> decisions;
-  for_each_match(cursor_.get(), queries_.query(), queries_.roots(), root, [&](const TSQueryMatch& match) {
-    if (match.capture_count > 0) decisions.push_back(ts_node_start_byte(match.captures[0].node));
-  });
-  count_complexity(facts.definitions, scopes, decisions);
+  count_complexity(facts.definitions, scopes, collected.decisions);
 
   for (ScopeIndex i = 0; i < facts.definitions.size(); ++i) {
     std::vector<Assignment> fields = declarations.fields(definition_nodes[i], i);

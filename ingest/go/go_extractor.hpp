@@ -1,5 +1,5 @@
-// Go extraction: one parse, one walk of the tree and one pass of
-// queries/complexity.scm turn a file into FileFacts following the
+// Go extraction: one parse and one walk of the tree (which also counts
+// decision points, extract/decision_points.hpp) turn a file into FileFacts following the
 // conventions of ingest/resolve/typed_facts.hpp (package clause, imports,
 // types with their fields and embedded bases, interfaces with their method
 // specs, functions, methods with their receivers, calls, package-level
@@ -27,7 +27,7 @@
 #include <string_view>
 #include <vector>
 
-#include "extract/pattern_roots.hpp"
+#include "extract/decision_points.hpp"
 #include "extract/tree_sitter_handles.hpp"
 #include "go_syntax.hpp"
 #include "trellis/common/error.hpp"
@@ -38,24 +38,21 @@ namespace trellis::ingest::go {
 // The Go grammar.
 const TSLanguage* go_grammar();
 
-// The compiled complexity query and the grammar's ids, resolved once;
+// The grammar's ids and decision points, resolved once;
 // shared read-only by every extractor thread.
 class GoQueries {
  public:
   static Result<GoQueries> compile();
-  const TSQuery* query() const { return query_.get(); }
-  const PatternRoots& roots() const { return roots_; }
   const GoSyntax& syntax() const { return syntax_; }
+  const DecisionPoints& decisions() const { return decisions_; }
 
  private:
-  GoQueries(TsQuery query, std::string text);
-  std::string text_;
-  TsQuery query_;
-  PatternRoots roots_;
+  GoQueries();
   GoSyntax syntax_;
+  DecisionPoints decisions_;
 };
 
-// One per thread: owns a parser and a query cursor.
+// One per thread: owns a parser.
 class GoExtractor {
  public:
   explicit GoExtractor(const GoQueries& queries);
@@ -66,7 +63,6 @@ class GoExtractor {
  private:
   const GoQueries& queries_;
   TsParser parser_;
-  TsQueryCursor cursor_;
 };
 
 }  // namespace trellis::ingest::go

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <memory>
+#include <mutex>
 #include <numeric>
 #include <optional>
 
@@ -26,7 +27,7 @@ std::vector<std::size_t> largest_first(std::span<const DiscoveredFile> files) {
 
 }  // namespace
 
-ExtractedFiles extract_files(const LanguageFrontend& language, const std::filesystem::path& root,
+ExtractedFiles extract_files(LanguageFrontend& language, const std::filesystem::path& root,
                              std::span<const DiscoveredFile> files, ExtractProgress* progress,
                              FactsCache* previous) {
   ExtractedFiles out;
@@ -40,10 +41,19 @@ ExtractedFiles extract_files(const LanguageFrontend& language, const std::filesy
   changed.assign(files.size(), 0);
   std::vector<std::uint8_t> unreadable(files.size(), 0);
   std::vector<std::optional<FileWarning>> warnings(files.size());
-  tbb::enumerable_thread_specific<std::unique_ptr<FileExtractor>> extractors(
-      [&language] { return language.make_extractor(); });
+  // Made on a thread's first file to parse, after the language is prepared.
+  tbb::enumerable_thread_specific<std::unique_ptr<FileExtractor>> extractors;
+  std::once_flag prepare_once;
+  const auto extractor_of = [&](std::unique_ptr<FileExtractor>& slot) -> FileExtractor* {
+    if (!slot) {
+      std::call_once(prepare_once, [&] { out.prepared = language.prepare(); });
+      if (!out.prepared.ok()) return nullptr;
+      slot = language.make_extractor();
+    }
+    return slot.get();
+  };
 
-  const auto extract_one = [&](FileExtractor& extractor, std::size_t i) {
+  const auto extract_one = [&](std::unique_ptr<FileExtractor>& slot, std::size_t i) {
     const std::string& path = files[i].relative_path;
     // Each task touches only its own entries of `previous`, so moving out is safe.
     const auto cached = previous != nullptr ? previous->find(path) : FactsCache::iterator{};
@@ -69,8 +79,12 @@ ExtractedFiles extract_files(const LanguageFrontend& language, const std::filesy
       out.had_invalid_utf8[i] = source->had_invalid_utf8 ? 1 : 0;
       if (known && cached->second.content_hash == out.content_hashes[i]) {
         out.files[i] = std::move(cached->second.facts);
+      } else if (FileExtractor* extractor = extractor_of(slot); extractor != nullptr) {
+        out.files[i] = extractor->extract(source->text, path);
+        changed[i] = 1;
       } else {
-        out.files[i] = extractor.extract(source->text, path);
+        out.files[i].relative_path = path;
+        out.files[i].language = std::string(language.name());
         changed[i] = 1;
       }
     }
@@ -90,8 +104,8 @@ ExtractedFiles extract_files(const LanguageFrontend& language, const std::filesy
   const std::vector<std::size_t> order = largest_first(files);
   std::atomic<std::size_t> next{0};
   trellis::parallel_for(0, tbb::this_task_arena::max_concurrency(), [&](int) {
-    FileExtractor& extractor = *extractors.local();
-    for (std::size_t k = next.fetch_add(1); k < order.size(); k = next.fetch_add(1)) extract_one(extractor, order[k]);
+    std::unique_ptr<FileExtractor>& slot = extractors.local();
+    for (std::size_t k = next.fetch_add(1); k < order.size(); k = next.fetch_add(1)) extract_one(slot, order[k]);
   });
 
   for (std::size_t i = 0; i < files.size(); ++i) {

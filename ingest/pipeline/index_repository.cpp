@@ -72,11 +72,9 @@ Result<IndexResult> index_repository(const IndexOptions& options, ExtractProgres
     for (const DiscoveredFile& file : discovered->files) {
       if (language->handles(file.relative_path)) own.push_back(file);
     }
-    if (!own.empty()) {
-      if (Status prepared = language->prepare(); !prepared.ok()) return std::move(prepared).take_error();
-    }
     ExtractedFiles extracted;
     arena.execute([&] { extracted = extract_files(*language, root, own, progress, options.previous); });
+    if (!extracted.prepared.ok()) return std::move(extracted.prepared).take_error();
     report.files_reparsed += extracted.reparsed;
     report.files_read += extracted.read;
     stamps.insert(stamps.end(), extracted.stamps.begin(), extracted.stamps.end());

@@ -43,6 +43,8 @@ struct ExtractedFiles {
   std::vector<FileWarning> warnings;  // unreadable files, repaired bytes, syntax errors; by path
   std::uint64_t lines = 0;
   std::uint64_t bytes = 0;
+  // Not ok when the language could not be prepared for a file it had to parse.
+  Status prepared;
 };
 
 // Extracts every file of `files` (under `root`) with `language`, largest
@@ -50,8 +52,10 @@ struct ExtractedFiles {
 // A file whose content hash matches its entry in `previous` takes the cached
 // facts (moved out of `previous`) instead of being parsed again; one whose
 // discovered stamp is its entry's trusted stamp is not even read. A file that
-// cannot be read yields empty facts and a warning, never an error.
-ExtractedFiles extract_files(const LanguageFrontend& language, const std::filesystem::path& root,
+// cannot be read yields empty facts and a warning, never an error. The
+// language is prepared (its queries compiled) only when a file must be
+// parsed: a re-index that parses none of its files pays nothing for it.
+ExtractedFiles extract_files(LanguageFrontend& language, const std::filesystem::path& root,
                              std::span<const DiscoveredFile> files, ExtractProgress* progress = nullptr,
                              FactsCache* previous = nullptr);
 

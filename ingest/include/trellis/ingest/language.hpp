@@ -49,9 +49,10 @@ class LanguageFrontend {
   // Whether this language reads the file (by its name).
   virtual bool handles(std::string_view relative_path) const = 0;
   // Compiles the language's queries. Called before make_extractor, and only
-  // for a language that has files to parse: compiling every grammar's
-  // queries costs tens of milliseconds at each start. INTERNAL when a query
-  // does not compile. Calling it again does nothing.
+  // for a language that has files to parse (extract_files calls it on the
+  // first such file): compiling every grammar's queries costs tens of
+  // milliseconds at each start. INTERNAL when a query does not compile.
+  // Calling it again does nothing.
   virtual Status prepare() = 0;
   // Only after prepare() succeeded.
   virtual std::unique_ptr<FileExtractor> make_extractor() const = 0;
