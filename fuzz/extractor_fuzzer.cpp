@@ -28,7 +28,9 @@ using namespace trellis::ingest;
 
 constexpr std::string_view kNames[] = {"m.py",         "pkg/__init__.py", "pkg/m.pyi",   "a.ts",  "src/index.ts",
                                        "c.tsx",        "d.js",            "lib/e.mjs",   "f.cjs", "g.jsx",
-                                       "types.d.ts",   "h.mts",           ".eslintrc.js", "i.cts", "pkg/sub/n.py"};
+                                       "types.d.ts",   "h.mts",           ".eslintrc.js", "i.cts", "pkg/sub/n.py",
+                                       "a.go",         "pkg/b.go",        "A.java",      "com/x/B.java", "A.cs",
+                                       "Sub/B.cs"};
 
 void require(bool condition, const char* what) {
   if (condition) return;

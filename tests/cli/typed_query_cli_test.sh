@@ -1,0 +1,101 @@
+#!/usr/bin/env bash
+# End-to-end checks of `trellis query ...` on the Go, Java and C# fixture
+# projects (tests/fixtures/{go,java,csharp}/shop), a tree mixing languages
+# indexed in one pass, and `trellis stats --schema`.
+# Usage: tests/cli/typed_query_cli_test.sh path/to/trellis path/to/source-tree
+set -uo pipefail
+trellis="$(realpath "$1")"
+source_dir="$(realpath "$2")"
+source "$(dirname "$0")/checks.sh"
+
+json_true() {
+  node -e 'const d = JSON.parse(require("fs").readFileSync(0, "utf8"));
+           const names = (list) => list.map((n) => n.qualified_name);
+           const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
+           const ok = eval(process.argv[1]);
+           if (ok !== true) { console.error(JSON.stringify(d).slice(0, 2000)); process.exit(1); }' "$1" <<<"$out" ||
+    fail "JSON check failed: $1"
+}
+
+# --- Go
+db="$work/go.trellis"
+"$trellis" index "$source_dir/tests/fixtures/go/shop" --db "$db" >/dev/null || fail "go index failed"
+q() { expect "$1" "$trellis" query "${@:2}" --db "$db"; }
+q 0 callers example.com/shop/auth.Service.Login --json
+json_true 'same(names(d.results.callers).sort(), ["example.com/shop/cmd/shop.loginByValue", "example.com/shop/cmd/shop.loginDirect", "example.com/shop/cmd/shop.promote"])'
+q 0 callers Authenticator.Login --json
+json_true 'same(names(d.results.callers), ["example.com/shop/cmd/shop.signIn"])'
+q 0 callees example.com/shop/cmd/shop.promote --json
+json_true 'same(names(d.results.callees).sort(), ["example.com/shop/admin.Admin.Promote", "example.com/shop/auth.Service.Login"])'
+q 0 implementations example.com/shop/auth.Authenticator --json
+json_true 'same(names(d.results.implementations).sort(), ["example.com/shop/admin.Admin", "example.com/shop/auth.Service", "example.com/shop/auth.Session", "example.com/shop/oauth.Provider"])'
+q 0 implementations example.com/shop/auth.Auditor --json
+json_true 'd.results.implementations.length === 0'
+q 0 hierarchy example.com/shop/admin.Admin --direction up --json
+json_true 'names(d.results.ancestors).includes("example.com/shop/auth.Service")'
+q 0 exports example.com/shop/auth.service --json
+json_true 'same(names(d.results.exports), ["example.com/shop/auth.Service", "example.com/shop/auth.NewService"])'
+q 0 dependencies example.com/shop/cmd/shop.shop --type imports --json
+json_true 'names(d.results.imports).includes("fmt") && names(d.results.imports).includes("example.com/shop/auth.service")'
+
+# --- Java
+db="$work/java.trellis"
+"$trellis" index "$source_dir/tests/fixtures/java/shop" --db "$db" >/dev/null || fail "java index failed"
+q 0 callers com.shop.repo.Repository.find --json
+json_true 'same(names(d.results.callers), ["com.shop.auth.AuthService.login(String,String)"])'
+q 1 callers AuthService.login --json
+json_true 'd.error_code === "AMBIGUOUS_NAME" && d.suggestions.includes("com.shop.auth.AuthService.login(int)")'
+q 0 callers "AuthService.login(String,String)" --json
+json_true 'same(names(d.results.callers), ["com.shop.auth.AuthService.login(String)"])'
+q 0 callees com.shop.admin.AdminService.login --json
+json_true 'same(names(d.results.callees).sort(), ["com.shop.auth.AuthService.Token", "com.shop.auth.AuthService.Token.value", "com.shop.auth.AuthService.login(String)"])'
+q 0 hierarchy com.shop.model.Entity --direction down --json
+json_true 'same(names(d.results.descendants), ["com.shop.model.User"])'
+q 0 implementations com.shop.repo.Repository --json
+json_true 'same(names(d.results.implementations), ["com.shop.repo.UserRepository"])'
+q 0 exports com.shop.util.Strings --json
+json_true 'same(names(d.results.exports), ["com.shop.util.Strings"])'
+q 0 dependencies com.shop.auth.TokenService --type imports --json
+json_true 'same(names(d.results.imports), ["com.shop.model.User"])'
+
+# --- C#
+db="$work/csharp.trellis"
+"$trellis" index "$source_dir/tests/fixtures/csharp/shop" --db "$db" >/dev/null || fail "csharp index failed"
+q 0 callers Shop.Auth.AuthExtensions.Audit --json
+json_true 'same(names(d.results.callers).sort(), ["Shop.Billing.Checkout.Pay", "Shop.Program.Main"])'
+q 0 callers "Shop.Auth.AuthService.Login(int)" --json
+json_true 'same(names(d.results.callers), ["Shop.Program.LoginById"])'
+q 0 implementations Shop.Auth.IAuthService --json
+json_true 'same(names(d.results.implementations), ["Shop.Auth.AuthService"])'
+q 0 hierarchy Shop.Data.UserRepository --direction up --json
+json_true 'same(names(d.results.ancestors), ["Shop.Data.Repository"])'
+q 0 callees Shop.Billing.Checkout.SignIn --json
+json_true 'same(names(d.results.callees).sort(), ["Shop.Auth.IAuthService.Login", "Shop.Auth.IAuthService.Logout"])'
+
+# --- One pass over a tree of several languages: Go beside TypeScript, Java beside Python.
+mixed="$work/mixed"
+mkdir -p "$mixed"
+cp -r "$source_dir/tests/fixtures/go/shop" "$mixed/goshop"
+cp -r "$source_dir/tests/fixtures/typescript/shop/src" "$mixed/web"
+cp -r "$source_dir/tests/fixtures/java/shop/src" "$mixed/jvm"
+cp -r "$source_dir/tests/fixtures/python/shop" "$mixed/py"
+db="$work/mixed.trellis"
+expect 0 "$trellis" index "$mixed" --db "$db"
+contains "$out" "Interface"
+q 0 callers example.com/shop/auth.Service.Login --json
+json_true 'd.results.callers.length === 3'
+q 0 callers com.shop.repo.Repository.find --json
+json_true 'd.results.callers.length === 1 && d.results.callers[0].language === "java"'
+expect 0 "$trellis" cypher "MATCH (m:Module) RETURN m.language AS language, count(*) AS files ORDER BY language" --db "$db" --json
+json_true 'same(d.results.rows.map((r) => r.language), ["go", "java", "python", "typescript"])'
+
+# --- The schema and each language's rules.
+expect 0 "$trellis" stats --schema --json
+json_true 'same(d.results.languages.map((l) => l.name), ["python", "typescript", "go", "java", "csharp"])'
+json_true 'd.results.languages.every((l) => l.files && l.naming && l.resolution)'
+json_true 'd.results.labels.some((l) => l.name === "Method") && d.results.relationship_types.some((r) => r.name === "IMPLEMENTS")'
+expect 0 "$trellis" stats --schema
+contains "$out" "example.com/shop/auth.Service.Login"
+contains "$out" "Languages:"
+
+finish "typed query CLI"
