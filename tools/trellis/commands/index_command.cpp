@@ -34,7 +34,10 @@ class IndexCommand final : public Command {
         "are cached beside the snapshot, in graph.trellis.facts (a missing one costs a full index).\n"
         "Honours .gitignore; skips .git, virtualenvs,\n"
         "node_modules, dist, build and cache folders. Languages: Python (.py .pyi), TypeScript (.ts .tsx\n"
-        ".mts .cts; .d.ts for types only), JavaScript (.js .jsx .mjs .cjs).\n"
+        ".mts .cts; .d.ts for types only), JavaScript (.js .jsx .mjs .cjs), Go (.go, packages named by\n"
+        "go.mod), Java (.java), C# (.cs); a tree mixing them is indexed in one pass. Calls are resolved\n"
+        "through imports, declared and inferred receiver types and supertypes, never by bare name;\n"
+        "`trellis stats --schema` states each language's naming and what it resolves.\n"
         "On a terminal a progress line shows on stderr; the summary goes to stdout.\n\n"
         "Examples:\n  trellis index\n  trellis index ~/src/shop --exclude 'tests/' --jobs 4");
   }
