@@ -1,6 +1,6 @@
 #include "python_interface.hpp"
 
-#include <xxhash.h>
+#include "resolve/facts_digest.hpp"
 
 #include <algorithm>
 #include <memory>
@@ -10,32 +10,7 @@
 namespace trellis::ingest::python {
 namespace {
 
-// Streams fields into XXH3, each length-prefixed so that no two different
-// sequences of fields hash the same bytes.
-class Digest {
- public:
-  Digest() : state_(XXH3_createState(), &XXH3_freeState) { XXH3_64bits_reset(state_.get()); }
-  void u32(std::uint32_t value) { XXH3_64bits_update(state_.get(), &value, sizeof value); }
-  void text(const std::string& value) {
-    u32(static_cast<std::uint32_t>(value.size()));
-    XXH3_64bits_update(state_.get(), value.data(), value.size());
-  }
-  void texts(const std::vector<std::string>& values) {
-    u32(static_cast<std::uint32_t>(values.size()));
-    for (const std::string& value : values) text(value);
-  }
-  void chain(const LinkChain& links) {
-    u32(static_cast<std::uint32_t>(links.size()));
-    for (const Link& link : links) {
-      u32(static_cast<std::uint32_t>(link.kind));
-      text(link.text);
-    }
-  }
-  std::uint64_t value() const { return XXH3_64bits_digest(state_.get()); }
-
- private:
-  std::unique_ptr<XXH3_state_t, decltype(&XXH3_freeState)> state_;
-};
+using Digest = resolve::FactsDigest;
 
 // Each line of a binding, replaced by its rank among those lines.
 class LineRanks {

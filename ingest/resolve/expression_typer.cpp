@@ -30,9 +30,10 @@ std::string_view last_name(std::string_view qualified) {
 
 }  // namespace
 
-Typer::Typer(const TypeTable& table, std::uint32_t file) : table_(table), file_(file) {
+Typer::Typer(const TypeTable& table, std::uint32_t file, bool with_locals) : table_(table), file_(file) {
   const FileFacts& facts = table.files()[file];
   locals_.resize(facts.definitions.size());
+  if (!with_locals) return;
   for (const Assignment& assignment : facts.all_assignments()) {
     if (assignment.scope == kModuleScope || !callable(facts.definitions[assignment.scope].label)) continue;
     if (assignment.target.size() != 1 || assignment.target[0].kind != Link::Kind::Name) continue;
@@ -119,7 +120,7 @@ Value Typer::field_value(const Field& field, int depth) {
   if (field.type.kind != DeclaredType::Kind::Unknown || field.declaration->value.empty()) return instance_of(field.type);
   if (field.file != file_) {
     // Another file's initialiser: read it without this file's locals.
-    Typer other(table_, field.file);
+    Typer other(table_, field.file, false);
     return other.evaluate(field.declaration->value, field.declaration->value.size(),
                           {field.file, field.declaration->scope}, field.declaration->line, depth + 1);
   }

@@ -28,7 +28,9 @@ struct Value {
 
 class Typer {
  public:
-  Typer(const TypeTable& table, std::uint32_t file);
+  // `with_locals`: index the file's locals (only the file being resolved
+  // reads them; another file's initialisers are read without).
+  Typer(const TypeTable& table, std::uint32_t file, bool with_locals = true);
 
   // The value of `chain` read at `line` in `context`.
   Value evaluate(const LinkChain& chain, Context context, std::uint32_t line);
