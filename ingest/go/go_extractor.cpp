@@ -182,7 +182,12 @@ FileFacts GoExtractor::extract(std::string_view source, std::string relative_pat
   facts.calls.reserve(collected.calls.size());
   for (const TSNode call : collected.calls) {
     if (!ts_node_is_null(chains.allocated_type(call))) continue;  // new(T) allocates, calls nothing
-    const TSNode function = syntax.child(call, Field::Function);
+    TSNode function = syntax.child(call, Field::Function);
+    while (syntax.is(function, NodeType::ParenthesizedExpression) && ts_node_named_child_count(function) > 0) {
+      function = ts_node_named_child(function, 0);
+    }
+    // `func() { ... }()`: the literal's body is part of the caller already.
+    if (syntax.is(function, NodeType::FuncLiteral)) continue;
     const std::uint32_t byte = ts_node_start_byte(call);
     CallSite site;
     site.caller = function_at(scopes, byte);

@@ -47,12 +47,24 @@ class Walker {
       : syntax_(syntax), source_(source), facts_(facts), children_(root) {}
 
   void walk_program(TSNode root) {
-    for (const TSNode child : named(root)) {
-      switch (syntax_.type(child)) {
-        case Type::PackageDeclaration: read_package(child); break;
-        case Type::ImportDeclaration: read_import(child); break;
-        default: walk(child, kModuleScope, kModuleScope); break;
+    // One pre-order pass with a cursor; a frame per definition or anonymous
+    // class body says which scope and caller the nodes inside belong to.
+    frames_.push_back({ts_node_end_byte(root), kModuleScope, kModuleScope});
+    TsTreeCursor walk(root);
+    TSTreeCursor* at = walk.get();
+    for (bool descend = true;;) {
+      if (descend) {
+        const TSNode node = ts_tree_cursor_current_node(at);
+        const std::uint32_t start = ts_node_start_byte(node);
+        while (frames_.size() > 1 && frames_.back().end <= start) frames_.pop_back();
+        if (visit(node) && ts_tree_cursor_goto_first_child(at)) continue;
       }
+      if (ts_tree_cursor_goto_next_sibling(at)) {
+        descend = true;
+        continue;
+      }
+      if (!ts_tree_cursor_goto_parent(at)) break;
+      descend = false;
     }
     finish();
   }
@@ -281,26 +293,7 @@ class Walker {
         }
       }
     }
-    walk_body(field(node, Field::Body), self, callable);
-  }
-
-  void walk_body(TSNode body, ScopeIndex type_scope, ScopeIndex callable) {
-    if (ts_node_is_null(body)) return;
-    for (const TSNode member : named(body)) {
-      switch (type(member)) {
-        case Type::EnumConstant: {
-          const std::string name(text(field(member, Field::Name)));
-          facts_.assignments.push_back({type_scope, line(member), {{Link::Kind::Name, name}}, {},
-                                        {{Link::Kind::Name, facts_.definitions[type_scope].name}}});
-          walk_children(member, type_scope, callable);
-          break;
-        }
-        case Type::EnumBodyDeclarations: walk_body(member, type_scope, callable); break;
-        case Type::FieldDeclaration:
-        case Type::ConstantDeclaration: read_variables(member, type_scope, callable); break;
-        default: walk(member, type_scope, callable); break;
-      }
-    }
+    frames_.push_back({ts_node_end_byte(node), self, callable});
   }
 
   void read_method(TSNode node, ScopeIndex scope) {
@@ -314,7 +307,7 @@ class Walker {
     if (!constructor) definition.return_annotation = type_chain(field(node, Field::Type));
     const ScopeIndex self = add_definition(std::move(definition));
     read_parameters(field(node, Field::Parameters), self, true);
-    walk_children_except(node, self, self, Field::Parameters);
+    frames_.push_back({ts_node_end_byte(node), self, self});
   }
 
   // Parameters of a method (its own) or of a lambda or anonymous class's
@@ -383,7 +376,6 @@ class Walker {
         facts_.assignments.push_back({owner, line(declarator), {{Link::Kind::Name, std::string(text(field(declarator, Field::Name)))}},
                                       ts_node_is_null(value) ? LinkChain{} : chain(value), declared});
       }
-      if (!ts_node_is_null(value)) walk(value, scope, callable);
     }
   }
 
@@ -430,26 +422,21 @@ class Walker {
     }
   }
 
-  void walk_children(TSNode node, ScopeIndex scope, ScopeIndex callable) {
-    for (const TSNode child : named(node)) walk(child, scope, callable);
-  }
-  void walk_children_except(TSNode node, ScopeIndex scope, ScopeIndex callable, Field skipped) {
-    const TSNode skip = field(node, skipped);
-    for (const TSNode child : named(node)) {
-      if (!ts_node_is_null(skip) && ts_node_eq(child, skip)) continue;
-      if (type(child) == Type::Modifiers) continue;
-      walk(child, scope, callable);
-    }
-  }
-
-  void walk(TSNode node, ScopeIndex scope, ScopeIndex callable) {
+  // Handles a node as the walk enters it; false to skip what it holds.
+  bool visit(TSNode node) {
+    const ScopeIndex scope = frames_.back().scope;
+    const ScopeIndex callable = frames_.back().callable;
     count_decision(node, callable);
     switch (type(node)) {
+      case Type::PackageDeclaration: read_package(node); return false;
+      case Type::ImportDeclaration: read_import(node); return false;
+      case Type::Modifiers:  // annotations: read with their declaration
+      case Type::FormalParameters: return false;  // read with their method, lambda or record
       case Type::ClassDeclaration:
       case Type::EnumDeclaration:
-      case Type::RecordDeclaration: read_type(node, Label::Class, scope, callable); return;
+      case Type::RecordDeclaration: read_type(node, Label::Class, scope, callable); return true;
       case Type::InterfaceDeclaration:
-      case Type::AnnotationTypeDeclaration: read_type(node, Label::Interface, scope, callable); return;
+      case Type::AnnotationTypeDeclaration: read_type(node, Label::Interface, scope, callable); return true;
       case Type::MethodDeclaration:
       case Type::ConstructorDeclaration:
       case Type::CompactConstructorDeclaration:
@@ -457,27 +444,31 @@ class Walker {
           read_method(node, scope);
         } else {  // a method of an anonymous class: part of the enclosing callable
           read_parameters(field(node, Field::Parameters), callable, false);
-          walk_children_except(node, scope, callable, Field::Parameters);
         }
-        return;
+        return true;
       case Type::FieldDeclaration:
-      case Type::ConstantDeclaration:
-      case Type::LocalVariableDeclaration: read_variables(node, is_type_scope(scope) && type(node) != Type::LocalVariableDeclaration ? scope : callable, callable); return;
-      case Type::ClassBody:  // an anonymous class's body: its members belong to the enclosing callable
-        for (const TSNode member : named(node)) {
-          if (type(member) == Type::FieldDeclaration) {
-            read_variables(member, callable, callable);
-          } else {
-            walk(member, callable, callable);
-          }
+      case Type::ConstantDeclaration: read_variables(node, is_type_scope(scope) ? scope : callable, callable); return true;
+      case Type::LocalVariableDeclaration: read_variables(node, callable, callable); return true;
+      case Type::EnumConstant:
+        if (is_type_scope(scope)) {
+          facts_.assignments.push_back({scope, line(node), {{Link::Kind::Name, std::string(text(field(node, Field::Name)))}}, {},
+                                        {{Link::Kind::Name, facts_.definitions[scope].name}}});
         }
-        return;
+        mark_anonymous_body(node);
+        return true;
+      case Type::ClassBody:
+        // An anonymous class's body: its members belong to the enclosing callable.
+        if (!anonymous_bodies_.empty() && anonymous_bodies_.back() == ts_node_start_byte(node)) {
+          anonymous_bodies_.pop_back();
+          frames_.push_back({ts_node_end_byte(node), callable, callable});
+        }
+        return true;
       case Type::EnhancedFor:
         if (callable != kModuleScope) {
           facts_.assignments.push_back({callable, line(node), {{Link::Kind::Name, std::string(text(field(node, Field::Name)))}}, {},
                                         type_chain(field(node, Field::Type))});
         }
-        break;
+        return true;
       case Type::CatchFormalParameter:
         if (callable != kModuleScope) {
           LinkChain declared;
@@ -488,20 +479,20 @@ class Walker {
           }
           facts_.assignments.push_back({callable, line(node), {{Link::Kind::Name, std::string(text(field(node, Field::Name)))}}, {}, declared});
         }
-        return;
+        return false;
       case Type::Resource:
         if (callable != kModuleScope && !ts_node_is_null(field(node, Field::Name))) {
           const TSNode value = field(node, Field::Value);
           facts_.assignments.push_back({callable, line(node), {{Link::Kind::Name, std::string(text(field(node, Field::Name)))}},
                                         ts_node_is_null(value) ? LinkChain{} : chain(value), type_chain(field(node, Field::Type))});
         }
-        break;
+        return true;
       case Type::InstanceofExpression:
         if (callable != kModuleScope && !ts_node_is_null(field(node, Field::Name))) {
           facts_.assignments.push_back({callable, line(node), {{Link::Kind::Name, std::string(text(field(node, Field::Name)))}}, {},
                                         type_chain(field(node, Field::Right))});
         }
-        break;
+        return true;
       case Type::LambdaExpression: {
         const TSNode parameters = field(node, Field::Parameters);
         if (type(parameters) == Type::Identifier) {
@@ -511,25 +502,31 @@ class Walker {
         } else {
           read_parameters(parameters, callable, false);
         }
-        walk(field(node, Field::Body), scope, callable);
-        return;
+        return true;
       }
       case Type::MethodInvocation:
         add_call(node, field(node, Field::Arguments), chain_without_last_call(node), field(node, Field::Arguments), scope, callable);
-        break;
+        return true;
       case Type::ObjectCreationExpression:
         add_call(node, field(node, Field::Arguments), type_chain(field(node, Field::Type)), field(node, Field::Arguments), scope, callable);
-        break;
+        mark_anonymous_body(node);
+        return true;
       case Type::ExplicitConstructorInvocation: {
         const TSNode constructor = field(node, Field::Constructor);
         add_call(node, field(node, Field::Arguments), {{Link::Kind::Name, std::string(text(constructor))}},
                  field(node, Field::Arguments), scope, callable);
-        break;
+        return true;
       }
-      case Type::MethodReference: read_method_reference(node, scope, callable); break;
-      default: break;
+      case Type::MethodReference: read_method_reference(node, scope, callable); return true;
+      default: return true;
     }
-    walk_children(node, scope, callable);
+  }
+
+  // `new T() { ... }` and an enum constant with a body: the walk will meet
+  // that body next among the node's children.
+  void mark_anonymous_body(TSNode node) {
+    const TSNode last = ts_node_named_child(node, ts_node_named_child_count(node) - 1);
+    if (type(last) == Type::ClassBody) anonymous_bodies_.push_back(ts_node_start_byte(last));
   }
 
   LinkChain chain_without_last_call(TSNode invocation) const {
@@ -580,6 +577,14 @@ class Walker {
   std::string_view source_;
   FileFacts& facts_;
   mutable ChildNodes children_;
+  // Scopes the walk is inside, innermost last.
+  struct Frame {
+    std::uint32_t end = 0;
+    ScopeIndex scope = kModuleScope;     // the innermost definition
+    ScopeIndex callable = kModuleScope;  // the innermost function or method
+  };
+  std::vector<Frame> frames_;
+  std::vector<std::uint32_t> anonymous_bodies_;  // start bytes of anonymous class bodies ahead
   bool public_ = false;
   std::map<ScopeIndex, std::vector<std::string>> parameter_types_;
 };

@@ -245,6 +245,7 @@ TEST_CASE("go extractor: call chains with arities, go and defer, calls in closur
       "\tfmt.Println(xs...)\n"
       "\t(s.h)(2.5, 'r', true)\n"
       "\tx.(*Order).Total()\n"
+      "\tdefer func() { recover() }()\n"
       "}\n"
       "var initial = setup()\n");
   const ScopeIndex run = index_of(facts, "Run", "Service");
@@ -259,6 +260,7 @@ TEST_CASE("go extractor: call chains with arities, go and defer, calls in closur
       {name("fmt"), attribute("Println")},
       {name("s"), attribute("h")},
       {name("Order"), call(), attribute("Total")},
+      {name("recover")},  // `func() {...}()` itself is no call site: its body is the caller's
       {name("setup")},
   };
   CHECK(callees(facts) == expected);
