@@ -25,7 +25,7 @@ namespace {
 // of 5 (per-file size table) and 4 (call scopes, TYPE_CHECKING marks, kept
 // rebindings).
 // 12: Go, Java and C# facts (qualifier, signature, is_static, is_variadic,
-// is_extension, call arguments, package name), on top of
+// is_extension, results, call arguments, package name), on top of
 constexpr std::uint32_t kCodecVersion = 12;
 
 class Writer {
@@ -199,6 +199,8 @@ void write_file(Writer& w, const FileFacts& f, std::uint64_t hash) {
           (d.is_static ? 8u : 0u) | (d.is_variadic ? 16u : 0u) | (d.is_extension ? 32u : 0u));
     w.text(d.qualifier);
     w.text(d.signature);
+    w.u32(static_cast<std::uint32_t>(d.results.size()));
+    for (const LinkChain& result : d.results) w.chain(result);
     w.u32(d.typing_only ? 1 : 0);
     w.u32(d.complexity);
     w.u32(static_cast<std::uint32_t>(d.annotated_parameters.size()));
@@ -362,6 +364,8 @@ CachedFile read_file_facts(Reader& r) {
     d.is_extension = (flags & 32u) != 0;
     d.qualifier = r.text();
     d.signature = r.text();
+    d.results.resize(r.count());
+    for (LinkChain& result : d.results) result = r.chain();
     d.typing_only = r.u32() != 0;
     d.complexity = r.u32();
     d.annotated_parameters.resize(r.count());

@@ -72,13 +72,21 @@ std::vector<TSNode> BindingReader::values_in(TSNode list) const {
   return values;
 }
 
-// Names get the value at their position; with fewer values (`x, err :=
-// f()`), the first gets the first and the others nothing.
+// Names get the value at their position; with one call for several names
+// (`x, err := f()`), each gets its result of it (typed_facts.hpp).
 void BindingReader::bind(const std::vector<TSNode>& names, const std::vector<TSNode>& values, const LinkChain& annotation) {
   for (std::size_t i = 0; i < names.size(); ++i) {
     if (ts_node_is_null(names[i])) continue;
     const bool paired = values.size() == names.size() || (i == 0 && !values.empty());
     LinkChain value = paired ? chains_.value(values[i]) : LinkChain{};
+    if (!paired && values.size() == 1 && syntax_.is(values[0], NodeType::CallExpression)) {
+      value = chains_.value(values[0]);
+      if (!value.empty() && value.back().kind == Link::Kind::Call) {
+        value.push_back({Link::Kind::Attribute, "#" + std::to_string(i)});
+      } else {
+        value.clear();
+      }
+    }
     if (is_opaque(value)) value.clear();
     add(std::string(chains_.text(names[i])), std::move(value), annotation);
   }

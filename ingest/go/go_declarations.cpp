@@ -144,6 +144,18 @@ void DeclarationReader::read_signature(TSNode node, Definition& into) const {
   if (syntax_.is(result, NodeType::ParameterList)) {
     const TSNode first = ts_node_named_child(result, 0);
     into.return_annotation = chains_.type(syntax_.child(first, Field::Type));
+    // `(T, error)`, `(a, b int, err error)`: a type per result.
+    for (std::uint32_t i = 0, n = ts_node_named_child_count(result); i < n; ++i) {
+      const TSNode declaration = ts_node_named_child(result, i);
+      const TSNode type = syntax_.child(declaration, Field::Type);
+      if (ts_node_is_null(type)) continue;
+      std::uint32_t names = 0;
+      for (std::uint32_t c = 0, m = ts_node_named_child_count(declaration); c < m; ++c) {
+        if (!ts_node_eq(ts_node_named_child(declaration, c), type)) ++names;
+      }
+      for (std::uint32_t k = 0; k < std::max(names, 1u); ++k) into.results.push_back(chains_.type(type));
+    }
+    if (into.results.size() < 2) into.results.clear();
   } else {
     into.return_annotation = chains_.type(result);
   }

@@ -71,7 +71,14 @@ Value Typer::evaluate(const LinkChain& chain, std::size_t length, Context contex
     if (value.is(Value::Kind::Unknown)) return value;
     switch (link.kind) {
       case Link::Kind::Attribute: value = member(value, link.text, called_at(i), depth); break;
-      case Link::Kind::Call: value = call(value, link, context, line, depth); break;
+      case Link::Kind::Call:
+        if (i + 1 < length && chain[i + 1].kind == Link::Kind::Attribute && chain[i + 1].text.starts_with('#')) {
+          value = result(value, link, chain[i + 1].text, context, line);  // `x, err := f()`: one of its results
+          ++i;
+        } else {
+          value = call(value, link, context, line, depth);
+        }
+        break;
       default: return {};
     }
   }
@@ -261,6 +268,19 @@ Value Typer::call(Value callee, const Link& link, Context context, std::uint32_t
     case Value::Kind::External: return callee;
     default: (void)depth; return {};
   }
+}
+
+Value Typer::result(Value callee, const Link& link, std::string_view index, Context context, std::uint32_t line) {
+  if (callee.is(Value::Kind::External)) return callee;
+  if (!callee.is(Value::Kind::Callable)) return {};
+  std::size_t which = 0;
+  const auto* end = index.data() + index.size();
+  if (std::from_chars(index.data() + 1, end, which).ptr != end) return {};
+  const ScopeRef chosen = choose(*callee.overloads, arity_of(link), nullptr, context, line);
+  const Definition& definition = table_.files()[chosen.file].definitions[chosen.def];
+  if (which >= definition.results.size()) return which == 0 ? instance_of(table_.return_type(chosen)) : Value{};
+  // Resolved where the callee is declared.
+  return instance_of(table_.resolve_type(definition.results[which], {chosen.file, chosen.def}));
 }
 
 std::string_view Typer::type_name_of(Value value, const LinkChain& chain) const {

@@ -47,6 +47,7 @@ class Typer {
   Value member(Value of, std::string_view name, bool called, int depth);
   Value field_value(const Field& field, int depth);
   Value call(Value callee, const Link& link, Context context, std::uint32_t line, int depth);
+  Value result(Value callee, const Link& link, std::string_view index, Context context, std::uint32_t line);
   Value unbound(std::string_view name, Context context) const;
   std::string_view type_name_of(Value value, const LinkChain& chain) const;
 

@@ -43,6 +43,8 @@ std::uint64_t typed_interface_digest(const FileFacts& facts) {
     }
     digest.u32(static_cast<std::uint32_t>(d.parameters.size()));
     digest.chain(d.return_annotation);
+    digest.u32(static_cast<std::uint32_t>(d.results.size()));
+    for (const LinkChain& result : d.results) digest.chain(result);
   }
   for (const Assignment& a : facts.all_assignments()) {
     if (a.scope != kModuleScope && callable(facts.definitions[a.scope].label)) continue;  // a local

@@ -42,7 +42,8 @@
 //   - parameters: every parameter's name in order, without the receiver;
 //     annotated_parameters: (name, type chain) for each that declares a
 //     type; Go's receiver comes first there and is first_parameter.
-//   - return_annotation: the declared return type (Go: the first result).
+//   - return_annotation: the declared return type (Go: the first result);
+//     results: every result's type when there are several.
 //   - bases: `extends` (Java), the base class or interface list (C#: all of
 //     them; the resolver splits classes from interfaces), embedded types
 //     (Go structs and interfaces); implements: `implements` (Java).
@@ -59,8 +60,8 @@
 //   A local variable, parameter-like binding (for-each variable, catch
 //   parameter, pattern variable, Go `:=`, `var`, range variables): scope =
 //   the enclosing Function or Method, target = [Name x], annotation and/or
-//   value; line = its line. `x, err := f()`: x gets value f() (the first
-//   result), err an empty value. Package-level Go `var`s and constants:
+//   value; line = its line. `x, err := f()`: x gets value [f, Call "0"],
+//   err [f, Call "0", Attribute "#1"] (the call's result 1). Package-level Go `var`s and constants:
 //   scope kModuleScope.
 //
 // Calls (CallSite)

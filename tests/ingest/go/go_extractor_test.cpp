@@ -219,6 +219,8 @@ TEST_CASE("go extractor: functions and methods on pointer and value receivers") 
   CHECK(login.annotated_parameters == std::vector<std::pair<std::string, LinkChain>>{
                                           {"s", {name("Service")}}, {"user", {name("string")}}, {"password", {name("string")}}});
   CHECK(login.return_annotation == LinkChain{name("bool")});
+  CHECK(login.results == std::vector<LinkChain>{{name("bool")}, {name("error")}});
+  CHECK(constructor.results.empty());  // one result: return_annotation alone
   CHECK_FALSE(login.is_variadic);
 
   const Definition& string = named(facts, "String", "Token");
@@ -323,7 +325,8 @@ TEST_CASE("go extractor: locals from :=, var, range, type switches and closures"
   const ScopeIndex run = index_of(facts, "run");
   CHECK(assigned(facts, "x", run).at(0).value == LinkChain{name("load"), call("1")});
   CHECK(assigned(facts, "x", run).at(0).line == 3);
-  CHECK(assigned(facts, "err", run).at(0).value.empty());
+  // The second name of `x, err := load(1)` takes the call's result 1.
+  CHECK(assigned(facts, "err", run).at(0).value == LinkChain{name("load"), call("1"), attribute("#1")});
   const Assignment repo = assigned(facts, "repo", run).at(0);
   CHECK(repo.annotation == LinkChain{name("store"), attribute("Repo")});
   CHECK(repo.value == LinkChain{name("store"), attribute("Open"), call("0")});
@@ -338,7 +341,7 @@ TEST_CASE("go extractor: locals from :=, var, range, type switches and closures"
   CHECK(assigned(facts, "login", run).at(0).value == LinkChain{name("s"), attribute("Login")});
   CHECK(assigned(facts, "t", run).at(0).value == LinkChain{name("auth"), attribute("Token"), call()});
   CHECK(assigned(facts, "ok", run).at(0).value.empty());
-  CHECK(assigned(facts, "e2", run).at(0).value.empty());
+  CHECK(assigned(facts, "e2", run).at(0).value == LinkChain{name("load"), call("1"), attribute("#1")});
   CHECK(assigned(facts, "_", run).empty());
   // The closure's call is the function's.
   REQUIRE(facts.calls.size() == 4);

@@ -86,15 +86,21 @@ TEST_CASE("go: the complete CALLS set inside the module") {
       "example.com/shop/cmd/shop.promote -> example.com/shop/admin.Admin.Promote",
       "example.com/shop/cmd/shop.loginProvider -> example.com/shop/oauth.Provider.Login",
       "example.com/shop/cmd/shop.signIn -> example.com/shop/auth.Authenticator.Login",
+      // Several results: `_, index, err := store.OpenIndexed()` types index by the second.
+      "example.com/shop/cmd/shop.countUsers -> example.com/shop/store.OpenIndexed",
+      "example.com/shop/cmd/shop.countUsers -> example.com/shop/store.Index.Count",
+      "example.com/shop/store.OpenIndexed -> example.com/shop/store.Open",
   };
   std::sort(expected.begin(), expected.end());
   CHECK(all_edges(RelType::Calls) == expected);
   // Call types and lines: a promoted method through embedding, a function value, an interface value.
   CHECK(shop().calls("example.com/shop/cmd/shop.promote") ==
-        Names{"example.com/shop/admin.Admin.Promote method 15", "example.com/shop/auth.Service.Login method 14"});
-  CHECK(shop().calls("example.com/shop/cmd/shop.signIn") == Names{"example.com/shop/auth.Authenticator.Login method 25"});
+        Names{"example.com/shop/admin.Admin.Promote method 16", "example.com/shop/auth.Service.Login method 15"});
+  CHECK(shop().calls("example.com/shop/cmd/shop.signIn") == Names{"example.com/shop/auth.Authenticator.Login method 26"});
   // io.Closer is outside the module: nothing of ours, by name or otherwise.
   CHECK(shop().calls("example.com/shop/cmd/shop.shutdown").empty());
+  // err.Error() is the builtin error's: out of the tree, not unresolved.
+  CHECK(shop().unresolved("example.com/shop/cmd/shop.countUsers").empty());
 }
 
 TEST_CASE("go: IMPLEMENTS from method sets (embedding counted), INHERITS for embedding") {

@@ -89,6 +89,9 @@ struct Definition {
   bool is_static = false;     // a static member (Java, C#)
   bool is_variadic = false;   // the last parameter takes any number of arguments
   bool is_extension = false;  // a C# extension method (`this T self` first)
+  // Every declared result's type when there are several (Go's `(T, error)`;
+  // the first is return_annotation too): `x, err := f()` reads result 1.
+  std::vector<LinkChain> results;
 };
 
 struct Import {
