@@ -34,7 +34,22 @@ void BindingReader::read(TSNode node) {
       }
       break;
     }
-    case NodeType::RangeClause:
+    case NodeType::RangeClause: {
+      // `for i, v := range xs`: v is an element of xs (of a slice, an array
+      // or a map); the first name (an index, a key, or a channel's element)
+      // stays untyped.
+      const std::vector<TSNode> names = names_in(syntax_.child(node, Field::Left));
+      bind(names, {}, {});
+      if (names.size() == 2 && !ts_node_is_null(names[1]) && !facts_.assignments.empty() &&
+          facts_.assignments.back().target == LinkChain{{Link::Kind::Name, std::string(chains_.text(names[1]))}}) {
+        LinkChain element = chains_.value(syntax_.child(node, Field::Right));
+        if (!element.empty() && !is_opaque(element)) {
+          element.push_back({Link::Kind::Attribute, "[]"});
+          facts_.assignments.back().value = std::move(element);
+        }
+      }
+      break;
+    }
     case NodeType::ReceiveStatement:
       bind(names_in(syntax_.child(node, Field::Left)), {}, {});
       break;

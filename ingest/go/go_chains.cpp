@@ -120,9 +120,10 @@ void ChainReader::append_value(TSNode node, LinkChain& out, int depth) const {
     case NodeType::CompositeLiteral:
     case NodeType::TypeAssertionExpression:
     case NodeType::TypeConversionExpression: {
-      // A value of the named type: that type's constructor, called.
+      // A value of the named type: that type's constructor, called (a
+      // collection's literal, `[]T{...}`, says nothing a chain can).
       LinkChain type_links = type_at(syntax_.child(node, Field::Type), depth + 1);
-      if (type_links.empty()) break;
+      if (type_links.empty() || type_links.back().text == "[]") break;
       out.insert(out.end(), type_links.begin(), type_links.end());
       out.push_back({Link::Kind::Call, {}});
       return;
@@ -142,6 +143,10 @@ void ChainReader::append_value(TSNode node, LinkChain& out, int depth) const {
       }
       break;
     }
+    case NodeType::IndexExpression:  // an element: `pool[0]`, `m[key]`
+      append_value(syntax_.child(node, Field::Operand), out, depth + 1);
+      out.push_back({Link::Kind::Attribute, "[]"});
+      return;
     case NodeType::ParenthesizedExpression:
       if (ts_node_named_child_count(node) == 1) {
         append_value(ts_node_named_child(node, 0), out, depth + 1);
@@ -183,6 +188,15 @@ LinkChain ChainReader::type_at(TSNode node, int depth) const {
       return text(syntax_.child(node, Field::Operator)) == "*" ? type_at(syntax_.child(node, Field::Operand), depth + 1)
                                                                : LinkChain{};
     case NodeType::GenericType: return type_at(syntax_.child(node, Field::Type), depth + 1);
+    case NodeType::SliceType:
+    case NodeType::ArrayType:
+    case NodeType::ChannelType:
+    case NodeType::MapType: {
+      // A collection: its element's chain, then "[]" (typed_facts.hpp).
+      LinkChain element = type_at(syntax_.child(node, syntax_.is(node, NodeType::MapType) ? Field::Value : Field::Element), depth + 1);
+      if (!element.empty()) element.push_back({Link::Kind::Attribute, "[]"});
+      return element;
+    }
     default: return {};
   }
 }

@@ -13,8 +13,9 @@
 //
 // Types: `*auth.Service` is [Name auth, Attribute Service]; pointers,
 // parentheses and type arguments read through (`List[T]` is [Name List]);
-// slices, arrays, maps, channels, functions, structs and interfaces are
-// empty chains.
+// a slice, array, channel or map is its element's (value's) chain then
+// [Attribute "[]"], as an index expression `xs[i]` is xs's chain then
+// [Attribute "[]"]; functions, structs and interfaces are empty chains.
 #pragma once
 
 #include <tree_sitter/api.h>

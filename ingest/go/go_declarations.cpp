@@ -128,8 +128,9 @@ void DeclarationReader::read_parameters(TSNode parameter_list, Definition& into)
     const bool variadic = syntax_.is(declaration, NodeType::VariadicParameterDeclaration);
     if (!variadic && !syntax_.is(declaration, NodeType::ParameterDeclaration)) continue;
     into.is_variadic = variadic;
-    // `...T` binds a slice: no members to resolve.
-    const LinkChain type = variadic ? LinkChain{} : chains_.type(syntax_.child(declaration, Field::Type));
+    // `...T` binds a slice of T.
+    LinkChain type = chains_.type(syntax_.child(declaration, Field::Type));
+    if (variadic && !type.empty()) type.push_back({Link::Kind::Attribute, "[]"});
     for_each_in_field(syntax_, declaration, Field::Name, [&](TSNode name_node) {
       std::string name(chains_.text(name_node));
       into.parameters.push_back(name);

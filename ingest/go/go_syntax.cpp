@@ -7,7 +7,7 @@
 namespace trellis::ingest::go {
 namespace {
 
-constexpr std::array<std::pair<std::string_view, NodeType>, 54> kTypeNames{{
+constexpr std::array<std::pair<std::string_view, NodeType>, 59> kTypeNames{{
     {"source_file", NodeType::SourceFile},
     {"comment", NodeType::Comment},
     {"identifier", NodeType::Identifier},
@@ -62,6 +62,11 @@ constexpr std::array<std::pair<std::string_view, NodeType>, 54> kTypeNames{{
     {"pointer_type", NodeType::PointerType},
     {"generic_type", NodeType::GenericType},
     {"parenthesized_type", NodeType::ParenthesizedType},
+    {"slice_type", NodeType::SliceType},
+    {"array_type", NodeType::ArrayType},
+    {"map_type", NodeType::MapType},
+    {"channel_type", NodeType::ChannelType},
+    {"index_expression", NodeType::IndexExpression},
 }};
 
 constexpr std::array<std::pair<std::string_view, Field>, kFieldCount> kFieldNames{{
@@ -82,6 +87,7 @@ constexpr std::array<std::pair<std::string_view, Field>, kFieldCount> kFieldName
     {"type", Field::Type},
     {"value", Field::Value},
     {"alias", Field::Alias},
+    {"element", Field::Element},
 }};
 
 }  // namespace

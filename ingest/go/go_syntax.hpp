@@ -67,6 +67,11 @@ enum class NodeType : std::uint8_t {
   PointerType,
   GenericType,
   ParenthesizedType,
+  SliceType,
+  ArrayType,
+  MapType,
+  ChannelType,
+  IndexExpression,
 };
 
 enum class Field : std::uint8_t {
@@ -87,8 +92,9 @@ enum class Field : std::uint8_t {
   Type,
   Value,
   Alias,
+  Element,
 };
-inline constexpr std::size_t kFieldCount = static_cast<std::size_t>(Field::Alias) + 1;
+inline constexpr std::size_t kFieldCount = static_cast<std::size_t>(Field::Element) + 1;
 
 class GoSyntax : public GrammarSyntax<NodeType, Field, kFieldCount> {
  public:

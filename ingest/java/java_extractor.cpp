@@ -132,6 +132,10 @@ class Walker {
       case Type::ScopedIdentifier:
         append_expression(node, chain);
         return;
+      case Type::ArrayType:  // `Foo[]`: Foo's chain, then "[]" (typed_facts.hpp)
+        append_type(field(node, Field::Element), chain);
+        if (!chain.empty()) chain.push_back({Link::Kind::Attribute, "[]"});
+        return;
       default: return;
     }
   }
@@ -182,6 +186,10 @@ class Walker {
       }
       case Type::ParenthesizedExpression:
         if (ts_node_named_child_count(node) > 0) append_expression(ts_node_named_child(node, 0), out);
+        return;
+      case Type::ArrayAccess:  // an element: `users[0]`
+        append_expression(field(node, Field::Array), out);
+        if (!out.empty()) out.push_back({Link::Kind::Attribute, "[]"});
         return;
       case Type::CastExpression:
         // `((Foo) x)` reads as a Foo: a constructor-like chain of its type.
@@ -330,7 +338,7 @@ class Walker {
             declared = type_chain(child);
           }
         }
-        declared.clear();  // an array of them
+        if (!declared.empty()) declared.push_back({Link::Kind::Attribute, "[]"});  // an array of them
       } else if (type(parameter) == Type::Identifier) {
         if (!own && callable != kModuleScope) {
           facts_.assignments.push_back({callable, line(parameter), {{Link::Kind::Name, std::string(text(parameter))}}, {}, {}});
@@ -359,8 +367,13 @@ class Walker {
       }
       return "...";
     }
-    const LinkChain chain = type_chain(node);
-    if (!chain.empty()) return chain.back().text;
+    LinkChain chain = type_chain(node);
+    std::string arrays;
+    while (!chain.empty() && chain.back().text == "[]") {
+      arrays += "[]";
+      chain.pop_back();
+    }
+    if (!chain.empty()) return chain.back().text + arrays;
     std::string written(text(node));
     written.erase(std::remove(written.begin(), written.end(), ' '), written.end());
     return written;

@@ -24,7 +24,7 @@ enum class Type : std::uint8_t {
   InstanceofExpression, ParenthesizedExpression, CastExpression,
   Identifier, TypeIdentifier, ScopedTypeIdentifier, ScopedIdentifier, GenericType, This, Super,
   StringLiteral, IntegerLiteral, FloatLiteral, True, False, CharacterLiteral, NullLiteral,
-  BlockComment,
+  BlockComment, ArrayType, ArrayAccess,
   // Decision points (cyclomatic complexity).
   IfStatement, ForStatement, WhileStatement, DoStatement, CatchClause, TernaryExpression, SwitchLabel,
   BinaryExpression,
@@ -32,7 +32,7 @@ enum class Type : std::uint8_t {
 
 enum class Field : std::uint8_t {
   Name, Body, Type, Declarator, Value, Parameters, Object, Arguments, Superclass, Interfaces, Constructor, Left,
-  Right, Operator, Field_, Pattern, kCount
+  Right, Operator, Field_, Pattern, Element, Array, kCount
 };
 
 inline constexpr std::pair<std::string_view, Type> kTypeNames[] = {
@@ -98,6 +98,8 @@ inline constexpr std::pair<std::string_view, Type> kTypeNames[] = {
     {"character_literal", Type::CharacterLiteral},
     {"null_literal", Type::NullLiteral},
     {"block_comment", Type::BlockComment},
+    {"array_type", Type::ArrayType},
+    {"array_access", Type::ArrayAccess},
     {"if_statement", Type::IfStatement},
     {"for_statement", Type::ForStatement},
     {"while_statement", Type::WhileStatement},
@@ -125,6 +127,8 @@ inline constexpr std::array<std::pair<std::string_view, Field>, static_cast<std:
     {"operator", Field::Operator},
     {"field", Field::Field_},
     {"pattern", Field::Pattern},
+    {"element", Field::Element},
+    {"array", Field::Array},
 }};
 
 using JavaSyntax = GrammarSyntax<Type, Field, static_cast<std::size_t>(Field::kCount)>;

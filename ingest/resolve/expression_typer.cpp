@@ -43,7 +43,7 @@ Typer::Typer(const TypeTable& table, std::uint32_t file, bool with_locals) : tab
 
 Value Typer::instance_of(DeclaredType type) {
   switch (type.kind) {
-    case DeclaredType::Kind::Type: return Value::of(Value::Kind::Instance, type.type);
+    case DeclaredType::Kind::Type: return {Value::Kind::Instance, type.type, nullptr, type.collection};
     case DeclaredType::Kind::External: return Value::of(Value::Kind::External);
     case DeclaredType::Kind::Unknown: break;
   }
@@ -205,6 +205,15 @@ Value Typer::name_value(std::string_view name, bool called, Context context, std
 }
 
 Value Typer::member(Value of, std::string_view name, bool called, int depth) {
+  if (name == kElementLink) {  // an element of a collection
+    if (of.is(Value::Kind::Instance) && of.collection > 0) {
+      --of.collection;
+      return of;
+    }
+    return of.is(Value::Kind::External) ? of : Value{};
+  }
+  // A slice, map or array has no members of ours (Go's have none at all).
+  if (of.is(Value::Kind::Instance) && of.collection > 0) return Value::of(Value::Kind::External);
   switch (of.kind) {
     case Value::Kind::Instance:
     case Value::Kind::Super:
@@ -284,7 +293,7 @@ Value Typer::result(Value callee, const Link& link, std::string_view index, Cont
 }
 
 std::string_view Typer::type_name_of(Value value, const LinkChain& chain) const {
-  if (value.is(Value::Kind::Instance)) return last_name(table_.type(value.id).qualified);
+  if (value.is(Value::Kind::Instance) && value.collection == 0) return last_name(table_.type(value.id).qualified);
   if (chain.size() == 1 && chain[0].kind == Link::Kind::Literal) return chain[0].text;
   return {};
 }

@@ -312,8 +312,21 @@ TypeTable::NameMeaning TypeTable::lookup_type_name(std::string_view name, Contex
   return {};
 }
 
-DeclaredType TypeTable::resolve_type(const LinkChain& chain, Context context) const {
+DeclaredType TypeTable::resolve_type(const LinkChain& written, Context context) const {
   using Kind = NameMeaning::Kind;
+  // A collection: the element's type, so many levels down.
+  std::size_t length = written.size();
+  std::uint8_t collection = 0;
+  while (length > 1 && written[length - 1].kind == Link::Kind::Attribute && written[length - 1].text == kElementLink) {
+    --length;
+    ++collection;
+  }
+  if (collection > 0) {
+    DeclaredType element = resolve_type(LinkChain(written.begin(), written.begin() + static_cast<std::ptrdiff_t>(length)), context);
+    if (element.kind == DeclaredType::Kind::Type) element.collection = collection;
+    return element;
+  }
+  const LinkChain& chain = written;
   if (chain.empty() || chain[0].kind != Link::Kind::Name) return {};
   NameMeaning meaning = lookup_type_name(chain[0].text, context);
   for (std::size_t i = 1; i < chain.size() && meaning.kind != Kind::External; ++i) {

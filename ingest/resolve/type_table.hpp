@@ -26,9 +26,14 @@ struct DeclaredType {
   enum class Kind : std::uint8_t { Unknown, External, Type };
   Kind kind = Kind::Unknown;
   TypeId type = kNone;
-  static DeclaredType external() { return {Kind::External, kNone}; }
-  static DeclaredType of(TypeId type) { return {Kind::Type, type}; }
+  std::uint8_t collection = 0;  // a collection of `type` (1), of collections of it (2)...
+  static DeclaredType external() { return {Kind::External, kNone, 0}; }
+  static DeclaredType of(TypeId type, std::uint8_t collection = 0) { return {Kind::Type, type, collection}; }
 };
+
+// The element link of a collection (typed_facts.hpp): `[]T` is [T, "[]"],
+// `xs[i]` is [xs, "[]"].
+inline constexpr std::string_view kElementLink = "[]";
 
 struct Field {
   std::uint32_t file = kNone;

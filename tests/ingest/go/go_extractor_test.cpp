@@ -118,7 +118,7 @@ TEST_CASE("go extractor: a struct's fields and embedded types, its docstring and
       {"name", {name("string")}},
       {"id", {name("string")}},
       {"repo", {name("store"), attribute("Repo")}},
-      {"items", {}},
+      {"items", {name("Item"), attribute("[]")}},  // a slice: its element, then "[]"
   };
   CHECK(fields == expected);
   CHECK(facts.has_all);
@@ -149,7 +149,7 @@ TEST_CASE("go extractor: an interface's method specs and embedded interfaces") {
   CHECK(login.docstring == "Login checks.");
   CHECK(login.parameters == std::vector<std::string>{"user", "codes"});
   CHECK(login.annotated_parameters ==
-        std::vector<std::pair<std::string, LinkChain>>{{"user", {name("string")}}, {"codes", {}}});
+        std::vector<std::pair<std::string, LinkChain>>{{"user", {name("string")}}, {"codes", {name("int"), attribute("[]")}}});
   CHECK(login.is_variadic);
   CHECK(login.return_annotation == LinkChain{name("Token")});
   CHECK(login.span.line_start == 6);
@@ -206,7 +206,7 @@ TEST_CASE("go extractor: functions and methods on pointer and value receivers") 
   CHECK(constructor.first_parameter.empty());
   CHECK(constructor.parameters == std::vector<std::string>{"repo", "opts"});
   CHECK(constructor.annotated_parameters ==
-        std::vector<std::pair<std::string, LinkChain>>{{"repo", {name("store"), attribute("Repo")}}, {"opts", {}}});
+        std::vector<std::pair<std::string, LinkChain>>{{"repo", {name("store"), attribute("Repo")}}, {"opts", {name("Option"), attribute("[]")}}});
   CHECK(constructor.is_variadic);
   CHECK(constructor.return_annotation == LinkChain{name("Service")});
   CHECK(constructor.span.line_start == 2);

@@ -90,6 +90,9 @@ TEST_CASE("go: the complete CALLS set inside the module") {
       "example.com/shop/cmd/shop.countUsers -> example.com/shop/store.OpenIndexed",
       "example.com/shop/cmd/shop.countUsers -> example.com/shop/store.Index.Count",
       "example.com/shop/store.OpenIndexed -> example.com/shop/store.Open",
+      // Elements of a slice, by range and by index.
+      "example.com/shop/cmd/shop.logoutAll -> example.com/shop/auth.Service.Logout",
+      "example.com/shop/cmd/shop.logoutAll -> example.com/shop/auth.Service.Logout",
   };
   std::sort(expected.begin(), expected.end());
   CHECK(all_edges(RelType::Calls) == expected);
@@ -101,6 +104,8 @@ TEST_CASE("go: the complete CALLS set inside the module") {
   CHECK(shop().calls("example.com/shop/cmd/shop.shutdown").empty());
   // err.Error() is the builtin error's: out of the tree, not unresolved.
   CHECK(shop().unresolved("example.com/shop/cmd/shop.countUsers").empty());
+  CHECK(shop().calls("example.com/shop/cmd/shop.logoutAll") ==
+        Names{"example.com/shop/auth.Service.Logout method 48", "example.com/shop/auth.Service.Logout method 50"});
 }
 
 TEST_CASE("go: IMPLEMENTS from method sets (embedding counted), INHERITS for embedding") {
