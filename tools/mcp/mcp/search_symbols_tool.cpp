@@ -17,7 +17,7 @@ namespace {
 
 using queries::ParamSpec;
 
-const ParamSpec kParams[] = {
+const ParamSpec kSearchParams[] = {
     queries::string_param("query",
                           "A name or part of one: `login`, `AuthServ`, `auth.login` (text before the last dot "
                           "must appear in the qualified name), or a misspelling (`lgoin`)"),
@@ -78,8 +78,8 @@ std::optional<std::pair<Match, std::size_t>> match_name(std::string_view name, s
 Result<output::Report> search(const ToolContext& context, const queries::CheckedArguments& arguments) {
   const GraphStore& store = context.graph.store();
   const std::string query = arguments.text("query");
-  const std::optional<Label> only = label_choice(arguments.choice(kParams[1]));
-  const auto limit = static_cast<std::size_t>(arguments.integer(kParams[2]));
+  const std::optional<Label> only = label_choice(arguments.choice(kSearchParams[1]));
+  const auto limit = static_cast<std::size_t>(arguments.integer(kSearchParams[2]));
 
   const std::size_t dot = query.rfind('.');
   const std::string_view wanted = dot == std::string::npos ? std::string_view(query) : std::string_view(query).substr(dot + 1);
@@ -157,7 +157,7 @@ void add_search_symbols_tool(ToolRegistry& registry) {
       "qualified_name it returns in the query_* tools. Returns JSON {query, results: {symbols: [{label, "
       "qualified_name, name, file_path, line_start, line_end, match: exact|prefix|substring|fuzzy}]}, "
       "metadata: {row_count, total_count, truncated}}.",
-      kParams, search});
+      kSearchParams, search});
 }
 
 }  // namespace trellis::mcp

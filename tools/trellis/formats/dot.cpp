@@ -8,7 +8,7 @@ namespace trellis::formats {
 namespace {
 
 // A DOT double-quoted string.
-std::string quoted(std::string_view text) {
+std::string dot_quoted(std::string_view text) {
   std::string out = "\"";
   for (const char c : text) {
     if (c == '"' || c == '\\') {
@@ -24,7 +24,7 @@ std::string quoted(std::string_view text) {
 }
 
 std::string node_id(const GraphStore& store, NodeId node) {
-  return quoted(fmt::format("{}:{}", to_string(store.label(node)), store.qualified_name(node)));
+  return dot_quoted(fmt::format("{}:{}", to_string(store.label(node)), store.qualified_name(node)));
 }
 
 // The edge's label: its type, then CALLS' call_type and line when set.
@@ -49,12 +49,12 @@ std::string graph_dot(const GraphStore& store) {
   for (NodeId node = 0; node < store.node_count(); ++node) {
     out +=
         fmt::format("  {} [label={}, tooltip={}];\n", node_id(store, node),
-                    quoted(fmt::format("{}\n{}", to_string(store.label(node)), store.name(node))),
-                    quoted(store.qualified_name(node)));
+                    dot_quoted(fmt::format("{}\n{}", to_string(store.label(node)), store.name(node))),
+                    dot_quoted(store.qualified_name(node)));
   }
   for_each_edge(store, [&](RelType type, NodeId source, NodeId target, EdgePos edge) {
     out += fmt::format("  {} -> {} [label={}];\n", node_id(store, source), node_id(store, target),
-                       quoted(edge_label(store, type, edge)));
+                       dot_quoted(edge_label(store, type, edge)));
   });
   out += "}\n";
   return out;
