@@ -140,7 +140,7 @@ class CSharpFrontend final : public resolve::TypedFrontend {
 
  private:
   std::optional<CSharpQueries> queries_;
-  resolve::TypedRules rules_{{"this"}, {"base"}, true, true, false, false, false};
+  resolve::TypedRules rules_{.self_names = {"this"}, .super_names = {"base"}, .implicit_this = true, .enclosing_namespaces = true};
 };
 
 }  // namespace

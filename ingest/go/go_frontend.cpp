@@ -129,7 +129,13 @@ class GoFrontend final : public resolve::TypedFrontend {
   }
 
   std::optional<GoQueries> queries_;
-  resolve::TypedRules rules_{{}, {}, false, false, true, true, true};
+  resolve::TypedRules rules_{.self_names = {},
+                              .super_names = {},
+                              .implicit_this = false,
+                              .implicit_interfaces = true,
+                              .namespace_functions = true,
+                              .unbound_names_external = true,
+                              .type_calls_convert = true};
 };
 
 }  // namespace

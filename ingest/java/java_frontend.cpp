@@ -137,7 +137,7 @@ class JavaFrontend final : public resolve::TypedFrontend {
 
  private:
   std::optional<JavaQueries> queries_;
-  resolve::TypedRules rules_{{"this"}, {"super"}, true, false, false, false, false};
+  resolve::TypedRules rules_{.self_names = {"this"}, .super_names = {"super"}, .implicit_this = true};
 };
 
 }  // namespace

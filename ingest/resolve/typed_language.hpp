@@ -72,6 +72,9 @@ struct TypedRules {
   // (a type such as java.lang's) or one read where a supertype is outside
   // the tree is; the rest (a lambda's parameter) stay unknown.
   bool unbound_names_external = false;
+  // Calling a type converts a value to it (Go's `T(x)`, `(*T)(nil)`): no
+  // constructor runs, so it is no call at all.
+  bool type_calls_convert = false;
 };
 
 class TypedLanguage {

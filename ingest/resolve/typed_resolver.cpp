@@ -54,7 +54,9 @@ void link_call(Typer& typer, const TypeTable& table, std::uint32_t file, const C
       edge(chosen, label == Label::Method ? CallType::Method : CallType::Direct);
       return;
     }
-    case Value::Kind::Type: constructor_of(value.id); return;
+    case Value::Kind::Type:
+      if (!table.rules().type_calls_convert) constructor_of(value.id);
+      return;
     case Value::Kind::Instance:
       if (bare) {  // `this(...)`: another constructor of the class
         constructor_of(value.id);
