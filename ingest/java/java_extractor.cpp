@@ -132,6 +132,9 @@ class Walker {
       case Type::ScopedIdentifier:
         append_expression(node, chain);
         return;
+      case Type::PrimitiveType:  // `int`, `boolean`: named, though no type of the tree
+        if (chain.empty()) chain.push_back({Link::Kind::Name, std::string(text(node))});
+        return;
       case Type::ArrayType:  // `Foo[]`: Foo's chain, then "[]" (typed_facts.hpp)
         append_type(field(node, Field::Element), chain);
         if (!chain.empty()) chain.push_back({Link::Kind::Attribute, "[]"});

@@ -24,7 +24,7 @@ enum class Type : std::uint8_t {
   InstanceofExpression, ParenthesizedExpression, CastExpression,
   Identifier, TypeIdentifier, ScopedTypeIdentifier, ScopedIdentifier, GenericType, This, Super,
   StringLiteral, IntegerLiteral, FloatLiteral, True, False, CharacterLiteral, NullLiteral,
-  BlockComment, ArrayType, ArrayAccess,
+  BlockComment, ArrayType, ArrayAccess, PrimitiveType,
   // Decision points (cyclomatic complexity).
   IfStatement, ForStatement, WhileStatement, DoStatement, CatchClause, TernaryExpression, SwitchLabel,
   BinaryExpression,
@@ -100,6 +100,9 @@ inline constexpr std::pair<std::string_view, Type> kTypeNames[] = {
     {"block_comment", Type::BlockComment},
     {"array_type", Type::ArrayType},
     {"array_access", Type::ArrayAccess},
+    {"integral_type", Type::PrimitiveType},
+    {"floating_point_type", Type::PrimitiveType},
+    {"boolean_type", Type::PrimitiveType},
     {"if_statement", Type::IfStatement},
     {"for_statement", Type::ForStatement},
     {"while_statement", Type::WhileStatement},

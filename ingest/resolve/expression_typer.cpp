@@ -28,6 +28,26 @@ std::string_view last_name(std::string_view qualified) {
   return dot == std::string_view::npos ? qualified : qualified.substr(dot + 1);
 }
 
+// A declared type as overloads are told apart by: its last name, then "[]"
+// for each collection level (`String[]`, `List`).
+std::string declared_text(const LinkChain& chain) {
+  std::size_t end = chain.size();
+  std::string arrays;
+  while (end > 0 && chain[end - 1].text == kElementLink) {
+    --end;
+    arrays += kElementLink;
+  }
+  return end == 0 ? std::string() : chain[end - 1].text + arrays;
+}
+
+// A generic method's type parameter, by the naming every style guide uses
+// (`T`, `E`, `K2`, `T[]`): it matches any argument type.
+bool is_type_parameter(std::string_view text) {
+  while (text.ends_with(kElementLink)) text.remove_suffix(kElementLink.size());
+  return !text.empty() && text.size() <= 2 && std::isupper(static_cast<unsigned char>(text[0])) != 0 &&
+         (text.size() == 1 || std::isdigit(static_cast<unsigned char>(text[1])) != 0);
+}
+
 }  // namespace
 
 Typer::Typer(const TypeTable& table, std::uint32_t file, bool with_locals) : table_(table), file_(file) {
@@ -121,6 +141,26 @@ Value Typer::local_value(std::string_view name, Context context, std::uint32_t l
     }
   }
   return {};
+}
+
+const LinkChain* Typer::local_annotation(std::string_view name, Context context, std::uint32_t line) const {
+  if (context.file != file_) return nullptr;
+  const auto& definitions = table_.files()[file_].definitions;
+  for (ScopeIndex d = context.scope; d != kModuleScope; d = definitions[d].parent) {
+    const Definition& definition = definitions[d];
+    if (!callable(definition.label)) continue;
+    if (const auto it = locals_[d].find(name); it != locals_[d].end()) {
+      const Assignment* chosen = it->second.front();
+      for (const Assignment* candidate : it->second) {
+        if (candidate->line <= line) chosen = candidate;
+      }
+      return chosen->annotation.empty() ? nullptr : &chosen->annotation;
+    }
+    for (const auto& [parameter, annotation] : definition.annotated_parameters) {
+      if (parameter == name) return annotation.empty() ? nullptr : &annotation;
+    }
+  }
+  return nullptr;
 }
 
 Value Typer::field_value(const Field& field, int depth) {
@@ -243,8 +283,8 @@ Value Typer::member(Value of, std::string_view name, bool called, int depth) {
         return {Value::Kind::Callable, kNone, methods};
       }
       if (field != nullptr) return field_value(*field, depth);
-      if (const auto* extensions = table_.extension_methods(name); extensions != nullptr && !of.is(Value::Kind::Type)) {
-        return {Value::Kind::Callable, kNone, extensions};
+      if (!of.is(Value::Kind::Type)) {
+        if (const auto* extensions = applicable_extensions(name, along)) return {Value::Kind::Callable, kNone, extensions};
       }
       const bool open = std::any_of(along.begin(), along.end(), [&](TypeId t) { return table_.open_lineage(t); });
       return open ? Value::of(Value::Kind::External) : Value{};
@@ -265,6 +305,24 @@ Value Typer::member(Value of, std::string_view name, bool called, int depth) {
     case Value::Kind::External: return of;
     default: return {};
   }
+}
+
+const std::vector<ScopeRef>* Typer::applicable_extensions(std::string_view name, const std::vector<TypeId>& along) {
+  const auto* extensions = table_.extension_methods(name);
+  if (extensions == nullptr) return nullptr;
+  // Those whose `this` parameter is the receiver's type or a supertype of it.
+  std::vector<ScopeRef> applicable;
+  for (const ScopeRef ref : *extensions) {
+    const Definition& definition = table_.files()[ref.file].definitions[ref.def];
+    if (definition.annotated_parameters.empty()) continue;
+    const DeclaredType self = table_.resolve_type(definition.annotated_parameters.front().second, {ref.file, ref.def});
+    if (self.kind == DeclaredType::Kind::Type && self.collection == 0 &&
+        std::find(along.begin(), along.end(), self.type) != along.end()) {
+      applicable.push_back(ref);
+    }
+  }
+  if (applicable.empty()) return nullptr;
+  return &chosen_.emplace_back(std::move(applicable));
 }
 
 Value Typer::call(Value callee, const Link& link, Context context, std::uint32_t line, int depth) {
@@ -292,10 +350,16 @@ Value Typer::result(Value callee, const Link& link, std::string_view index, Cont
   return instance_of(table_.resolve_type(definition.results[which], {chosen.file, chosen.def}));
 }
 
-std::string_view Typer::type_name_of(Value value, const LinkChain& chain) const {
-  if (value.is(Value::Kind::Instance) && value.collection == 0) return last_name(table_.type(value.id).qualified);
-  if (chain.size() == 1 && chain[0].kind == Link::Kind::Literal) return chain[0].text;
-  return {};
+std::string Typer::argument_text(const LinkChain& argument, Context context, std::uint32_t line) {
+  if (argument.size() == 1 && argument[0].kind == Link::Kind::Literal) return argument[0].text;
+  if (argument.size() == 1 && argument[0].kind == Link::Kind::Name) {
+    if (const LinkChain* annotation = local_annotation(argument[0].text, context, line)) return declared_text(*annotation);
+  }
+  const Value value = evaluate(argument, argument.size(), context, line, 1);
+  if (!value.is(Value::Kind::Instance)) return {};
+  std::string text(last_name(table_.type(value.id).qualified));
+  for (std::uint8_t level = 0; level < value.collection; ++level) text += kElementLink;
+  return text;
 }
 
 ScopeRef Typer::choose(const std::vector<ScopeRef>& overloads, std::optional<std::size_t> arity,
@@ -317,11 +381,8 @@ ScopeRef Typer::choose(const std::vector<ScopeRef>& overloads, std::optional<std
   if (fitting.empty()) return overloads.front();
   if (fitting.size() == 1 || arguments == nullptr) return fitting.front();
   // Several of the right arity: the one whose parameter types the arguments' types match best.
-  std::vector<std::string_view> argument_types;
-  for (const LinkChain& argument : *arguments) {
-    const Value value = evaluate(argument, argument.size(), context, line, 1);
-    argument_types.push_back(type_name_of(value, argument));
-  }
+  std::vector<std::string> argument_types;
+  for (const LinkChain& argument : *arguments) argument_types.push_back(argument_text(argument, context, line));
   ScopeRef best = fitting.front();
   int best_score = -1;
   for (const ScopeRef ref : fitting) {
@@ -331,7 +392,12 @@ ScopeRef Typer::choose(const std::vector<ScopeRef>& overloads, std::optional<std
     for (std::size_t i = 0; i < argument_types.size() && i + skip < definition.annotated_parameters.size(); ++i) {
       const LinkChain& declared = definition.annotated_parameters[i + skip].second;
       if (argument_types[i].empty() || declared.empty()) continue;
-      score += declared.back().text == argument_types[i] ? 2 : -1;
+      const std::string parameter = declared_text(declared);
+      if (parameter == argument_types[i]) {
+        score += 2;
+      } else if (!is_type_parameter(parameter)) {
+        score -= 1;  // a type parameter (`T`, `T[]`) takes any argument: neither
+      }
     }
     if (score > best_score) {
       best = ref;

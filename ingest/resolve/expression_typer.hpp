@@ -8,6 +8,8 @@
 #pragma once
 
 #include <cstdint>
+#include <deque>
+#include <string>
 #include <optional>
 #include <string_view>
 #include <unordered_map>
@@ -50,13 +52,19 @@ class Typer {
   Value call(Value callee, const Link& link, Context context, std::uint32_t line, int depth);
   Value result(Value callee, const Link& link, std::string_view index, Context context, std::uint32_t line);
   Value unbound(std::string_view name, Context context) const;
-  std::string_view type_name_of(Value value, const LinkChain& chain) const;
+  // An argument's type as overloads are told apart by (`String`, `User[]`); empty when unknown.
+  std::string argument_text(const LinkChain& argument, Context context, std::uint32_t line);
+  // The declared type of a local or parameter, when it has one.
+  const LinkChain* local_annotation(std::string_view name, Context context, std::uint32_t line) const;
+  // C# extension methods named `name` whose `this` type is along `along`.
+  const std::vector<ScopeRef>* applicable_extensions(std::string_view name, const std::vector<TypeId>& along);
 
   const TypeTable& table_;
   std::uint32_t file_;
   // By function or method: its locals by name, in source order.
   std::vector<std::unordered_map<std::string_view, std::vector<const Assignment*>>> locals_;
   std::unordered_map<const Assignment*, Value> assigned_;  // memoised initialiser values
+  std::deque<std::vector<ScopeRef>> chosen_;               // filtered overload sets Values point into
 };
 
 }  // namespace trellis::ingest::resolve

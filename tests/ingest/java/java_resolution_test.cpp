@@ -121,6 +121,8 @@ TEST_CASE("java: super(...), super.m(), nested and inner classes, fully qualifie
   // `com.shop.util.Clock.now()` written out in full.
   CHECK(shop().calls("com.shop.auth.TokenService.issue") ==
         Names{"com.shop.model.User.getName method 7", "com.shop.util.Clock.now method 7"});
+  CHECK(shop().calls("com.shop.auth.TokenService.pick") ==
+        Names{"com.shop.util.Strings.first(String[]) method 17", "com.shop.util.Strings.first(int[]) method 17"});
   // Elements of an array and of varargs.
   CHECK(shop().calls("com.shop.auth.TokenService.first") ==
         Names{"com.shop.model.User.getName method 12", "com.shop.model.User.getName method 12"});
