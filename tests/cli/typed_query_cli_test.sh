@@ -35,6 +35,14 @@ q 0 hierarchy example.com/shop/admin.Admin --direction up --json
 json_true 'names(d.results.ancestors).includes("example.com/shop/auth.Service")'
 q 0 exports example.com/shop/auth.service --json
 json_true 'same(names(d.results.exports), ["example.com/shop/auth.Service", "example.com/shop/auth.NewService"])'
+# A file's outline holds its own definitions: a method declared in another file of the package is there, not here.
+q 0 outline auth/service.go --json
+json_true 'same(names(d.results.outline), ["example.com/shop/auth.Service", "example.com/shop/auth.Service.Login", "example.com/shop/auth.Service.audit", "example.com/shop/auth.NewService"])'
+q 0 outline auth/service_logout.go --json
+json_true 'same(names(d.results.outline), ["example.com/shop/auth.Service.Logout"]) && d.results.outline[0].parent === "example.com/shop/auth.Service"'
+# A Go qualified name holds '/': it is still a name where a FILE or NAME is taken.
+q 0 details example.com/shop/auth.Service.Login --json
+json_true 'd.results.node.qualified_name === "example.com/shop/auth.Service.Login"'
 q 0 dependencies example.com/shop/cmd/shop.shop --type imports --json
 json_true 'names(d.results.imports).includes("fmt") && names(d.results.imports).includes("example.com/shop/auth.service")'
 

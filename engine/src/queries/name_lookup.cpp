@@ -185,13 +185,17 @@ Result<NodeId> lookup_module_or_file(const GraphStore& store, std::string_view t
     return std::nullopt;
   };
   if (slash == std::string_view::npos) {
-    // A name first (qualified names hold no '/'), then a file at the root.
+    // A name first, then a file at the root.
     auto named = lookup_node(store, text, kind);
     if (named.ok() || named.error().code != ErrorCode::NodeNotFound) return named;
     if (const auto module = by_path()) return *module;
     return named;
   }
   if (const auto module = by_path()) return *module;
+  // A Go qualified name holds '/' too (`example.com/shop/auth.Service`).
+  if (auto named = lookup_node(store, text, kind); named.ok() || named.error().code != ErrorCode::NodeNotFound) {
+    return named;
+  }
   Error error = make_error(ErrorCode::NodeNotFound, fmt::format("File '{}' is not in the indexed tree", text));
   if (path_column && !file_name.empty()) {
     // Files of that name anywhere first, then paths a few edits away.

@@ -49,6 +49,53 @@ std::vector<NodeId> defined_by(const GraphStore& store, const LineStarts& lines,
   return out;
 }
 
+// Whether a definition lies in one module's file: a Go method is defined by
+// its type, which may sit in another file of the package.
+class InFile {
+ public:
+  InFile(const GraphStore& store, NodeId module) : store_(store) {
+    for (std::size_t i = 0; i < kLabelCount; ++i) columns_[i] = property_index(static_cast<Label>(i), "file_path");
+    path_ = text(module);
+  }
+  bool operator()(NodeId node) const { return text(node) == path_; }
+  std::string_view path() const { return path_; }
+
+ private:
+  std::string_view text(NodeId node) const {
+    const auto& column = columns_[index_of(store_.label(node))];
+    if (!column) return {};
+    const PropertyValue value = store_.property(node, *column);
+    const auto* stored = std::get_if<std::string_view>(&value);
+    return stored == nullptr ? std::string_view{} : *stored;
+  }
+  const GraphStore& store_;
+  std::array<std::optional<std::size_t>, kLabelCount> columns_;
+  std::string_view path_;
+};
+
+// Methods declared in `module`'s file whose type another file of its
+// package declares (Go): (method, type).
+std::vector<std::pair<NodeId, NodeId>> methods_beside_their_type(const GraphStore& store, NodeId module,
+                                                                const InFile& in_file) {
+  std::vector<std::pair<NodeId, NodeId>> found;
+  const PropertyValue language = store.property(module, "language");
+  const auto* name = std::get_if<std::string_view>(&language);
+  if (name == nullptr || *name != "go") return found;
+  for (const NodeId package : store.in(RelType::Contains, module)) {
+    if (store.label(package) != Label::Package) continue;
+    for (const NodeId sibling : store.out(RelType::Contains, package)) {
+      if (sibling == module || store.label(sibling) != Label::Module) continue;
+      for (const NodeId type : store.out(RelType::Defines, sibling)) {
+        if (store.label(type) != Label::Class && store.label(type) != Label::Interface) continue;
+        for (const NodeId member : store.out(RelType::Defines, type)) {
+          if (in_file(member)) found.emplace_back(member, type);
+        }
+      }
+    }
+  }
+  return found;
+}
+
 }  // namespace
 
 Result<OutlineResult> query_outline(const GraphStore& store, const OutlineRequest& request,
@@ -98,15 +145,29 @@ Result<OutlineResult> query_outline(const GraphStore& store, const OutlineReques
       if (scratch.mark(*it)) stack.push_back({*it, parent, depth});
     }
   };
+  const InFile in_file(store, result.module);
   push_children(result.module, 1);
   while (!stack.empty()) {
     const OutlineEntry entry = stack.back();
     stack.pop_back();
+    if (!in_file(entry.node)) continue;  // a Go method of this file's type, declared in another file
     if (!only || store.label(entry.node) == *only) {
       if (result.entries.size() < kMaxResults) result.entries.push_back(entry);
       ++result.count.total_count;
     }
     push_children(entry.node, entry.depth + 1);
+  }
+  // Go: this file's methods of types declared in other files of the package.
+  const auto beside = methods_beside_their_type(store, result.module, in_file);
+  for (const auto& [method, type] : beside) {
+    if (only && store.label(method) != *only) continue;
+    if (result.entries.size() < kMaxResults) result.entries.push_back({method, type, 1});
+    ++result.count.total_count;
+  }
+  if (!beside.empty()) {
+    std::stable_sort(result.entries.begin(), result.entries.end(), [&](const OutlineEntry& a, const OutlineEntry& b) {
+      return lines.of(store, a.node) < lines.of(store, b.node);
+    });
   }
   result.count.truncated = result.count.total_count > result.entries.size();
   return result;
