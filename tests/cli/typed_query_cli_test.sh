@@ -40,6 +40,8 @@ q 0 outline auth/service.go --json
 json_true 'same(names(d.results.outline), ["example.com/shop/auth.Service", "example.com/shop/auth.Service.Login", "example.com/shop/auth.Service.audit", "example.com/shop/auth.NewService"])'
 q 0 outline auth/service_logout.go --json
 json_true 'same(names(d.results.outline), ["example.com/shop/auth.Service.Logout"]) && d.results.outline[0].parent === "example.com/shop/auth.Service"'
+q 0 complexity auth/service_logout.go --json
+json_true 'd.results.functions === 1 && d.results.definitions === 1'
 # A Go qualified name holds '/': it is still a name where a FILE or NAME is taken.
 q 0 details example.com/shop/auth.Service.Login --json
 json_true 'd.results.node.qualified_name === "example.com/shop/auth.Service.Login"'

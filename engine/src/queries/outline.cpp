@@ -187,11 +187,19 @@ Result<ComplexityResult> query_complexity(const GraphStore& store, const Complex
   std::vector<std::pair<std::int64_t, NodeId>> functions;  // (line_start, node)
   scratch.begin(store.node_count());
   scratch.mark(result.module);
+  const InFile in_file(store, result.module);
   std::vector<NodeId> stack{result.module};
+  // The file's definitions: what it DEFINES, within the file, and (Go) its
+  // methods of types declared in other files of the package.
+  std::vector<NodeId> found;
+  for (const auto& [method, type] : methods_beside_their_type(store, result.module, in_file)) found.push_back(method);
   while (!stack.empty()) {
     const NodeId parent = stack.back();
     stack.pop_back();
     for (const NodeId child : store.out(RelType::Defines, parent)) {
+      if (in_file(child)) found.push_back(child);
+    }
+    for (const NodeId child : found) {
       if (!scratch.mark(child)) continue;
       stack.push_back(child);
       ++result.definitions;
@@ -206,6 +214,7 @@ Result<ComplexityResult> query_complexity(const GraphStore& store, const Complex
         result.max_complexity = std::max(result.max_complexity, *value);
       }
     }
+    found.clear();
   }
   result.functions = functions.size();
   std::sort(functions.begin(), functions.end());
