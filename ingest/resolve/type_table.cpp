@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "resolve/typed_facts.hpp"
+#include "trellis/common/parallel.hpp"
 
 namespace trellis::ingest::resolve {
 namespace {
@@ -132,6 +133,9 @@ void TypeTable::add_types() {
 }
 
 void TypeTable::add_members() {
+  // Assignments cached by an earlier index are decoded on first use: decode
+  // them on every thread before the tables are filled on this one.
+  trellis::parallel_for(std::size_t{0}, files_.size(), [this](std::size_t f) { (void)files_[f].all_assignments(); });
   for (std::uint32_t f = 0; f < files_.size(); ++f) {
     const FileFacts& facts = files_[f];
     const auto& definitions = facts.definitions;
@@ -197,26 +201,29 @@ void TypeTable::resolve_supertypes() {
   }
 }
 
+// Each type's fields, each namespace's variables and each file's returns are
+// written by one task; resolve_type only reads the finished tables.
 void TypeTable::resolve_member_types() {
-  for (TypeInfo& info : types_) {
-    for (auto& [name, field] : info.fields) {
+  trellis::parallel_for(std::size_t{0}, types_.size(), [this](std::size_t t) {
+    for (auto& [name, field] : types_[t].fields) {
       field.type = resolve_type(field.declaration->annotation, {field.file, field.declaration->scope});
     }
-  }
+  });
   for (NamespaceInfo& info : namespaces_) {
     for (auto& [name, field] : info.variables) {
       field.type = resolve_type(field.declaration->annotation, {field.file, kModuleScope});
     }
   }
   returns_.resize(files_.size());
-  for (std::uint32_t f = 0; f < files_.size(); ++f) {
+  trellis::parallel_for(std::size_t{0}, files_.size(), [this](std::size_t file) {
+    const auto f = static_cast<std::uint32_t>(file);
     const auto& definitions = files_[f].definitions;
     returns_[f].resize(definitions.size());
     for (ScopeIndex d = 0; d < definitions.size(); ++d) {
       if (is_type(definitions[d].label)) continue;
       returns_[f][d] = resolve_type(definitions[d].return_annotation, {f, d});
     }
-  }
+  });
 }
 
 std::optional<NamespaceId> TypeTable::find_namespace(std::string_view qualified) const {
