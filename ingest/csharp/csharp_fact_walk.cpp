@@ -25,7 +25,7 @@ std::string without_spaces(std::string_view text) {
 }
 
 SourceSpan span_of(TSNode start, TSNode node) {
-  return {line_of(ts_node_start_point(start)), line_of(ts_node_end_point(node)),
+  return {line_of(ts_node_start_point(start)), std::max(line_of(ts_node_start_point(start)), last_line_of(node)),
           ts_node_start_byte(start), ts_node_end_byte(node)};
 }
 

@@ -47,6 +47,15 @@ class ScopeFinder {
 // Lines are counted from 1.
 inline std::uint32_t line_of(TSPoint point) { return point.row + 1; }
 
+// The last line a node covers: one that ends at the start of a line (a
+// node of broken input that swallowed a newline, the file's last one
+// included) ends on the line before.
+inline std::uint32_t last_line_of(TSNode node) {
+  const TSPoint start = ts_node_start_point(node);
+  const TSPoint end = ts_node_end_point(node);
+  return end.column == 0 && end.row > start.row ? end.row : end.row + 1;
+}
+
 // The number of lines of `source` (a last line without a newline counts).
 inline std::uint32_t count_lines(std::string_view source) {
   if (source.empty()) return 0;

@@ -165,7 +165,7 @@ void DeclarationReader::read_signature(TSNode node, Definition& into) const {
 SourceSpan DeclarationReader::span(TSNode first, TSNode last) const {
   SourceSpan span;
   span.line_start = line_of(ts_node_start_point(first));
-  span.line_end = line_of(ts_node_end_point(last));
+  span.line_end = std::max(span.line_start, last_line_of(last));
   span.byte_start = ts_node_start_byte(first);
   span.byte_end = ts_node_end_byte(last);
   return span;

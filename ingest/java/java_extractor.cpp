@@ -232,8 +232,7 @@ class Walker {
       point = ts_node_start_point(child);
       break;
     }
-    const TSPoint end = ts_node_end_point(node);
-    return {line_of(point), end.row + 1, start, ts_node_end_byte(node)};
+    return {line_of(point), std::max(line_of(point), last_line_of(node)), start, ts_node_end_byte(node)};
   }
 
   void read_modifiers(TSNode node, Definition& definition) {
