@@ -11,8 +11,10 @@
 namespace trellis::ingest {
 namespace {
 
-// Bumped whenever the encoding, FileFacts or what an extractor puts in them
-// changes: facts cached by an older version are then re-extracted.
+// Bumped whenever the encoding, FileFacts, what an extractor puts in them,
+// or the edges a resolver makes of them change: facts and edges cached by
+// an older version are then extracted and resolved again (an unchanged
+// file's cached edges are otherwise kept as they are).
 // 11: each function's and method's cyclomatic complexity, on top of
 // 10: call sites carry their own XXH3 (checked when they are decoded; the
 // record's checksum skips them), on top of
