@@ -22,17 +22,6 @@ extern "C" const TSLanguage* tree_sitter_c_sharp();
 namespace trellis::ingest::csharp {
 namespace {
 
-class CSharpFileExtractor final : public FileExtractor {
- public:
-  explicit CSharpFileExtractor(const CSharpQueries& queries) : extractor_(queries) {}
-  FileFacts extract(std::string_view source, std::string relative_path) override {
-    return extractor_.extract(source, std::move(relative_path));
-  }
-
- private:
-  CSharpExtractor extractor_;
-};
-
 std::string_view folder_of(std::string_view path) {
   const auto slash = path.rfind('/');
   return slash == std::string_view::npos ? std::string_view{} : path.substr(0, slash);
@@ -53,7 +42,7 @@ std::string_view first_namespace(const FileFacts& facts) {
   return {};
 }
 
-class CSharpFrontend final : public resolve::TypedFrontend {
+class CSharpFrontend final : public resolve::ExtractingFrontend<CSharpQueries, CSharpExtractor> {
  public:
   std::string_view name() const override { return "csharp"; }
   LanguageDescription description() const override {
@@ -68,16 +57,6 @@ class CSharpFrontend final : public resolve::TypedFrontend {
             "and argument types; generics read as their erasure; attributes as decorators"};
   }
   bool handles(std::string_view relative_path) const override { return relative_path.ends_with(".cs"); }
-  Status prepare() override {
-    if (queries_) return {};
-    auto compiled = CSharpQueries::compile();
-    if (!compiled.ok()) return compiled.error();
-    queries_.emplace(std::move(compiled).value());
-    return {};
-  }
-  std::unique_ptr<FileExtractor> make_extractor() const override {
-    return std::make_unique<CSharpFileExtractor>(queries_.value());
-  }
   const TSLanguage* grammar(std::string_view) const override { return tree_sitter_c_sharp(); }
 
   const resolve::TypedRules& rules() const override { return rules_; }
@@ -139,7 +118,6 @@ class CSharpFrontend final : public resolve::TypedFrontend {
   }
 
  private:
-  std::optional<CSharpQueries> queries_;
   resolve::TypedRules rules_{.self_names = {"this"}, .super_names = {"base"}, .implicit_this = true, .enclosing_namespaces = true};
 };
 

@@ -20,17 +20,6 @@
 namespace trellis::ingest::go {
 namespace {
 
-class GoFileExtractor final : public FileExtractor {
- public:
-  explicit GoFileExtractor(const GoQueries& queries) : extractor_(queries) {}
-  FileFacts extract(std::string_view source, std::string relative_path) override {
-    return extractor_.extract(source, std::move(relative_path));
-  }
-
- private:
-  GoExtractor extractor_;
-};
-
 std::string_view folder_of(std::string_view path) {
   const auto slash = path.rfind('/');
   return slash == std::string_view::npos ? std::string_view{} : path.substr(0, slash);
@@ -42,7 +31,7 @@ std::string_view stem_of(std::string_view path) {
   return name.substr(0, name.rfind('.'));
 }
 
-class GoFrontend final : public resolve::TypedFrontend {
+class GoFrontend final : public resolve::ExtractingFrontend<GoQueries, GoExtractor> {
  public:
   std::string_view name() const override { return "go"; }
   LanguageDescription description() const override {
@@ -57,16 +46,6 @@ class GoFrontend final : public resolve::TypedFrontend {
             "function values held by variables"};
   }
   bool handles(std::string_view relative_path) const override { return relative_path.ends_with(".go"); }
-  Status prepare() override {
-    if (queries_) return {};
-    auto compiled = GoQueries::compile();
-    if (!compiled.ok()) return compiled.error();
-    queries_.emplace(std::move(compiled).value());
-    return {};
-  }
-  std::unique_ptr<FileExtractor> make_extractor() const override {
-    return std::make_unique<GoFileExtractor>(queries_.value());
-  }
   const TSLanguage* grammar(std::string_view) const override { return go_grammar(); }
 
   const resolve::TypedRules& rules() const override { return rules_; }
@@ -128,7 +107,6 @@ class GoFrontend final : public resolve::TypedFrontend {
     return default_package_name(path);
   }
 
-  std::optional<GoQueries> queries_;
   resolve::TypedRules rules_{.self_names = {},
                               .super_names = {},
                               .implicit_this = false,

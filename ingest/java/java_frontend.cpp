@@ -18,17 +18,6 @@
 namespace trellis::ingest::java {
 namespace {
 
-class JavaFileExtractor final : public FileExtractor {
- public:
-  explicit JavaFileExtractor(const JavaQueries& queries) : extractor_(queries) {}
-  FileFacts extract(std::string_view source, std::string relative_path) override {
-    return extractor_.extract(source, std::move(relative_path));
-  }
-
- private:
-  JavaExtractor extractor_;
-};
-
 std::string_view stem_of(std::string_view path) {
   const auto slash = path.rfind('/');
   std::string_view name = slash == std::string_view::npos ? path : path.substr(slash + 1);
@@ -51,7 +40,7 @@ std::string_view parent_of(std::string_view dotted) {
   return dot == std::string_view::npos ? std::string_view{} : dotted.substr(0, dot);
 }
 
-class JavaFrontend final : public resolve::TypedFrontend {
+class JavaFrontend final : public resolve::ExtractingFrontend<JavaQueries, JavaExtractor> {
  public:
   std::string_view name() const override { return "java"; }
   LanguageDescription description() const override {
@@ -65,16 +54,6 @@ class JavaFrontend final : public resolve::TypedFrontend {
             "references and lambda bodies as calls of the enclosing method; annotations as decorators"};
   }
   bool handles(std::string_view relative_path) const override { return relative_path.ends_with(".java"); }
-  Status prepare() override {
-    if (queries_) return {};
-    auto compiled = JavaQueries::compile();
-    if (!compiled.ok()) return compiled.error();
-    queries_.emplace(std::move(compiled).value());
-    return {};
-  }
-  std::unique_ptr<FileExtractor> make_extractor() const override {
-    return std::make_unique<JavaFileExtractor>(queries_.value());
-  }
   const TSLanguage* grammar(std::string_view) const override { return java::grammar(); }
 
   const resolve::TypedRules& rules() const override { return rules_; }
@@ -136,7 +115,6 @@ class JavaFrontend final : public resolve::TypedFrontend {
   }
 
  private:
-  std::optional<JavaQueries> queries_;
   resolve::TypedRules rules_{.self_names = {"this"}, .super_names = {"super"}, .implicit_this = true};
 };
 

@@ -3,6 +3,10 @@
 // it and gives its name, files, extractor, naming and import rules.
 #pragma once
 
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
 #include <vector>
 
 #include "resolve/typed_language.hpp"
@@ -21,6 +25,38 @@ class TypedFrontend : public LanguageFrontend, public TypedLanguage {
                             std::span<const std::uint8_t> wanted) const override {
     return resolve_typed(*this, files, project, wanted);
   }
+};
+
+// What every typed language's frontend does with its extractor: `Queries`
+// (compiled once by prepare(), `static Result<Queries> compile()`) shared
+// by one `Extractor` per thread (`Extractor(const Queries&)`,
+// `FileFacts extract(std::string_view, std::string)`).
+template <class Queries, class Extractor>
+class ExtractingFrontend : public TypedFrontend {
+ public:
+  Status prepare() override {
+    if (queries_) return {};
+    auto compiled = Queries::compile();
+    if (!compiled.ok()) return compiled.error();
+    queries_.emplace(std::move(compiled).value());
+    return {};
+  }
+  std::unique_ptr<FileExtractor> make_extractor() const override {
+    return std::make_unique<Adapter>(queries_.value());
+  }
+
+ private:
+  class Adapter final : public FileExtractor {
+   public:
+    explicit Adapter(const Queries& queries) : extractor_(queries) {}
+    FileFacts extract(std::string_view source, std::string relative_path) override {
+      return extractor_.extract(source, std::move(relative_path));
+    }
+
+   private:
+    Extractor extractor_;
+  };
+  std::optional<Queries> queries_;
 };
 
 }  // namespace trellis::ingest::resolve

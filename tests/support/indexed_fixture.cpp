@@ -56,6 +56,15 @@ std::vector<std::string> IndexedFixture::targets(RelType type, std::string_view 
   return names;
 }
 
+std::vector<std::string> IndexedFixture::module_imports(std::string_view module) const {
+  std::vector<std::string> names;
+  for (const NodeId target : store().out(RelType::Imports, node(Label::Module, module))) {
+    names.push_back(store().qualified_name(target));
+  }
+  std::sort(names.begin(), names.end());
+  return names;
+}
+
 std::vector<std::string> IndexedFixture::unresolved(std::string_view from) const {
   std::vector<std::string> texts;
   for (const auto& call : store().unresolved_calls(node(from))) texts.emplace_back(call.text);

@@ -30,6 +30,9 @@ class IndexedFixture {
   std::vector<std::string> calls(std::string_view from) const;
   // Qualified names of every `type` target of `from`, sorted, without repeats.
   std::vector<std::string> targets(RelType type, std::string_view from) const;
+  // What a Module imports, sorted (a Java or C# file's Module shares its
+  // qualified name with its public type: `targets` would read the type's).
+  std::vector<std::string> module_imports(std::string_view module) const;
   // The text of each unresolved call site of `from`, sorted.
   std::vector<std::string> unresolved(std::string_view from) const;
   // A string, integer or boolean property as text ("" when null).

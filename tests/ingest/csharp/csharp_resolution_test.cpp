@@ -19,14 +19,6 @@ const test::IndexedFixture& shop() {
   return fixture;
 }
 
-Names module_imports(std::string_view module) {
-  Names names;
-  for (const NodeId target : shop().store().out(RelType::Imports, shop().node(Label::Module, module))) {
-    names.push_back(shop().store().qualified_name(target));
-  }
-  std::sort(names.begin(), names.end());
-  return names;
-}
 
 bool called(std::string_view caller, std::string_view callee) {
   const auto calls = shop().calls(caller);
@@ -69,7 +61,7 @@ TEST_CASE("csharp: base lists split into INHERITS and IMPLEMENTS; generics read 
 }
 
 TEST_CASE("csharp: using, aliases and using static reach modules and members") {
-  CHECK(module_imports("Shop.Billing.Checkout") ==
+  CHECK(shop().module_imports("Shop.Billing.Checkout") ==
         Names{"Shop.Auth.AuthExtensions", "Shop.Auth.AuthService", "Shop.Auth.IAuthService", "Shop.Auth.Session",
               "Shop.Auth.Session.Tokens", "Shop.Billing.Prices", "Shop.Data.Repository", "Shop.Data.UserRepository",
               "Shop.Models.Entity", "Shop.Models.User", "System", "System.Threading.Tasks"});

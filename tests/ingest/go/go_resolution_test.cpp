@@ -32,14 +32,6 @@ Names all_edges(RelType type) {
   return edges;
 }
 
-Names module_imports(std::string_view module) {
-  Names names;
-  for (const NodeId target : shop().store().out(RelType::Imports, shop().node(Label::Module, module))) {
-    names.push_back(shop().store().qualified_name(target));
-  }
-  std::sort(names.begin(), names.end());
-  return names;
-}
 
 }  // namespace
 
@@ -124,7 +116,7 @@ TEST_CASE("go: IMPLEMENTS from method sets (embedding counted), INHERITS for emb
 }
 
 TEST_CASE("go: imports by alias, dot and blank reach every file of the package; the standard library is external") {
-  const Names imports = module_imports("example.com/shop/cmd/shop.shop");
+  const Names imports = shop().module_imports("example.com/shop/cmd/shop.shop");
   for (const char* module : {"example.com/shop/auth.service", "example.com/shop/auth.service_logout", "example.com/shop/format.format",
                              "example.com/shop/plugins.plugins", "example.com/shop/store.store", "fmt"}) {
     CHECK_MESSAGE(std::find(imports.begin(), imports.end(), module) != imports.end(), module);

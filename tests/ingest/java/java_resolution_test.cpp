@@ -20,15 +20,6 @@ const test::IndexedFixture& shop() {
   return fixture;
 }
 
-// What a Module imports (a Java file's Module shares its public class's name).
-Names module_imports(std::string_view module) {
-  Names names;
-  for (const NodeId target : shop().store().out(RelType::Imports, shop().node(Label::Module, module))) {
-    names.push_back(shop().store().qualified_name(target));
-  }
-  std::sort(names.begin(), names.end());
-  return names;
-}
 
 }  // namespace
 
@@ -68,7 +59,7 @@ TEST_CASE("java: extends, implements (generics read as their erasure)") {
 }
 
 TEST_CASE("java: imports (single, on-demand, static) reach modules; outside packages are external") {
-  CHECK(module_imports("com.shop.auth.AuthService") ==
+  CHECK(shop().module_imports("com.shop.auth.AuthService") ==
         Names{"com.shop.model.Credentials", "com.shop.model.Entity", "com.shop.model.Role", "com.shop.model.User",
               "com.shop.repo.Repository", "com.shop.repo.UserRepository", "com.shop.util.Clock", "com.shop.util.Strings", "java.util"});
   CHECK(shop().names(Label::ExternalPackage) == Names{"java.util"});
