@@ -105,8 +105,7 @@ Value Typer::evaluate(const LinkChain& chain, std::size_t length, Context contex
   return value;
 }
 
-Value Typer::local_value(std::string_view name, Context context, std::uint32_t line, int depth, bool& found) {
-  found = false;
+Typer::Local Typer::find_local(std::string_view name, Context context, std::uint32_t line) const {
   if (context.file != file_) return {};
   const auto& definitions = table_.files()[file_].definitions;
   for (ScopeIndex d = context.scope; d != kModuleScope; d = definitions[d].parent) {
@@ -119,48 +118,34 @@ Value Typer::local_value(std::string_view name, Context context, std::uint32_t l
       for (const Assignment* candidate : it->second) {
         if (candidate->line <= line) chosen = candidate;
       }
-      found = true;
-      if (!chosen->annotation.empty()) {
-        return instance_of(table_.resolve_type(chosen->annotation, {file_, chosen->scope}));
-      }
-      if (const auto memo = assigned_.find(chosen); memo != assigned_.end()) return memo->second;
-      assigned_[chosen] = Value{};  // a cycle reads Unknown
-      const Value value = evaluate(chosen->value, chosen->value.size(), {file_, chosen->scope}, chosen->line, depth + 1);
-      assigned_[chosen] = value;
-      return value;
+      return {true, chosen, chosen->annotation.empty() ? nullptr : &chosen->annotation, chosen->scope};
     }
     for (const auto& [parameter, annotation] : definition.annotated_parameters) {
-      if (parameter == name) {
-        found = true;
-        return instance_of(table_.resolve_type(annotation, {file_, d}));
-      }
+      if (parameter == name) return {true, nullptr, &annotation, d};
     }
     if (std::find(definition.parameters.begin(), definition.parameters.end(), name) != definition.parameters.end()) {
-      found = true;
-      return {};
+      return {true, nullptr, nullptr, d};  // a parameter of no declared type
     }
   }
   return {};
 }
 
+Value Typer::local_value(std::string_view name, Context context, std::uint32_t line, int depth, bool& found) {
+  const Local local = find_local(name, context, line);
+  found = local.found;
+  if (local.declared != nullptr) return instance_of(table_.resolve_type(*local.declared, {file_, local.scope}));
+  const Assignment* assignment = local.assignment;
+  if (assignment == nullptr) return {};
+  if (const auto memo = assigned_.find(assignment); memo != assigned_.end()) return memo->second;
+  assigned_[assignment] = Value{};  // a cycle reads Unknown
+  const Value value = evaluate(assignment->value, assignment->value.size(), {file_, assignment->scope}, assignment->line, depth + 1);
+  assigned_[assignment] = value;
+  return value;
+}
+
 const LinkChain* Typer::local_annotation(std::string_view name, Context context, std::uint32_t line) const {
-  if (context.file != file_) return nullptr;
-  const auto& definitions = table_.files()[file_].definitions;
-  for (ScopeIndex d = context.scope; d != kModuleScope; d = definitions[d].parent) {
-    const Definition& definition = definitions[d];
-    if (!callable(definition.label)) continue;
-    if (const auto it = locals_[d].find(name); it != locals_[d].end()) {
-      const Assignment* chosen = it->second.front();
-      for (const Assignment* candidate : it->second) {
-        if (candidate->line <= line) chosen = candidate;
-      }
-      return chosen->annotation.empty() ? nullptr : &chosen->annotation;
-    }
-    for (const auto& [parameter, annotation] : definition.annotated_parameters) {
-      if (parameter == name) return annotation.empty() ? nullptr : &annotation;
-    }
-  }
-  return nullptr;
+  const Local local = find_local(name, context, line);
+  return local.declared != nullptr && !local.declared->empty() ? local.declared : nullptr;
 }
 
 Value Typer::field_value(const Field& field, int depth) {

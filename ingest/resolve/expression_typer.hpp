@@ -46,6 +46,15 @@ class Typer {
  private:
   Value evaluate(const LinkChain& chain, std::size_t length, Context context, std::uint32_t line, int depth);
   Value name_value(std::string_view name, bool called, Context context, std::uint32_t line, int depth);
+  // A local or parameter in scope: its declaration, or the assignment whose
+  // value types it.
+  struct Local {
+    bool found = false;
+    const Assignment* assignment = nullptr;  // a local, when it has no declared type
+    const LinkChain* declared = nullptr;     // its declared type
+    ScopeIndex scope = kModuleScope;         // where that type is read
+  };
+  Local find_local(std::string_view name, Context context, std::uint32_t line) const;
   Value local_value(std::string_view name, Context context, std::uint32_t line, int depth, bool& found);
   Value member(Value of, std::string_view name, bool called, int depth);
   Value field_value(const Field& field, int depth);
