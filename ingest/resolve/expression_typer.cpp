@@ -243,8 +243,8 @@ Value Typer::member(Value of, std::string_view name, bool called, int depth) {
     case Value::Kind::Instance:
     case Value::Kind::Super:
     case Value::Kind::Type: {
-      std::vector<TypeId> along = table_.lineage(of.id);
-      if (of.is(Value::Kind::Super)) along.erase(along.begin());
+      std::span<const TypeId> along = table_.lineage(of.id);
+      if (of.is(Value::Kind::Super)) along = along.subspan(1);
       if (of.is(Value::Kind::Type)) {
         if (const auto it = table_.type(of.id).nested.find(name); it != table_.type(of.id).nested.end()) {
           return Value::of(Value::Kind::Type, it->second);
@@ -271,8 +271,7 @@ Value Typer::member(Value of, std::string_view name, bool called, int depth) {
       if (!of.is(Value::Kind::Type)) {
         if (const auto* extensions = applicable_extensions(name, along)) return {Value::Kind::Callable, kNone, extensions};
       }
-      const bool open = std::any_of(along.begin(), along.end(), [&](TypeId t) { return table_.open_lineage(t); });
-      return open ? Value::of(Value::Kind::External) : Value{};
+      return table_.open_lineage(of.id) ? Value::of(Value::Kind::External) : Value{};
     }
     case Value::Kind::Namespace: {
       const NamespaceInfo& info = table_.ns(of.id);
@@ -292,7 +291,7 @@ Value Typer::member(Value of, std::string_view name, bool called, int depth) {
   }
 }
 
-const std::vector<ScopeRef>* Typer::applicable_extensions(std::string_view name, const std::vector<TypeId>& along) {
+const std::vector<ScopeRef>* Typer::applicable_extensions(std::string_view name, std::span<const TypeId> along) {
   const auto* extensions = table_.extension_methods(name);
   if (extensions == nullptr) return nullptr;
   // Those whose `this` parameter is the receiver's type or a supertype of it.

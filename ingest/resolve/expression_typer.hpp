@@ -11,6 +11,7 @@
 #include <deque>
 #include <string>
 #include <optional>
+#include <span>
 #include <string_view>
 #include <unordered_map>
 #include <vector>
@@ -66,7 +67,7 @@ class Typer {
   // The declared type of a local or parameter, when it has one.
   const LinkChain* local_annotation(std::string_view name, Context context, std::uint32_t line) const;
   // C# extension methods named `name` whose `this` type is along `along`.
-  const std::vector<ScopeRef>* applicable_extensions(std::string_view name, const std::vector<TypeId>& along);
+  const std::vector<ScopeRef>* applicable_extensions(std::string_view name, std::span<const TypeId> along);
 
   const TypeTable& table_;
   std::uint32_t file_;

@@ -29,6 +29,15 @@ TypeTable::TypeTable(std::span<const FileFacts> files, const TypedLayout& layout
   add_types();
   add_members();
   resolve_supertypes();
+  // Each type's lineage and whether it leaves the tree, once: member
+  // lookups on the hot path read them many times per call site.
+  lineages_.resize(types_.size());
+  open_.resize(types_.size());
+  trellis::parallel_for(std::size_t{0}, types_.size(), [this](std::size_t t) {
+    lineages_[t] = compute_lineage(static_cast<TypeId>(t));
+    open_[t] = std::any_of(lineages_[t].begin(), lineages_[t].end(),
+                           [&](TypeId along) { return types_[along].external_supertype; });
+  });
   resolve_member_types();
 }
 
@@ -271,7 +280,10 @@ TypeTable::NameMeaning TypeTable::lookup_type_name(std::string_view name, Contex
   using Kind = NameMeaning::Kind;
   // The enclosing types, their nested types and their supertypes' nested types.
   for (TypeId t = enclosing_type(context); t != kNone; t = types_[t].outer) {
-    for (const TypeId along : lineage(t)) {
+    // While supertypes are being resolved, lineages are not kept yet.
+    std::vector<TypeId> computed;
+    if (lineages_.empty()) computed = compute_lineage(t);
+    for (const TypeId along : lineages_.empty() ? std::span<const TypeId>(computed) : lineage(t)) {
       const TypeInfo& info = types_[along];
       const std::string_view qualified = info.qualified;
       if (qualified == name || (qualified.ends_with(name) && qualified[qualified.size() - name.size() - 1] == '.')) {
@@ -361,7 +373,7 @@ DeclaredType TypeTable::resolve_type(const LinkChain& written, Context context) 
   return meaning.kind == Kind::Namespace ? DeclaredType{} : DeclaredType::external();
 }
 
-std::vector<TypeId> TypeTable::lineage(TypeId type) const {
+std::vector<TypeId> TypeTable::compute_lineage(TypeId type) const {
   std::vector<TypeId> out{type};
   for (std::size_t i = 0; i < out.size(); ++i) {
     for (const TypeId super : types_[out[i]].supertypes) {
@@ -387,10 +399,9 @@ const Field* TypeTable::find_field(TypeId type, std::string_view name) const {
   return nullptr;
 }
 
-bool TypeTable::open_lineage(TypeId type) const {
-  const auto along = lineage(type);
-  return std::any_of(along.begin(), along.end(), [&](TypeId t) { return types_[t].external_supertype; });
-}
+std::span<const TypeId> TypeTable::lineage(TypeId type) const { return lineages_[type]; }
+
+bool TypeTable::open_lineage(TypeId type) const { return open_[type] != 0; }
 
 const std::vector<ScopeRef>* TypeTable::extension_methods(std::string_view name) const {
   const auto it = extensions_.find(name);

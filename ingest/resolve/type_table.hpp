@@ -96,7 +96,8 @@ class TypeTable {
   DeclaredType return_type(ScopeRef callable) const;
   // The type a property-like member yields when read (C# accessors).
   // `type` and its supertypes, nearest first, each once.
-  std::vector<TypeId> lineage(TypeId type) const;
+  // (Kept once the table is built.)
+  std::span<const TypeId> lineage(TypeId type) const;
   // The methods named `name` of the first type along the lineage that has any.
   const std::vector<ScopeRef>* find_methods(TypeId type, std::string_view name) const;
   const Field* find_field(TypeId type, std::string_view name) const;
@@ -123,6 +124,7 @@ class TypeTable {
   NamespaceId intern_namespace(std::string_view qualified);
   std::string top_namespace(std::uint32_t file, ScopeIndex def) const;
   NameMeaning meaning_of_target(std::string_view target) const;
+  std::vector<TypeId> compute_lineage(TypeId type) const;
 
   std::span<const FileFacts> files_;
   const TypedLayout& layout_;
@@ -138,6 +140,8 @@ class TypeTable {
   std::unordered_map<std::uint64_t, TypeId> detached_owner_;  // (file, def) of a detached method -> its type
   std::unordered_map<std::string_view, std::vector<ScopeRef>> extensions_;
   std::vector<std::vector<DeclaredType>> returns_;  // [file][def]
+  std::vector<std::vector<TypeId>> lineages_;         // [type]: itself, then its supertypes, nearest first
+  std::vector<std::uint8_t> open_;                    // [type]: a supertype along it is outside the tree
 };
 
 }  // namespace trellis::ingest::resolve
