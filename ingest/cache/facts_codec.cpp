@@ -28,7 +28,7 @@ namespace {
 // rebindings).
 // 12: Go, Java and C# facts (qualifier, signature, is_static, is_variadic,
 // is_extension, results, call arguments, package name), on top of
-constexpr std::uint32_t kCodecVersion = 12;
+constexpr std::uint32_t kCodecVersion = 13;
 
 class Writer {
  public:
@@ -91,7 +91,7 @@ class Reader {
     LinkChain links(count());
     for (Link& link : links) {
       const std::uint32_t kind = u32();
-      if (kind > static_cast<std::uint32_t>(Link::Kind::Opaque)) throw std::out_of_range("bad link kind");
+      if (kind > static_cast<std::uint32_t>(Link::kLastKind)) throw std::out_of_range("bad link kind");
       link.kind = static_cast<Link::Kind>(kind);
       link.text = text();
     }
@@ -101,7 +101,7 @@ class Reader {
   void skip_chain() {
     const std::size_t links = count();
     for (std::size_t l = 0; l < links; ++l) {
-      if (u32() > static_cast<std::uint32_t>(Link::Kind::Opaque)) throw std::out_of_range("bad link kind");
+      if (u32() > static_cast<std::uint32_t>(Link::kLastKind)) throw std::out_of_range("bad link kind");
       take(u32());
     }
   }
@@ -233,6 +233,7 @@ void write_file(Writer& w, const FileFacts& f, std::uint64_t hash) {
     w.chain(a.target);
     w.chain(a.value);
     w.chain(a.annotation);
+    w.u32(a.block_end);
   }
 }
 
@@ -284,6 +285,9 @@ void write_calls(Writer& w, const FileFacts& f) {
     w.text(c.text);
     w.u32(static_cast<std::uint32_t>(c.arguments.size()));
     for (const LinkChain& argument : c.arguments) w.chain(argument);
+    w.u32(static_cast<std::uint32_t>(c.keywords.size()));
+    for (const std::string& keyword : c.keywords) w.text(keyword);
+    w.u32(c.implicit ? 1 : 0);
   }
 }
 
@@ -298,6 +302,9 @@ std::vector<CallSite> read_calls(Reader& r, std::size_t definitions) {
     c.text = r.text();
     c.arguments.resize(r.count());
     for (LinkChain& argument : c.arguments) argument = r.chain();
+    c.keywords.resize(r.count());
+    for (std::string& keyword : c.keywords) keyword = r.text();
+    c.implicit = r.u32() != 0;
     if (!scope_ok(c.caller) || !scope_ok(c.scope)) throw std::out_of_range("bad caller");
   }
   return calls;
@@ -312,6 +319,7 @@ std::vector<Assignment> read_assignments(Reader& r, std::size_t definitions) {
     a.target = r.chain();
     a.value = r.chain();
     a.annotation = r.chain();
+    a.block_end = r.u32();
     if (a.scope != kModuleScope && a.scope >= definitions) throw std::out_of_range("bad assignment scope");
   }
   return assignments;
@@ -326,6 +334,7 @@ std::size_t skip_assignments(Reader& r, std::size_t definitions) {
     if (scope != kModuleScope && scope >= definitions) throw std::out_of_range("bad assignment scope");
     r.u32();  // line
     for (int chain = 0; chain < 3; ++chain) r.skip_chain();
+    r.u32();  // block_end
   }
   return count;
 }

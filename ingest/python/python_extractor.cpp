@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <array>
+#include <unordered_map>
 #include <span>
 #include <vector>
 
@@ -36,10 +37,17 @@ enum class Capture : std::uint8_t {
   Binding,
   Decorated,
   Decision,
+  Lambda,
+  Return,
+  Loop,
+  With,
+  Raise,
+  Block,
+  Yield,
 };
 
 Capture capture_kind(std::string_view name) {
-  static constexpr std::array<std::pair<std::string_view, Capture>, 11> kNames{{
+  static constexpr std::array<std::pair<std::string_view, Capture>, 18> kNames{{
       {"definition.class", Capture::Class},
       {"definition.function", Capture::Function},
       {"import", Capture::Import},
@@ -51,6 +59,13 @@ Capture capture_kind(std::string_view name) {
       {"binding", Capture::Binding},
       {"decorated", Capture::Decorated},
       {"decision", Capture::Decision},
+      {"definition.lambda", Capture::Lambda},
+      {"return", Capture::Return},
+      {"loop", Capture::Loop},
+      {"with", Capture::With},
+      {"raise", Capture::Raise},
+      {"block", Capture::Block},
+      {"yield", Capture::Yield},
   }};
   for (const auto& [text, kind] : kNames) {
     if (text == name) return kind;
@@ -80,7 +95,8 @@ std::string_view literal_type(NodeType type) {
     case NodeType::DictionaryComprehension: return "dict";
     case NodeType::Set:
     case NodeType::SetComprehension: return "set";
-    case NodeType::Tuple: return "tuple";
+    case NodeType::Tuple:
+    case NodeType::ExpressionList: return "tuple";
     default: return {};
   }
 }
@@ -112,7 +128,14 @@ struct OpenDefinition {
   TSNode node;
   bool is_class;
   TSNode decorated;  // the decorated_definition holding it, or a null node
+  bool is_lambda = false;
 };
+
+// The name of a `<lambdaN>` definition.
+std::string lambda_name(std::uint32_t n) { return fmt::format("<lambda{}>", n); }
+
+// Containers' element facts stop here (generated tables of data).
+constexpr std::uint32_t kMaxElements = 256;
 
 // Reads facts out of the nodes of one file's tree.
 class FactReader {
@@ -123,6 +146,21 @@ class FactReader {
         mentions_type_checking_(source.find("TYPE_CHECKING") != std::string_view::npos) {}
 
   std::string_view text(TSNode node) const { return node_text(node, source_); }
+
+  // Lambdas by start byte, named once the definitions are known: a lambda
+  // in an expression reads as a name of its enclosing scope.
+  void set_lambda_names(std::vector<std::pair<std::uint32_t, std::string>> names) { lambda_names_ = std::move(names); }
+
+  // The key of `xs[key]` as an Element link's text: "s:<text>" for a string,
+  // "i:<digits>" for an integer, "" when it is no literal.
+  std::string element_key(TSNode key) const {
+    if (is(key, NodeType::String)) {
+      const std::string value = string_value(key);  // "" for f-strings too
+      return value.empty() ? std::string() : "s:" + value;
+    }
+    if (is(key, NodeType::Integer)) return "i:" + std::string(text(key));
+    return {};
+  }
   TSNode child(TSNode node, Field field) const { return syntax_.child(node, field); }
   bool is(TSNode node, NodeType type) const { return syntax_.is(node, type); }
 
@@ -203,6 +241,12 @@ class FactReader {
 
   Definition read_definition(const OpenDefinition& open) const {
     Definition definition;
+    if (open.is_lambda) {
+      definition.label = Label::Function;
+      definition.span = span_of(open.node);
+      read_parameters(child(open.node, Field::Parameters), definition);
+      return definition;
+    }
     definition.label = open.is_class ? Label::Class : Label::Function;
     definition.name = std::string(text(child(open.node, Field::Name)));
     definition.span = span_of(open.node);
@@ -296,6 +340,25 @@ class FactReader {
       out.push_back({Link::Kind::Call, {}});
     } else if (type == NodeType::ParenthesizedExpression && ts_node_named_child_count(node) == 1) {
       append_links(ts_node_named_child(node, 0), out, depth + 1);
+    } else if (type == NodeType::Subscript) {
+      append_links(child(node, Field::Value), out, depth + 1);
+      // A slice is a container of the same elements; one key of several
+      // (`x[a, b]`) is no literal key.
+      const TSNode key = child(node, Field::Subscript);
+      if (is(key, NodeType::Slice)) return;
+      const bool single = ts_node_named_child_count(node) == 2;
+      out.push_back({Link::Kind::Element, single ? element_key(key) : std::string()});
+    } else if (type == NodeType::Await && ts_node_named_child_count(node) == 1) {
+      append_links(ts_node_named_child(node, 0), out, depth + 1);
+    } else if (type == NodeType::Lambda) {
+      const std::uint32_t start = ts_node_start_byte(node);
+      const auto it = std::lower_bound(lambda_names_.begin(), lambda_names_.end(), start,
+                                       [](const auto& entry, std::uint32_t b) { return entry.first < b; });
+      if (it != lambda_names_.end() && it->first == start) {
+        out.push_back({Link::Kind::Name, it->second});
+      } else {
+        out.push_back({Link::Kind::Opaque, {}});
+      }
     } else if (const std::string_view literal = literal_type(type); !literal.empty()) {
       out.push_back({Link::Kind::Literal, std::string(literal)});
     } else {
@@ -354,6 +417,7 @@ class FactReader {
   const PythonSyntax& syntax_;
   std::string_view source_;
   bool mentions_type_checking_;
+  std::vector<std::pair<std::uint32_t, std::string>> lambda_names_;
 };
 
 // The caller of a call in `index`: functions, methods or the module run
@@ -362,6 +426,441 @@ ScopeIndex caller_of(std::span<const Definition> definitions, ScopeIndex index) 
   while (index != kModuleScope && definitions[index].label == Label::Class) index = definitions[index].parent;
   return index;
 }
+
+bool is_scalar_literal(const LinkChain& chain) {
+  if (chain.size() != 1 || chain[0].kind != Link::Kind::Literal) return false;
+  const std::string& type = chain[0].text;
+  return type != "list" && type != "dict" && type != "set" && type != "tuple";
+}
+
+LinkChain with_link(LinkChain chain, Link::Kind kind, std::string text = {}) {
+  chain.push_back({kind, std::move(text)});
+  return chain;
+}
+
+// Each assignment's innermost enclosing block's last line (blocks nest, so
+// one sweep in line order with a stack of open blocks finds them).
+void set_block_ends(std::vector<TSNode>& blocks, std::vector<Assignment>& assignments) {
+  std::sort(blocks.begin(), blocks.end(), [](TSNode a, TSNode b) { return ts_node_start_byte(a) < ts_node_start_byte(b); });
+  std::vector<std::uint32_t> open;  // last lines of the blocks holding the line reached
+  std::size_t next = 0;
+  for (Assignment& assignment : assignments) {  // sorted by line
+    const std::uint32_t line = assignment.line;
+    while (next < blocks.size() && line_of(ts_node_start_point(blocks[next])) <= line) {
+      const std::uint32_t first = line_of(ts_node_start_point(blocks[next]));
+      while (!open.empty() && open.back() < first) open.pop_back();
+      open.push_back(last_line_of(blocks[next]));
+      ++next;
+    }
+    while (!open.empty() && open.back() < line) open.pop_back();
+    assignment.block_end = open.empty() ? 0xFFFFFFFFu : open.back();
+  }
+}
+
+// The facts of what flows where, beyond a call: assignments (plain,
+// chained, destructured, into containers' elements), what `return`, `for`
+// and `with` bind, and the calls that decorators, `with`, `for` and
+// `raise E` make without a call's syntax.
+class FlowWriter {
+ public:
+  FlowWriter(const FactReader& reader, const ScopeFinder& scopes, FileFacts& facts)
+      : reader_(reader), scopes_(scopes), facts_(facts) {}
+
+  void assignment(TSNode statement, bool augmented) {
+    const ScopeIndex scope = scope_of(statement);
+    const std::uint32_t line = line_of(ts_node_start_point(statement));
+    const TSNode left = reader_.child(statement, Field::Left);
+    const TSNode right = reader_.child(statement, Field::Right);
+    if (scope == kModuleScope && reader_.is(left, NodeType::Identifier) && reader_.text(left) == "__all__") {
+      if (!augmented) facts_.all_names.clear();
+      reader_.read_all_names(right, facts_);
+      return;
+    }
+    if (augmented) return;
+    // `a = b = f`: the inner assignment is a statement of its own.
+    const LinkChain annotation = reader_.annotation_links(reader_.child(statement, Field::Type));
+    assign_node(scope, line, left, innermost(right), annotation, 0);
+  }
+
+  // A generator returns an iterable of what it yields (`yield from xs`:
+  // of xs's elements).
+  void yielded(TSNode node) {
+    const ScopeIndex scope = scope_of(node);
+    if (scope == kModuleScope || ts_node_named_child_count(node) == 0) return;
+    const std::uint32_t line = line_of(ts_node_start_point(node));
+    const LinkChain generator{{Link::Kind::Name, "return"}};
+    push(scope, line, generator, {{Link::Kind::Literal, "list"}}, {});
+    const bool from = ts_node_child_count(node) > 1 && reader_.text(ts_node_child(node, 1)) == "from";
+    LinkChain value = value_chain(ts_node_named_child(node, 0));
+    if (value.empty() || is_scalar_literal(value)) return;
+    if (from) value.push_back({Link::Kind::Element, {}});
+    push(scope, line, with_link(generator, Link::Kind::Element), std::move(value), {});
+  }
+
+  void lambda_body(ScopeIndex lambda, TSNode body) {
+    if (ts_node_is_null(body)) return;
+    assign_value(lambda, line_of(ts_node_start_point(body)), {{Link::Kind::Name, "return"}}, body, {});
+  }
+
+  void returned(TSNode statement) {
+    const ScopeIndex scope = scope_of(statement);
+    if (scope == kModuleScope || ts_node_named_child_count(statement) == 0) return;
+    const TSNode value = ts_node_named_child(statement, 0);
+    assign_value(scope, line_of(ts_node_start_point(statement)), {{Link::Kind::Name, "return"}}, value, {});
+  }
+
+  // `for target in xs:` binds target to an element of xs, and calls
+  // xs.__iter__() and that iterator's __next__().
+  void loop(TSNode statement) {
+    const ScopeIndex scope = scope_of(statement);
+    const std::uint32_t line = line_of(ts_node_start_point(statement));
+    const LinkChain iterable = value_chain(reader_.child(statement, Field::Right));
+    if (iterable.empty()) return;
+    assign_chain(scope, line, reader_.child(statement, Field::Left), with_link(iterable, Link::Kind::Element), 0);
+    const LinkChain iter = with_link(iterable, Link::Kind::Attribute, "__iter__");
+    implicit_call(scope, line, iter, "__iter__");
+    implicit_call(scope, line, with_link(with_link(iter, Link::Kind::Call), Link::Kind::Attribute, "__next__"),
+                  "__next__");
+  }
+
+  // `with cm as target:` calls cm.__enter__() and cm.__exit__(); target is
+  // what __enter__ returns.
+  void with_item(TSNode item) {
+    TSNode value = reader_.child(item, Field::Value);
+    TSNode target{};
+    if (reader_.is(value, NodeType::AsPattern) && ts_node_named_child_count(value) >= 1) {
+      const TSNode alias = reader_.child(value, Field::Alias);
+      if (!ts_node_is_null(alias) && ts_node_named_child_count(alias) == 1) target = ts_node_named_child(alias, 0);
+      value = ts_node_named_child(value, 0);
+    }
+    const LinkChain manager = value_chain(value);
+    if (manager.empty()) return;
+    const ScopeIndex scope = scope_of(item);
+    const std::uint32_t line = line_of(ts_node_start_point(item));
+    const LinkChain enter = with_link(manager, Link::Kind::Attribute, "__enter__");
+    implicit_call(scope, line, enter, "__enter__");
+    implicit_call(scope, line, with_link(manager, Link::Kind::Attribute, "__exit__"), "__exit__");
+    if (!ts_node_is_null(target)) assign_chain(scope, line, target, with_link(enter, Link::Kind::Call), 0);
+  }
+
+  // `raise E` constructs E (`raise E()` is a call already).
+  void raised(TSNode statement) {
+    if (ts_node_named_child_count(statement) == 0) return;
+    const TSNode exception = ts_node_named_child(statement, 0);
+    if (!reader_.is(exception, NodeType::Identifier) && !reader_.is(exception, NodeType::Attribute)) return;
+    CallSite site;
+    site.scope = scope_of(statement);
+    site.caller = caller_of(facts_.definitions, site.scope);
+    site.line = line_of(ts_node_start_point(statement));
+    site.callee = reader_.links_of(exception);
+    site.text = std::string(reader_.text(exception).substr(0, kMaxCallText));
+    facts_.calls.push_back(std::move(site));
+  }
+
+  // Applying a decorator calls it, in the scope around the definition.
+  void decorator(TSNode decorator, ScopeIndex definition) {
+    if (ts_node_named_child_count(decorator) == 0) return;
+    const TSNode expression = ts_node_named_child(decorator, 0);
+    const LinkChain callee = value_chain(expression);
+    if (callee.empty()) return;
+    const ScopeIndex scope = facts_.definitions[definition].parent;
+    CallSite site;
+    site.scope = scope;
+    site.caller = caller_of(facts_.definitions, scope);
+    site.line = line_of(ts_node_start_point(decorator));
+    site.callee = callee;
+    site.text = std::string(reader_.text(expression).substr(0, kMaxCallText));
+    // What it is applied to (the definition, or what the decorator below
+    // made of it) the resolver takes from the definition's decorators.
+    site.implicit = true;
+    facts_.calls.push_back(std::move(site));
+  }
+
+  // A call's arguments that may carry a function, class, object or
+  // container (scalar literals are left empty); none when no argument may.
+  void arguments(TSNode call, CallSite& site) {
+    const TSNode list = reader_.child(call, Field::Arguments);
+    const std::uint32_t count = ts_node_named_child_count(list);
+    bool any = false;
+    bool keywords = false;
+    for (std::uint32_t i = 0; i < count && i < kMaxElements; ++i) {
+      const TSNode argument = ts_node_named_child(list, i);
+      std::string keyword;
+      TSNode value = argument;
+      if (reader_.is(argument, NodeType::KeywordArgument)) {
+        keyword = std::string(reader_.text(reader_.child(argument, Field::Name)));
+        value = reader_.child(argument, Field::Value);
+        keywords = true;
+      } else if (reader_.is(argument, NodeType::ListSplat) || reader_.is(argument, NodeType::DictionarySplat)) {
+        keyword = reader_.is(argument, NodeType::ListSplat) ? "*" : "**";
+        keywords = true;
+        value = TSNode{};
+      }
+      LinkChain chain = ts_node_is_null(value) ? LinkChain{} : value_chain(value);
+      if (is_scalar_literal(chain)) chain.clear();
+      any = any || !chain.empty();
+      site.arguments.push_back(std::move(chain));
+      site.keywords.push_back(std::move(keyword));
+    }
+    if (!any) {
+      site.arguments.clear();
+      site.keywords.clear();
+    } else if (!keywords) {
+      site.keywords.clear();
+    }
+    container_call(site, list);
+  }
+
+ private:
+  ScopeIndex scope_of(TSNode node) const { return scopes_.scope_at(ts_node_start_byte(node)); }
+
+  TSNode innermost(TSNode value) const {
+    for (int depth = 0; reader_.is(value, NodeType::Assignment) && depth < kMaxChainDepth; ++depth) {
+      value = reader_.child(value, Field::Right);
+    }
+    return value;
+  }
+
+  LinkChain value_chain(TSNode value) const {
+    if (ts_node_is_null(value)) return {};
+    LinkChain chain = reader_.links_of(value);
+    if (is_opaque(chain)) chain.clear();
+    return chain;
+  }
+
+  // A target that names one place: a name, an attribute or an element.
+  LinkChain target_chain(TSNode target) const {
+    if (!reader_.is(target, NodeType::Identifier) && !reader_.is(target, NodeType::Attribute) &&
+        !reader_.is(target, NodeType::Subscript)) {
+      return {};
+    }
+    LinkChain chain = reader_.links_of(target);
+    if (is_opaque(chain) || chain.back().kind == Link::Kind::Call) return {};
+    return chain;
+  }
+
+  static bool is_pattern(const FactReader& reader, TSNode node) {
+    return reader.is(node, NodeType::PatternList) || reader.is(node, NodeType::TuplePattern) ||
+           reader.is(node, NodeType::ListPattern) || reader.is(node, NodeType::Tuple) ||
+           reader.is(node, NodeType::List) || reader.is(node, NodeType::ExpressionList);
+  }
+  static bool is_sequence(const FactReader& reader, TSNode node) {
+    return reader.is(node, NodeType::Tuple) || reader.is(node, NodeType::List) ||
+           reader.is(node, NodeType::ExpressionList);
+  }
+
+  void push(ScopeIndex scope, std::uint32_t line, LinkChain target, LinkChain value, LinkChain annotation) {
+    const bool rebinds_name = target.size() == 1 && target[0].kind == Link::Kind::Name;
+    if (value.empty() && annotation.empty() && !rebinds_name) return;
+    Assignment assignment;
+    assignment.scope = scope;
+    assignment.line = line;
+    assignment.target = std::move(target);
+    assignment.value = std::move(value);
+    assignment.annotation = std::move(annotation);
+    facts_.assignments.push_back(std::move(assignment));
+  }
+
+  // `target = value` with the value's node at hand: a sequence assigned to
+  // a pattern of the same length goes element by element.
+  void assign_node(ScopeIndex scope, std::uint32_t line, TSNode target, TSNode value, const LinkChain& annotation,
+                   int depth) {
+    if (depth > kMaxChainDepth) return;
+    if (is_pattern(reader_, target)) {
+      const std::uint32_t targets = ts_node_named_child_count(target);
+      const std::uint32_t values = ts_node_named_child_count(value);
+      if (is_sequence(reader_, value) && values == targets && !has_splat(target) && !has_splat(value)) {
+        for (std::uint32_t i = 0; i < targets; ++i) {
+          assign_node(scope, line, ts_node_named_child(target, i), ts_node_named_child(value, i), {}, depth + 1);
+        }
+        return;
+      }
+      if (is_sequence(reader_, value) && has_splat(target) && !has_splat(value) && values + 1 >= targets) {
+        // `a, *b, c = f, g, h, k`: b takes what the others leave, in order.
+        std::uint32_t v = 0;
+        for (std::uint32_t i = 0; i < targets; ++i) {
+          const TSNode item = ts_node_named_child(target, i);
+          if (!reader_.is(item, NodeType::ListSplatPattern) && !reader_.is(item, NodeType::ListSplat)) {
+            assign_node(scope, line, item, ts_node_named_child(value, v++), {}, depth + 1);
+            continue;
+          }
+          const LinkChain rest = ts_node_named_child_count(item) == 1 ? target_chain(ts_node_named_child(item, 0))
+                                                                       : LinkChain{};
+          const std::uint32_t taken = values + 1 - targets;
+          if (!rest.empty()) {
+            push(scope, line, rest, {{Link::Kind::Literal, "list"}}, {});
+            for (std::uint32_t k = 0; k < taken; ++k) {
+              LinkChain element = value_chain(ts_node_named_child(value, v + k));
+              if (element.empty() || is_scalar_literal(element)) continue;
+              push(scope, line, with_link(rest, Link::Kind::Element, "i:" + std::to_string(k)), std::move(element), {});
+            }
+          }
+          v += taken;
+        }
+        return;
+      }
+      assign_chain(scope, line, target, value_chain(value), depth + 1);
+      return;
+    }
+    LinkChain chain = target_chain(target);
+    if (chain.empty()) return;
+    assign_value(scope, line, std::move(chain), value, annotation);
+  }
+
+  // `target = <value's chain>`: a pattern takes the value's elements by index.
+  void assign_chain(ScopeIndex scope, std::uint32_t line, TSNode target, const LinkChain& value, int depth) {
+    if (depth > kMaxChainDepth) return;
+    if (!is_pattern(reader_, target)) {
+      if (reader_.is(target, NodeType::ListSplatPattern) && ts_node_named_child_count(target) == 1) {
+        LinkChain chain = target_chain(ts_node_named_child(target, 0));
+        if (chain.empty()) return;
+        push(scope, line, chain, {{Link::Kind::Literal, "list"}}, {});
+        if (!value.empty()) push(scope, line, with_link(chain, Link::Kind::Element), value, {});
+        return;
+      }
+      push_if_target(scope, line, target, value);
+      return;
+    }
+    const std::uint32_t count = ts_node_named_child_count(target);
+    bool after_splat = false;
+    for (std::uint32_t i = 0; i < count; ++i) {
+      const TSNode item = ts_node_named_child(target, i);
+      const bool splat = reader_.is(item, NodeType::ListSplatPattern) || reader_.is(item, NodeType::ListSplat);
+      after_splat = after_splat || splat;
+      // Elements after a starred one have no fixed index.
+      const std::string key = splat || after_splat ? std::string() : "i:" + std::to_string(i);
+      LinkChain element = value.empty() ? LinkChain{} : with_link(value, Link::Kind::Element, key);
+      if (splat && ts_node_named_child_count(item) == 1) {
+        LinkChain chain = target_chain(ts_node_named_child(item, 0));
+        if (chain.empty()) continue;
+        push(scope, line, chain, {{Link::Kind::Literal, "list"}}, {});
+        if (!element.empty()) push(scope, line, with_link(chain, Link::Kind::Element), std::move(element), {});
+        continue;
+      }
+      assign_chain(scope, line, item, element, depth + 1);
+    }
+  }
+
+  void push_if_target(ScopeIndex scope, std::uint32_t line, TSNode target, const LinkChain& value) {
+    LinkChain chain = target_chain(target);
+    if (!chain.empty()) push(scope, line, std::move(chain), value, {});
+  }
+
+  bool has_splat(TSNode node) const {
+    const std::uint32_t count = ts_node_named_child_count(node);
+    for (std::uint32_t i = 0; i < count; ++i) {
+      const TSNode item = ts_node_named_child(node, i);
+      if (reader_.is(item, NodeType::ListSplat) || reader_.is(item, NodeType::ListSplatPattern)) return true;
+    }
+    return false;
+  }
+
+  // `target = value` and, when value is a container literal, each element
+  // that may hold a function, class, object or container.
+  void assign_value(ScopeIndex scope, std::uint32_t line, LinkChain target, TSNode value, LinkChain annotation) {
+    value = innermost(value);
+    if (!annotation.empty() || !is_sequence_or_mapping(value)) {
+      push(scope, line, std::move(target), value_chain(value), std::move(annotation));
+      return;
+    }
+    push(scope, line, target, value_chain(value), {});
+    elements(scope, line, target, value, 0);
+  }
+
+  bool is_sequence_or_mapping(TSNode node) const {
+    return is_sequence(reader_, node) || reader_.is(node, NodeType::Set) || reader_.is(node, NodeType::Dictionary);
+  }
+
+  void elements(ScopeIndex scope, std::uint32_t line, const LinkChain& prefix, TSNode container, int depth) {
+    if (depth > kMaxChainDepth / 4) return;
+    const bool indexed = is_sequence(reader_, container);
+    const std::uint32_t count = std::min<std::uint32_t>(ts_node_named_child_count(container), kMaxElements);
+    for (std::uint32_t i = 0; i < count; ++i) {
+      TSNode item = ts_node_named_child(container, i);
+      std::string key = indexed ? "i:" + std::to_string(i) : std::string();
+      LinkChain chain;
+      if (reader_.is(item, NodeType::Pair)) {
+        key = reader_.element_key(reader_.child(item, Field::Key));
+        item = reader_.child(item, Field::Value);
+      } else if (reader_.is(item, NodeType::ListSplat) || reader_.is(item, NodeType::DictionarySplat)) {
+        if (ts_node_named_child_count(item) != 1) continue;
+        // `[*xs]`, `{**d}`: every element of the other container.
+        chain = value_chain(ts_node_named_child(item, 0));
+        if (chain.empty()) continue;
+        push(scope, line, with_link(prefix, Link::Kind::Element), with_link(chain, Link::Kind::Element), {});
+        continue;
+      }
+      chain = value_chain(item);
+      if (chain.empty() || is_scalar_literal(chain)) continue;
+      LinkChain target = with_link(prefix, Link::Kind::Element, std::move(key));
+      if (is_sequence_or_mapping(item)) {
+        const std::size_t before = facts_.assignments.size();
+        elements(scope, line, target, item, depth + 1);
+        if (facts_.assignments.size() == before) continue;
+      }
+      push(scope, line, std::move(target), std::move(chain), {});
+    }
+  }
+
+  // `xs.append(f)`, `d.update({"k": f})` and the like put elements in xs, d.
+  void container_call(const CallSite& site, TSNode list) {
+    if (site.callee.size() < 2 || site.callee.back().kind != Link::Kind::Attribute) return;
+    const std::string& method = site.callee.back().text;
+    const LinkChain receiver(site.callee.begin(), site.callee.end() - 1);
+    if (receiver.back().kind == Link::Kind::Call) return;
+    const LinkChain any = with_link(receiver, Link::Kind::Element);
+    const std::uint32_t count = ts_node_named_child_count(list);
+    const auto positional = [&](std::uint32_t i) {
+      return i < count && !reader_.is(ts_node_named_child(list, i), NodeType::KeywordArgument)
+                 ? ts_node_named_child(list, i)
+                 : TSNode{};
+    };
+    if (method == "append" || method == "add" || method == "appendleft") {
+      if (const TSNode value = positional(0); !ts_node_is_null(value)) assign_value(site.scope, site.line, any, value, {});
+    } else if (method == "insert") {
+      if (const TSNode value = positional(1); !ts_node_is_null(value)) assign_value(site.scope, site.line, any, value, {});
+    } else if (method == "setdefault") {
+      const TSNode key = positional(0);
+      const TSNode value = positional(1);
+      if (!ts_node_is_null(key) && !ts_node_is_null(value)) {
+        assign_value(site.scope, site.line, with_link(receiver, Link::Kind::Element, reader_.element_key(key)), value, {});
+      }
+    } else if (method == "extend" || method == "update") {
+      const TSNode value = positional(0);
+      if (!ts_node_is_null(value) && is_sequence_or_mapping(value)) {
+        elements(site.scope, site.line, receiver, value, 0);
+      } else if (!ts_node_is_null(value)) {
+        if (LinkChain chain = value_chain(value); !chain.empty()) {
+          push(site.scope, site.line, any, with_link(std::move(chain), Link::Kind::Element), {});
+        }
+      }
+      if (method == "update") {
+        for (std::uint32_t i = 0; i < count; ++i) {
+          const TSNode argument = ts_node_named_child(list, i);
+          if (!reader_.is(argument, NodeType::KeywordArgument)) continue;
+          const std::string key = "s:" + std::string(reader_.text(reader_.child(argument, Field::Name)));
+          assign_value(site.scope, site.line, with_link(receiver, Link::Kind::Element, key),
+                       reader_.child(argument, Field::Value), {});
+        }
+      }
+    }
+  }
+
+  void implicit_call(ScopeIndex scope, std::uint32_t line, LinkChain callee, std::string_view text) {
+    CallSite site;
+    site.scope = scope;
+    site.caller = caller_of(facts_.definitions, scope);
+    site.line = line;
+    site.callee = std::move(callee);
+    site.text = std::string(text);
+    site.implicit = true;
+    facts_.calls.push_back(std::move(site));
+  }
+
+  const FactReader& reader_;
+  const ScopeFinder& scopes_;
+  FileFacts& facts_;
+};
 
 }  // namespace
 
@@ -372,8 +871,10 @@ struct PythonExtractor::Matches {
   std::vector<std::pair<std::uint32_t, TSNode>> decorated;   // definition's start byte, decorated_definition
   std::vector<std::pair<TSNode, bool>> imports;              // node, is_from
   std::vector<std::pair<TSNode, TSNode>> calls;              // call, callee
-  std::vector<std::tuple<TSNode, TSNode, bool>> assignments; // statement, target, augmented
+  std::vector<std::pair<TSNode, bool>> assignments;         // statement, augmented
+  std::vector<std::pair<TSNode, Capture>> statements;        // return, for, with item, raise
   std::vector<TSNode> bases;
+  std::vector<TSNode> blocks;
   std::vector<TSNode> bindings;
   std::vector<std::uint32_t> decisions;  // first bytes of decision points (complexity.scm)
 
@@ -383,7 +884,9 @@ struct PythonExtractor::Matches {
     imports.clear();
     calls.clear();
     assignments.clear();
+    statements.clear();
     bases.clear();
+    blocks.clear();
     bindings.clear();
     decisions.clear();
   }
@@ -434,7 +937,8 @@ FileFacts PythonExtractor::extract(std::string_view source, std::string relative
   if (!tree) return facts;
   const TSNode root = ts_tree_root_node(tree.get());
   facts.has_syntax_errors = ts_node_has_error(root);
-  const FactReader reader(queries_.syntax(), source);
+  FactReader reader(queries_.syntax(), source);
+  std::vector<std::pair<ScopeIndex, TSNode>> returns_of_lambdas;
   const std::span<const std::uint8_t> kinds = queries_.capture_kinds();
   const PythonSyntax& syntax = queries_.syntax();
 
@@ -446,7 +950,9 @@ FileFacts PythonExtractor::extract(std::string_view source, std::string relative
   auto& imports = scratch_->imports;
   auto& calls = scratch_->calls;
   auto& assignments = scratch_->assignments;
+  auto& statements = scratch_->statements;
   auto& bases = scratch_->bases;
+  auto& blocks = scratch_->blocks;
   auto& bindings = scratch_->bindings;
   auto& decisions = scratch_->decisions;
 
@@ -472,26 +978,26 @@ FileFacts PythonExtractor::extract(std::string_view source, std::string relative
           open_definitions.push_back({main, main_kind == Capture::Class, {}});
         }
         break;
+      case Capture::Lambda: open_definitions.push_back({main, false, {}, true}); break;
+      case Capture::Return:
+      case Capture::Loop:
+      case Capture::With:
+      case Capture::Raise:
+      case Capture::Yield: statements.emplace_back(main, main_kind); break;
       case Capture::Decorated:
         decorated.emplace_back(ts_node_start_byte(syntax.child(main, Field::Definition)), main);
         break;
       case Capture::Import: imports.emplace_back(main, false); break;
       case Capture::ImportFrom: imports.emplace_back(main, true); break;
       case Capture::Call: calls.emplace_back(main, syntax.child(main, Field::Function)); break;
-      case Capture::Assignment: {
-        // `name = ...` and `obj.attribute = ...`; other targets bind no typed name.
-        const TSNode left = syntax.child(main, Field::Left);
-        if (syntax.is(left, NodeType::Identifier) || syntax.is(left, NodeType::Attribute)) {
-          assignments.emplace_back(main, left, false);
-        }
-        break;
-      }
+      case Capture::Assignment: assignments.emplace_back(main, false); break;
       case Capture::AugmentedAssignment: {
         const TSNode left = syntax.child(main, Field::Left);
-        if (syntax.is(left, NodeType::Identifier)) assignments.emplace_back(main, left, true);
+        if (syntax.is(left, NodeType::Identifier)) assignments.emplace_back(main, true);
         break;
       }
       case Capture::Base: bases.push_back(main); break;
+      case Capture::Block: blocks.push_back(main); break;
       case Capture::Decision: decisions.push_back(ts_node_start_byte(main)); break;
       case Capture::Other:
         if (!ts_node_is_null(detail)) bindings.push_back(detail);
@@ -524,17 +1030,35 @@ FileFacts PythonExtractor::extract(std::string_view source, std::string relative
       stack.pop_back();
     }
     definition.parent = stack.empty() ? kModuleScope : stack.back();
-    if (!open.is_class && definition.parent != kModuleScope &&
+    if (!open.is_class && !open.is_lambda && definition.parent != kModuleScope &&
         facts.definitions[definition.parent].label == Label::Class) {
       definition.label = Label::Method;
     }
     const TSNode body = reader.child(open.node, Field::Body);
-    body_starts.push_back(ts_node_is_null(body) ? definition.span.byte_end : ts_node_start_byte(body));
+    // A lambda's parameters are its own.
+    body_starts.push_back(open.is_lambda       ? definition.span.byte_start
+                          : ts_node_is_null(body) ? definition.span.byte_end
+                                                  : ts_node_start_byte(body));
     stack.push_back(static_cast<ScopeIndex>(facts.definitions.size()));
     facts.definitions.push_back(std::move(definition));
   }
+  // Lambdas are named by their order in their enclosing definition.
+  {
+    std::vector<std::pair<std::uint32_t, std::string>> lambda_names;
+    std::unordered_map<ScopeIndex, std::uint32_t> counters;
+    for (std::size_t d = 0; d < open_definitions.size(); ++d) {
+      if (!open_definitions[d].is_lambda) continue;
+      Definition& definition = facts.definitions[d];
+      definition.name = lambda_name(++counters[definition.parent]);
+      lambda_names.emplace_back(definition.span.byte_start, definition.name);
+      // What the lambda returns is its body.
+      returns_of_lambdas.emplace_back(static_cast<ScopeIndex>(d), reader.child(open_definitions[d].node, Field::Body));
+    }
+    reader.set_lambda_names(std::move(lambda_names));
+  }
   const ScopeFinder scopes(facts.definitions, std::move(body_starts));
   count_complexity(facts.definitions, scopes, decisions);
+  FlowWriter flows(reader, scopes, facts);
 
   for (const TSNode base : bases) {
     // base -> argument_list -> class_definition
@@ -566,33 +1090,36 @@ FileFacts PythonExtractor::extract(std::string_view source, std::string relative
     site.callee = reader.links_of(callee);
     const std::string_view text = reader.text(callee);
     site.text = std::string(text.substr(0, kMaxCallText));
+    flows.arguments(call, site);
     facts.calls.push_back(std::move(site));
   }
-
-  for (const auto& [statement, target, augmented] : assignments) {
-    Assignment assignment;
-    assignment.scope = scopes.scope_at(ts_node_start_byte(statement));
-    assignment.line = line_of(ts_node_start_point(statement));
-    assignment.target = reader.links_of(target);
-    const TSNode right = reader.child(statement, Field::Right);
-    if (assignment.scope == kModuleScope && assignment.target.size() == 1 &&
-        assignment.target[0].text == "__all__") {
-      if (!augmented) facts.all_names.clear();
-      reader.read_all_names(right, facts);
-      continue;
+  for (std::size_t d = 0; d < open_definitions.size(); ++d) {
+    const TSNode decorated_by = open_definitions[d].decorated;
+    if (ts_node_is_null(decorated_by)) continue;
+    const std::uint32_t count = ts_node_named_child_count(decorated_by);
+    for (std::uint32_t i = 0; i < count; ++i) {
+      const TSNode decorator = ts_node_named_child(decorated_by, i);
+      if (reader.is(decorator, NodeType::Decorator)) flows.decorator(decorator, static_cast<ScopeIndex>(d));
     }
-    if (augmented) continue;
-    if (!ts_node_is_null(right)) {
-      assignment.value = reader.links_of(right);
-      if (is_opaque(assignment.value)) assignment.value.clear();
-    }
-    assignment.annotation = reader.annotation_links(reader.child(statement, Field::Type));
-    const bool rebinds_name = assignment.target.size() == 1 && assignment.target[0].kind == Link::Kind::Name;
-    if (assignment.value.empty() && assignment.annotation.empty() && !rebinds_name) continue;
-    facts.assignments.push_back(std::move(assignment));
   }
-  std::sort(facts.assignments.begin(), facts.assignments.end(),
-            [](const Assignment& a, const Assignment& b) { return a.line < b.line; });
+  for (const auto& [statement, kind] : statements) {
+    switch (kind) {
+      case Capture::Return: flows.returned(statement); break;
+      case Capture::Loop: flows.loop(statement); break;
+      case Capture::With: flows.with_item(statement); break;
+      case Capture::Raise: flows.raised(statement); break;
+      case Capture::Yield: flows.yielded(statement); break;
+      default: break;
+    }
+  }
+  for (const auto& [lambda, body] : returns_of_lambdas) flows.lambda_body(lambda, body);
+  std::stable_sort(facts.calls.begin(), facts.calls.end(),
+                   [](const CallSite& a, const CallSite& b) { return a.line < b.line; });
+
+  for (const auto& [statement, augmented] : assignments) flows.assignment(statement, augmented);
+  std::stable_sort(facts.assignments.begin(), facts.assignments.end(),
+                   [](const Assignment& a, const Assignment& b) { return a.line < b.line; });
+  set_block_ends(blocks, facts.assignments);
   return facts;
 }
 

@@ -77,6 +77,7 @@ std::uint64_t interface_digest(const FileFacts& facts) {
     d.chain(a.target);
     d.chain(a.value);
     d.chain(a.annotation);
+    d.u32(a.block_end == 0xFFFFFFFFu ? a.block_end : ranks.rank(a.block_end));
   }
   return d.value();
 }

@@ -20,18 +20,93 @@ namespace {
 // Bounds the evaluation of chains that refer to each other
 // (x = y.f(); y = x.g()), so resolution always ends.
 constexpr int kMaxDepth = 24;
+// Rounds of interprocedural flow (each carries values one call further).
+constexpr int kMaxRounds = 6;
 
-// What an expression evaluates to, as far as static resolution can tell.
+// What an expression may evaluate to, as far as static resolution can tell.
 struct Value {
-  enum class Kind : std::uint8_t { Unknown, External, Module, Namespace, Class, Instance, Function, Super };
+  enum class Kind : std::uint8_t { Unknown, External, Module, Namespace, Class, Instance, Function, Super, Container };
   Kind kind = Kind::Unknown;
-  ScopeRef ref;      // Module: {file, module}; Class, Instance, Function, Super: the definition
-  std::string name;  // Namespace: the dotted prefix; External: the top-level package
+  // Module: {file, module}; Class, Instance, Function, Super: the
+  // definition; Container: the scope whose assignments fill it.
+  ScopeRef ref;
+  // Namespace: the dotted prefix; External: the top-level package;
+  // Container: the place it was assigned to, as written (`d`, `self.fs`,
+  // `d[s:k]`, `return`).
+  std::string name;
+  // Function: reached through an instance (or a class, for a classmethod),
+  // so a call passes the receiver as its first parameter.
+  bool bound = false;
 
-  static Value unknown() { return {}; }
   static Value external(std::string_view package) { return {Kind::External, {}, std::string(package)}; }
   bool is(Kind k) const { return kind == k; }
   bool operator==(const Value&) const = default;
+  auto operator<=>(const Value&) const = default;
+};
+
+// Everything an expression may evaluate to: the union over the assignments
+// that may reach it. Empty: unknown.
+using Values = std::vector<Value>;
+// Sets larger than this stop growing (generated dispatch tables).
+constexpr std::size_t kMaxValues = 16;
+
+void add(Values& into, const Value& value) {
+  if (value.is(Value::Kind::Unknown) || into.size() >= kMaxValues) return;
+  if (std::find(into.begin(), into.end(), value) == into.end()) into.push_back(value);
+}
+void add(Values& into, const Values& values) {
+  for (const Value& value : values) add(into, value);
+}
+Values one(Value value) {
+  if (value.is(Value::Kind::Unknown)) return {};
+  return {std::move(value)};
+}
+
+// A place an assignment writes, as text: `d`, `self.fs`, `d[s:k]`.
+std::string place_of(const LinkChain& chain, std::size_t length) {
+  std::string place;
+  for (std::size_t i = 0; i < length; ++i) {
+    const Link& link = chain[i];
+    switch (link.kind) {
+      case Link::Kind::Name: place += link.text; break;
+      case Link::Kind::Attribute: place += '.' + link.text; break;
+      case Link::Kind::Element: place += '[' + link.text + ']'; break;
+      default: place += "()"; break;
+    }
+  }
+  return place;
+}
+
+bool is_container_literal(const LinkChain& chain) {
+  if (chain.size() != 1 || chain[0].kind != Link::Kind::Literal) return false;
+  const std::string& type = chain[0].text;
+  return type == "list" || type == "dict" || type == "set" || type == "tuple";
+}
+
+// What flows into one parameter of a function from one call site (or a
+// decorator's application): the interprocedural part of the analysis.
+struct FlowFact {
+  ScopeRef function;
+  std::uint32_t parameter = 0;
+  Value value;
+  bool operator==(const FlowFact&) const = default;
+  auto operator<=>(const FlowFact&) const = default;
+};
+
+// Every parameter's values from the flows of the whole program.
+class FlowTable {
+ public:
+  void add_facts(std::span<const FlowFact> facts) {
+    for (const FlowFact& fact : facts) add(entries_[{fact.function, fact.parameter}], fact.value);
+  }
+  const Values* find(ScopeRef function, std::uint32_t parameter) const {
+    const auto it = entries_.find({function, parameter});
+    return it == entries_.end() ? nullptr : &it->second;
+  }
+  bool operator==(const FlowTable& other) const { return entries_ == other.entries_; }
+
+ private:
+  std::map<std::pair<ScopeRef, std::uint32_t>, Values> entries_;
 };
 
 // How a name is bound in one scope. Later bindings (by line) replace earlier ones.
@@ -45,7 +120,12 @@ struct Binding {
   std::vector<const Assignment*> assignments;  // Assigned
   const LinkChain* annotation = nullptr;       // Parameter
   bool receiver = false;    // Parameter: the `self` / `cls` of a method
+  std::uint32_t parameter = 0;  // Parameter: its position
 };
+
+// A function's `return` statements are assignments to this name, which no
+// Python code can bind.
+constexpr std::string_view kReturn = "return";
 
 // Names are views of the files' facts, which outlive the tables.
 struct ScopeTable {
@@ -60,6 +140,9 @@ struct FileIndex {
   std::vector<std::unique_ptr<ScopeTable>> tables;  // module's at the back
   // By class definition: `self.<name> = ...` assignments in its methods, by name.
   std::vector<std::unordered_map<std::string_view, std::vector<const Assignment*>>> instance_attributes;
+  // By scope: assignments into a container's elements (`d["k"] = f`,
+  // `xs.append(f)`, a literal's items), by the container's place (`d`).
+  std::vector<std::unordered_map<std::string, std::vector<const Assignment*>>> elements;
 };
 
 std::size_t slot(ScopeIndex scope, std::size_t definitions) {
@@ -78,6 +161,29 @@ std::string_view decorator_name(std::string_view decorator) {
   decorator = decorator.substr(0, decorator.find('('));
   const auto dot = decorator.rfind('.');
   return dot == std::string_view::npos ? decorator : decorator.substr(dot + 1);
+}
+
+// A decorator as written (`dec`, `mod.dec`, `app.route("/x")`) as the
+// chain of the expression applied to the definition; empty when it is not
+// a plain dotted name, possibly called.
+LinkChain decorator_chain(std::string_view decorator) {
+  const auto paren = decorator.find('(');
+  const std::string_view dotted = decorator.substr(0, paren);
+  LinkChain chain;
+  std::size_t start = 0;
+  while (start <= dotted.size()) {
+    const std::size_t dot = std::min(dotted.find('.', start), dotted.size());
+    const std::string_view part = dotted.substr(start, dot - start);
+    if (part.empty() || !std::all_of(part.begin(), part.end(), [](char c) {
+          return c == '_' || std::isalnum(static_cast<unsigned char>(c)) || static_cast<unsigned char>(c) >= 0x80;
+        })) {
+      return {};
+    }
+    chain.push_back({chain.empty() ? Link::Kind::Name : Link::Kind::Attribute, std::string(part)});
+    start = dot + 1;
+  }
+  if (paren != std::string_view::npos) chain.push_back({Link::Kind::Call, {}});
+  return chain;
 }
 
 bool is_accessor(std::string_view name) { return name == "setter" || name == "getter" || name == "deleter"; }
@@ -160,9 +266,17 @@ class ScopeTables {
       index.assignments[slot(assignment.scope, n)].push_back(&assignment);
     }
     index.instance_attributes.resize(n);
+    index.elements.resize(n + 1);
+    for (const Assignment& assignment : facts.all_assignments()) {
+      if (assignment.target.size() >= 2 && assignment.target.back().kind == Link::Kind::Element) {
+        index.elements[slot(assignment.scope, n)][place_of(assignment.target, assignment.target.size() - 1)].push_back(
+            &assignment);
+      }
+    }
     for (const Assignment& assignment : facts.all_assignments()) {
       if (assignment.scope == kModuleScope || assignment.target.size() != 2) continue;
       const Definition& method = facts.definitions[assignment.scope];
+      if (assignment.target[1].kind != Link::Kind::Attribute) continue;
       if (method.label != Label::Method || method.first_parameter.empty() ||
           has_decorator(method, "staticmethod") || assignment.target[0].text != method.first_parameter) {
         continue;
@@ -190,6 +304,7 @@ class ScopeTables {
           if (name == definition.parameters[p]) binding.annotation = &annotation;
         }
         binding.receiver = p == 0 && definition.label == Label::Method && !has_decorator(definition, "staticmethod");
+        binding.parameter = static_cast<std::uint32_t>(p);
         table.names[definition.parameters[p]] = std::move(binding);
       }
     }
@@ -280,49 +395,60 @@ class ScopeTables {
 
 class Resolver {
  public:
-  // One per thread: the caches below are the only state resolution changes.
-  explicit Resolver(const ScopeTables& tables)
-      : tables_(tables), files_(tables.files()), modules_(tables.modules()) {}
+  // One per thread and round: the caches below are the only state
+  // resolution changes. `flows` holds what parameters receive.
+  Resolver(const ScopeTables& tables, const FlowTable& flows)
+      : tables_(tables), files_(tables.files()), modules_(tables.modules()), flows_(flows) {}
 
   const PythonModuleIndex& modules() const { return modules_; }
+  std::span<const FileFacts> files() const { return files_; }
 
-  // The value of a call's callee expression, evaluated where the call is.
+  // Whether anything evaluated since the last call read what a parameter
+  // receives from calls: such results change as the flows grow.
+  bool take_used_flows() { return std::exchange(used_flows_, false); }
+
+  // What a call's callee expression may be, evaluated where the call is.
   // `line`, when known, is the call's: a name assigned in `scope` itself then
-  // takes its type from the assignments above that line only.
-  Value evaluate(const LinkChain& chain, std::uint32_t file, ScopeIndex scope, int depth, std::uint32_t line = 0) {
-    if (chain.empty() || depth > kMaxDepth) return Value::unknown();
+  // takes its values from the assignments above that line only.
+  Values evaluate(const LinkChain& chain, std::uint32_t file, ScopeIndex scope, int depth, std::uint32_t line = 0) {
+    if (chain.empty() || depth > kMaxDepth) return {};
     std::size_t i = 1;
-    Value value;
+    Values values;
     const Link& head = chain[0];
     if (head.kind == Link::Kind::Name && head.text == "super" && chain.size() > 1 &&
         chain[1].kind == Link::Kind::Call && lookup(head.text, file, scope) == nullptr) {
       const ScopeIndex klass = enclosing_class(file, scope);
-      if (klass == kModuleScope) return Value::unknown();
-      value = {Value::Kind::Super, {file, klass}, {}};
+      if (klass == kModuleScope) return {};
+      values = {Value{Value::Kind::Super, {file, klass}, {}}};
       i = 2;
     } else if (head.kind == Link::Kind::Name) {
-      value = resolve_name(head.text, file, scope, depth, line);
+      values = resolve_name(head.text, file, scope, depth, line);
     } else if (head.kind == Link::Kind::Literal) {
-      value = Value::external("builtins");
+      values = {Value::external("builtins")};
     } else {
-      return Value::unknown();
+      return {};
     }
-    for (; i < chain.size(); ++i) {
+    for (; i < chain.size() && !values.empty(); ++i) {
       const Link& link = chain[i];
-      switch (link.kind) {
-        case Link::Kind::Attribute: value = member(value, link.text, depth + 1); break;
-        case Link::Kind::Call: value = call_result(value, depth + 1); break;
-        default: return Value::unknown();
+      Values next;
+      for (const Value& value : values) {
+        switch (link.kind) {
+          case Link::Kind::Attribute: add(next, member(value, link.text, depth + 1)); break;
+          case Link::Kind::Call: add(next, call_result(value, depth + 1)); break;
+          case Link::Kind::Element: add(next, element(value, link.text, depth + 1)); break;
+          default: break;
+        }
       }
+      values = std::move(next);
     }
-    return value;
+    return values;
   }
 
   // The class a base-class expression names, if it is in the tree.
   std::optional<ScopeRef> base_class(const LinkChain& chain, std::uint32_t file, ScopeIndex klass) {
-    const Value value = evaluate(chain, file, files_[file].definitions[klass].parent, 0);
-    if (!value.is(Value::Kind::Class)) return std::nullopt;
-    return value.ref;
+    const Values values = evaluate(chain, file, files_[file].definitions[klass].parent, 0);
+    if (values.size() != 1 || !values[0].is(Value::Kind::Class)) return std::nullopt;
+    return values[0].ref;
   }
 
   // The C3 linearisation of `klass`. A base outside the tree (or one that
@@ -361,6 +487,26 @@ class Resolver {
   }
 
   static bool is_opaque_base(ScopeRef ref) { return ref.file == kNone; }
+
+  // Calling an instance calls its class's __call__ (none when it has none).
+  Values call_method(const Value& instance, int depth) {
+    Values methods;
+    for (const Value& call : class_member(instance.ref, "__call__", true, false, depth + 1)) {
+      if (call.is(Value::Kind::Function)) add(methods, call);
+    }
+    return methods;
+  }
+
+  // The __init__ a call of `klass` runs, if the tree defines it.
+  Values constructor(const Value& klass, int depth) {
+    Values inits;
+    for (Value init : class_member(klass.ref, "__init__", true, false, depth + 1)) {
+      if (init.is(Value::Kind::Function)) add(inits, init);
+    }
+    return inits;
+  }
+
+  Values decorated_with_flows(ScopeRef ref, std::vector<FlowFact>& flows) { return decorated(ref, 0, &flows); }
 
  private:
   static bool defines_nothing(std::string_view base_text) {
@@ -421,39 +567,58 @@ class Resolver {
     return nullptr;
   }
 
-  Value resolve_name(const std::string& name, std::uint32_t file, ScopeIndex scope, int depth, std::uint32_t line) {
+  Values resolve_name(const std::string& name, std::uint32_t file, ScopeIndex scope, int depth, std::uint32_t line) {
     if (const Binding* binding = lookup(name, file, scope)) {
       if (line != 0 && binding->kind == Binding::Kind::Assigned && binding->where == ScopeRef{file, scope}) {
-        return assigned_value(*binding, depth + 1, line);
+        return assigned_values(*binding, depth + 1, line);
       }
       return resolve(*binding, depth + 1);
     }
     // Star imports of the module, then builtins.
     for (const std::string& star : table(file, kModuleScope).star_modules) {
-      const Value value = star_member(star, name, depth + 1);
-      if (!value.is(Value::Kind::Unknown)) return value;
+      Values values = star_member(star, name, depth + 1);
+      if (!values.empty()) return values;
     }
-    if (is_builtin_name(name)) return Value::external("builtins");
-    return Value::unknown();
+    if (is_builtin_name(name)) return {Value::external("builtins")};
+    return {};
   }
 
-  Value resolve(const Binding& binding, int depth) {
-    if (depth > kMaxDepth) return Value::unknown();
+  Values resolve(const Binding& binding, int depth) {
+    if (depth > kMaxDepth) return {};
     switch (binding.kind) {
-      case Binding::Kind::Definition: {
-        const Definition& definition = files_[binding.where.file].definitions[binding.definition];
-        const ScopeRef ref{binding.where.file, binding.definition};
-        if (definition.label == Label::Class) return {Value::Kind::Class, ref, {}};
-        return {Value::Kind::Function, ref, {}};
-      }
-      case Binding::Kind::Module: return module_value(binding.module);
-      case Binding::Kind::External: return Value::external(binding.module);
+      case Binding::Kind::Definition: return decorated({binding.where.file, binding.definition}, depth + 1, nullptr);
+      case Binding::Kind::Module: return one(module_value(binding.module));
+      case Binding::Kind::External: return {Value::external(binding.module)};
       case Binding::Kind::ImportedName: return module_member(binding.module, binding.name, depth + 1);
-      case Binding::Kind::Parameter: return parameter_value(binding, depth + 1);
-      case Binding::Kind::Assigned: return assigned_value(binding, depth + 1);
-      case Binding::Kind::Local: return Value::unknown();
+      case Binding::Kind::Parameter: return parameter_values(binding, depth + 1);
+      case Binding::Kind::Assigned: return assigned_values(binding, depth + 1);
+      case Binding::Kind::Local: return {};
     }
-    return Value::unknown();
+    return {};
+  }
+
+  // What a definition's name is bound to: the definition, passed through
+  // its decorators from the last up. A decorator in the tree gives what it
+  // returns (its wrapper), or the definition when that is unknown; one
+  // outside the tree (`functools.cache`, `app.route(...)`) leaves it as it
+  // is. With `flows`, what each decorator in the tree receives is added.
+  Values decorated(ScopeRef ref, int depth, std::vector<FlowFact>* flows) {
+    const Definition& definition = files_[ref.file].definitions[ref.def];
+    Values current = {Value{definition.label == Label::Class ? Value::Kind::Class : Value::Kind::Function, ref, {}}};
+    for (auto d = definition.decorators.rbegin(); d != definition.decorators.rend() && depth <= kMaxDepth; ++d) {
+      const LinkChain chain = decorator_chain(*d);
+      if (chain.empty()) continue;
+      Values applied;
+      for (const Value& decorator : evaluate(chain, ref.file, definition.parent, depth + 1)) {
+        if (!decorator.is(Value::Kind::Function)) continue;
+        if (flows != nullptr) {
+          for (const Value& value : current) flows->push_back({decorator.ref, decorator.bound ? 1u : 0u, value});
+        }
+        add(applied, return_values(decorator.ref, depth + 1));
+      }
+      if (!applied.empty()) current = std::move(applied);
+    }
+    return current;
   }
 
   Value module_value(const std::string& name) const {
@@ -463,138 +628,185 @@ class Resolver {
   }
 
   // `from module import name`: a name the module binds, else its submodule.
-  Value module_member(const std::string& module, const std::string& name, int depth) {
+  Values module_member(const std::string& module, const std::string& name, int depth) {
     const Value base = module_value(module);
-    if (base.is(Value::Kind::External)) return base;
+    if (base.is(Value::Kind::External)) return {base};
     return member(base, name, depth + 1);
   }
 
   // What `from module import *` brings in under `name`: the names listed in
   // the module's __all__ when it has one, else its names without a leading _.
-  Value star_member(const std::string& module, const std::string& name, int depth) {
+  Values star_member(const std::string& module, const std::string& name, int depth) {
     if (const auto file = modules_.file_of(module)) {
       const FileFacts& facts = files_[*file];
       if (facts.has_all) {
-        if (std::find(facts.all_names.begin(), facts.all_names.end(), name) == facts.all_names.end()) {
-          return Value::unknown();
-        }
+        if (std::find(facts.all_names.begin(), facts.all_names.end(), name) == facts.all_names.end()) return {};
       } else if (name.starts_with('_')) {
-        return Value::unknown();
+        return {};
       }
     }
     return module_member(module, name, depth + 1);
   }
 
-  Value parameter_value(const Binding& binding, int depth) {
+  // A parameter: the receiver of a method, its annotation's class, else
+  // what the program's calls pass it.
+  Values parameter_values(const Binding& binding, int depth) {
     const auto& definitions = files_[binding.where.file].definitions;
     const Definition& definition = definitions[binding.where.def];
     if (binding.receiver) {
       const ScopeRef klass{binding.where.file, definition.parent};
-      return {has_decorator(definition, "classmethod") ? Value::Kind::Class : Value::Kind::Instance, klass, {}};
+      return {Value{has_decorator(definition, "classmethod") ? Value::Kind::Class : Value::Kind::Instance, klass, {}}};
     }
-    if (binding.annotation == nullptr) return Value::unknown();
-    return instance_of(evaluate(*binding.annotation, binding.where.file, definition.parent, depth + 1));
+    if (binding.annotation != nullptr) {
+      return instance_of(evaluate(*binding.annotation, binding.where.file, definition.parent, depth + 1));
+    }
+    used_flows_ = true;
+    const Values* passed = flows_.find(binding.where, binding.parameter);
+    return passed == nullptr ? Values{} : *passed;
   }
 
-  static Value instance_of(const Value& type) {
-    if (type.is(Value::Kind::Class)) return {Value::Kind::Instance, type.ref, {}};
-    if (type.is(Value::Kind::External)) return type;
-    return Value::unknown();
+  static Values instance_of(const Values& types) {
+    Values instances;
+    for (const Value& type : types) {
+      if (type.is(Value::Kind::Class)) add(instances, Value{Value::Kind::Instance, type.ref, {}});
+      if (type.is(Value::Kind::External)) add(instances, type);
+    }
+    return instances;
   }
 
-  // The value of a name bound by assignments: their types must agree. With a
-  // `line`, only the assignments above it count (straight-line rebinding),
-  // unless there are none (a use above them, in a loop).
-  Value assigned_value(const Binding& binding, int depth, std::uint32_t line = 0) {
+  // The values of a name bound by assignments: the union of what each
+  // assigns. With a `line`, only the assignments above it count, from the
+  // last one whose block holds the line (it dominates the use: what came
+  // before it is overwritten), unless there are none above (a use in a loop).
+  Values assigned_values(const Binding& binding, int depth, std::uint32_t line = 0) {
     const auto& assignments = binding.assignments;
+    std::size_t first = 0;
     std::size_t count = assignments.size();
     if (line != 0) {
       const auto above = std::partition_point(assignments.begin(), assignments.end(),
                                               [line](const Assignment* a) { return a->line < line; });
       if (above != assignments.begin()) count = static_cast<std::size_t>(above - assignments.begin());
-    }
-    const std::pair<const Binding*, std::size_t> key{&binding, count};
-    if (const auto it = assigned_cache_.find(key); it != assigned_cache_.end()) return it->second;
-    assigned_cache_[key] = Value::unknown();  // a self-reference is unknown
-    std::optional<Value> agreed;
-    for (std::size_t a = 0; a < count; ++a) {
-      if (assigns_none(*assignments[a])) continue;
-      const Value value = assignment_value(*assignments[a], binding.where.file, depth + 1);
-      if (!agreed) {
-        agreed = value;
-      } else if (!(*agreed == value)) {
-        agreed = Value::unknown();
-        break;
+      for (std::size_t a = 0; a < count && above != assignments.begin(); ++a) {
+        if (assignments[a]->block_end >= line) first = a;
       }
     }
-    return assigned_cache_[key] = agreed.value_or(Value::unknown());
+    const std::pair<const void*, std::size_t> key{&binding, (first << 32) | count};
+    return cached(key, [&] {
+      Values values;
+      for (std::size_t a = first; a < count; ++a) {
+        if (assigns_none(*assignments[a])) continue;
+        add(values, assignment_values(*assignments[a], binding.where.file, depth + 1));
+      }
+      return values;
+    });
   }
 
-  Value assignment_value(const Assignment& assignment, std::uint32_t file, int depth) {
+  // Memoised by key; a value that refers to itself while being computed is
+  // unknown. Whether it read the flows is remembered with it.
+  template <typename Compute>
+  Values cached(std::pair<const void*, std::size_t> key, Compute compute) {
+    if (const auto it = cache_.find(key); it != cache_.end()) {
+      used_flows_ = used_flows_ || it->second.second;
+      return it->second.first;
+    }
+    cache_[key] = {Values{}, false};
+    const bool outer = std::exchange(used_flows_, false);
+    Values values = compute();
+    const bool used = used_flows_;
+    used_flows_ = outer || used;
+    cache_[key] = {values, used};
+    return values;
+  }
+
+  Values assignment_values(const Assignment& assignment, std::uint32_t file, int depth) {
     if (!assignment.annotation.empty()) {
       return instance_of(evaluate(assignment.annotation, file, assignment.scope, depth + 1));
+    }
+    // A container literal is a container of the place it is assigned to:
+    // its elements are the assignments into that place's elements.
+    if (is_container_literal(assignment.value)) {
+      return {Value{Value::Kind::Container, {file, assignment.scope}, place_of(assignment.target, assignment.target.size())}};
     }
     return evaluate(assignment.value, file, assignment.scope, depth + 1);
   }
 
-  Value call_result(const Value& callee, int depth) {
+  // An element of a container: the values assigned to that key (and to
+  // unknown keys); every element when the key is unknown.
+  Values element(const Value& container, const std::string& key, int depth) {
+    if (container.is(Value::Kind::External)) return {container};
+    if (!container.is(Value::Kind::Container)) return {};
+    const FileIndex& index = tables_.index(container.ref.file);
+    const auto& by_place = index.elements[slot(container.ref.def, files_[container.ref.file].definitions.size())];
+    const auto it = by_place.find(container.name);
+    if (it == by_place.end()) return {};
+    Values values;
+    for (const Assignment* assignment : it->second) {
+      const std::string& written = assignment->target.back().text;
+      if (!key.empty() && !written.empty() && written != key) continue;
+      add(values, assignment_values(*assignment, container.ref.file, depth + 1));
+    }
+    return values;
+  }
+
+  Values call_result(const Value& callee, int depth) {
     switch (callee.kind) {
-      case Value::Kind::Class: return {Value::Kind::Instance, callee.ref, {}};
-      case Value::Kind::External: return callee;
-      case Value::Kind::Function: return return_value(callee.ref, depth + 1);
+      case Value::Kind::Class: return {Value{Value::Kind::Instance, callee.ref, {}}};
+      case Value::Kind::External: return {callee};
+      case Value::Kind::Function: return return_values(callee.ref, depth + 1);
       case Value::Kind::Instance: {
-        const Value call = call_method(callee, depth + 1);
-        return call.is(Value::Kind::Function) ? return_value(call.ref, depth + 1) : Value::unknown();
+        Values results;
+        for (const Value& call : call_method(callee, depth + 1)) add(results, return_values(call.ref, depth + 1));
+        return results;
       }
-      default: return Value::unknown();
+      default: return {};
     }
   }
 
- public:
-  // Calling an instance calls its class's __call__ (unknown when it has none).
-  Value call_method(const Value& instance, int depth) {
-    const Value call = class_member(instance.ref, "__call__", false, false, depth + 1);
-    return call.is(Value::Kind::Function) ? call : Value::unknown();
-  }
-
- private:
-
-  Value return_value(ScopeRef function, int depth) {
+  // What a function returns: its annotation's class, else what its
+  // `return` statements (a lambda's body) give.
+  Values return_values(ScopeRef function, int depth) {
     const Definition& definition = files_[function.file].definitions[function.def];
-    if (definition.return_annotation.empty()) return Value::unknown();
-    return instance_of(evaluate(definition.return_annotation, function.file, definition.parent, depth + 1));
+    if (!definition.return_annotation.empty()) {
+      return instance_of(evaluate(definition.return_annotation, function.file, definition.parent, depth + 1));
+    }
+    const ScopeTable& t = table(function.file, function.def);
+    const auto it = t.names.find(kReturn);
+    if (it == t.names.end() || it->second.kind != Binding::Kind::Assigned) return {};
+    return assigned_values(it->second, depth + 1);
   }
 
-  Value member(const Value& owner, const std::string& name, int depth) {
-    if (depth > kMaxDepth) return Value::unknown();
+  Values member(const Value& owner, const std::string& name, int depth) {
+    if (depth > kMaxDepth) return {};
     switch (owner.kind) {
       case Value::Kind::Module: {
         const ScopeTable& t = table(owner.ref.file, kModuleScope);
         if (const auto it = t.names.find(name); it != t.names.end()) return resolve(it->second, depth + 1);
         const std::string submodule = modules_.name_of(owner.ref.file) + "." + name;
-        if (modules_.file_of(submodule) || modules_.is_namespace(submodule)) return module_value(submodule);
+        if (modules_.file_of(submodule) || modules_.is_namespace(submodule)) return one(module_value(submodule));
         for (const std::string& star : t.star_modules) {
-          const Value value = star_member(star, name, depth + 1);
-          if (!value.is(Value::Kind::Unknown)) return value;
+          Values values = star_member(star, name, depth + 1);
+          if (!values.empty()) return values;
         }
-        return Value::unknown();
+        return {};
       }
       case Value::Kind::Namespace: {
         const std::string submodule = owner.name + "." + name;
-        if (modules_.file_of(submodule) || modules_.is_namespace(submodule)) return module_value(submodule);
-        return Value::unknown();
+        if (modules_.file_of(submodule) || modules_.is_namespace(submodule)) return one(module_value(submodule));
+        return {};
       }
       case Value::Kind::Class: return class_member(owner.ref, name, false, false, depth + 1);
       case Value::Kind::Instance: return class_member(owner.ref, name, true, false, depth + 1);
       case Value::Kind::Super: return class_member(owner.ref, name, true, true, depth + 1);
-      case Value::Kind::External: return owner;
-      default: return Value::unknown();
+      case Value::Kind::External: return {owner};
+      // A list's, dict's or set's own methods are builtins.
+      case Value::Kind::Container: return {Value::external("builtins")};
+      default: return {};
     }
   }
 
   // `name` looked up along the MRO of `klass` (after it, for super()). The
   // lookup gives up at a base outside the tree: it may define the name.
-  Value class_member(ScopeRef klass, const std::string& name, bool on_instance, bool skip_self, int depth) {
+  Values class_member(ScopeRef klass, const std::string& name, bool on_instance, bool skip_self, int depth) {
     // A reference into mro_: std::map keeps it valid while lookups below add entries.
     const std::vector<ScopeRef>& order = mro(klass);
     for (std::size_t i = skip_self ? 1 : 0; i < order.size() && !is_opaque_base(order[i]); ++i) {
@@ -606,66 +818,66 @@ class Resolver {
       if (binding.kind == Binding::Kind::Definition) {
         const Definition& definition = files_[owner.file].definitions[binding.definition];
         const ScopeRef ref{owner.file, binding.definition};
-        if (definition.label == Label::Class) return {Value::Kind::Class, ref, {}};
+        if (definition.label == Label::Class) return {Value{Value::Kind::Class, ref, {}}};
         if (is_property(definition)) {
           // On an instance: what the getter returns; on the class: the
           // property object, which nothing in the tree defines.
-          return on_instance ? property_value(owner, name, depth + 1) : Value::unknown();
+          return on_instance ? property_values(owner, name, depth + 1) : Values{};
         }
-        return {Value::Kind::Function, ref, {}};
+        const bool is_static = has_decorator(definition, "staticmethod");
+        const bool bound = !is_static && (on_instance || has_decorator(definition, "classmethod"));
+        return {Value{Value::Kind::Function, ref, {}, bound}};
       }
       return resolve(binding, depth + 1);
     }
     if (on_instance) {
       for (std::size_t i = skip_self ? 1 : 0; i < order.size(); ++i) {
         if (is_opaque_base(order[i])) continue;
-        const Value value = instance_attribute(order[i], name, depth + 1);
-        if (!value.is(Value::Kind::Unknown)) return value;
+        Values values = instance_attribute(order[i], name, depth + 1);
+        if (!values.empty()) return values;
       }
     }
-    return Value::unknown();
+    return {};
   }
 
   // What reading property `name` of `klass` yields: its getter's return type.
   // The getter is the first definition of the name that is no setter or deleter.
-  Value property_value(ScopeRef klass, const std::string& name, int depth) {
+  Values property_values(ScopeRef klass, const std::string& name, int depth) {
     const auto& definitions = files_[klass.file].definitions;
     for (const ScopeIndex d : tables_.index(klass.file).children[klass.def]) {
       const Definition& definition = definitions[d];
       if (definition.name != name || definition.typing_only) continue;
       const bool accessor = std::any_of(definition.decorators.begin(), definition.decorators.end(),
                                         [](const std::string& x) { return is_accessor(decorator_name(x)); });
-      if (!accessor) return return_value({klass.file, d}, depth + 1);
+      if (!accessor) return return_values({klass.file, d}, depth + 1);
     }
-    return Value::unknown();
+    return {};
   }
 
-  // The type of `self.<name>` from assignments in the class's methods.
-  Value instance_attribute(ScopeRef klass, const std::string& name, int depth) {
+  // What `self.<name>` holds, from assignments in the class's methods.
+  Values instance_attribute(ScopeRef klass, const std::string& name, int depth) {
     const auto& attributes = tables_.index(klass.file).instance_attributes[klass.def];
     const auto it = attributes.find(name);
-    if (it == attributes.end()) return Value::unknown();
-    std::optional<Value> agreed;
-    for (const Assignment* assignment : it->second) {
-      if (assigns_none(*assignment)) continue;
-      const Value value = assignment_value(*assignment, klass.file, depth + 1);
-      if (value.is(Value::Kind::Unknown)) continue;
-      if (!agreed) {
-        agreed = value;
-      } else if (!(*agreed == value)) {
-        return Value::unknown();
+    if (it == attributes.end()) return {};
+    return cached({&it->second, 0}, [&] {
+      Values values;
+      for (const Assignment* assignment : it->second) {
+        if (assigns_none(*assignment)) continue;
+        add(values, assignment_values(*assignment, klass.file, depth + 1));
       }
-    }
-    return agreed.value_or(Value::unknown());
+      return values;
+    });
   }
 
   const ScopeTables& tables_;
   std::span<const FileFacts> files_;
   const PythonModuleIndex& modules_;
+  const FlowTable& flows_;
   std::map<ScopeRef, std::vector<ScopeRef>> mro_;
-  // By binding and how many of its assignments (in line order) count.
-  std::map<std::pair<const Binding*, std::size_t>, Value> assigned_cache_;
+  // By binding (or attribute list) and how many of its assignments count.
+  std::map<std::pair<const void*, std::size_t>, std::pair<Values, bool>> cache_;
   std::unordered_map<std::string, ScopeIndex> opaque_bases_;  // by base text
+  bool used_flows_ = false;
 };
 
 void add_packages(const PythonLayout& layout, ProgramGraph& graph) {
@@ -746,8 +958,53 @@ void add_imports(const PythonModuleIndex& modules, ProgramGraph& graph) {
   }
 }
 
-FileEdgeSlice resolve_file(Resolver& resolver, std::span<const FileFacts> files, std::uint32_t f) {
+// One file's resolution: its edges, what its calls pass into parameters,
+// and whether any of it read what parameters receive.
+struct FileResolution {
   FileEdgeSlice edges;
+  std::vector<FlowFact> flows;
+  bool used_flows = false;
+};
+
+// Values worth passing on to a parameter.
+bool flows_on(const Value& value) {
+  switch (value.kind) {
+    case Value::Kind::Function:
+    case Value::Kind::Class:
+    case Value::Kind::Instance:
+    case Value::Kind::Container:
+    case Value::Kind::Module:
+    case Value::Kind::External: return true;
+    default: return false;
+  }
+}
+
+// What the call's arguments pass into the parameters of `target`, whose
+// first parameter is the receiver when `offset` is 1.
+void pass_arguments(Resolver& resolver, const CallSite& call, std::uint32_t file, ScopeRef target,
+                    std::uint32_t offset, std::vector<FlowFact>& out) {
+  const Definition& callee = resolver.files()[target.file].definitions[target.def];
+  std::uint32_t position = offset;
+  for (std::size_t a = 0; a < call.arguments.size(); ++a) {
+    const std::string_view keyword = a < call.keywords.size() ? std::string_view(call.keywords[a]) : std::string_view();
+    std::uint32_t parameter = kNone;
+    if (keyword.empty()) {
+      parameter = position++;
+    } else if (keyword != "*" && keyword != "**") {
+      const auto it = std::find(callee.parameters.begin(), callee.parameters.end(), keyword);
+      if (it != callee.parameters.end()) parameter = static_cast<std::uint32_t>(it - callee.parameters.begin());
+    }
+    if (parameter == kNone || parameter >= callee.parameters.size() || call.arguments[a].empty()) continue;
+    for (const Value& value : resolver.evaluate(call.arguments[a], file, call.scope, 0, call.line)) {
+      if (flows_on(value)) out.push_back({target, parameter, value});
+    }
+  }
+}
+
+FileResolution resolve_file(Resolver& resolver, std::span<const FileFacts> files, std::uint32_t f) {
+  FileResolution result;
+  FileEdgeSlice& edges = result.edges;
+  resolver.take_used_flows();
   const FileFacts& facts = files[f];
   for (ScopeIndex d = 0; d < facts.definitions.size(); ++d) {
     if (facts.definitions[d].label != Label::Class) continue;
@@ -755,31 +1012,69 @@ FileEdgeSlice resolve_file(Resolver& resolver, std::span<const FileFacts> files,
       if (const auto resolved = resolver.base_class(base, f, d)) edges.inherits.push_back({{f, d}, *resolved});
     }
   }
+  for (ScopeIndex d = 0; d < facts.definitions.size(); ++d) {
+    if (!facts.definitions[d].decorators.empty()) resolver.decorated_with_flows({f, d}, result.flows);
+  }
   for (const CallSite& call : facts.calls) {
-    const Value target = resolver.evaluate(call.callee, f, call.scope, 0, call.line);
+    const Values targets = resolver.evaluate(call.callee, f, call.scope, 0, call.line);
     const ScopeRef caller{f, call.caller};
-    switch (target.kind) {
-      case Value::Kind::Function: {
-        const Label label = files[target.ref.file].definitions[target.ref.def].label;
-        edges.calls.push_back({caller, target.ref, label == Label::Method ? CallType::Method : CallType::Direct, call.line});
-        break;
+    const std::size_t first_edge = edges.calls.size();
+    bool external = false;
+    const auto add_edge = [&](ScopeRef callee, CallType type) {
+      const CallEdge edge{caller, callee, type, call.line};
+      if (std::find(edges.calls.begin() + static_cast<std::ptrdiff_t>(first_edge), edges.calls.end(), edge) ==
+          edges.calls.end()) {
+        edges.calls.push_back(edge);
       }
-      case Value::Kind::Class:
-        edges.calls.push_back({caller, target.ref, CallType::Constructor, call.line});
-        break;
-      case Value::Kind::External: ++edges.external_calls; break;
-      case Value::Kind::Instance:
-        // Calling an instance calls its class's __call__.
-        if (const Value method = resolver.call_method(target, 0); method.is(Value::Kind::Function)) {
-          edges.calls.push_back({caller, method.ref, CallType::Method, call.line});
+    };
+    for (const Value& target : targets) {
+      switch (target.kind) {
+        case Value::Kind::Function: {
+          const Label label = files[target.ref.file].definitions[target.ref.def].label;
+          add_edge(target.ref, label == Label::Method ? CallType::Method : CallType::Direct);
+          if (!call.arguments.empty()) pass_arguments(resolver, call, f, target.ref, target.bound ? 1 : 0, result.flows);
           break;
         }
-        edges.unresolved.push_back({caller, call.text, call.line});
-        break;
-      default: edges.unresolved.push_back({caller, call.text, call.line}); break;
+        case Value::Kind::Class:
+          add_edge(target.ref, CallType::Constructor);
+          if (!call.arguments.empty()) {
+            for (const Value& init : resolver.constructor(target, 0)) {
+              pass_arguments(resolver, call, f, init.ref, 1, result.flows);
+            }
+          }
+          break;
+        case Value::Kind::External: external = true; break;
+        case Value::Kind::Instance:
+          // Calling an instance calls its class's __call__.
+          for (const Value& method : resolver.call_method(target, 0)) {
+            add_edge(method.ref, CallType::Method);
+            if (!call.arguments.empty()) pass_arguments(resolver, call, f, method.ref, 1, result.flows);
+          }
+          break;
+        default: break;
+      }
+    }
+    if (external && targets.size() == 1 && targets[0].name == "builtins") {
+      // A function handed to a builtin (`map(f, xs)`, `sorted(xs, key=f)`)
+      // is called by it, for the caller.
+      for (const LinkChain& argument : call.arguments) {
+        if (argument.empty()) continue;
+        for (const Value& value : resolver.evaluate(argument, f, call.scope, 0, call.line)) {
+          if (!value.is(Value::Kind::Function)) continue;
+          const Label label = files[value.ref.file].definitions[value.ref.def].label;
+          add_edge(value.ref, label == Label::Method ? CallType::Method : CallType::Direct);
+        }
+      }
+    }
+    if (edges.calls.size() != first_edge || call.implicit) continue;
+    if (external) {
+      ++edges.external_calls;
+    } else {
+      edges.unresolved.push_back({caller, call.text, call.line});
     }
   }
-  return edges;
+  result.used_flows = resolver.take_used_flows();
+  return result;
 }
 
 }  // namespace
@@ -817,16 +1112,33 @@ ProgramGraph resolve_python(std::span<const FileFacts> files, const PythonLayout
 
   // Each file's edges are resolved on its own (threads keep their own
   // caches), then appended in file order so the graph does not depend on
-  // the number of threads.
+  // the number of threads. What calls pass into parameters is known only
+  // once calls are resolved: resolution runs in rounds, each with the flows
+  // the one before found, again for the files whose answers read them,
+  // until the flows stop changing.
+  std::vector<FileResolution> results(files.size());
+  std::vector<std::uint32_t> pending;
+  for (std::uint32_t f = 0; f < files.size(); ++f) {
+    if (all_wanted || wanted[f] != 0) pending.push_back(f);
+  }
+  FlowTable flows;
+  for (int round = 0; round < kMaxRounds && !pending.empty(); ++round) {
+    tbb::enumerable_thread_specific<Resolver> resolvers([&tables, &flows] { return Resolver(tables, flows); });
+    trellis::parallel_for(tbb::blocked_range<std::size_t>(0, pending.size(), 4),
+                          [&](const tbb::blocked_range<std::size_t>& range) {
+                            Resolver& resolver = resolvers.local();
+                            for (std::size_t i = range.begin(); i != range.end(); ++i) {
+                              results[pending[i]] = resolve_file(resolver, files, pending[i]);
+                            }
+                          });
+    FlowTable next;
+    for (const FileResolution& result : results) next.add_facts(result.flows);
+    if (next == flows) break;
+    flows = std::move(next);
+    std::erase_if(pending, [&](std::uint32_t f) { return !results[f].used_flows; });
+  }
   std::vector<FileEdgeSlice> per_file(files.size());
-  tbb::enumerable_thread_specific<Resolver> resolvers([&tables] { return Resolver(tables); });
-  trellis::parallel_for(tbb::blocked_range<std::uint32_t>(0, static_cast<std::uint32_t>(files.size()), 4),
-                    [&](const tbb::blocked_range<std::uint32_t>& range) {
-                      Resolver& resolver = resolvers.local();
-                      for (std::uint32_t f = range.begin(); f != range.end(); ++f) {
-                        if (all_wanted || wanted[f] != 0) per_file[f] = resolve_file(resolver, files, f);
-                      }
-                    });
+  for (std::size_t f = 0; f < files.size(); ++f) per_file[f] = std::move(results[f].edges);
   set_file_edges(std::span<FileEdgeSlice>(per_file), graph);
   return graph;
 }

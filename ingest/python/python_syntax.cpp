@@ -6,7 +6,7 @@
 namespace trellis::ingest::python {
 namespace {
 
-constexpr std::array<std::pair<std::string_view, NodeType>, 41> kTypeNames{{
+constexpr std::array<std::pair<std::string_view, NodeType>, 57> kTypeNames{{
     {"identifier", NodeType::Identifier},
     {"attribute", NodeType::Attribute},
     {"call", NodeType::Call},
@@ -48,16 +48,34 @@ constexpr std::array<std::pair<std::string_view, NodeType>, 41> kTypeNames{{
     {"if_statement", NodeType::IfStatement},
     {"class_definition", NodeType::ClassDefinition},
     {"function_definition", NodeType::FunctionDefinition},
+    {"pattern_list", NodeType::PatternList},
+    {"tuple_pattern", NodeType::TuplePattern},
+    {"list_pattern", NodeType::ListPattern},
+    {"expression_list", NodeType::ExpressionList},
+    {"list_splat", NodeType::ListSplat},
+    {"pair", NodeType::Pair},
+    {"slice", NodeType::Slice},
+    {"lambda", NodeType::Lambda},
+    {"default_parameter", NodeType::DefaultParameter},
+    {"typed_default_parameter", NodeType::TypedDefaultParameter},
+    {"keyword_argument", NodeType::KeywordArgument},
+    {"as_pattern", NodeType::AsPattern},
+    {"assignment", NodeType::Assignment},
+    {"await", NodeType::Await},
+    {"dictionary_splat", NodeType::DictionarySplat},
+    {"unary_operator", NodeType::UnaryOperator},
 }};
 
 constexpr std::array<std::pair<std::string_view, Field>, kFieldCount> kFieldNames{{
     {"alias", Field::Alias},
+    {"arguments", Field::Arguments},
     {"attribute", Field::Attribute},
     {"body", Field::Body},
     {"condition", Field::Condition},
     {"consequence", Field::Consequence},
     {"definition", Field::Definition},
     {"function", Field::Function},
+    {"key", Field::Key},
     {"left", Field::Left},
     {"module_name", Field::ModuleName},
     {"name", Field::Name},

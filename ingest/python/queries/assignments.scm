@@ -14,9 +14,18 @@
 (for_statement left: (identifier) @binding)
 (as_pattern_target (identifier) @binding)
 (named_expression name: (identifier) @binding)
-; Comprehension variables and lambda parameters bind names too; their own
-; scope is approximated by the enclosing one (so the name never resolves to
-; an outer binding). `except E as e` is an as_pattern_target above.
+; Comprehension variables bind names too; their own scope is approximated
+; by the enclosing one (so the name never resolves to an outer binding).
+; `except E as e` is an as_pattern_target above. Lambda parameters are the
+; lambda's own (lambdas are definitions).
 (for_in_clause left: (identifier) @binding)
-(lambda_parameters (identifier) @binding)
-(lambda_parameters (default_parameter name: (identifier) @binding))
+; What flows into names beyond `=`: `return`, `for x in xs` (x is an element
+; of xs), `with cm as x` (what cm's __enter__ returns), `raise E` (E
+; constructed). Bare patterns, matched at the statement node alone.
+(return_statement) @return
+(for_statement) @loop
+(with_item) @with
+(raise_statement) @raise
+(yield) @yield
+; Blocks (bodies): an assignment dominates the uses after it in its block.
+(block) @block

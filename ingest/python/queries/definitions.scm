@@ -6,6 +6,10 @@
 
 (function_definition) @definition.function
 
+; Lambdas are functions too, named `<lambdaN>` by their order in the
+; enclosing definition (as the PyCG call-graph suite names them).
+(lambda) @definition.lambda
+
 ; A decorated class or function (its `definition` field): the extractor reads
 ; the decorators from here, as a definition's parent is costly to find.
 (decorated_definition) @decorated

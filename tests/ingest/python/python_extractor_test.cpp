@@ -4,6 +4,7 @@
 #include <string>
 
 #include "python/python_extractor.hpp"
+#include "support/indexed_fixture.hpp"
 
 using namespace trellis;
 using namespace trellis::ingest;
@@ -26,6 +27,7 @@ std::string chain_text(const LinkChain& chain) {
       case Link::Kind::Call: out += "()"; break;
       case Link::Kind::Literal: out += "<" + link.text + ">"; break;
       case Link::Kind::Opaque: out += "?"; break;
+      case Link::Kind::Element: out += "[" + link.text + "]"; break;
     }
   }
   return out;
@@ -147,7 +149,121 @@ TEST_CASE("python extractor reads calls as link chains with their caller") {
   CHECK(find("self.repo.save").line == 5);
   CHECK(find("super().m").caller == 1);
   CHECK(find("Builder().build").line == 7);
-  CHECK(find("?.go").text == "data[0].go");
+  CHECK(find("data[i:0].go").text == "data[0].go");
+}
+
+namespace {
+// "target = value @line" for each assignment, in order.
+std::vector<std::string> assignment_texts(const FileFacts& facts) {
+  std::vector<std::string> out;
+  for (const Assignment& a : facts.assignments) {
+    out.push_back(chain_text(a.target) + " = " + chain_text(a.value) + " @" + std::to_string(a.line));
+  }
+  return out;
+}
+}  // namespace
+
+TEST_CASE("python extractor: destructuring, chained and element assignments") {
+  const FileFacts facts = extract(
+      "a, (b, c) = f, (g, h)\n"
+      "x = y = k\n"
+      "p, *rest = make()\n"
+      "d = {\"k\": f, 1: g, \"n\": 2, \"deep\": {\"e\": h}}\n"
+      "d[\"z\"] = f\n"
+      "xs = [f, *others]\n"
+      "xs.append(g)\n"
+      "d.update({\"u\": h}, v=k)\n"
+      "first, second = pair\n");
+  CHECK(assignment_texts(facts) == std::vector<std::string>{
+                                       "a = f @1",
+                                       "b = g @1",
+                                       "c = h @1",
+                                       "x = k @2",
+                                       "y = k @2",
+                                       "p = make()[i:0] @3",
+                                       "rest = <list> @3",
+                                       "rest[] = make()[] @3",
+                                       "d = <dict> @4",
+                                       "d[s:k] = f @4",
+                                       "d[i:1] = g @4",
+                                       "d[s:deep][s:e] = h @4",
+                                       "d[s:deep] = <dict> @4",
+                                       "d[s:z] = f @5",
+                                       "xs = <list> @6",
+                                       "xs[i:0] = f @6",
+                                       "xs[] = others[] @6",
+                                       "xs[] = g @7",
+                                       "d[s:u] = h @8",
+                                       "d[s:v] = k @8",
+                                       "first = pair[i:0] @9",
+                                       "second = pair[i:1] @9",
+                                   });
+}
+
+TEST_CASE("python extractor: returns, loops, with, raise, lambdas, decorators and arguments") {
+  const FileFacts facts = extract(
+      "def make(a, b=None):\n"
+      "    for item in a.items:\n"
+      "        item()\n"
+      "    with open_it() as handle:\n"
+      "        pass\n"
+      "    if b:\n"
+      "        raise Failure\n"
+      "    return a, b\n"
+      "\n"
+      "@register(kind=1)\n"
+      "def hook():\n"
+      "    return lambda x: x.go()\n"
+      "\n"
+      "run(hook, 3, key=lambda y: y, *args)\n");
+  REQUIRE(facts.definitions.size() == 4);
+  const Definition& inner = facts.definitions[2];
+  CHECK(inner.name == "<lambda1>");
+  CHECK(inner.parent == 1);  // hook
+  CHECK(inner.label == Label::Function);
+  CHECK(inner.parameters == std::vector<std::string>{"x"});
+  CHECK(facts.definitions[3].name == "<lambda1>");  // the module's first lambda
+  CHECK(facts.definitions[3].parent == kModuleScope);
+
+  CHECK(assignment_texts(facts) == std::vector<std::string>{
+                                       "item = a.items[] @2",
+                                       "handle = open_it().__enter__() @4",
+                                       "return = <tuple> @8",
+                                       "return[i:0] = a @8",
+                                       "return[i:1] = b @8",
+                                       "return = <lambda1> @12",
+                                       "return = x.go() @12",
+                                       "return = y @14",
+                                   });
+  // The loop variable and `return` are bound in the function's body (lines
+  // 2-8); the lambdas' returns at module level are in no block.
+  CHECK(facts.assignments[0].block_end == 8);
+  CHECK(facts.assignments[2].block_end == 8);
+  CHECK(facts.assignments.back().block_end == 0xFFFFFFFFu);
+
+  std::vector<std::string> calls;
+  for (const CallSite& c : facts.calls) {
+    calls.push_back(std::to_string(c.line) + " " + chain_text(c.callee) + (c.implicit ? " implicit" : ""));
+  }
+  CHECK(calls == std::vector<std::string>{
+                     "2 a.items.__iter__ implicit",
+                     "2 a.items.__iter__().__next__ implicit",
+                     "3 item",
+                     "4 open_it",
+                     "4 open_it().__enter__ implicit",
+                     "4 open_it().__exit__ implicit",
+                     "7 Failure",
+                     "10 register",
+                     "10 register() implicit",
+                     "12 x.go",
+                     "14 run",
+                 });
+  const CallSite& run = facts.calls.back();
+  REQUIRE(run.arguments.size() == 4);
+  CHECK(chain_text(run.arguments[0]) == "hook");
+  CHECK(run.arguments[1].empty());  // a scalar literal carries nothing
+  CHECK(chain_text(run.arguments[2]) == "<lambda1>");
+  CHECK(run.keywords == std::vector<std::string>{"", "", "key", "*"});
 }
 
 TEST_CASE("python extractor reads annotated and constructor assignments and __all__") {

@@ -32,9 +32,13 @@ struct SourceSpan {
 // One step of a name expression, read left to right: `self.repo.save()` is
 // [Name self, Attribute repo, Attribute save]; `C().run` is
 // [Name C, Call, Attribute run]; `super().m` is [Name super, Call, Attribute m].
+// Python: `d["k"]` is [Name d, Element "s:k"], `xs[0]` [Name xs, Element "i:0"],
+// an element of unknown key (`xs[i]`, what `for x in xs` binds) Element "".
 struct Link {
   // Literal: a literal value whose type is a builtin ("str", "list", ...).
-  enum class Kind : std::uint8_t { Name, Attribute, Call, Literal, Opaque };
+  // Element: one element of a container, by its literal key (see above).
+  enum class Kind : std::uint8_t { Name, Attribute, Call, Literal, Opaque, Element };
+  static constexpr Kind kLastKind = Kind::Element;
   Kind kind = Kind::Opaque;
   std::string text;  // the identifier for Name and Attribute, the type for Literal
   bool operator==(const Link&) const = default;
@@ -131,6 +135,13 @@ struct CallSite {
   // type, a name, a call...), for choosing among overloads; a chain may be
   // empty (unreadable).
   std::vector<LinkChain> arguments;
+  // Python: the keyword of each argument ("" for a positional one), when
+  // any is passed by keyword; empty otherwise.
+  std::vector<std::string> keywords;
+  // Python: a call the syntax makes without writing it (a decorator applied
+  // to its definition, `with` entering its context, `for` iterating): an edge
+  // when it resolves to a definition in the tree, never an unresolved site.
+  bool implicit = false;
 };
 
 // `target = value` and `target: annotation [= value]` where the target is a
@@ -143,6 +154,11 @@ struct Assignment {
   LinkChain target;
   LinkChain value;       // a call, name or literal chain; empty when not one
   LinkChain annotation;  // empty when none
+  // Python: the last line of the innermost block (a body of a def, if, for,
+  // while, try, with...) holding the assignment; kNoLine at module level.
+  // It dominates the uses below it up to there: they see it, not what was
+  // assigned before it.
+  std::uint32_t block_end = 0xFFFFFFFFu;
 };
 
 // Assignments read back from the facts cache are decoded on first use, once,
