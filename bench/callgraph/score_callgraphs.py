@@ -36,15 +36,21 @@ import tempfile
 from collections import defaultdict
 
 
+def is_builtin(name):
+    # `<builtin>.print`, and the builtin types: PyCG's `<**PyStr**>.join`,
+    # JARVIS's `<str>.join`. Lambdas (`main.<lambda1>`) are no builtins.
+    return name.startswith("<")
+
+
 def truth_edges(path):
     with open(path) as f:
         graph = json.load(f)
     edges = set()
     for caller, callees in graph.items():
-        if caller.startswith("<builtin>"):
+        if is_builtin(caller):
             continue
         for callee in callees:
-            if not callee.startswith("<builtin>"):
+            if not is_builtin(callee):
                 edges.add((caller, callee))
     return edges
 
@@ -87,6 +93,11 @@ def trellis_edges(trellis, case_dir, work):
                 return found
         return None
 
+    def suite_name(name):
+        # A case whose root folder has an __init__.py is a package named
+        # after the copy's folder; the suites name modules from inside it.
+        return name[len("src."):] if name.startswith("src.") else name
+
     edges = set()
     for r in rows:
         callee = r["b"]
@@ -94,7 +105,7 @@ def trellis_edges(trellis, case_dir, work):
             callee = constructor(callee, set())
             if callee is None:
                 continue
-        edges.add((r["a"], callee))
+        edges.add((suite_name(r["a"]), suite_name(callee)))
     return edges
 
 

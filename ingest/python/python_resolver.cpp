@@ -84,29 +84,48 @@ bool is_container_literal(const LinkChain& chain) {
 }
 
 // What flows into one parameter of a function from one call site (or a
-// decorator's application): the interprocedural part of the analysis.
+// decorator's application), or into an attribute of a class's instances
+// from an assignment through a receiver of that class (`obj.fn = f`): the
+// interprocedural part of the analysis.
 struct FlowFact {
-  ScopeRef function;
+  ScopeRef target;            // the function, or the class
   std::uint32_t parameter = 0;
+  std::string attribute;      // empty for a parameter
   Value value;
   bool operator==(const FlowFact&) const = default;
   auto operator<=>(const FlowFact&) const = default;
 };
 
-// Every parameter's values from the flows of the whole program.
+// Values worth passing on to a parameter.
+bool flows_on(const Value& value) {
+  switch (value.kind) {
+    case Value::Kind::Function:
+    case Value::Kind::Class:
+    case Value::Kind::Instance:
+    case Value::Kind::Container:
+    case Value::Kind::Module:
+    case Value::Kind::External: return true;
+    default: return false;
+  }
+}
+
+// Every parameter's and attribute's values from the flows of the whole program.
 class FlowTable {
  public:
   void add_facts(std::span<const FlowFact> facts) {
-    for (const FlowFact& fact : facts) add(entries_[{fact.function, fact.parameter}], fact.value);
+    for (const FlowFact& fact : facts) add(entries_[{fact.target, fact.parameter, fact.attribute}], fact.value);
   }
-  const Values* find(ScopeRef function, std::uint32_t parameter) const {
-    const auto it = entries_.find({function, parameter});
-    return it == entries_.end() ? nullptr : &it->second;
-  }
+  const Values* find(ScopeRef function, std::uint32_t parameter) const { return find({function, parameter, {}}); }
+  const Values* find(ScopeRef klass, const std::string& attribute) const { return find({klass, 0, attribute}); }
   bool operator==(const FlowTable& other) const { return entries_ == other.entries_; }
 
  private:
-  std::map<std::pair<ScopeRef, std::uint32_t>, Values> entries_;
+  using Key = std::tuple<ScopeRef, std::uint32_t, std::string>;
+  const Values* find(const Key& key) const {
+    const auto it = entries_.find(key);
+    return it == entries_.end() ? nullptr : &it->second;
+  }
+  std::map<Key, Values> entries_;
 };
 
 // How a name is bound in one scope. Later bindings (by line) replace earlier ones.
@@ -435,7 +454,7 @@ class Resolver {
         switch (link.kind) {
           case Link::Kind::Attribute: add(next, member(value, link.text, depth + 1)); break;
           case Link::Kind::Call: add(next, call_result(value, depth + 1)); break;
-          case Link::Kind::Element: add(next, element(value, link.text, depth + 1)); break;
+          case Link::Kind::Element: add(next, element(value, link.text, depth + 1, {file, scope}, line)); break;
           default: break;
         }
       }
@@ -612,7 +631,7 @@ class Resolver {
       for (const Value& decorator : evaluate(chain, ref.file, definition.parent, depth + 1)) {
         if (!decorator.is(Value::Kind::Function)) continue;
         if (flows != nullptr) {
-          for (const Value& value : current) flows->push_back({decorator.ref, decorator.bound ? 1u : 0u, value});
+          for (const Value& value : current) flows->push_back({decorator.ref, decorator.bound ? 1u : 0u, {}, value});
         }
         add(applied, return_values(decorator.ref, depth + 1));
       }
@@ -727,23 +746,36 @@ class Resolver {
     if (is_container_literal(assignment.value)) {
       return {Value{Value::Kind::Container, {file, assignment.scope}, place_of(assignment.target, assignment.target.size())}};
     }
-    return evaluate(assignment.value, file, assignment.scope, depth + 1);
+    return evaluate(assignment.value, file, assignment.scope, depth + 1, assignment.line);
   }
 
   // An element of a container: the values assigned to that key (and to
-  // unknown keys); every element when the key is unknown.
-  Values element(const Value& container, const std::string& key, int depth) {
+  // unknown keys); every element when the key is unknown. Read in the scope
+  // that fills the container, at `line`: as for names, the last write of
+  // that key above the line in a block holding it overwrites those before.
+  Values element(const Value& container, const std::string& key, int depth, ScopeRef use, std::uint32_t line) {
     if (container.is(Value::Kind::External)) return {container};
     if (!container.is(Value::Kind::Container)) return {};
     const FileIndex& index = tables_.index(container.ref.file);
     const auto& by_place = index.elements[slot(container.ref.def, files_[container.ref.file].definitions.size())];
     const auto it = by_place.find(container.name);
     if (it == by_place.end()) return {};
+    const std::vector<const Assignment*>& writes = it->second;  // in line order
+    std::size_t first = 0;
+    std::size_t count = writes.size();
+    if (line != 0 && use == container.ref && !key.empty()) {
+      const auto above = std::partition_point(writes.begin(), writes.end(),
+                                              [line](const Assignment* a) { return a->line < line; });
+      if (above != writes.begin()) count = static_cast<std::size_t>(above - writes.begin());
+      for (std::size_t w = 0; w < count && above != writes.begin(); ++w) {
+        if (writes[w]->block_end >= line && writes[w]->target.back().text == key) first = w;
+      }
+    }
     Values values;
-    for (const Assignment* assignment : it->second) {
-      const std::string& written = assignment->target.back().text;
+    for (std::size_t w = first; w < count; ++w) {
+      const std::string& written = writes[w]->target.back().text;
       if (!key.empty() && !written.empty() && written != key) continue;
-      add(values, assignment_values(*assignment, container.ref.file, depth + 1));
+      add(values, assignment_values(*writes[w], container.ref.file, depth + 1));
     }
     return values;
   }
@@ -854,20 +886,42 @@ class Resolver {
     return {};
   }
 
-  // What `self.<name>` holds, from assignments in the class's methods.
+  // What `self.<name>` holds, from assignments in the class's methods and
+  // through receivers of the class elsewhere (`obj.name = f`).
   Values instance_attribute(ScopeRef klass, const std::string& name, int depth) {
+    Values values;
     const auto& attributes = tables_.index(klass.file).instance_attributes[klass.def];
-    const auto it = attributes.find(name);
-    if (it == attributes.end()) return {};
-    return cached({&it->second, 0}, [&] {
-      Values values;
-      for (const Assignment* assignment : it->second) {
-        if (assigns_none(*assignment)) continue;
-        add(values, assignment_values(*assignment, klass.file, depth + 1));
-      }
-      return values;
-    });
+    if (const auto it = attributes.find(name); it != attributes.end()) {
+      values = cached({&it->second, 0}, [&] {
+        Values assigned;
+        for (const Assignment* assignment : it->second) {
+          if (assigns_none(*assignment)) continue;
+          add(assigned, assignment_values(*assignment, klass.file, depth + 1));
+        }
+        return assigned;
+      });
+    }
+    used_flows_ = true;
+    if (const Values* written = flows_.find(klass, name)) add(values, *written);
+    return values;
   }
+
+ public:
+  // `receiver.name = value` outside the receiver's own methods: what it
+  // writes into the attributes of the receiver's classes.
+  void attribute_writes(const Assignment& assignment, std::uint32_t file, std::vector<FlowFact>& out) {
+    const LinkChain receiver(assignment.target.begin(), assignment.target.end() - 1);
+    Values values;
+    for (const Value& owner : evaluate(receiver, file, assignment.scope, 0, assignment.line)) {
+      if (!owner.is(Value::Kind::Instance) && !owner.is(Value::Kind::Class)) continue;
+      if (values.empty()) values = assignment_values(assignment, file, 0);
+      for (const Value& value : values) {
+        if (flows_on(value)) out.push_back({owner.ref, 0, assignment.target.back().text, value});
+      }
+    }
+  }
+
+ private:
 
   const ScopeTables& tables_;
   std::span<const FileFacts> files_;
@@ -966,19 +1020,6 @@ struct FileResolution {
   bool used_flows = false;
 };
 
-// Values worth passing on to a parameter.
-bool flows_on(const Value& value) {
-  switch (value.kind) {
-    case Value::Kind::Function:
-    case Value::Kind::Class:
-    case Value::Kind::Instance:
-    case Value::Kind::Container:
-    case Value::Kind::Module:
-    case Value::Kind::External: return true;
-    default: return false;
-  }
-}
-
 // What the call's arguments pass into the parameters of `target`, whose
 // first parameter is the receiver when `offset` is 1.
 void pass_arguments(Resolver& resolver, const CallSite& call, std::uint32_t file, ScopeRef target,
@@ -996,7 +1037,7 @@ void pass_arguments(Resolver& resolver, const CallSite& call, std::uint32_t file
     }
     if (parameter == kNone || parameter >= callee.parameters.size() || call.arguments[a].empty()) continue;
     for (const Value& value : resolver.evaluate(call.arguments[a], file, call.scope, 0, call.line)) {
-      if (flows_on(value)) out.push_back({target, parameter, value});
+      if (flows_on(value)) out.push_back({target, parameter, {}, value});
     }
   }
 }
@@ -1014,6 +1055,15 @@ FileResolution resolve_file(Resolver& resolver, std::span<const FileFacts> files
   }
   for (ScopeIndex d = 0; d < facts.definitions.size(); ++d) {
     if (!facts.definitions[d].decorators.empty()) resolver.decorated_with_flows({f, d}, result.flows);
+  }
+  for (const Assignment& assignment : facts.all_assignments()) {
+    const LinkChain& target = assignment.target;
+    if (target.size() < 2 || target.back().kind != Link::Kind::Attribute || assignment.value.empty()) continue;
+    // `self.x = v` in a method is read from the class's own assignments.
+    const bool own = target.size() == 2 && assignment.scope != kModuleScope &&
+                     target[0].text == facts.definitions[assignment.scope].first_parameter &&
+                     facts.definitions[assignment.scope].label == Label::Method;
+    if (!own) resolver.attribute_writes(assignment, f, result.flows);
   }
   for (const CallSite& call : facts.calls) {
     const Values targets = resolver.evaluate(call.callee, f, call.scope, 0, call.line);
