@@ -377,6 +377,7 @@ class FactReader {
   }
 
   void read_parameters(TSNode parameters, Definition& definition) const {
+    if (ts_node_is_null(parameters)) return;  // `lambda: x`
     const std::uint32_t count = ts_node_named_child_count(parameters);
     for (std::uint32_t i = 0; i < count; ++i) {
       const TSNode parameter = ts_node_named_child(parameters, i);

@@ -465,9 +465,13 @@ class Resolver {
 
   // The class a base-class expression names, if it is in the tree.
   std::optional<ScopeRef> base_class(const LinkChain& chain, std::uint32_t file, ScopeIndex klass) {
-    const Values values = evaluate(chain, file, files_[file].definitions[klass].parent, 0);
-    if (values.size() != 1 || !values[0].is(Value::Kind::Class)) return std::nullopt;
-    return values[0].ref;
+    std::optional<ScopeRef> base;
+    for (const Value& value : evaluate(chain, file, files_[file].definitions[klass].parent, 0)) {
+      if (!value.is(Value::Kind::Class)) continue;
+      if (base && *base != value.ref) return std::nullopt;  // one of several classes
+      base = value.ref;
+    }
+    return base;
   }
 
   // The C3 linearisation of `klass`. A base outside the tree (or one that
@@ -617,10 +621,14 @@ class Resolver {
   }
 
   // What a definition's name is bound to: the definition, passed through
-  // its decorators from the last up. A decorator in the tree gives what it
-  // returns (its wrapper), or the definition when that is unknown; one
-  // outside the tree (`functools.cache`, `app.route(...)`) leaves it as it
-  // is. With `flows`, what each decorator in the tree receives is added.
+  // its decorators from the last up. A decorator in the tree that returns
+  // what it is given (a registry's `return f`, a class decorator's
+  // `return cls`) gives that one definition back, not everything it is
+  // applied to anywhere; one that returns a wrapper gives the wrapper, and
+  // the definition still answers to its name (callers of a decorated
+  // function stay its callers). A decorator outside the tree
+  // (`functools.cache`, `app.route(...)`) leaves it as it is. With `flows`,
+  // what each decorator in the tree receives is added.
   Values decorated(ScopeRef ref, int depth, std::vector<FlowFact>* flows) {
     const Definition& definition = files_[ref.file].definitions[ref.def];
     Values current = {Value{definition.label == Label::Class ? Value::Kind::Class : Value::Kind::Function, ref, {}}};
@@ -630,14 +638,47 @@ class Resolver {
       Values applied;
       for (const Value& decorator : evaluate(chain, ref.file, definition.parent, depth + 1)) {
         if (!decorator.is(Value::Kind::Function)) continue;
+        const std::uint32_t parameter = decorator.bound ? 1u : 0u;
         if (flows != nullptr) {
-          for (const Value& value : current) flows->push_back({decorator.ref, decorator.bound ? 1u : 0u, {}, value});
+          for (const Value& value : current) flows->push_back({decorator.ref, parameter, {}, value});
         }
-        add(applied, return_values(decorator.ref, depth + 1));
+        for (const Value& value : returns_given(decorator.ref, parameter, current, depth + 1)) {
+          if (!value.is(Value::Kind::External)) add(applied, value);
+        }
       }
-      if (!applied.empty()) current = std::move(applied);
+      if (applied.empty()) continue;
+      if (definition.label != Label::Class) add(applied, current.front());
+      current = std::move(applied);
     }
     return current;
+  }
+
+  // What `function` returns when its parameter `parameter` is `given`: a
+  // `return <that parameter>` gives `given`, other returns what they give.
+  Values returns_given(ScopeRef function, std::uint32_t parameter, const Values& given, int depth) {
+    const Definition& definition = files_[function.file].definitions[function.def];
+    if (parameter >= definition.parameters.size()) return return_values(function, depth);
+    // An annotation naming a class of the tree says it; one naming a type
+    // variable (`def public(obj: T) -> T`) says nothing the body does not.
+    if (!definition.return_annotation.empty()) {
+      Values declared = return_values(function, depth);
+      if (std::any_of(declared.begin(), declared.end(), [](const Value& v) { return !v.is(Value::Kind::External); })) {
+        return declared;
+      }
+    }
+    const ScopeTable& t = table(function.file, function.def);
+    const auto it = t.names.find(kReturn);
+    if (it == t.names.end() || it->second.kind != Binding::Kind::Assigned) return {};
+    Values values;
+    for (const Assignment* returned : it->second.assignments) {
+      const LinkChain& value = returned->value;
+      if (value.size() == 1 && value[0].kind == Link::Kind::Name && value[0].text == definition.parameters[parameter]) {
+        add(values, given);
+      } else {
+        add(values, assignment_values(*returned, function.file, depth + 1));
+      }
+    }
+    return values;
   }
 
   Value module_value(const std::string& name) const {
