@@ -397,7 +397,11 @@ class FactReader {
       const bool plain_name = is(name, NodeType::Identifier);
       if (plain_name) definition.parameters.emplace_back(text(name));
       if (i == 0 && plain_name) definition.first_parameter = std::string(text(name));
-      if (plain_name && !ts_node_is_null(annotation)) {
+      if (plain_name && (type == NodeType::ListSplatPattern || type == NodeType::DictionarySplatPattern)) {
+        // `*args` is a tuple, `**kwargs` a dict, whatever their elements' annotation says.
+        definition.annotated_parameters.emplace_back(
+            std::string(text(name)), LinkChain{{Link::Kind::Name, type == NodeType::ListSplatPattern ? "tuple" : "dict"}});
+      } else if (plain_name && !ts_node_is_null(annotation)) {
         LinkChain links = annotation_links(annotation);
         if (!links.empty() && !is_opaque(links)) {
           definition.annotated_parameters.emplace_back(std::string(text(name)), std::move(links));

@@ -1,6 +1,7 @@
 #include "python_resolver.hpp"
 
 #include <algorithm>
+#include <limits>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -430,7 +431,11 @@ class Resolver {
   // `line`, when known, is the call's: a name assigned in `scope` itself then
   // takes its values from the assignments above that line only.
   Values evaluate(const LinkChain& chain, std::uint32_t file, ScopeIndex scope, int depth, std::uint32_t line = 0) {
-    if (chain.empty() || depth > kMaxDepth) return {};
+    if (chain.empty()) return {};
+    if (depth > kMaxDepth) {
+      truncated();
+      return {};
+    }
     std::size_t i = 1;
     Values values;
     const Link& head = chain[0];
@@ -607,7 +612,10 @@ class Resolver {
   }
 
   Values resolve(const Binding& binding, int depth) {
-    if (depth > kMaxDepth) return {};
+    if (depth > kMaxDepth) {
+      truncated();
+      return {};
+    }
     switch (binding.kind) {
       case Binding::Kind::Definition: return decorated({binding.where.file, binding.definition}, depth + 1, nullptr);
       case Binding::Kind::Module: return one(module_value(binding.module));
@@ -761,21 +769,56 @@ class Resolver {
     });
   }
 
-  // Memoised by key; a value that refers to itself while being computed is
-  // unknown. Whether it read the flows is remembered with it.
+  // Memoised by key, whatever order the keys are asked in (threads
+  // resolve files in any order, and the graph must not depend on it).
+  // Values that depend on each other (x = y.f(); y = x.g()) are computed to
+  // their least fixpoint: the first key of the cycle is evaluated again
+  // until it stops growing, and the others are kept only once it is done.
+  // A result cut short by the depth limit is not kept either. Whether a
+  // value read the flows is remembered with it.
   template <typename Compute>
   Values cached(std::pair<const void*, std::size_t> key, Compute compute) {
-    if (const auto it = cache_.find(key); it != cache_.end()) {
-      used_flows_ = used_flows_ || it->second.second;
-      return it->second.first;
+    const auto found = cache_.find(key);
+    if (found != cache_.end()) {
+      Entry& entry = found->second;
+      used_flows_ = used_flows_ || entry.used_flows;
+      if (entry.frame != kDone && !frames_.empty()) {
+        frames_.back().reaches = std::min(frames_.back().reaches, entry.frame);  // a cycle
+      }
+      return entry.values;
     }
-    cache_[key] = {Values{}, false};
+    const std::size_t frame = frames_.size();
+    cache_[key] = Entry{{}, false, frame};
+    frames_.push_back({kDone});
     const bool outer = std::exchange(used_flows_, false);
-    Values values = compute();
-    const bool used = used_flows_;
+    Values values;
+    bool used = false;
+    for (int pass = 0;; ++pass) {
+      frames_.back().reaches = kDone;
+      used_flows_ = false;
+      values = compute();
+      used = used || used_flows_;
+      Entry& entry = cache_[key];
+      const bool grew = values != entry.values;
+      entry.values = values;
+      if (frames_.back().reaches != frame || !grew || pass == kMaxPasses) break;
+    }
+    const std::size_t reaches = frames_.back().reaches;
+    frames_.pop_back();
     used_flows_ = outer || used;
-    cache_[key] = {values, used};
+    if (reaches < frame) {
+      // Part of a cycle through a key still being computed below: not kept.
+      cache_.erase(key);
+      frames_.back().reaches = std::min(frames_.back().reaches, reaches);
+    } else {
+      cache_[key] = Entry{values, used, kDone};
+    }
     return values;
+  }
+
+  // The depth limit cut an evaluation short: nothing on the way is kept.
+  void truncated() {
+    if (!frames_.empty()) frames_.back().reaches = 0;
   }
 
   Values assignment_values(const Assignment& assignment, std::uint32_t file, int depth) {
@@ -849,7 +892,10 @@ class Resolver {
   }
 
   Values member(const Value& owner, const std::string& name, int depth) {
-    if (depth > kMaxDepth) return {};
+    if (depth > kMaxDepth) {
+      truncated();
+      return {};
+    }
     switch (owner.kind) {
       case Value::Kind::Module: {
         const ScopeTable& t = table(owner.ref.file, kModuleScope);
@@ -969,8 +1015,19 @@ class Resolver {
   const PythonModuleIndex& modules_;
   const FlowTable& flows_;
   std::map<ScopeRef, std::vector<ScopeRef>> mro_;
-  // By binding (or attribute list) and how many of its assignments count.
-  std::map<std::pair<const void*, std::size_t>, std::pair<Values, bool>> cache_;
+  // By binding (or attribute list) and which of its assignments count.
+  static constexpr std::size_t kDone = std::numeric_limits<std::size_t>::max();
+  static constexpr int kMaxPasses = 8;
+  struct Entry {
+    Values values;
+    bool used_flows = false;
+    std::size_t frame = kDone;  // the frame computing it, or kDone
+  };
+  struct Frame {
+    std::size_t reaches;  // the lowest frame whose key this one's value read while in progress
+  };
+  std::map<std::pair<const void*, std::size_t>, Entry> cache_;
+  std::vector<Frame> frames_;
   std::unordered_map<std::string, ScopeIndex> opaque_bases_;  // by base text
   bool used_flows_ = false;
 };
