@@ -26,7 +26,9 @@ constexpr int kMaxRounds = 6;
 
 // What an expression may evaluate to, as far as static resolution can tell.
 struct Value {
-  enum class Kind : std::uint8_t { Unknown, External, Module, Namespace, Class, Instance, Function, Super, Container };
+  // Many: more than kMaxValues values, which is as good as unknown (and,
+  // unlike the first few of them, the same whatever order they came in).
+  enum class Kind : std::uint8_t { Unknown, External, Module, Namespace, Class, Instance, Function, Super, Container, Many };
   Kind kind = Kind::Unknown;
   // Module: {file, module}; Class, Instance, Function, Super: the
   // definition; Container: the scope whose assignments fill it.
@@ -48,12 +50,21 @@ struct Value {
 // Everything an expression may evaluate to: the union over the assignments
 // that may reach it. Empty: unknown.
 using Values = std::vector<Value>;
-// Sets larger than this stop growing (generated dispatch tables).
+// A set that would grow past this is Many (generated dispatch tables).
 constexpr std::size_t kMaxValues = 16;
 
 void add(Values& into, const Value& value) {
-  if (value.is(Value::Kind::Unknown) || into.size() >= kMaxValues) return;
-  if (std::find(into.begin(), into.end(), value) == into.end()) into.push_back(value);
+  if (value.is(Value::Kind::Unknown) || (into.size() == 1 && into[0].is(Value::Kind::Many))) return;
+  if (value.is(Value::Kind::Many)) {
+    into = {value};
+    return;
+  }
+  if (std::find(into.begin(), into.end(), value) != into.end()) return;
+  if (into.size() == kMaxValues) {
+    into = {Value{Value::Kind::Many, {}, {}}};
+    return;
+  }
+  into.push_back(value);
 }
 void add(Values& into, const Values& values) {
   for (const Value& value : values) add(into, value);
@@ -105,6 +116,7 @@ bool flows_on(const Value& value) {
     case Value::Kind::Instance:
     case Value::Kind::Container:
     case Value::Kind::Module:
+    case Value::Kind::Many:
     case Value::Kind::External: return true;
     default: return false;
   }
@@ -115,6 +127,10 @@ class FlowTable {
  public:
   void add_facts(std::span<const FlowFact> facts) {
     for (const FlowFact& fact : facts) add(entries_[{fact.target, fact.parameter, fact.attribute}], fact.value);
+  }
+  // Each entry in one order, so that tables of the same flows compare equal.
+  void sort() {
+    for (auto& [key, values] : entries_) std::sort(values.begin(), values.end());
   }
   const Values* find(ScopeRef function, std::uint32_t parameter) const { return find({function, parameter, {}}); }
   const Values* find(ScopeRef klass, const std::string& attribute) const { return find({klass, 0, attribute}); }
@@ -455,6 +471,7 @@ class Resolver {
     for (; i < chain.size() && !values.empty(); ++i) {
       const Link& link = chain[i];
       Values next;
+      if (values.size() == 1 && values[0].is(Value::Kind::Many)) break;
       for (const Value& value : values) {
         switch (link.kind) {
           case Link::Kind::Attribute: add(next, member(value, link.text, depth + 1)); break;
@@ -1110,12 +1127,25 @@ void add_imports(const PythonModuleIndex& modules, ProgramGraph& graph) {
   }
 }
 
-// One file's resolution: its edges, what its calls pass into parameters,
-// and whether any of it read what parameters receive.
-struct FileResolution {
-  FileEdgeSlice edges;
+// What one call site gives: its edges, whether it goes out of the tree or
+// stays unresolved, what it passes into parameters, and whether any of it
+// read what parameters receive (then a later round evaluates it again).
+struct SiteResolution {
+  std::vector<CallEdge> calls;
+  bool external = false;
+  bool unresolved = false;
   std::vector<FlowFact> flows;
   bool used_flows = false;
+};
+
+// One file's resolution: its call sites', and the rest (INHERITS, what its
+// decorators and attribute writes pass on).
+struct FileResolution {
+  std::vector<InheritsEdge> inherits;
+  std::vector<FlowFact> flows;
+  bool used_flows = false;
+  std::vector<SiteResolution> sites;  // parallel to the file's calls
+  bool resolved = false;
 };
 
 // What the call's arguments pass into the parameters of `target`, whose
@@ -1140,89 +1170,117 @@ void pass_arguments(Resolver& resolver, const CallSite& call, std::uint32_t file
   }
 }
 
-FileResolution resolve_file(Resolver& resolver, std::span<const FileFacts> files, std::uint32_t f) {
-  FileResolution result;
-  FileEdgeSlice& edges = result.edges;
+SiteResolution resolve_site(Resolver& resolver, std::span<const FileFacts> files, std::uint32_t f,
+                            const CallSite& call) {
+  SiteResolution site;
   resolver.take_used_flows();
+  const Values targets = resolver.evaluate(call.callee, f, call.scope, 0, call.line);
+  const ScopeRef caller{f, call.caller};
+  const auto add_edge = [&](ScopeRef callee, CallType type) {
+    const CallEdge edge{caller, callee, type, call.line};
+    if (std::find(site.calls.begin(), site.calls.end(), edge) == site.calls.end()) site.calls.push_back(edge);
+  };
+  for (const Value& target : targets) {
+    switch (target.kind) {
+      case Value::Kind::Function: {
+        const Label label = files[target.ref.file].definitions[target.ref.def].label;
+        add_edge(target.ref, label == Label::Method ? CallType::Method : CallType::Direct);
+        if (!call.arguments.empty()) pass_arguments(resolver, call, f, target.ref, target.bound ? 1 : 0, site.flows);
+        break;
+      }
+      case Value::Kind::Class:
+        add_edge(target.ref, CallType::Constructor);
+        if (!call.arguments.empty()) {
+          for (const Value& init : resolver.constructor(target, 0)) pass_arguments(resolver, call, f, init.ref, 1, site.flows);
+        }
+        break;
+      case Value::Kind::External: site.external = true; break;
+      case Value::Kind::Instance:
+        // Calling an instance calls its class's __call__.
+        for (const Value& method : resolver.call_method(target, 0)) {
+          add_edge(method.ref, CallType::Method);
+          if (!call.arguments.empty()) pass_arguments(resolver, call, f, method.ref, 1, site.flows);
+        }
+        break;
+      default: break;
+    }
+  }
+  if (site.external && targets.size() == 1 && targets[0].name == "builtins") {
+    // A function handed to a builtin (`map(f, xs)`, `sorted(xs, key=f)`)
+    // is called by it, for the caller.
+    for (const LinkChain& argument : call.arguments) {
+      if (argument.empty()) continue;
+      for (const Value& value : resolver.evaluate(argument, f, call.scope, 0, call.line)) {
+        if (!value.is(Value::Kind::Function)) continue;
+        const Label label = files[value.ref.file].definitions[value.ref.def].label;
+        add_edge(value.ref, label == Label::Method ? CallType::Method : CallType::Direct);
+      }
+    }
+  }
+  site.unresolved = site.calls.empty() && !site.external && !call.implicit;
+  site.external = site.calls.empty() && site.external && !call.implicit;
+  site.used_flows = resolver.take_used_flows();
+  return site;
+}
+
+// Resolves a file, or (with `again`) only what read the flows the last time.
+void resolve_file(Resolver& resolver, std::span<const FileFacts> files, std::uint32_t f, FileResolution& result,
+                  bool again) {
   const FileFacts& facts = files[f];
-  for (ScopeIndex d = 0; d < facts.definitions.size(); ++d) {
-    if (facts.definitions[d].label != Label::Class) continue;
-    for (const LinkChain& base : facts.definitions[d].bases) {
-      if (const auto resolved = resolver.base_class(base, f, d)) edges.inherits.push_back({{f, d}, *resolved});
-    }
-  }
-  for (ScopeIndex d = 0; d < facts.definitions.size(); ++d) {
-    if (!facts.definitions[d].decorators.empty()) resolver.decorated_with_flows({f, d}, result.flows);
-  }
-  for (const Assignment& assignment : facts.all_assignments()) {
-    const LinkChain& target = assignment.target;
-    if (target.size() < 2 || target.back().kind != Link::Kind::Attribute || assignment.value.empty()) continue;
-    // `self.x = v` in a method is read from the class's own assignments.
-    const bool own = target.size() == 2 && assignment.scope != kModuleScope &&
-                     target[0].text == facts.definitions[assignment.scope].first_parameter &&
-                     facts.definitions[assignment.scope].label == Label::Method;
-    if (!own) resolver.attribute_writes(assignment, f, result.flows);
-  }
-  for (const CallSite& call : facts.calls) {
-    const Values targets = resolver.evaluate(call.callee, f, call.scope, 0, call.line);
-    const ScopeRef caller{f, call.caller};
-    const std::size_t first_edge = edges.calls.size();
-    bool external = false;
-    const auto add_edge = [&](ScopeRef callee, CallType type) {
-      const CallEdge edge{caller, callee, type, call.line};
-      if (std::find(edges.calls.begin() + static_cast<std::ptrdiff_t>(first_edge), edges.calls.end(), edge) ==
-          edges.calls.end()) {
-        edges.calls.push_back(edge);
-      }
-    };
-    for (const Value& target : targets) {
-      switch (target.kind) {
-        case Value::Kind::Function: {
-          const Label label = files[target.ref.file].definitions[target.ref.def].label;
-          add_edge(target.ref, label == Label::Method ? CallType::Method : CallType::Direct);
-          if (!call.arguments.empty()) pass_arguments(resolver, call, f, target.ref, target.bound ? 1 : 0, result.flows);
-          break;
-        }
-        case Value::Kind::Class:
-          add_edge(target.ref, CallType::Constructor);
-          if (!call.arguments.empty()) {
-            for (const Value& init : resolver.constructor(target, 0)) {
-              pass_arguments(resolver, call, f, init.ref, 1, result.flows);
-            }
-          }
-          break;
-        case Value::Kind::External: external = true; break;
-        case Value::Kind::Instance:
-          // Calling an instance calls its class's __call__.
-          for (const Value& method : resolver.call_method(target, 0)) {
-            add_edge(method.ref, CallType::Method);
-            if (!call.arguments.empty()) pass_arguments(resolver, call, f, method.ref, 1, result.flows);
-          }
-          break;
-        default: break;
+  if (!again || result.used_flows) {
+    result.inherits.clear();
+    result.flows.clear();
+    resolver.take_used_flows();
+    for (ScopeIndex d = 0; d < facts.definitions.size(); ++d) {
+      if (facts.definitions[d].label != Label::Class) continue;
+      for (const LinkChain& base : facts.definitions[d].bases) {
+        if (const auto resolved = resolver.base_class(base, f, d)) result.inherits.push_back({{f, d}, *resolved});
       }
     }
-    if (external && targets.size() == 1 && targets[0].name == "builtins") {
-      // A function handed to a builtin (`map(f, xs)`, `sorted(xs, key=f)`)
-      // is called by it, for the caller.
-      for (const LinkChain& argument : call.arguments) {
-        if (argument.empty()) continue;
-        for (const Value& value : resolver.evaluate(argument, f, call.scope, 0, call.line)) {
-          if (!value.is(Value::Kind::Function)) continue;
-          const Label label = files[value.ref.file].definitions[value.ref.def].label;
-          add_edge(value.ref, label == Label::Method ? CallType::Method : CallType::Direct);
-        }
-      }
+    for (ScopeIndex d = 0; d < facts.definitions.size(); ++d) {
+      if (!facts.definitions[d].decorators.empty()) resolver.decorated_with_flows({f, d}, result.flows);
     }
-    if (edges.calls.size() != first_edge || call.implicit) continue;
-    if (external) {
-      ++edges.external_calls;
-    } else {
-      edges.unresolved.push_back({caller, call.text, call.line});
+    for (const Assignment& assignment : facts.all_assignments()) {
+      const LinkChain& target = assignment.target;
+      if (target.size() < 2 || target.back().kind != Link::Kind::Attribute || assignment.value.empty()) continue;
+      // `self.x = v` in a method is read from the class's own assignments.
+      const bool own = target.size() == 2 && assignment.scope != kModuleScope &&
+                       target[0].text == facts.definitions[assignment.scope].first_parameter &&
+                       facts.definitions[assignment.scope].label == Label::Method;
+      if (!own) resolver.attribute_writes(assignment, f, result.flows);
+    }
+    result.used_flows = resolver.take_used_flows();
+  }
+  result.sites.resize(facts.calls.size());
+  for (std::size_t c = 0; c < facts.calls.size(); ++c) {
+    if (!again || result.sites[c].used_flows) result.sites[c] = resolve_site(resolver, files, f, facts.calls[c]);
+  }
+  result.resolved = true;
+}
+
+bool uses_flows(const FileResolution& result) {
+  return result.used_flows ||
+         std::any_of(result.sites.begin(), result.sites.end(), [](const SiteResolution& s) { return s.used_flows; });
+}
+
+void add_flows(const FileResolution& result, FlowTable& table) {
+  table.add_facts(result.flows);
+  for (const SiteResolution& site : result.sites) table.add_facts(site.flows);
+}
+
+FileEdgeSlice edges_of(FileResolution& result, const FileFacts& facts, std::uint32_t f) {
+  FileEdgeSlice edges;
+  edges.inherits = std::move(result.inherits);
+  for (std::size_t c = 0; c < result.sites.size(); ++c) {
+    const SiteResolution& site = result.sites[c];
+    edges.calls.insert(edges.calls.end(), site.calls.begin(), site.calls.end());
+    if (site.external) ++edges.external_calls;
+    if (site.unresolved) {
+      const CallSite& call = facts.calls[c];
+      edges.unresolved.push_back({{f, call.caller}, call.text, call.line});
     }
   }
-  result.used_flows = resolver.take_used_flows();
-  return result;
+  return edges;
 }
 
 }  // namespace
@@ -1276,17 +1334,20 @@ ProgramGraph resolve_python(std::span<const FileFacts> files, const PythonLayout
                           [&](const tbb::blocked_range<std::size_t>& range) {
                             Resolver& resolver = resolvers.local();
                             for (std::size_t i = range.begin(); i != range.end(); ++i) {
-                              results[pending[i]] = resolve_file(resolver, files, pending[i]);
+                              resolve_file(resolver, files, pending[i], results[pending[i]], round > 0);
                             }
                           });
     FlowTable next;
-    for (const FileResolution& result : results) next.add_facts(result.flows);
+    for (const FileResolution& result : results) add_flows(result, next);
+    next.sort();
     if (next == flows) break;
     flows = std::move(next);
-    std::erase_if(pending, [&](std::uint32_t f) { return !results[f].used_flows; });
+    std::erase_if(pending, [&](std::uint32_t f) { return !uses_flows(results[f]); });
   }
   std::vector<FileEdgeSlice> per_file(files.size());
-  for (std::size_t f = 0; f < files.size(); ++f) per_file[f] = std::move(results[f].edges);
+  for (std::uint32_t f = 0; f < files.size(); ++f) {
+    if (results[f].resolved) per_file[f] = edges_of(results[f], files[f], f);
+  }
   set_file_edges(std::span<FileEdgeSlice>(per_file), graph);
   return graph;
 }
