@@ -28,7 +28,7 @@ namespace {
 // rebindings).
 // 12: Go, Java and C# facts (qualifier, signature, is_static, is_variadic,
 // is_extension, results, call arguments, package name), on top of
-constexpr std::uint32_t kCodecVersion = 13;
+constexpr std::uint32_t kCodecVersion = 14;
 
 class Writer {
  public:
@@ -172,6 +172,7 @@ void write_resolved(Writer& w, const std::optional<ResolvedFile>* kept) {
     w.u32(e.line);
   }
   w.u32(edges.external_calls);
+  w.text(edges.derived);
 }
 
 void write_file(Writer& w, const FileFacts& f, std::uint64_t hash) {
@@ -270,6 +271,7 @@ std::optional<ResolvedFile> read_resolved(Reader& r) {
     e.line = r.u32();
   }
   edges.external_calls = r.u32();
+  edges.derived = r.text();
   return resolved;
 }
 

@@ -1,5 +1,6 @@
 #include "trellis/ingest/program_graph.hpp"
 
+#include <algorithm>
 #include <iterator>
 #include <type_traits>
 
@@ -33,6 +34,8 @@ void set_edges(std::span<Slice> slices, ProgramGraph& program) {
   };
   program.external_calls = 0;
   program.external_calls_by_file.resize(slices.size());
+  const bool derived = std::any_of(slices.begin(), slices.end(), [](const FileEdgeSlice& s) { return !s.derived.empty(); });
+  program.derived_by_file.assign(derived ? slices.size() : 0, std::string());
   for (std::size_t f = 0; f < slices.size(); ++f) {
     Slice& slice = slices[f];
     append(program.inherits, slice.inherits);
@@ -41,6 +44,7 @@ void set_edges(std::span<Slice> slices, ProgramGraph& program) {
     append(program.unresolved_calls, slice.unresolved);
     program.external_calls += slice.external_calls;
     program.external_calls_by_file[f] = slice.external_calls;
+    if (derived) program.derived_by_file[f] = slice.derived;
   }
 }
 

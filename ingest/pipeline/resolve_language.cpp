@@ -43,6 +43,18 @@ bool can_reuse(const LanguageFrontend& language, std::span<const FileFacts> file
   return true;
 }
 
+// Whether each edited file derives what its last resolution did.
+bool same_derived(const ProgramGraph& program, std::span<const FileFacts> files, std::span<const std::uint8_t> changed,
+                  const FactsCache& previous) {
+  for (std::size_t i = 0; i < files.size(); ++i) {
+    if (changed[i] == 0) continue;
+    const std::string none;
+    const std::string& now = program.derived_by_file.size() == files.size() ? program.derived_by_file[i] : none;
+    if (now != previous.find(files[i].relative_path)->second.resolved->edges.derived) return false;
+  }
+  return true;
+}
+
 std::vector<FileEdgeSlice> slices_by_file(ProgramGraph& program, std::size_t files) {
   std::vector<FileEdgeSlice> slices(files);
   for (InheritsEdge& e : program.inherits) slices[e.derived.file].inherits.push_back(e);
@@ -50,6 +62,9 @@ std::vector<FileEdgeSlice> slices_by_file(ProgramGraph& program, std::size_t fil
   for (CallEdge& e : program.calls) slices[e.caller.file].calls.push_back(e);
   for (UnresolvedCall& e : program.unresolved_calls) slices[e.caller.file].unresolved.push_back(std::move(e));
   for (std::size_t f = 0; f < files; ++f) slices[f].external_calls = program.external_calls_by_file[f];
+  if (program.derived_by_file.size() == files) {
+    for (std::size_t f = 0; f < files; ++f) slices[f].derived = std::move(program.derived_by_file[f]);
+  }
   return slices;
 }
 
@@ -100,14 +115,30 @@ Result<LanguageResolution> resolve_language(const LanguageFrontend& language, st
     digests[i] = language.interface_digest(files[i]).value_or(0);
   });
 
-  const bool reuse = previous != nullptr && can_reuse(language, files, changed, digests, *previous);
+  bool reuse = previous != nullptr && can_reuse(language, files, changed, digests, *previous);
   std::vector<std::uint8_t> wanted(files.size(), 1);
   if (reuse) {
     wanted.assign(changed.begin(), changed.end());
-  } else if (Status status = decode_cached_calls(files, changed, previous); !status.ok()) {
-    return std::move(status).take_error();
+    // What the unchanged files' last resolution derived (their calls'
+    // arguments' values), which resolving the edited ones reads.
+    std::vector<std::string> derived(files.size());
+    for (std::size_t i = 0; i < files.size(); ++i) {
+      if (changed[i] == 0) derived[i] = previous->find(files[i].relative_path)->second.resolved->edges.derived;
+    }
+    out.program = language.resolve_some(files, project, wanted, derived);
+    if (!same_derived(out.program, files, changed, *previous)) {
+      // An edited file now passes other values on: any file may resolve
+      // differently.
+      reuse = false;
+      wanted.assign(files.size(), 1);
+    }
   }
-  out.program = language.resolve_some(files, project, wanted);
+  if (!reuse) {
+    if (Status status = decode_cached_calls(files, changed, previous); !status.ok()) {
+      return std::move(status).take_error();
+    }
+    out.program = language.resolve_some(files, project, wanted);
+  }
   out.files_resolved = static_cast<std::size_t>(std::count(wanted.begin(), wanted.end(), 1));
   if (out.program.external_calls_by_file.size() != files.size()) {
     // A frontend that gives digests but not per-file counts: resolve() fully.

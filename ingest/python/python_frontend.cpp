@@ -54,12 +54,13 @@ class PythonFrontend final : public LanguageFrontend {
     return python::interface_digest(facts);
   }
   ProgramGraph resolve_some(std::span<const FileFacts> files, const ProjectInfo& project,
-                            std::span<const std::uint8_t> wanted) const override {
+                            std::span<const std::uint8_t> wanted,
+                            std::span<const std::string> derived = {}) const override {
     std::vector<std::string> paths;
     paths.reserve(files.size());
     for (const FileFacts& facts : files) paths.push_back(facts.relative_path);
     const PythonLayout layout(paths, project.name);
-    return resolve_python(files, layout, project.name, project.path, wanted);
+    return resolve_python(files, layout, project.name, project.path, wanted, derived);
   }
 
  private:

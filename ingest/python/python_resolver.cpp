@@ -1,6 +1,7 @@
 #include "python_resolver.hpp"
 
 #include <algorithm>
+#include <cstring>
 #include <limits>
 #include <map>
 #include <memory>
@@ -1138,6 +1139,77 @@ struct SiteResolution {
   bool used_flows = false;
 };
 
+// A file's flow facts as FileEdgeSlice::derived keeps them: sorted, each
+// once, fields length-prefixed. References are by (file, definition) index,
+// which stay valid while the incremental index reuses them (same files,
+// edited ones with the same definitions).
+std::string encode_flows(std::vector<FlowFact> facts) {
+  std::sort(facts.begin(), facts.end());
+  facts.erase(std::unique(facts.begin(), facts.end()), facts.end());
+  std::string out;
+  const auto u32 = [&out](std::uint32_t v) { out.append(reinterpret_cast<const char*>(&v), sizeof v); };
+  const auto text = [&](const std::string& t) {
+    u32(static_cast<std::uint32_t>(t.size()));
+    out += t;
+  };
+  for (const FlowFact& fact : facts) {
+    u32(fact.target.file);
+    u32(fact.target.def);
+    u32(fact.parameter);
+    text(fact.attribute);
+    u32(static_cast<std::uint32_t>(fact.value.kind));
+    u32(fact.value.ref.file);
+    u32(fact.value.ref.def);
+    text(fact.value.name);
+    u32(fact.value.bound ? 1 : 0);
+  }
+  return out;
+}
+
+// The facts encode_flows wrote; those that do not fit `files` (a damaged
+// cache) are left out.
+void decode_flows(std::string_view in, std::span<const FileFacts> files, std::vector<FlowFact>& out) {
+  std::size_t at = 0;
+  bool ok = true;
+  const auto u32 = [&]() -> std::uint32_t {
+    std::uint32_t v = 0;
+    if (in.size() - at < sizeof v) {
+      ok = false;
+      return 0;
+    }
+    std::memcpy(&v, in.data() + at, sizeof v);
+    at += sizeof v;
+    return v;
+  };
+  const auto text = [&]() -> std::string {
+    const std::uint32_t n = u32();
+    if (!ok || in.size() - at < n) {
+      ok = false;
+      return {};
+    }
+    std::string t(in.substr(at, n));
+    at += n;
+    return t;
+  };
+  const auto valid = [&](ScopeRef ref, bool may_be_none) {
+    if (ref.file == kNone) return may_be_none;
+    return ref.file < files.size() && (ref.def == kModuleScope || ref.def < files[ref.file].definitions.size());
+  };
+  while (ok && at < in.size()) {
+    FlowFact fact;
+    fact.target = {u32(), u32()};
+    fact.parameter = u32();
+    fact.attribute = text();
+    const std::uint32_t kind = u32();
+    fact.value.ref = {u32(), u32()};
+    fact.value.name = text();
+    fact.value.bound = u32() != 0;
+    if (!ok || kind > static_cast<std::uint32_t>(Value::Kind::Many)) break;
+    fact.value.kind = static_cast<Value::Kind>(kind);
+    if (valid(fact.target, false) && valid(fact.value.ref, true)) out.push_back(std::move(fact));
+  }
+}
+
 // One file's resolution: its call sites', and the rest (INHERITS, what its
 // decorators and attribute writes pass on).
 struct FileResolution {
@@ -1268,6 +1340,12 @@ void add_flows(const FileResolution& result, FlowTable& table) {
   for (const SiteResolution& site : result.sites) table.add_facts(site.flows);
 }
 
+std::vector<FlowFact> flows_of(const FileResolution& result) {
+  std::vector<FlowFact> facts = result.flows;
+  for (const SiteResolution& site : result.sites) facts.insert(facts.end(), site.flows.begin(), site.flows.end());
+  return facts;
+}
+
 FileEdgeSlice edges_of(FileResolution& result, const FileFacts& facts, std::uint32_t f) {
   FileEdgeSlice edges;
   edges.inherits = std::move(result.inherits);
@@ -1287,7 +1365,7 @@ FileEdgeSlice edges_of(FileResolution& result, const FileFacts& facts, std::uint
 
 ProgramGraph resolve_python(std::span<const FileFacts> files, const PythonLayout& layout,
                             std::string project_name, std::string project_path,
-                            std::span<const std::uint8_t> wanted) {
+                            std::span<const std::uint8_t> wanted, std::span<const std::string> derived) {
   ProgramGraph graph;
   graph.project_name = std::move(project_name);
   graph.project_path = std::move(project_path);
@@ -1327,7 +1405,14 @@ ProgramGraph resolve_python(std::span<const FileFacts> files, const PythonLayout
   for (std::uint32_t f = 0; f < files.size(); ++f) {
     if (all_wanted || wanted[f] != 0) pending.push_back(f);
   }
+  // What the files not resolved now pass on, as their last resolution found.
+  std::vector<FlowFact> known;
+  for (std::uint32_t f = 0; f < files.size() && f < derived.size(); ++f) {
+    if (!(all_wanted || wanted[f] != 0)) decode_flows(derived[f], files, known);
+  }
   FlowTable flows;
+  flows.add_facts(known);
+  flows.sort();
   for (int round = 0; round < kMaxRounds && !pending.empty(); ++round) {
     tbb::enumerable_thread_specific<Resolver> resolvers([&tables, &flows] { return Resolver(tables, flows); });
     trellis::parallel_for(tbb::blocked_range<std::size_t>(0, pending.size(), 4),
@@ -1338,6 +1423,7 @@ ProgramGraph resolve_python(std::span<const FileFacts> files, const PythonLayout
                             }
                           });
     FlowTable next;
+    next.add_facts(known);
     for (const FileResolution& result : results) add_flows(result, next);
     next.sort();
     if (next == flows) break;
@@ -1346,7 +1432,9 @@ ProgramGraph resolve_python(std::span<const FileFacts> files, const PythonLayout
   }
   std::vector<FileEdgeSlice> per_file(files.size());
   for (std::uint32_t f = 0; f < files.size(); ++f) {
-    if (results[f].resolved) per_file[f] = edges_of(results[f], files[f], f);
+    if (!results[f].resolved) continue;
+    per_file[f] = edges_of(results[f], files[f], f);
+    per_file[f].derived = encode_flows(flows_of(results[f]));
   }
   set_file_edges(std::span<FileEdgeSlice>(per_file), graph);
   return graph;

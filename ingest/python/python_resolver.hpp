@@ -23,9 +23,12 @@ namespace trellis::ingest::python {
 // `files` must outlive the returned graph (it keeps a span of them). With
 // `wanted` (parallel to files), only the edges leaving the files marked
 // non-zero are resolved, and only the files their names lead to are read;
-// empty means every file.
+// empty means every file. What the other files' calls pass into parameters
+// is then read from `derived` (graph.derived_by_file of an earlier
+// resolution), which the graph gives again for every wanted file.
 ProgramGraph resolve_python(std::span<const FileFacts> files, const PythonLayout& layout,
                             std::string project_name, std::string project_path,
-                            std::span<const std::uint8_t> wanted = {});
+                            std::span<const std::uint8_t> wanted = {},
+                            std::span<const std::string> derived = {});
 
 }  // namespace trellis::ingest::python

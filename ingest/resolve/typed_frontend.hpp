@@ -22,7 +22,8 @@ class TypedFrontend : public LanguageFrontend, public TypedLanguage {
     return typed_interface_digest(facts);
   }
   ProgramGraph resolve_some(std::span<const FileFacts> files, const ProjectInfo& project,
-                            std::span<const std::uint8_t> wanted) const override {
+                            std::span<const std::uint8_t> wanted,
+                            std::span<const std::string> /*derived: none kept*/) const override {
     return resolve_typed(*this, files, project, wanted);
   }
 };

@@ -2,6 +2,7 @@
 #include <fcntl.h>
 #include <sys/stat.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <functional>
@@ -12,6 +13,7 @@
 
 #include "support/temp_dir.hpp"
 #include "trellis/common/file_io.hpp"
+#include "trellis/database.hpp"
 #include "trellis/ingest/facts_file.hpp"
 #include "trellis/ingest/index_database.hpp"
 #include "trellis/store/snapshot.hpp"
@@ -147,6 +149,72 @@ TEST_CASE("an edit that keeps a file's interface re-resolves only that file; oth
     std::ofstream(root / "src/shop/extra.py") << "from shop.util.log import log\n\nlog('x')\n";
     CHECK(files_resolved_matching_a_full_index(root, database, scratch) == files + 1);
   }
+}
+
+namespace {
+
+std::vector<std::string> callees_in(const std::filesystem::path& database, const std::string& function) {
+  auto db = Database::open(database);
+  REQUIRE(db.ok());
+  auto answer = db->callees({.function_name = function});
+  REQUIRE(answer.ok());
+  std::vector<std::string> names;
+  for (const auto& hit : answer->nodes) names.push_back(db->node(hit.node).qualified_name);
+  std::sort(names.begin(), names.end());
+  return names;
+}
+
+}  // namespace
+
+TEST_CASE("what calls pass into other files' parameters survives an incremental index, and a change to it re-resolves all") {
+  const TempDir dir;
+  const std::filesystem::path root = dir.path() / "flows";
+  std::filesystem::create_directories(root / "pkg");
+  std::ofstream(root / "pkg/__init__.py") << "";
+  std::ofstream(root / "pkg/runner.py") << "def run(callback):\n"
+                                           "    return callback()\n"
+                                           "\n"
+                                           "\n"
+                                           "def run_twice(make):\n"
+                                           "    item = make()\n"
+                                           "    item.go()\n";
+  std::ofstream(root / "pkg/tasks.py") << "from pkg.runner import run, run_twice\n"
+                                          "\n"
+                                          "\n"
+                                          "class Task:\n"
+                                          "    def go(self):\n"
+                                          "        return 1\n"
+                                          "\n"
+                                          "\n"
+                                          "def job():\n"
+                                          "    return 1\n"
+                                          "\n"
+                                          "\n"
+                                          "def other_job():\n"
+                                          "    return 2\n"
+                                          "\n"
+                                          "\n"
+                                          "run(job)\n"
+                                          "run_twice(Task)\n";
+  const std::filesystem::path database = dir.path() / "graph.trellis";
+  const std::filesystem::path scratch = dir.path() / "full.trellis";
+  const std::size_t files = files_resolved_matching_a_full_index(root, database, scratch);
+  REQUIRE(files == 3);
+  CHECK(callees_in(database, "pkg.runner.run") == std::vector<std::string>{"pkg.tasks.job"});
+  CHECK(callees_in(database, "pkg.runner.run_twice") == std::vector<std::string>{"pkg.tasks.Task", "pkg.tasks.Task.go"});
+
+  // An edit to the callee's file alone: what tasks.py passes in comes from
+  // its cached resolution.
+  replace_in_file(root / "pkg/runner.py", "    item.go()\n", "    item.go()\n    item.go()\n");
+  CHECK(files_resolved_matching_a_full_index(root, database, scratch) == 1);
+  CHECK(callees_in(database, "pkg.runner.run_twice") == std::vector<std::string>{"pkg.tasks.Task", "pkg.tasks.Task.go"});
+  // An edit that passes the same values on stays incremental.
+  replace_in_file(root / "pkg/tasks.py", "run(job)\n", "run(job)\nprint('ran')\n");
+  CHECK(files_resolved_matching_a_full_index(root, database, scratch) == 1);
+  // One that passes another function re-resolves every file.
+  replace_in_file(root / "pkg/tasks.py", "run(job)\n", "run(other_job)\n");
+  CHECK(files_resolved_matching_a_full_index(root, database, scratch) == files);
+  CHECK(callees_in(database, "pkg.runner.run") == std::vector<std::string>{"pkg.tasks.other_job"});
 }
 
 namespace {

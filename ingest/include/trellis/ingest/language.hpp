@@ -72,9 +72,13 @@ class LanguageFrontend {
   // Like resolve(), but only the edges leaving files with `wanted[f] != 0`
   // are needed (the rest may be left out), and external_calls_by_file must
   // be filled. Called only on languages whose interface_digest answers.
+  // `derived` (parallel to files, or empty) holds what the last resolution
+  // derived from each file not wanted (FileEdgeSlice::derived).
   virtual ProgramGraph resolve_some(std::span<const FileFacts> files, const ProjectInfo& project,
-                                    std::span<const std::uint8_t> wanted) const {
+                                    std::span<const std::uint8_t> wanted,
+                                    std::span<const std::string> derived = {}) const {
     (void)wanted;
+    (void)derived;
     return resolve(files, project);
   }
 };

@@ -85,6 +85,9 @@ struct ProgramGraph {
   // The same count by calling file (parallel to files), from resolvers that
   // support incremental resolution; empty otherwise.
   std::vector<std::uint32_t> external_calls_by_file;
+  // Parallel to files when the resolver keeps derived facts (see
+  // FileEdgeSlice::derived); empty otherwise.
+  std::vector<std::string> derived_by_file;
   // Languages that name definitions by something other than their file's
   // module (Java packages, C# namespaces, Go import paths, overload
   // signatures): every definition's qualified name, parallel to files and
@@ -104,6 +107,11 @@ struct FileEdgeSlice {
   std::vector<CallEdge> calls;
   std::vector<UnresolvedCall> unresolved;
   std::uint32_t external_calls = 0;
+  // What the resolver derived from this file that resolving other files
+  // reads (Python: what its calls pass into parameters and attributes), in
+  // the resolver's own encoding: an incremental resolution starts from the
+  // unchanged files' and, when an edited file's changes, resolves them all.
+  std::string derived;
   bool operator==(const FileEdgeSlice&) const = default;
 };
 
