@@ -519,9 +519,20 @@ class FlowWriter {
   void loop(TSNode statement) {
     const ScopeIndex scope = scope_of(statement);
     const std::uint32_t line = line_of(ts_node_start_point(statement));
-    const LinkChain iterable = value_chain(reader_.child(statement, Field::Right));
+    const TSNode right = reader_.child(statement, Field::Right);
+    const LinkChain iterable = value_chain(right);
     if (iterable.empty()) return;
-    assign_chain(scope, line, reader_.child(statement, Field::Left), with_link(iterable, Link::Kind::Element), 0);
+    const TSNode left = reader_.child(statement, Field::Left);
+    if (is_sequence(reader_, right) || reader_.is(right, NodeType::Set)) {
+      // `for f in (a, b):` binds each element in turn.
+      const std::uint32_t count = std::min<std::uint32_t>(ts_node_named_child_count(right), kMaxElements);
+      for (std::uint32_t i = 0; i < count; ++i) {
+        const TSNode item = ts_node_named_child(right, i);
+        if (!reader_.is(item, NodeType::ListSplat)) assign_node(scope, line, left, item, {}, 0);
+      }
+    } else {
+      assign_chain(scope, line, left, with_link(iterable, Link::Kind::Element), 0);
+    }
     const LinkChain iter = with_link(iterable, Link::Kind::Attribute, "__iter__");
     implicit_call(scope, line, iter, "__iter__");
     implicit_call(scope, line, with_link(with_link(iter, Link::Kind::Call), Link::Kind::Attribute, "__next__"),

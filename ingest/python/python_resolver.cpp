@@ -775,6 +775,8 @@ class Resolver {
       for (std::size_t a = 0; a < count && above != assignments.begin(); ++a) {
         if (assignments[a]->block_end >= line) first = a;
       }
+      // Several on one line are alternatives (`for f in (a, b):`), not a sequence.
+      while (first > 0 && assignments[first - 1]->line == assignments[first]->line) --first;
     }
     const std::pair<const void*, std::size_t> key{&binding, (first << 32) | count};
     return cached(key, [&] {
@@ -872,6 +874,7 @@ class Resolver {
       for (std::size_t w = 0; w < count && above != writes.begin(); ++w) {
         if (writes[w]->block_end >= line && writes[w]->target.back().text == key) first = w;
       }
+      while (first > 0 && writes[first - 1]->line == writes[first]->line) --first;
     }
     Values values;
     for (std::size_t w = first; w < count; ++w) {

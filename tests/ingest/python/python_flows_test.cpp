@@ -1,0 +1,119 @@
+// Flow analysis on tests/fixtures/python/flows: what names, containers,
+// parameters, attributes and returns may hold, and the calls that follow.
+// Each case asserts the edges that must exist and the wrong ones a name
+// matcher or a flow-insensitive reading would make.
+#include <doctest/doctest.h>
+
+#include <string>
+#include <vector>
+
+#include "python_fixture.hpp"
+
+using namespace trellis;
+using Names = std::vector<std::string>;
+
+namespace {
+
+const test::PythonFixture& flows() {
+  static const test::PythonFixture fixture("flows");
+  return fixture;
+}
+
+}  // namespace
+
+TEST_CASE("python flows: tuple, starred, chained and re-assignments") {
+  const auto& g = flows();
+  const std::string m = "flows.assign.";
+  CHECK(g.calls_at(m + "tuples", 18) == Names{m + "f1 direct"});
+  CHECK(g.calls_at(m + "tuples", 19) == Names{m + "f2 direct"});
+  CHECK(g.calls_at(m + "tuples", 20) == Names{m + "f3 direct"});
+  // `first, *rest, last = f1, f2, f3, f1`: rest is [f2, f3].
+  CHECK(g.calls_at(m + "starred", 25) == Names{m + "f2 direct"});
+  CHECK(g.calls_at(m + "starred", 26) == Names{m + "f1 direct"});
+  CHECK(g.callees(m + "chained") == Names{m + "f2"});
+  // `h = g` reads g where it stands: f1, not the f3 assigned after.
+  CHECK(g.callees(m + "aliased") == Names{m + "f1"});
+  // Either branch may have run; in straight-line code the last assignment wins.
+  CHECK(g.callees(m + "branches") == Names{m + "f1", m + "f2"});
+  CHECK(g.callees(m + "rebound") == Names{m + "f3"});
+  // `p, q = pair()` takes the returned tuple's elements by position.
+  CHECK(g.calls_at(m + "unpacked", 58) == Names{m + "f2 direct"});
+  CHECK(g.calls_at(m + "unpacked", 59) == Names{m + "f3 direct"});
+  CHECK(g.unresolved(m + "unpacked").empty());
+}
+
+TEST_CASE("python flows: callables in dicts, lists and loops, by key and index") {
+  const auto& g = flows();
+  const std::string m = "flows.containers.";
+  CHECK(g.callees(m + "by_key") == Names{m + "f1"});
+  CHECK(g.callees(m + "overwritten") == Names{m + "f2"});  // the later write of the key
+  CHECK(g.callees(m + "by_index") == Names{m + "f2"});
+  CHECK(g.callees(m + "looped") == Names{m + "f1", m + "f2"});
+  // Objects appended to a list, then iterated.
+  CHECK(g.callees(m + "appended") == Names{m + "Plugin", m + "Plugin.run"});
+  CHECK(g.call(m + "appended", m + "Plugin.run") == "method");
+}
+
+TEST_CASE("python flows: returned callables, bound methods and inferred returns") {
+  const auto& g = flows();
+  const std::string m = "flows.returns.";
+  CHECK(g.calls_at(m + "use", 31) == Names{m + "make direct", m + "make.inner direct"});  // make()()
+  CHECK(g.calls_at(m + "use", 33) == Names{m + "make.inner direct"});                     // g = make(); g()
+  // create_app() returns App() with no annotation; factory() returns that.
+  CHECK(g.calls_at(m + "use", 34) == Names{m + "App.run method", m + "factory direct"});
+  // `return self.run` is a bound method.
+  CHECK(g.calls_at(m + "use", 35) == Names{m + "App constructor", m + "App.handler method", m + "App.run method"});
+  CHECK(g.unresolved(m + "use").empty());
+}
+
+TEST_CASE("python flows: callables passed as arguments, by keyword, into constructors and to builtins") {
+  const auto& g = flows();
+  const std::string m = "flows.arguments.";
+  CHECK(g.callees(m + "call_it") == Names{m + "target"});
+  CHECK(g.callees(m + "call_kw") == Names{m + "other"});  // passed as second=
+  // Runner(target) stores it in self.task; start() calls it.
+  CHECK(g.callees(m + "Runner.start") == Names{m + "target"});
+  // A lambda is a function of its own, called by the builtin it is given to.
+  CHECK(g.store().find(Label::Function, m + "apply.<lambda1>").has_value());
+  CHECK(g.calls_at(m + "apply", 32) == Names{m + "apply.<lambda1> direct"});
+  CHECK(g.callees(m + "apply.<lambda1>") == Names{m + "other"});
+  CHECK(g.callees(m + "apply") ==
+        Names{m + "Runner", m + "Runner.start", m + "apply.<lambda1>", m + "call_it", m + "call_kw"});
+}
+
+TEST_CASE("python flows: decorators are calls; a decorated name reaches the wrapper and the definition") {
+  const auto& g = flows();
+  const std::string m = "flows.decorators";
+  // Applying a decorator calls it, from the scope that applies it.
+  CHECK(g.calls_at(m, 17) == Names{m + ".logged direct"});
+  CHECK(g.calls_at(m, 22) == Names{m + ".register direct"});
+  CHECK(g.calls_at(m, 27) == Names{m + ".register direct"});
+  // The wrapper calls what was decorated (through its parameter).
+  CHECK(g.callees(m + ".logged.wrapper") == Names{m + ".work"});
+  CHECK(g.calls_at(m + ".main", 34) == Names{m + ".logged.wrapper direct", m + ".work direct"});
+  // A decorator that returns what it is given gives that definition back:
+  // plain() is plain, not every function register decorates.
+  CHECK(g.calls_at(m + ".main", 35) == Names{m + ".plain direct"});
+  CHECK(g.calls_at(m + ".main", 36) == Names{m + ".Service constructor", m + ".Service.serve method"});
+}
+
+TEST_CASE("python flows: with, for and raise make their calls") {
+  const auto& g = flows();
+  const std::string m = "flows.implicit.";
+  // `with Session() as session`: __enter__ returns self, so session is a Session.
+  CHECK(g.callees(m + "fetch") ==
+        Names{m + "Session", m + "Session.__enter__", m + "Session.__exit__", m + "Session.request"});
+  CHECK(g.callees(m + "count") == Names{m + "Numbers", m + "Numbers.__iter__", m + "Numbers.__next__"});
+  CHECK(g.calls_at(m + "fail", 38) == Names{m + "Failure constructor"});
+  // print(n) is a builtin; the implicit calls a type outside the tree would
+  // make are no unresolved sites.
+  CHECK(g.unresolved(m + "count").empty());
+}
+
+TEST_CASE("python flows: attributes set from parameters and through typed receivers elsewhere") {
+  const auto& g = flows();
+  const std::string m = "flows.attributes.";
+  // self.callback = callback (on_done, from Job(on_done)) and job.callback = on_fail.
+  CHECK(g.callees(m + "Job.finish") == Names{m + "on_done", m + "on_fail"});
+  CHECK(g.callees(m + "configure") == Names{m + "Job", m + "Job.finish"});
+}
