@@ -28,10 +28,15 @@ class PythonFrontend final : public LanguageFrontend {
     return {".py .pyi",
             "the dotted import path from the source root (the indexed folder, or its src/): shop/services/auth.py -> "
             "shop.services.auth, a package's __init__.py names the package; then classes, methods and nested functions "
-            "(shop.services.auth.AuthService.login)",
+            "(shop.services.auth.AuthService.login); a lambda is a function <lambdaN>, N counting its enclosing "
+            "definition's lambdas from 1 (shop.services.auth.AuthService.login.<lambda1>)",
             "imports (absolute, relative, aliased, star with __all__), calls through names, attributes, self and cls, "
-            "super(), constructors, annotated and inferred receivers, inherited methods; a receiver of unknown type stays "
-            "an unresolved call site"};
+            "super(), constructors, annotated and inferred receivers, inherited methods; flow analysis of what names, "
+            "containers' elements (by literal key), parameters (from every call's arguments), attributes and returns "
+            "may hold: tuple, starred and chained assignments, branches (the union) and straight-line rebinding (the "
+            "last), functions passed, stored and returned, decorators (applying one is a call; a call of the decorated "
+            "name reaches its wrapper and the definition), with/for/raise as calls of __enter__/__exit__, "
+            "__iter__/__next__ and the constructor; a receiver of unknown type stays an unresolved call site"};
   }
   bool handles(std::string_view relative_path) const override {
     return relative_path.ends_with(".py") || relative_path.ends_with(".pyi");
