@@ -430,12 +430,55 @@ class ScopeTables {
   std::unique_ptr<std::once_flag[]> built_;
 };
 
+// pytest fixtures (functions decorated `@pytest.fixture` / `@fixture`) by
+// name, and which test files see each: its own file, and a conftest.py
+// sees the files in its folder and below.
+class Fixtures {
+ public:
+  explicit Fixtures(std::span<const FileFacts> files) : files_(files) {
+    for (std::uint32_t f = 0; f < files.size(); ++f) {
+      const auto& definitions = files[f].definitions;
+      for (ScopeIndex d = 0; d < definitions.size(); ++d) {
+        if (definitions[d].label == Label::Class) continue;
+        const bool fixture = std::any_of(definitions[d].decorators.begin(), definitions[d].decorators.end(),
+                                         [](const std::string& x) { return decorator_name(x) == "fixture"; });
+        if (fixture) by_name_[definitions[d].name].push_back({f, d});
+      }
+    }
+  }
+
+  bool is_fixture(ScopeRef ref) const {
+    const auto it = by_name_.find(files_[ref.file].definitions[ref.def].name);
+    return it != by_name_.end() && std::find(it->second.begin(), it->second.end(), ref) != it->second.end();
+  }
+
+  // The fixtures named `name` that `file` sees.
+  std::vector<ScopeRef> visible(const std::string& name, std::uint32_t file) const {
+    std::vector<ScopeRef> found;
+    const auto it = by_name_.find(name);
+    if (it == by_name_.end()) return found;
+    const std::string_view path = files_[file].relative_path;
+    for (const ScopeRef& fixture : it->second) {
+      const std::string_view at = files_[fixture.file].relative_path;
+      const std::size_t slash = at.rfind('/');
+      const std::string_view folder = slash == std::string_view::npos ? std::string_view() : at.substr(0, slash + 1);
+      const std::string_view stem = at.substr(folder.size());
+      if (fixture.file == file || (stem == "conftest.py" && path.starts_with(folder))) found.push_back(fixture);
+    }
+    return found;
+  }
+
+ private:
+  std::span<const FileFacts> files_;
+  std::unordered_map<std::string_view, std::vector<ScopeRef>> by_name_;
+};
+
 class Resolver {
  public:
   // One per thread and round: the caches below are the only state
   // resolution changes. `flows` holds what parameters receive.
-  Resolver(const ScopeTables& tables, const FlowTable& flows)
-      : tables_(tables), files_(tables.files()), modules_(tables.modules()), flows_(flows) {}
+  Resolver(const ScopeTables& tables, const FlowTable& flows, const Fixtures& fixtures)
+      : tables_(tables), files_(tables.files()), modules_(tables.modules()), flows_(flows), fixtures_(fixtures) {}
 
   const PythonModuleIndex& modules() const { return modules_; }
   std::span<const FileFacts> files() const { return files_; }
@@ -746,9 +789,29 @@ class Resolver {
     if (binding.annotation != nullptr) {
       return instance_of(evaluate(*binding.annotation, binding.where.file, definition.parent, depth + 1));
     }
+    Values values = fixture_values(binding, definition, depth + 1);
     used_flows_ = true;
-    const Values* passed = flows_.find(binding.where, binding.parameter);
-    return passed == nullptr ? Values{} : *passed;
+    if (const Values* passed = flows_.find(binding.where, binding.parameter)) add(values, *passed);
+    return values;
+  }
+
+  // pytest: a test's (or fixture's) parameter named after a fixture it
+  // sees holds what that fixture returns, or yields.
+  Values fixture_values(const Binding& binding, const Definition& definition, int depth) {
+    if (!definition.name.starts_with("test") && !fixtures_.is_fixture(binding.where)) return {};
+    Values values;
+    for (const ScopeRef& fixture : fixtures_.visible(definition.parameters[binding.parameter], binding.where.file)) {
+      if (fixture == binding.where) continue;
+      for (const Value& value : return_values(fixture, depth + 1)) {
+        // A generator fixture gives what it yields.
+        if (value.is(Value::Kind::Container) && value.name == kReturn) {
+          add(values, element(value, {}, depth + 1, {}, 0));
+        } else {
+          add(values, value);
+        }
+      }
+    }
+    return values;
   }
 
   static Values instance_of(const Values& types) {
@@ -901,11 +964,26 @@ class Resolver {
 
   // What a function returns: its annotation's class, else what its
   // `return` statements (a lambda's body) give.
+  // An annotation naming a class of the tree says it; `-> Self` is the
+  // enclosing class's instance; one naming nothing in the tree (a type
+  // variable, `Any`) gives way to what the body returns, if that is in it.
   Values return_values(ScopeRef function, int depth) {
     const Definition& definition = files_[function.file].definitions[function.def];
-    if (!definition.return_annotation.empty()) {
-      return instance_of(evaluate(definition.return_annotation, function.file, definition.parent, depth + 1));
+    if (definition.return_annotation.empty()) return body_returns(function, depth);
+    Values declared = instance_of(evaluate(definition.return_annotation, function.file, definition.parent, depth + 1));
+    const auto in_tree = [](const Values& values) {
+      return std::any_of(values.begin(), values.end(), [](const Value& v) { return !v.is(Value::Kind::External); });
+    };
+    if (in_tree(declared)) return declared;
+    if (definition.return_annotation.back().text == "Self" && definition.parent != kModuleScope &&
+        files_[function.file].definitions[definition.parent].label == Label::Class) {
+      return {Value{Value::Kind::Instance, {function.file, definition.parent}, {}}};
     }
+    Values returned = body_returns(function, depth);
+    return in_tree(returned) ? returned : declared;
+  }
+
+  Values body_returns(ScopeRef function, int depth) {
     const ScopeTable& t = table(function.file, function.def);
     const auto it = t.names.find(kReturn);
     if (it == t.names.end() || it->second.kind != Binding::Kind::Assigned) return {};
@@ -1035,6 +1113,7 @@ class Resolver {
   std::span<const FileFacts> files_;
   const PythonModuleIndex& modules_;
   const FlowTable& flows_;
+  const Fixtures& fixtures_;
   std::map<ScopeRef, std::vector<ScopeRef>> mro_;
   // By binding (or attribute list) and which of its assignments count.
   static constexpr std::size_t kDone = std::numeric_limits<std::size_t>::max();
@@ -1413,11 +1492,13 @@ ProgramGraph resolve_python(std::span<const FileFacts> files, const PythonLayout
   for (std::uint32_t f = 0; f < files.size() && f < derived.size(); ++f) {
     if (!(all_wanted || wanted[f] != 0)) decode_flows(derived[f], files, known);
   }
+  const Fixtures fixtures(files);
   FlowTable flows;
   flows.add_facts(known);
   flows.sort();
   for (int round = 0; round < kMaxRounds && !pending.empty(); ++round) {
-    tbb::enumerable_thread_specific<Resolver> resolvers([&tables, &flows] { return Resolver(tables, flows); });
+    tbb::enumerable_thread_specific<Resolver> resolvers(
+        [&tables, &flows, &fixtures] { return Resolver(tables, flows, fixtures); });
     trellis::parallel_for(tbb::blocked_range<std::size_t>(0, pending.size(), 4),
                           [&](const tbb::blocked_range<std::size_t>& range) {
                             Resolver& resolver = resolvers.local();

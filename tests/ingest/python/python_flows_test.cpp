@@ -108,6 +108,21 @@ TEST_CASE("python flows: with, for and raise make their calls") {
   // print(n) is a builtin; the implicit calls a type outside the tree would
   // make are no unresolved sites.
   CHECK(g.unresolved(m + "count").empty());
+  // `def __enter__(self) -> Self`: the instance.
+  CHECK(g.callees(m + "borrow") == Names{m + "Pool", m + "Pool.__enter__", m + "Pool.__exit__", m + "Pool.take"});
+}
+
+TEST_CASE("python flows: pytest fixtures type the parameters named after them") {
+  const auto& g = flows();
+  const std::string m = "flows.testing.test_app.";
+  // app comes from conftest.py's fixture, which returns App().
+  CHECK(g.callees(m + "test_runs") == Names{"flows.returns.App.run"});
+  // A fixture using a fixture, and yielding: app.handler() is the bound App.run.
+  CHECK(g.callees("flows.testing.conftest.running") == Names{"flows.returns.App.handler"});
+  CHECK(g.callees(m + "test_running") == Names{"flows.returns.App.run"});
+  // Only tests and fixtures receive fixtures.
+  CHECK(g.callees(m + "helper").empty());
+  CHECK(g.unresolved(m + "helper") == Names{"app.run"});
 }
 
 TEST_CASE("python flows: attributes set from parameters and through typed receivers elsewhere") {
