@@ -65,15 +65,15 @@ expect 0 "$trellis" stats --db "$work/repo/.trellis/graph.trellis"
 # summary and in stats (the exact sites are asserted in python_flat_test.cpp).
 flat_db="$work/flat/graph.trellis"
 expect 0 "$trellis" index "$source_dir/tests/fixtures/python/flat" --db "$flat_db"
-contains "$out" "calls: 17 unresolved (receiver type unknown)"
+contains "$out" "calls: 10 unresolved (receiver type unknown)"
 contains "$out" "app/core/broken.py: syntax errors"
 expect 0 "$trellis" index "$source_dir/tests/fixtures/python/flat" --db "$flat_db" --json
-contains "$out" "\"unresolved_calls\": 17"
+contains "$out" "\"unresolved_calls\": 10"
 contains "$out" "\"files_reparsed\": 0"
 expect 0 "$trellis" stats --db "$flat_db"
-[[ "$out" =~ Unresolved\ calls\ +17 ]] || fail "stats does not show 17 unresolved calls: $out"
+[[ "$out" =~ Unresolved\ calls\ +10 ]] || fail "stats does not show 10 unresolved calls: $out"
 expect 0 "$trellis" stats --db "$flat_db" --json
-contains "$out" "\"unresolved_calls\": 17"
+contains "$out" "\"unresolved_calls\": 10"
 
 # Usage errors exit 2; --help exits 0.
 expect 2 "$trellis"

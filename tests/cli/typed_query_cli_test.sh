@@ -22,6 +22,10 @@ db="$work/go.trellis"
 "$trellis" index "$source_dir/tests/fixtures/go/shop" --db "$db" >/dev/null || fail "go index failed"
 q() { expect "$1" "$trellis" query "${@:2}" --db "$db"; }
 q 0 callers example.com/shop/auth.Service.Login --json
+json_true 'same(names(d.results.callers).sort(), ["example.com/shop/cmd/shop.loginByValue", "example.com/shop/cmd/shop.loginDirect", "example.com/shop/cmd/shop.promote", "example.com/shop/cmd/shop.signIn"])'
+# signIn calls Authenticator.Login, which Service.Login implements: a caller through dispatch.
+json_true 'd.results.callers.filter(c => c.via === "dispatch").map(c => c.qualified_name + " " + c.through).join() === "example.com/shop/cmd/shop.signIn example.com/shop/auth.Authenticator.Login"'
+q 0 callers example.com/shop/auth.Service.Login --no-dispatch --json
 json_true 'same(names(d.results.callers).sort(), ["example.com/shop/cmd/shop.loginByValue", "example.com/shop/cmd/shop.loginDirect", "example.com/shop/cmd/shop.promote"])'
 q 0 callers Authenticator.Login --json
 json_true 'same(names(d.results.callers), ["example.com/shop/cmd/shop.signIn"])'
@@ -93,7 +97,7 @@ db="$work/mixed.trellis"
 expect 0 "$trellis" index "$mixed" --db "$db"
 contains "$out" "Interface"
 q 0 callers example.com/shop/auth.Service.Login --json
-json_true 'd.results.callers.length === 3'
+json_true 'd.results.callers.length === 4'
 q 0 callers com.shop.repo.Repository.find --json
 json_true 'd.results.callers.length === 1 && d.results.callers[0].language === "java"'
 expect 0 "$trellis" cypher "MATCH (m:Module) RETURN m.language AS language, count(*) AS files ORDER BY language" --db "$db" --json

@@ -118,6 +118,12 @@ check("query_callers schema", () => {
         description: "Include file_path, line_start and line_end in each node",
         default: true,
       },
+      dispatch: {
+        type: "boolean",
+        description:
+          "Include the callers of the methods the target overrides (a call on the base class or interface may run it), marked via: dispatch with the overridden method in through",
+        default: true,
+      },
     },
     required: ["function_name"],
     additionalProperties: false,

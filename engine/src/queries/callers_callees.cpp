@@ -1,5 +1,7 @@
 // query_callers and query_callees: breadth-first reach over CALLS.
 #include <algorithm>
+#include <string>
+#include <unordered_set>
 
 #include "trellis/queries/call_reach.hpp"
 #include "trellis/queries/name_lookup.hpp"
@@ -8,32 +10,116 @@
 namespace trellis::queries {
 namespace {
 
+// A member's name within its type: `area`, or `login(String,String)` for
+// an overload (so other overloads do not count as overridden).
+std::string member_name(const GraphStore& store, NodeId member, NodeId owner) {
+  std::string name = store.qualified_name(member);
+  const std::string prefix = store.qualified_name(owner);
+  if (name.starts_with(prefix) && name.size() > prefix.size()) name.erase(0, prefix.size());
+  return name;
+}
+
+// The methods `method` overrides: members of the same name in the
+// ancestors (INHERITS, IMPLEMENTS) of the type that defines it, nearest first.
+std::vector<NodeId> overridden_methods(const GraphStore& store, NodeId method) {
+  std::vector<NodeId> found;
+  if (store.label(method) != Label::Method) return found;
+  for (const NodeId owner : store.in(RelType::Defines, method)) {
+    const std::string name = member_name(store, method, owner);
+    std::vector<NodeId> frontier{owner};
+    std::unordered_set<NodeId> seen{owner};
+    while (!frontier.empty()) {
+      std::vector<NodeId> next;
+      for (const NodeId type : frontier) {
+        for (const RelType rel : {RelType::Inherits, RelType::Implements}) {
+          for (const NodeId base : store.out(rel, type)) {
+            if (!seen.insert(base).second) continue;
+            next.push_back(base);
+            for (const NodeId member : store.out(RelType::Defines, base)) {
+              if (store.label(member) == Label::Method && member_name(store, member, base) == name) {
+                found.push_back(member);
+              }
+            }
+          }
+        }
+      }
+      frontier = std::move(next);
+    }
+  }
+  return found;
+}
+
 Result<CallReachResult> reach(const GraphStore& store, const std::string& name, const NameKind& kind,
-                              CallDirection direction, int max_depth, TraversalScratch& scratch) {
+                              CallDirection direction, int max_depth, bool dispatch, TraversalScratch& scratch) {
   auto target = lookup_node(store, name, kind);
   if (!target.ok()) return std::move(target).take_error();
   CallReachResult result;
   result.target = *target;
+  // Callers of what the target overrides, each with its chain to that
+  // method and on to the target (the call that may dispatch to it).
+  std::vector<NodeAtDepth> through;
+  std::vector<std::vector<NodeId>> through_chains;
+  std::size_t through_total = 0;
+  bool through_truncated = false;
+  if (dispatch && direction == CallDirection::Callers) {
+    std::unordered_set<NodeId> listed{*target};
+    for (const NodeId base : overridden_methods(store, *target)) {
+      const CallReach found = reach_over_calls(store, base, direction, max_depth, kMaxResults, scratch);
+      through_total += found.total_count;
+      through_truncated = through_truncated || found.truncated;
+      for (const ReachedNode& reached : found.nodes) {
+        if (!listed.insert(reached.node).second) continue;
+        through.push_back({reached.node, reached.depth, base});
+        std::vector<NodeId> chain = call_chain(scratch, base, reached.node, direction);
+        chain.push_back(*target);
+        through_chains.push_back(std::move(chain));
+      }
+    }
+  }
   CallReach found = reach_over_calls(store, *target, direction, max_depth, kMaxResults, scratch);
   result.count = {found.total_count, found.truncated};
   result.nodes.reserve(found.nodes.size());
   result.unresolved_calls = store.unresolved_call_count(*target);
+  std::unordered_set<NodeId> direct;
   for (const ReachedNode& reached : found.nodes) {
     result.nodes.push_back({reached.node, reached.depth});
-    result.unresolved_calls += store.unresolved_call_count(reached.node);
+    direct.insert(reached.node);
   }
+  // Callers through an overridden method come after the direct ones of
+  // their depth (and not again when they call the target directly too).
+  const std::size_t direct_count = result.nodes.size();
+  std::vector<std::size_t> through_index;
+  for (std::size_t i = 0; i < through.size() && result.nodes.size() < kMaxResults; ++i) {
+    if (direct.contains(through[i].node)) continue;
+    result.nodes.push_back(through[i]);
+    through_index.push_back(i);
+  }
+  const auto through_new = static_cast<std::size_t>(
+      std::count_if(through.begin(), through.end(), [&](const NodeAtDepth& n) { return !direct.contains(n.node); }));
+  // Callers a base's capped reach counted but did not list count too.
+  result.count.total_count += through_new + (through_total > through.size() ? through_total - through.size() : 0);
+  result.count.truncated = result.count.truncated || through_truncated || through_index.size() < through_new;
+  std::vector<std::size_t> order(result.nodes.size());
+  for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
+  std::stable_sort(order.begin(), order.end(),
+                   [&](std::size_t a, std::size_t b) { return result.nodes[a].depth < result.nodes[b].depth; });
+  std::vector<NodeAtDepth> ordered;
+  ordered.reserve(order.size());
+  for (const std::size_t i : order) ordered.push_back(result.nodes[i]);
+  for (const NodeAtDepth& node : ordered) result.unresolved_calls += store.unresolved_call_count(node.node);
   if (max_depth > 1) {
     result.has_chains = true;
     // Farthest first; breadth-first order (depth, then discovery) within a depth.
-    std::vector<std::size_t> order(result.nodes.size());
-    for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
-    std::stable_sort(order.begin(), order.end(),
+    std::vector<std::size_t> farthest = order;
+    std::stable_sort(farthest.begin(), farthest.end(),
                      [&](std::size_t a, std::size_t b) { return result.nodes[a].depth > result.nodes[b].depth; });
-    result.call_chains.reserve(order.size());
-    for (const std::size_t i : order) {
-      result.call_chains.push_back(call_chain(scratch, *target, result.nodes[i].node, direction));
+    result.call_chains.reserve(farthest.size());
+    for (const std::size_t i : farthest) {
+      result.call_chains.push_back(i < direct_count ? call_chain(scratch, *target, result.nodes[i].node, direction)
+                                                    : through_chains[through_index[i - direct_count]]);
     }
   }
+  result.nodes = std::move(ordered);
   return result;
 }
 
@@ -41,12 +127,14 @@ Result<CallReachResult> reach(const GraphStore& store, const std::string& name, 
 
 Result<CallReachResult> query_callers(const GraphStore& store, const CallersRequest& request,
                                       TraversalScratch& scratch) {
-  return reach(store, request.function_name, kCallTargetName, CallDirection::Callers, request.max_depth, scratch);
+  return reach(store, request.function_name, kCallTargetName, CallDirection::Callers, request.max_depth,
+               request.dispatch, scratch);
 }
 
 Result<CallReachResult> query_callees(const GraphStore& store, const CalleesRequest& request,
                                       TraversalScratch& scratch) {
-  return reach(store, request.function_name, kCallSourceName, CallDirection::Callees, request.max_depth, scratch);
+  return reach(store, request.function_name, kCallSourceName, CallDirection::Callees, request.max_depth, false,
+               scratch);
 }
 
 }  // namespace trellis::queries

@@ -26,6 +26,9 @@ const ParamSpec kCallersParams[] = {
     name_param("function_name", "Qualified name of the Function or Method whose callers to find"),
     integer_param("max_depth", "--depth", 1, 5, 1, "How many CALLS steps to follow backwards (1: direct callers)"),
     boolean_param("include_paths", "--no-paths", true, "Include file_path, line_start and line_end in each node"),
+    boolean_param("dispatch", "--no-dispatch", true,
+                  "Include the callers of the methods the target overrides (a call on the base class or interface "
+                  "may run it), marked via: dispatch with the overridden method in through"),
 };
 const ParamSpec kCalleesParams[] = {
     name_param("function_name", "Qualified name of the Function or Method whose callees to find"),
@@ -243,7 +246,8 @@ int as_int(std::int64_t value) { return static_cast<int>(value); }
 QueryRequest typed_request(const QuerySpec& spec, const CheckedArguments& a) {
   const auto& p = spec.params;
   switch (spec.kind) {
-    case QueryKind::Callers: return CallersRequest{a.text(p[0].name), as_int(a.integer(p[1])), a.boolean(p[2])};
+    case QueryKind::Callers:
+      return CallersRequest{a.text(p[0].name), as_int(a.integer(p[1])), a.boolean(p[2]), a.boolean(p[3])};
     case QueryKind::Callees: return CalleesRequest{a.text(p[0].name), as_int(a.integer(p[1]))};
     case QueryKind::Hierarchy:
       return HierarchyRequest{a.text(p[0].name), direction_from(a.choice(p[1])), as_int(a.integer(p[2]))};

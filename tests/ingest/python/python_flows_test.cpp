@@ -8,6 +8,8 @@
 #include <vector>
 
 #include "python_fixture.hpp"
+#include "trellis/queries/structural_queries.hpp"
+#include "trellis/queries/traversal_scratch.hpp"
 
 using namespace trellis;
 using Names = std::vector<std::string>;
@@ -131,4 +133,42 @@ TEST_CASE("python flows: attributes set from parameters and through typed receiv
   // self.callback = callback (on_done, from Job(on_done)) and job.callback = on_fail.
   CHECK(g.callees(m + "Job.finish") == Names{m + "on_done", m + "on_fail"});
   CHECK(g.callees(m + "configure") == Names{m + "Job", m + "Job.finish"});
+}
+
+TEST_CASE("python flows: callers of an override include calls through the base, marked as dispatch") {
+  const auto& g = flows();
+  const std::string m = "flows.dispatch.";
+  // The edge stays on the static type.
+  CHECK(g.callees(m + "measure") == Names{m + "Shape.area"});
+  CHECK(g.callees(m + "measure_square") == Names{m + "Square.area"});
+
+  queries::TraversalScratch scratch;
+  const auto names = [&](const queries::CallReachResult& r) {
+    Names out;
+    for (const auto& n : r.nodes) {
+      out.push_back(std::to_string(n.depth) + " " + g.store().qualified_name(n.node) +
+                    (n.through == kNoNode ? "" : " through " + g.store().qualified_name(n.through)));
+    }
+    return out;
+  };
+  auto callers = queries::query_callers(g.store(), {.function_name = m + "Square.area"}, scratch);
+  REQUIRE(callers.ok());
+  CHECK(names(*callers) == Names{"1 " + m + "measure_square", "1 " + m + "measure through " + m + "Shape.area"});
+  CHECK(callers->count.total_count == 2);
+  // Deeper: outer reaches it through measure; the chain runs to the override.
+  callers = queries::query_callers(g.store(), {.function_name = m + "Square.area", .max_depth = 2}, scratch);
+  REQUIRE(callers.ok());
+  CHECK(names(*callers) == Names{"1 " + m + "measure_square", "1 " + m + "measure through " + m + "Shape.area",
+                                 "2 " + m + "outer through " + m + "Shape.area"});
+  REQUIRE(callers->call_chains.size() == 3);
+  std::vector<std::string> chain;
+  for (const NodeId n : callers->call_chains.front()) chain.push_back(g.store().qualified_name(n));
+  CHECK(chain == Names{m + "outer", m + "measure", m + "Shape.area", m + "Square.area"});
+  // Without dispatch, only the direct caller; the base's callers are its own.
+  callers = queries::query_callers(g.store(), {.function_name = m + "Square.area", .dispatch = false}, scratch);
+  REQUIRE(callers.ok());
+  CHECK(names(*callers) == Names{"1 " + m + "measure_square"});
+  callers = queries::query_callers(g.store(), {.function_name = m + "Shape.area"}, scratch);
+  REQUIRE(callers.ok());
+  CHECK(names(*callers) == Names{"1 " + m + "measure"});
 }

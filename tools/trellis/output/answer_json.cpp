@@ -39,10 +39,24 @@ void open(JsonTextWriter& w, const std::string& query) {
   w.begin_object();
 }
 
+// A caller reached through a method the target overrides says so:
+// "via": "dispatch", "through": that method.
 void nodes_at(JsonTextWriter& w, const GraphStore& store, const std::vector<NodeAtDepth>& nodes,
               bool with_location = true) {
   w.begin_array();
-  for (const NodeAtDepth& n : nodes) w.node(store, n.node, n.depth, with_location);
+  for (const NodeAtDepth& n : nodes) {
+    if (n.through == kNoNode) {
+      w.node(store, n.node, n.depth, with_location);
+      continue;
+    }
+    w.begin_object();
+    w.node_fields(store, n.node, n.depth, with_location);
+    w.plain_key("via");
+    w.string("dispatch");
+    w.plain_key("through");
+    w.qualified_name(store, n.through);
+    w.end_object();
+  }
   w.end_array();
 }
 

@@ -67,6 +67,13 @@ std::string reach_text(const GraphStore& store, const CallReachResult& r, std::s
                                           max_depth, unresolved_line(r.unresolved_calls));
   text += node_table(store, r.nodes, true);
   text += cut_line(r.nodes.size(), r.count.total_count);
+  std::string through;
+  for (const NodeAtDepth& n : r.nodes) {
+    if (n.through != kNoNode) {
+      through += fmt::format("  {} (through {})\n", store.qualified_name(n.node), store.qualified_name(n.through));
+    }
+  }
+  if (!through.empty()) text += "Via dispatch (they call a method the target overrides):\n" + through;
   if (r.has_chains) {
     text += "\nCall chains:\n";
     for (const auto& chain : r.call_chains) text += "  " + chain_text(store, chain) + "\n";

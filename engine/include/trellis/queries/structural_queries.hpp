@@ -32,6 +32,9 @@ inline constexpr std::size_t kMaxResults = 100;
 struct NodeAtDepth {
   NodeId node = kNoNode;
   int depth = 0;  // steps from the query's start; 1 = a direct neighbour
+  // Callers reached through a method the target overrides (a call on the
+  // base may run the target): that method. kNoNode otherwise.
+  NodeId through = kNoNode;
 };
 
 // How many rows a list query found and whether the cap cut them.
@@ -46,6 +49,8 @@ struct CallersRequest {
   std::string function_name;
   int max_depth = 1;           // 1..5
   bool include_paths = true;   // file_path and lines in the node objects
+  // Also the callers of the methods the target overrides, marked `through`.
+  bool dispatch = true;
 };
 struct CalleesRequest {
   std::string function_name;
