@@ -55,6 +55,26 @@ def truth_edges(path):
     return edges
 
 
+def case_modules(case_dir):
+    """Dotted names of the case's own modules (and their packages)."""
+    modules = set()
+    for folder, _, names in os.walk(case_dir):
+        for name in names:
+            if not name.endswith(".py"):
+                continue
+            relative = os.path.relpath(os.path.join(folder, name), case_dir)[:-3].split(os.sep)
+            if relative[-1] == "__init__":
+                relative = relative[:-1]
+            for i in range(1, len(relative) + 1):
+                modules.add(".".join(relative[:i]))
+    return modules
+
+
+def in_tree(callee, modules):
+    parts = callee.split(".")
+    return any(".".join(parts[:i]) in modules for i in range(1, len(parts) + 1))
+
+
 def cypher(trellis, db, statement):
     out = subprocess.run([trellis, "cypher", "--db", db, "--json", "--limit", "1000", statement],
                          capture_output=True, text=True, check=True)
@@ -135,6 +155,8 @@ def main():
                 if not os.path.exists(answer) or not os.path.isdir(case_dir):
                     continue
                 expected = truth_edges(answer)
+                modules = case_modules(case_dir)
+                outside = {e for e in expected if not in_tree(e[1], modules)}
                 try:
                     ours = trellis_edges(trellis, case_dir, work)
                 except subprocess.CalledProcessError as error:
@@ -148,7 +170,7 @@ def main():
                 missing = sorted(expected - ours)
                 extra = sorted(ours - expected)
                 results.append({"case": f"{category}/{case}", "found": len(found), "ours": len(ours),
-                                "truth": len(expected), "missing": missing, "extra": extra})
+                                "truth": len(expected), "outside": len(outside), "missing": missing, "extra": extra})
                 if args.show_misses and (missing or extra):
                     print(f"{category}/{case}:")
                     for a, b in missing:
@@ -170,6 +192,10 @@ def main():
         totals = [t + c for t, c in zip(totals, (found, ours, expected))]
     print(f"{'all':<22} {len(results):>5} {exact_total:>5} {ratio(totals[0], totals[1]):>9.3f} "
           f"{ratio(totals[0], totals[2]):>7.3f}   ({totals[0]} of {totals[2]} edges found, {totals[1]} given)")
+    outside = sum(r["outside"] for r in results)
+    print(f"{'in-tree callees':<22} {len(results):>5} {'':>5} {ratio(totals[0], totals[1]):>9.3f} "
+          f"{ratio(totals[0], totals[2] - outside):>7.3f}   ({outside} expected edges call modules outside "
+          f"the case, which Trellis counts as calls out of the tree)")
     if args.json:
         with open(args.json, "w") as f:
             json.dump({"precision": ratio(totals[0], totals[1]), "recall": ratio(totals[0], totals[2]),

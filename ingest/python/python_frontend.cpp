@@ -35,7 +35,7 @@ class PythonFrontend final : public LanguageFrontend {
             "containers' elements (by literal key), parameters (from every call's arguments), attributes and returns "
             "may hold: tuple, starred and chained assignments, branches (the union) and straight-line rebinding (the "
             "last), functions passed, stored and returned, decorators (applying one is a call; a call of the decorated "
-            "name reaches its wrapper and the definition), with/for/raise as calls of __enter__/__exit__, "
+            "name reaches the wrapper it returns), pytest fixtures, with/for/raise as calls of __enter__/__exit__, "
             "__iter__/__next__ and the constructor; a receiver of unknown type stays an unresolved call site"};
   }
   bool handles(std::string_view relative_path) const override {

@@ -693,9 +693,8 @@ class Resolver {
   // its decorators from the last up. A decorator in the tree that returns
   // what it is given (a registry's `return f`, a class decorator's
   // `return cls`) gives that one definition back, not everything it is
-  // applied to anywhere; one that returns a wrapper gives the wrapper, and
-  // the definition still answers to its name (callers of a decorated
-  // function stay its callers). A decorator outside the tree
+  // applied to anywhere; one that returns a wrapper gives the wrapper (which
+  // calls the definition through its parameter). A decorator outside the tree
   // (`functools.cache`, `app.route(...)`) leaves it as it is. With `flows`,
   // what each decorator in the tree receives is added.
   Values decorated(ScopeRef ref, int depth, std::vector<FlowFact>* flows) {
@@ -715,9 +714,7 @@ class Resolver {
           if (!value.is(Value::Kind::External)) add(applied, value);
         }
       }
-      if (applied.empty()) continue;
-      if (definition.label != Label::Class) add(applied, current.front());
-      current = std::move(applied);
+      if (!applied.empty()) current = std::move(applied);
     }
     return current;
   }
