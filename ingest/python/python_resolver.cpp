@@ -664,8 +664,10 @@ class Resolver {
       return resolve(*binding, depth + 1);
     }
     // Star imports of the module, then builtins.
-    for (const std::string& star : table(file, kModuleScope).star_modules) {
-      Values values = star_member(star, name, depth + 1);
+    // The last star import that binds the name wins.
+    const auto& stars = table(file, kModuleScope).star_modules;
+    for (auto star = stars.rbegin(); star != stars.rend(); ++star) {
+      Values values = star_member(*star, name, depth + 1);
       if (!values.empty()) return values;
     }
     if (is_builtin_name(name)) return {Value::external("builtins")};
@@ -998,8 +1000,8 @@ class Resolver {
         if (const auto it = t.names.find(name); it != t.names.end()) return resolve(it->second, depth + 1);
         const std::string submodule = modules_.name_of(owner.ref.file) + "." + name;
         if (modules_.file_of(submodule) || modules_.is_namespace(submodule)) return one(module_value(submodule));
-        for (const std::string& star : t.star_modules) {
-          Values values = star_member(star, name, depth + 1);
+        for (auto star = t.star_modules.rbegin(); star != t.star_modules.rend(); ++star) {
+          Values values = star_member(*star, name, depth + 1);
           if (!values.empty()) return values;
         }
         return {};

@@ -172,3 +172,8 @@ TEST_CASE("python flows: callers of an override include calls through the base, 
   REQUIRE(callers.ok());
   CHECK(names(*callers) == Names{"1 " + m + "measure"});
 }
+
+TEST_CASE("python flows: of two star imports binding a name, the later wins") {
+  const auto& g = flows();
+  CHECK(g.callees("flows.stars.choose") == Names{"flows.star_b.pick"});
+}
