@@ -122,6 +122,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
 
     const ProgramGraph program = language.frontend->resolve(files, ProjectInfo{"fuzz", "/fuzz"});
     auto written = write_graph(program);
+    if (!written.ok()) std::fprintf(stderr, "write_graph: %s\n", written.error().message.c_str());
     require(written.ok(), "the resolved program does not build a store");
     require(!find_inconsistency(written->graph.store.parts()).has_value(), "the store fails the store check");
   }
