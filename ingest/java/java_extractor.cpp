@@ -49,21 +49,30 @@ class Walker {
   void walk_program(TSNode root) {
     // One pre-order pass with a cursor; a frame per definition or anonymous
     // class body says which scope and caller the nodes inside belong to.
+    // `earlier` holds, per depth, the last named node the walk left there:
+    // the previous named sibling of the node it enters.
     frames_.push_back({ts_node_end_byte(root), kModuleScope, kModuleScope});
+    std::vector<TSNode> earlier{TSNode{}};
     TsTreeCursor walk(root);
     TSTreeCursor* at = walk.get();
     for (bool descend = true;;) {
+      const TSNode node = ts_tree_cursor_current_node(at);
       if (descend) {
-        const TSNode node = ts_tree_cursor_current_node(at);
         const std::uint32_t start = ts_node_start_byte(node);
         while (frames_.size() > 1 && frames_.back().end <= start) frames_.pop_back();
-        if (visit(node) && ts_tree_cursor_goto_first_child(at)) continue;
+        previous_sibling_ = earlier.back();
+        if (visit(node) && ts_tree_cursor_goto_first_child(at)) {
+          earlier.push_back(TSNode{});
+          continue;
+        }
       }
+      if (ts_node_is_named(node)) earlier.back() = node;
       if (ts_tree_cursor_goto_next_sibling(at)) {
         descend = true;
         continue;
       }
       if (!ts_tree_cursor_goto_parent(at)) break;
+      earlier.pop_back();
       descend = false;
     }
     finish();
@@ -75,6 +84,8 @@ class Walker {
   std::vector<TSNode> all(TSNode node) const { return children_.of(node, false); }
   Type type(TSNode node) const { return syntax_.type(node); }
   TSNode field(TSNode node, Field f) const { return syntax_.child(node, f); }
+  // Several fields of one node: one pass over its children.
+  JavaSyntax::Fields fields(TSNode node) const { return syntax_.fields(node, children_.cursor()); }
   std::uint32_t line(TSNode node) const { return line_of(ts_node_start_point(node)); }
 
   void read_package(TSNode node) {
@@ -166,25 +177,18 @@ class Walker {
         append_name(out, text(ts_node_named_child(node, ts_node_named_child_count(node) - 1)));
         return;
       case Type::FieldAccess: {
-        append_expression(field(node, Field::Object), out);
+        const auto parts = fields(node);
+        append_expression(parts[Field::Object], out);
         if (out.empty()) return;
-        append_name(out, text(field(node, Field::Field_)));
+        append_name(out, text(parts[Field::Field_]));
         return;
       }
-      case Type::MethodInvocation: {
-        const TSNode object = field(node, Field::Object);
-        if (!ts_node_is_null(object)) {
-          append_expression(object, out);
-          if (out.empty()) return;
-        }
-        append_name(out, text(field(node, Field::Name)));
-        out.push_back({Link::Kind::Call, std::to_string(arity(field(node, Field::Arguments)))});
-        return;
-      }
+      case Type::MethodInvocation: append_invocation(fields(node), out); return;
       case Type::ObjectCreationExpression: {
-        append_type(field(node, Field::Type), out);
+        const auto parts = fields(node);
+        append_type(parts[Field::Type], out);
         if (out.empty()) return;
-        out.push_back({Link::Kind::Call, std::to_string(arity(field(node, Field::Arguments)))});
+        out.push_back({Link::Kind::Call, std::to_string(arity(parts[Field::Arguments]))});
         return;
       }
       case Type::ParenthesizedExpression:
@@ -208,6 +212,17 @@ class Walker {
       case Type::NullLiteral: out.push_back({Link::Kind::Literal, "null"}); return;
       default: return;
     }
+  }
+
+  // `object.name(arguments)`, given the invocation's fields.
+  void append_invocation(const JavaSyntax::Fields& parts, LinkChain& out) const {
+    const TSNode object = parts[Field::Object];
+    if (!ts_node_is_null(object)) {
+      append_expression(object, out);
+      if (out.empty()) return;
+    }
+    append_name(out, text(parts[Field::Name]));
+    out.push_back({Link::Kind::Call, std::to_string(arity(parts[Field::Arguments]))});
   }
 
   // From the first modifier keyword or the declaration keyword (annotations above excluded).
@@ -251,8 +266,7 @@ class Walker {
         }
       }
     }
-    const TSNode previous = ts_node_prev_named_sibling(node);
-    if (type(previous) == Type::BlockComment) definition.docstring = javadoc(text(previous));
+    if (type(previous_sibling_) == Type::BlockComment) definition.docstring = javadoc(text(previous_sibling_));
   }
 
   ScopeIndex add_definition(Definition definition) {
@@ -383,14 +397,14 @@ class Walker {
 
   void read_variables(TSNode node, ScopeIndex scope, ScopeIndex callable) {
     const LinkChain declared = type_chain(field(node, Field::Type));
+    const ScopeIndex owner = is_type_scope(scope) ? scope : callable;
+    if (owner == kModuleScope) return;
     for (const TSNode declarator : named(node)) {
       if (type(declarator) != Type::VariableDeclarator) continue;
-      const TSNode value = field(declarator, Field::Value);
-      const ScopeIndex owner = is_type_scope(scope) ? scope : callable;
-      if (owner != kModuleScope) {
-        facts_.assignments.push_back({owner, line(declarator), {{Link::Kind::Name, std::string(text(field(declarator, Field::Name)))}},
-                                      ts_node_is_null(value) ? LinkChain{} : chain(value), declared});
-      }
+      const auto parts = fields(declarator);
+      const TSNode value = parts[Field::Value];
+      facts_.assignments.push_back({owner, line(declarator), {{Link::Kind::Name, std::string(text(parts[Field::Name]))}},
+                                    ts_node_is_null(value) ? LinkChain{} : chain(value), declared});
     }
   }
 
@@ -519,13 +533,20 @@ class Walker {
         }
         return true;
       }
-      case Type::MethodInvocation:
-        add_call(node, field(node, Field::Arguments), chain_without_last_call(node), field(node, Field::Arguments), scope, callable);
+      case Type::MethodInvocation: {
+        const auto parts = fields(node);
+        LinkChain callee;
+        append_invocation(parts, callee);
+        if (!callee.empty()) callee.pop_back();  // the call itself
+        add_call(node, parts[Field::Arguments], std::move(callee), parts[Field::Arguments], scope, callable);
         return true;
-      case Type::ObjectCreationExpression:
-        add_call(node, field(node, Field::Arguments), type_chain(field(node, Field::Type)), field(node, Field::Arguments), scope, callable);
+      }
+      case Type::ObjectCreationExpression: {
+        const auto parts = fields(node);
+        add_call(node, parts[Field::Arguments], type_chain(parts[Field::Type]), parts[Field::Arguments], scope, callable);
         mark_anonymous_body(node);
         return true;
+      }
       case Type::ExplicitConstructorInvocation: {
         const TSNode constructor = field(node, Field::Constructor);
         add_call(node, field(node, Field::Arguments), {{Link::Kind::Name, std::string(text(constructor))}},
@@ -542,12 +563,6 @@ class Walker {
   void mark_anonymous_body(TSNode node) {
     const TSNode last = ts_node_named_child(node, ts_node_named_child_count(node) - 1);
     if (type(last) == Type::ClassBody) anonymous_bodies_.push_back(ts_node_start_byte(last));
-  }
-
-  LinkChain chain_without_last_call(TSNode invocation) const {
-    LinkChain out = chain(invocation);
-    if (!out.empty() && out.back().kind == Link::Kind::Call) out.pop_back();
-    return out;
   }
 
   // `Foo::bar`, `this::m`, `Foo::new`: a call of the enclosing method.
@@ -601,6 +616,7 @@ class Walker {
   std::vector<Frame> frames_;
   std::vector<std::uint32_t> anonymous_bodies_;  // start bytes of anonymous class bodies ahead
   bool public_ = false;
+  TSNode previous_sibling_{};  // the named node before the one visited, under the same parent
   std::map<ScopeIndex, std::vector<std::string>> parameter_types_;
 };
 
