@@ -128,7 +128,7 @@ FileFacts GoExtractor::extract(std::string_view source, std::string relative_pat
   const TSNode root = ts_tree_root_node(tree.get());
   facts.has_syntax_errors = ts_node_has_error(root);
   const GoSyntax& syntax = queries_.syntax();
-  const ChainReader chains(syntax, source);
+  const ChainReader chains(syntax, source, root);
   const DeclarationReader declarations(chains);
   const Collected collected = collect(syntax, queries_.decisions(), root);
 
@@ -181,8 +181,9 @@ FileFacts GoExtractor::extract(std::string_view source, std::string relative_pat
 
   facts.calls.reserve(collected.calls.size());
   for (const TSNode call : collected.calls) {
-    if (!ts_node_is_null(chains.allocated_type(call))) continue;  // new(T) allocates, calls nothing
-    TSNode function = syntax.child(call, Field::Function);
+    const auto parts = chains.fields(call);
+    if (!ts_node_is_null(chains.allocated_type(parts))) continue;  // new(T) allocates, calls nothing
+    TSNode function = parts[Field::Function];
     while (syntax.is(function, NodeType::ParenthesizedExpression) && ts_node_named_child_count(function) > 0) {
       function = ts_node_named_child(function, 0);
     }
@@ -195,7 +196,7 @@ FileFacts GoExtractor::extract(std::string_view source, std::string relative_pat
     site.line = line_of(ts_node_start_point(call));
     site.callee = chains.value(function);
     site.text = std::string(chains.text(function).substr(0, kMaxCallText));
-    site.arguments = chains.arguments(syntax.child(call, Field::Arguments));
+    site.arguments = chains.arguments(parts[Field::Arguments]);
     facts.calls.push_back(std::move(site));
   }
 
