@@ -12,8 +12,6 @@ extern "C" const TSLanguage* tree_sitter_java();
 namespace trellis::ingest::java {
 namespace {
 
-bool is_callable(Label label) { return label == Label::Function || label == Label::Method; }
-
 std::string trimmed(std::string_view text) {
   while (!text.empty() && (text.back() == ' ' || text.back() == '\n' || text.back() == '\t' || text.back() == '\r')) {
     text.remove_suffix(1);
