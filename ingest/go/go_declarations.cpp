@@ -29,14 +29,14 @@ Definition DeclarationReader::function(TSNode node) const {
   return definition;
 }
 
-Definition DeclarationReader::type(TSNode spec) const {
+Definition DeclarationReader::type(TSNode spec, TSNode parent) const {
   Definition definition;
   definition.name = std::string(chains_.text(syntax_.child(spec, Field::Name)));
   const TSNode type = syntax_.child(spec, Field::Type);
   const bool interface = syntax_.is(spec, NodeType::TypeSpec) && syntax_.is(type, NodeType::InterfaceType);
   definition.label = interface ? Label::Interface : Label::Class;
   // `type X struct{...}` spans from `type`; in `type ( ... )`, from its name.
-  const TSNode declaration = ts_node_parent(spec);
+  const TSNode declaration = parent;
   const bool alone = syntax_.is(declaration, NodeType::TypeDeclaration) &&
                      ts_node_eq(ts_node_child(declaration, 1), spec);
   definition.span = span(alone ? declaration : spec, spec);
@@ -164,7 +164,10 @@ SourceSpan DeclarationReader::span(TSNode first, TSNode last) const {
 std::string DeclarationReader::docstring(TSNode node) const {
   std::vector<std::string_view> lines;
   std::uint32_t next_row = ts_node_start_point(node).row;
-  for (TSNode at = ts_node_prev_sibling(node); syntax_.is(at, NodeType::Comment); at = ts_node_prev_sibling(at)) {
+  const auto found = comments_.find(node.id);
+  if (found == comments_.end()) return {};
+  for (auto it = found->second.rbegin(); it != found->second.rend(); ++it) {
+    const TSNode at = *it;
     const std::string_view comment = chains_.text(at);
     if (!comment.starts_with("//") || ts_node_end_point(at).row + 1 != next_row) break;
     std::string_view line = comment.substr(2);
