@@ -1,6 +1,7 @@
 #include "java/java_extractor.hpp"
 
 #include <algorithm>
+#include <iterator>
 #include <map>
 
 #include "extract/child_nodes.hpp"
@@ -121,9 +122,14 @@ class Walker {
 
   // Generics erased, arrays and primitives empty.
   LinkChain type_chain(TSNode node) const {
-    LinkChain chain;
-    append_type(node, chain);
-    return chain;
+    scratch_.clear();
+    append_type(node, scratch_);
+    return exact_copy(scratch_);
+  }
+  // A chain grown link by link reallocates at 1, 2 and 4 links: it is built
+  // in `scratch_`, then moved into a vector of its size.
+  static LinkChain exact_copy(LinkChain& built) {
+    return LinkChain(std::make_move_iterator(built.begin()), std::make_move_iterator(built.end()));
   }
   void append_type(TSNode node, LinkChain& chain) const {
     switch (type(node)) {
@@ -158,9 +164,9 @@ class Walker {
 
   // The chain of an expression; empty when it is not a name, call or literal.
   LinkChain chain(TSNode node) const {
-    LinkChain out;
-    append_expression(node, out);
-    return out;
+    scratch_.clear();
+    append_expression(node, scratch_);
+    return exact_copy(scratch_);
   }
   void append_name(LinkChain& out, std::string_view name) const {
     out.push_back({out.empty() ? Link::Kind::Name : Link::Kind::Attribute, std::string(name)});
@@ -421,15 +427,17 @@ class Walker {
     const std::uint32_t end = ts_node_is_null(callee_end) ? ts_node_end_byte(node) : ts_node_start_byte(callee_end);
     site.text = trimmed(source_.substr(start, end > start ? end - start : 0));
     if (!ts_node_is_null(arguments)) {
-      for (const TSNode argument : named(arguments)) site.arguments.push_back(chain(argument));
+      const std::vector<TSNode> each = named(arguments);
+      site.arguments.reserve(each.size());
+      for (const TSNode argument : each) site.arguments.push_back(chain(argument));
       if (site.arguments.empty()) site.text += "()";
     }
     facts_.calls.push_back(std::move(site));
   }
 
-  void count_decision(TSNode node, ScopeIndex callable) {
+  void count_decision(TSNode node, Type node_type, ScopeIndex callable) {
     if (callable == kModuleScope) return;
-    switch (type(node)) {
+    switch (node_type) {
       case Type::IfStatement:
       case Type::ForStatement:
       case Type::EnhancedFor:
@@ -453,8 +461,9 @@ class Walker {
   bool visit(TSNode node) {
     const ScopeIndex scope = frames_.back().scope;
     const ScopeIndex callable = frames_.back().callable;
-    count_decision(node, callable);
-    switch (type(node)) {
+    const Type node_type = type(node);
+    count_decision(node, node_type, callable);
+    switch (node_type) {
       case Type::PackageDeclaration: read_package(node); return false;
       case Type::ImportDeclaration: read_import(node); return false;
       case Type::Modifiers:  // annotations: read with their declaration
@@ -533,10 +542,10 @@ class Walker {
       }
       case Type::MethodInvocation: {
         const auto parts = fields(node);
-        LinkChain callee;
-        append_invocation(parts, callee);
-        if (!callee.empty()) callee.pop_back();  // the call itself
-        add_call(node, parts[Field::Arguments], std::move(callee), parts[Field::Arguments], scope, callable);
+        scratch_.clear();
+        append_invocation(parts, scratch_);
+        if (!scratch_.empty()) scratch_.pop_back();  // the call itself
+        add_call(node, parts[Field::Arguments], exact_copy(scratch_), parts[Field::Arguments], scope, callable);
         return true;
       }
       case Type::ObjectCreationExpression: {
@@ -615,6 +624,7 @@ class Walker {
   std::vector<std::uint32_t> anonymous_bodies_;  // start bytes of anonymous class bodies ahead
   bool public_ = false;
   TSNode previous_sibling_{};  // the named node before the one visited, under the same parent
+  mutable LinkChain scratch_;  // where chain() and type_chain() build
   std::map<ScopeIndex, std::vector<std::string>> parameter_types_;
 };
 
