@@ -34,6 +34,7 @@ function(trellis_executable name)
   if(NOT TRELLIS_SANITIZE AND NOT TRELLIS_TSAN)
     target_link_libraries(${name} PRIVATE mimalloc)
     target_compile_definitions(${name} PRIVATE TRELLIS_WITH_MIMALLOC=1)
-    target_sources(${name} PRIVATE ${CMAKE_CURRENT_FUNCTION_LIST_DIR}/mimalloc_options.cpp)
+    target_sources(${name} PRIVATE ${CMAKE_CURRENT_FUNCTION_LIST_DIR}/mimalloc_options.cpp
+                                   ${CMAKE_CURRENT_FUNCTION_LIST_DIR}/tree_sitter_heap.cpp)
   endif()
 endfunction()

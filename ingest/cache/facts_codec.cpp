@@ -113,6 +113,7 @@ class Reader {
     return n;
   }
   bool done() const { return at_ == bytes_.size(); }
+  std::size_t position() const { return at_; }
   // The bytes not read yet, skipped.
   std::span<const std::byte> rest() { return take(bytes_.size() - at_); }
   // The next `size` bytes, skipped.
@@ -312,28 +313,35 @@ std::vector<CallSite> read_calls(Reader& r, std::size_t definitions) {
   return calls;
 }
 
+Assignment read_assignment(Reader& r, std::size_t definitions) {
+  Assignment a;
+  a.scope = r.u32();
+  a.line = r.u32();
+  a.target = r.chain();
+  a.value = r.chain();
+  a.annotation = r.chain();
+  a.block_end = r.u32();
+  if (a.scope != kModuleScope && a.scope >= definitions) throw std::out_of_range("bad assignment scope");
+  return a;
+}
+
 // Assignments as write_facts wrote them (bytes skip_assignments accepted).
 std::vector<Assignment> read_assignments(Reader& r, std::size_t definitions) {
   std::vector<Assignment> assignments(r.count());
-  for (Assignment& a : assignments) {
-    a.scope = r.u32();
-    a.line = r.u32();
-    a.target = r.chain();
-    a.value = r.chain();
-    a.annotation = r.chain();
-    a.block_end = r.u32();
-    if (a.scope != kModuleScope && a.scope >= definitions) throw std::out_of_range("bad assignment scope");
-  }
+  for (Assignment& a : assignments) a = read_assignment(r, definitions);
   return assignments;
 }
 
 // Walks what read_assignments reads, with the same checks but without
-// building anything; returns how many there are.
-std::size_t skip_assignments(Reader& r, std::size_t definitions) {
+// building anything; returns how many there are, and where each one outside
+// a function or method starts (`outside`).
+std::size_t skip_assignments(Reader& r, std::span<const Definition> definitions, std::vector<std::uint32_t>& outside) {
   const std::size_t count = r.count();
   for (std::size_t a = 0; a < count; ++a) {
+    const auto start = static_cast<std::uint32_t>(r.position());
     const ScopeIndex scope = r.u32();
-    if (scope != kModuleScope && scope >= definitions) throw std::out_of_range("bad assignment scope");
+    if (scope != kModuleScope && scope >= definitions.size()) throw std::out_of_range("bad assignment scope");
+    if (scope == kModuleScope || !is_callable(definitions[scope].label)) outside.push_back(start);
     r.u32();  // line
     for (int chain = 0; chain < 3; ++chain) r.skip_chain();
     r.u32();  // block_end
@@ -412,11 +420,22 @@ CachedFile read_file_facts(Reader& r) {
   // The rest is the assignments: checked now, decoded when first read.
   const std::span<const std::byte> assignments = r.rest();
   Reader check(assignments);
-  if (skip_assignments(check, f.definitions.size()) > 0) {
-    f.deferred_assignments =
-        std::make_shared<const DeferredAssignments>([assignments, definitions = f.definitions.size()] {
+  std::vector<std::uint32_t> outside;
+  if (skip_assignments(check, f.definitions, outside) > 0) {
+    const std::size_t definitions = f.definitions.size();
+    f.deferred_assignments = std::make_shared<const DeferredAssignments>(
+        [assignments, definitions] {
           Reader bytes(assignments);
           return read_assignments(bytes, definitions);
+        },
+        [assignments, definitions, outside = std::move(outside)] {
+          std::vector<Assignment> out;
+          out.reserve(outside.size());
+          for (const std::uint32_t start : outside) {
+            Reader bytes(assignments.subspan(start));
+            out.push_back(read_assignment(bytes, definitions));
+          }
+          return out;
         });
   }
   if (!check.done()) throw std::out_of_range("trailing bytes after the assignments");

@@ -70,11 +70,11 @@ TSNode CSharpReader::first_after_attributes(TSNode declaration) const {
   return declaration;
 }
 
-std::string CSharpReader::documentation(TSNode declaration) const {
+std::string CSharpReader::documentation(TSNode declaration, std::span<const TSNode> comments_before) const {
   std::vector<std::string> lines;
   TSNode at = declaration;
-  for (TSNode before = ts_node_prev_sibling(at); is(before, NodeType::Comment);
-       before = ts_node_prev_sibling(at)) {
+  for (auto it = comments_before.rbegin(); it != comments_before.rend(); ++it) {
+    const TSNode before = *it;
     // Only a run of `///` lines, each on the line above the next.
     if (ts_node_end_point(before).row + 1 < ts_node_start_point(at).row) break;
     const std::string_view comment = text(before);

@@ -36,17 +36,22 @@ void FactWalk::run(TSNode root) {
   TSTreeCursor* at = walk.get();
   for (bool descend = true;;) {
     bool enter = false;
+    const TSNode node = ts_tree_cursor_current_node(at);
     if (descend) {
-      const TSNode node = ts_tree_cursor_current_node(at);
       for (std::uint32_t k = decision_points_.count(node); k > 0; --k) decisions_.push_back(ts_node_start_byte(node));
       enter = visit(node);
     }
-    if (enter && ts_tree_cursor_goto_first_child(at)) continue;
+    if (enter && ts_tree_cursor_goto_first_child(at)) {
+      comments_.descend();
+      continue;
+    }
+    comments_.leave(node, reader_.is(node, NodeType::Comment));
     if (ts_tree_cursor_goto_next_sibling(at)) {
       descend = true;
       continue;
     }
     if (!ts_tree_cursor_goto_parent(at)) break;
+    comments_.ascend();
     descend = false;
   }
   set_signatures();
@@ -187,7 +192,7 @@ ScopeIndex FactWalk::open_definition(TSNode node, Label label, std::string name,
   definition.parent = scope();
   definition.span = span_of(reader_.first_after_attributes(node), node);
   definition.decorators = reader_.attributes(node);
-  definition.docstring = reader_.documentation(node);
+  definition.docstring = reader_.documentation(node, comments_.before());
   definition.is_static = reader_.has_modifier(node, "static");
   const auto index = static_cast<ScopeIndex>(facts_.definitions.size());
   body_starts_.push_back(ts_node_is_null(body) ? ts_node_end_byte(node) : ts_node_start_byte(body));

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "../extract/decision_points.hpp"
+#include "../extract/sibling_comments.hpp"
 #include "csharp_reader.hpp"
 #include "trellis/ingest/file_facts.hpp"
 
@@ -68,6 +69,7 @@ class FactWalk {
   std::string file_namespace_;  // `namespace A.B;`
   std::vector<std::uint32_t> body_starts_;
   std::vector<std::string> signatures_;  // per definition, set when overloaded
+  SiblingComments comments_;             // before the node the walk is on
 };
 
 }  // namespace trellis::ingest::csharp

@@ -8,6 +8,7 @@
 #include <tree_sitter/api.h>
 
 #include <cstdint>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -49,8 +50,9 @@ class CSharpReader {
   std::vector<std::string> attributes(TSNode declaration) const;
   // Where a declaration starts after its attributes: its first modifier or keyword.
   TSNode first_after_attributes(TSNode declaration) const;
-  // The `///` comment lines right above a declaration, tags stripped.
-  std::string documentation(TSNode declaration) const;
+  // The `///` comment lines right above a declaration, tags stripped, given
+  // the comments among its earlier siblings (extract/sibling_comments.hpp).
+  std::string documentation(TSNode declaration, std::span<const TSNode> comments_before) const;
 
   struct Parameter {
     std::string name;

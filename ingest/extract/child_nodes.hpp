@@ -29,6 +29,10 @@ class ChildNodes {
     return out;
   }
 
+  // The cursor of() uses, for other one-pass reads of a node's children
+  // (GrammarSyntax::fields): each resets it to its node first.
+  TSTreeCursor* cursor() { return cursor_.get(); }
+
  private:
   TsTreeCursor cursor_;
 };

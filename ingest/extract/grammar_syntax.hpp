@@ -27,7 +27,7 @@ class GrammarSyntax {
   // of ts_node_type would; a field the grammar lacks gets id 0.
   GrammarSyntax(const TSLanguage* language, std::span<const TypeName> type_names,
                 std::span<const FieldName, kFieldCount> field_names)
-      : types_(ts_language_symbol_count(language), Type{}) {
+      : types_(ts_language_symbol_count(language), Type{}), by_field_id_(ts_language_field_count(language) + 1, kNoField) {
     for (std::size_t symbol = 0; symbol < types_.size(); ++symbol) {
       const char* name = ts_language_symbol_name(language, static_cast<TSSymbol>(symbol));
       if (name == nullptr) continue;
@@ -36,8 +36,9 @@ class GrammarSyntax {
       }
     }
     for (const auto& [text, field] : field_names) {
-      fields_[static_cast<std::size_t>(field)] =
-          ts_language_field_id_for_name(language, text.data(), static_cast<std::uint32_t>(text.size()));
+      const TSFieldId id = ts_language_field_id_for_name(language, text.data(), static_cast<std::uint32_t>(text.size()));
+      fields_[static_cast<std::size_t>(field)] = id;
+      if (id != 0 && id < by_field_id_.size()) by_field_id_[id] = static_cast<std::uint8_t>(field);
     }
   }
 
@@ -57,9 +58,37 @@ class GrammarSyntax {
   }
   TSFieldId field_id(Field field) const { return fields_[static_cast<std::size_t>(field)]; }
 
+  // Every field's child of `node` at once, in one pass of `cursor` over its
+  // children (child() walks them from the first on every call); a field
+  // with several children keeps its first, as child() does.
+  class Fields {
+   public:
+    TSNode operator[](Field field) const { return nodes_[static_cast<std::size_t>(field)]; }
+
+   private:
+    friend class GrammarSyntax;
+    std::array<TSNode, kFieldCount> nodes_{};
+  };
+  Fields fields(TSNode node, TSTreeCursor* cursor) const {
+    Fields out;
+    if (ts_node_is_null(node)) return out;
+    ts_tree_cursor_reset(cursor, node);
+    if (!ts_tree_cursor_goto_first_child(cursor)) return out;
+    do {
+      const TSFieldId id = ts_tree_cursor_current_field_id(cursor);
+      if (id == 0 || id >= by_field_id_.size() || by_field_id_[id] == kNoField) continue;
+      TSNode& slot = out.nodes_[by_field_id_[id]];
+      if (ts_node_is_null(slot)) slot = ts_tree_cursor_current_node(cursor);
+    } while (ts_tree_cursor_goto_next_sibling(cursor));
+    return out;
+  }
+
  private:
+  static constexpr std::uint8_t kNoField = 0xFF;
+  static_assert(kFieldCount < kNoField);
   std::vector<Type> types_;  // by symbol
   std::array<TSFieldId, kFieldCount> fields_{};
+  std::vector<std::uint8_t> by_field_id_;  // Field by field id, kNoField for the rest
 };
 
 }  // namespace trellis::ingest

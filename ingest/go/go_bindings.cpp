@@ -24,7 +24,7 @@ void BindingReader::read(TSNode node) {
     case NodeType::VarSpec:
     case NodeType::ConstSpec: {
       std::vector<TSNode> names;
-      for_each_in_field(syntax_, node, Field::Name, [&](TSNode name) { names.push_back(name); });
+      chains_.for_each_in_field(node, Field::Name, [&](TSNode name) { names.push_back(name); });
       const LinkChain annotation = chains_.type(syntax_.child(node, Field::Type));
       bind(names, values_in(syntax_.child(node, Field::Value)), annotation);
       if (scope_ == kModuleScope) {
@@ -68,9 +68,7 @@ void BindingReader::read(TSNode node) {
 std::vector<TSNode> BindingReader::names_in(TSNode list) const {
   std::vector<TSNode> names;
   if (ts_node_is_null(list)) return names;
-  const std::uint32_t count = ts_node_named_child_count(list);
-  for (std::uint32_t i = 0; i < count; ++i) {
-    const TSNode child = ts_node_named_child(list, i);
+  for (const TSNode child : chains_.named(list)) {
     if (syntax_.is(child, NodeType::Comment)) continue;
     names.push_back(syntax_.is(child, NodeType::Identifier) ? child : TSNode{});
   }
@@ -79,9 +77,7 @@ std::vector<TSNode> BindingReader::names_in(TSNode list) const {
 std::vector<TSNode> BindingReader::values_in(TSNode list) const {
   std::vector<TSNode> values;
   if (ts_node_is_null(list)) return values;
-  const std::uint32_t count = ts_node_named_child_count(list);
-  for (std::uint32_t i = 0; i < count; ++i) {
-    const TSNode child = ts_node_named_child(list, i);
+  for (const TSNode child : chains_.named(list)) {
     if (!syntax_.is(child, NodeType::Comment)) values.push_back(child);
   }
   return values;

@@ -26,16 +26,6 @@ std::string_view literal_type(NodeType type) {
   }
 }
 
-// Named children that are no comments.
-template <class Visit>
-void for_each_operand(TSNode list, Visit&& visit, const GoSyntax& syntax) {
-  const std::uint32_t count = ts_node_named_child_count(list);
-  for (std::uint32_t i = 0; i < count; ++i) {
-    const TSNode child = ts_node_named_child(list, i);
-    if (!syntax.is(child, NodeType::Comment)) visit(child);
-  }
-}
-
 }  // namespace
 
 bool is_opaque(const LinkChain& chain) {
@@ -57,16 +47,14 @@ LinkChain ChainReader::type(TSNode node) const { return type_at(node, 0); }
 std::vector<LinkChain> ChainReader::arguments(TSNode argument_list) const {
   std::vector<LinkChain> chains;
   if (ts_node_is_null(argument_list)) return chains;
-  for_each_operand(
-      argument_list,
-      [&](TSNode argument) {
-        const TSNode expression =
-            syntax_.is(argument, NodeType::VariadicArgument) ? ts_node_named_child(argument, 0) : argument;
-        LinkChain chain = value(expression);
-        if (is_opaque(chain)) chain.clear();
-        chains.push_back(std::move(chain));
-      },
-      syntax_);
+  for (const TSNode argument : named(argument_list)) {
+    if (syntax_.is(argument, NodeType::Comment)) continue;
+    const TSNode expression =
+        syntax_.is(argument, NodeType::VariadicArgument) ? ts_node_named_child(argument, 0) : argument;
+    LinkChain chain = value(expression);
+    if (is_opaque(chain)) chain.clear();
+    chains.push_back(std::move(chain));
+  }
   return chains;
 }
 
@@ -74,20 +62,21 @@ std::string ChainReader::arity(TSNode argument_list) const {
   if (ts_node_is_null(argument_list)) return {};
   std::size_t count = 0;
   bool spread = false;
-  for_each_operand(
-      argument_list,
-      [&](TSNode argument) {
-        ++count;
-        spread = spread || syntax_.is(argument, NodeType::VariadicArgument);
-      },
-      syntax_);
+  TSTreeCursor* cursor = children_.cursor();
+  ts_tree_cursor_reset(cursor, argument_list);
+  for (bool more = ts_tree_cursor_goto_first_child(cursor); more; more = ts_tree_cursor_goto_next_sibling(cursor)) {
+    const TSNode argument = ts_tree_cursor_current_node(cursor);
+    if (!ts_node_is_named(argument) || syntax_.is(argument, NodeType::Comment)) continue;
+    ++count;
+    spread = spread || syntax_.is(argument, NodeType::VariadicArgument);
+  }
   return spread ? std::string{} : std::to_string(count);
 }
 
-TSNode ChainReader::allocated_type(TSNode call) const {
-  const TSNode function = syntax_.child(call, Field::Function);
+TSNode ChainReader::allocated_type(const GoSyntax::Fields& call) const {
+  const TSNode function = call[Field::Function];
   if (!syntax_.is(function, NodeType::Identifier) || text(function) != "new") return TSNode{};
-  const TSNode arguments = syntax_.child(call, Field::Arguments);
+  const TSNode arguments = call[Field::Arguments];
   if (ts_node_is_null(arguments) || ts_node_named_child_count(arguments) != 1) return TSNode{};
   return ts_node_named_child(arguments, 0);
 }
@@ -100,12 +89,15 @@ void ChainReader::append_value(TSNode node, LinkChain& out, int depth) const {
   const NodeType node_type = syntax_.type(node);
   switch (node_type) {
     case NodeType::Identifier: out.push_back({Link::Kind::Name, std::string(text(node))}); return;
-    case NodeType::SelectorExpression:
-      append_value(syntax_.child(node, Field::Operand), out, depth + 1);
-      out.push_back({Link::Kind::Attribute, std::string(text(syntax_.child(node, Field::Field)))});
+    case NodeType::SelectorExpression: {
+      const auto parts = fields(node);
+      append_value(parts[Field::Operand], out, depth + 1);
+      out.push_back({Link::Kind::Attribute, std::string(text(parts[Field::Field]))});
       return;
+    }
     case NodeType::CallExpression: {
-      const TSNode allocated = allocated_type(node);
+      const auto parts = fields(node);
+      const TSNode allocated = allocated_type(parts);
       if (!ts_node_is_null(allocated)) {
         LinkChain type_links = type_at(allocated, depth + 1);
         if (type_links.empty()) break;
@@ -113,8 +105,8 @@ void ChainReader::append_value(TSNode node, LinkChain& out, int depth) const {
         out.push_back({Link::Kind::Call, {}});
         return;
       }
-      append_value(syntax_.child(node, Field::Function), out, depth + 1);
-      out.push_back({Link::Kind::Call, arity(syntax_.child(node, Field::Arguments))});
+      append_value(parts[Field::Function], out, depth + 1);
+      out.push_back({Link::Kind::Call, arity(parts[Field::Arguments])});
       return;
     }
     case NodeType::CompositeLiteral:
@@ -129,8 +121,9 @@ void ChainReader::append_value(TSNode node, LinkChain& out, int depth) const {
       return;
     }
     case NodeType::UnaryExpression: {
-      const TSNode operand = syntax_.child(node, Field::Operand);
-      const std::string_view op = text(syntax_.child(node, Field::Operator));
+      const auto parts = fields(node);
+      const TSNode operand = parts[Field::Operand];
+      const std::string_view op = text(parts[Field::Operator]);
       if (op == "&" || op == "*") {
         append_value(operand, out, depth + 1);
         return;

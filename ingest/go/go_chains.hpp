@@ -24,6 +24,7 @@
 #include <string_view>
 #include <vector>
 
+#include "extract/child_nodes.hpp"
 #include "go_syntax.hpp"
 #include "trellis/ingest/file_facts.hpp"
 
@@ -34,10 +35,22 @@ bool is_opaque(const LinkChain& chain);
 
 class ChainReader {
  public:
-  ChainReader(const GoSyntax& syntax, std::string_view source) : syntax_(syntax), source_(source) {}
+  // `root`: the root of the tree whose nodes it reads.
+  ChainReader(const GoSyntax& syntax, std::string_view source, TSNode root)
+      : syntax_(syntax), source_(source), children_(root) {}
 
   const GoSyntax& syntax() const { return syntax_; }
   std::string_view text(TSNode node) const;
+  // The named children of a node, in order (one pass of a cursor, where
+  // ts_node_named_child walks from the first child on every call).
+  std::vector<TSNode> named(TSNode node) const { return children_.of(node, true); }
+  // Several fields of one node, in one pass over its children.
+  GoSyntax::Fields fields(TSNode node) const { return syntax_.fields(node, children_.cursor()); }
+  // Each child of `node` in `field`, in order.
+  template <class Visit>
+  void for_each_in_field(TSNode node, Field field, Visit&& visit) const {
+    for_each_child_in_field(syntax_, node, field, children_.cursor(), visit);
+  }
 
   // The chain of an expression (a null node: empty).
   LinkChain value(TSNode expression) const;
@@ -49,7 +62,9 @@ class ChainReader {
   // The text of a Call link: the argument count, "" when one is spread.
   std::string arity(TSNode argument_list) const;
   // The type `new(T)` allocates, or a null node when `call` is no such call.
-  TSNode allocated_type(TSNode call) const;
+  TSNode allocated_type(TSNode call) const { return allocated_type(fields(call)); }
+  // The same, given the call's fields.
+  TSNode allocated_type(const GoSyntax::Fields& call) const;
 
  private:
   void append_value(TSNode node, LinkChain& out, int depth) const;
@@ -57,6 +72,7 @@ class ChainReader {
 
   const GoSyntax& syntax_;
   std::string_view source_;
+  mutable ChildNodes children_;
 };
 
 }  // namespace trellis::ingest::go

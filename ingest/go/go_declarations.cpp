@@ -29,14 +29,14 @@ Definition DeclarationReader::function(TSNode node) const {
   return definition;
 }
 
-Definition DeclarationReader::type(TSNode spec) const {
+Definition DeclarationReader::type(TSNode spec, TSNode parent) const {
   Definition definition;
   definition.name = std::string(chains_.text(syntax_.child(spec, Field::Name)));
   const TSNode type = syntax_.child(spec, Field::Type);
   const bool interface = syntax_.is(spec, NodeType::TypeSpec) && syntax_.is(type, NodeType::InterfaceType);
   definition.label = interface ? Label::Interface : Label::Class;
   // `type X struct{...}` spans from `type`; in `type ( ... )`, from its name.
-  const TSNode declaration = ts_node_parent(spec);
+  const TSNode declaration = parent;
   const bool alone = syntax_.is(declaration, NodeType::TypeDeclaration) &&
                      ts_node_eq(ts_node_child(declaration, 1), spec);
   definition.span = span(alone ? declaration : spec, spec);
@@ -50,9 +50,7 @@ Definition DeclarationReader::type(TSNode spec) const {
     definition.base_texts.emplace_back(chains_.text(base));
   };
   if (interface) {
-    const std::uint32_t count = ts_node_named_child_count(type);
-    for (std::uint32_t i = 0; i < count; ++i) {
-      const TSNode element = ts_node_named_child(type, i);
+    for (const TSNode element : chains_.named(type)) {
       // A type element of one term embeds that interface; unions
       // (`~int | string`) are constraints, no bases.
       if (syntax_.is(element, NodeType::TypeElem) && ts_node_named_child_count(element) == 1) {
@@ -60,10 +58,7 @@ Definition DeclarationReader::type(TSNode spec) const {
       }
     }
   } else if (syntax_.is(type, NodeType::StructType)) {
-    const TSNode list = ts_node_named_child(type, 0);
-    const std::uint32_t count = ts_node_is_null(list) ? 0 : ts_node_named_child_count(list);
-    for (std::uint32_t i = 0; i < count; ++i) {
-      const TSNode field = ts_node_named_child(list, i);
+    for (const TSNode field : chains_.named(ts_node_named_child(type, 0))) {
       if (syntax_.is(field, NodeType::FieldDeclaration) && ts_node_is_null(syntax_.child(field, Field::Name))) {
         add_base(syntax_.child(field, Field::Type));
       }
@@ -86,10 +81,7 @@ std::vector<Assignment> DeclarationReader::fields(TSNode spec, ScopeIndex scope)
   std::vector<Assignment> fields;
   const TSNode type = syntax_.child(spec, Field::Type);
   if (!syntax_.is(spec, NodeType::TypeSpec) || !syntax_.is(type, NodeType::StructType)) return fields;
-  const TSNode list = ts_node_named_child(type, 0);
-  const std::uint32_t count = ts_node_is_null(list) ? 0 : ts_node_named_child_count(list);
-  for (std::uint32_t i = 0; i < count; ++i) {
-    const TSNode field = ts_node_named_child(list, i);
+  for (const TSNode field : chains_.named(ts_node_named_child(type, 0))) {
     if (!syntax_.is(field, NodeType::FieldDeclaration)) continue;
     const TSNode field_type = syntax_.child(field, Field::Type);
     LinkChain annotation = chains_.type(field_type);
@@ -103,7 +95,7 @@ std::vector<Assignment> DeclarationReader::fields(TSNode spec, ScopeIndex scope)
     };
     // Every `name` child: `a, b int` declares two fields.
     bool named = false;
-    for_each_in_field(syntax_, field, Field::Name, [&](TSNode name) {
+    chains_.for_each_in_field(field, Field::Name, [&](TSNode name) {
       named = true;
       add(std::string(chains_.text(name)));
     });
@@ -122,16 +114,14 @@ std::uint32_t DeclarationReader::body_start(TSNode node) const {
 
 void DeclarationReader::read_parameters(TSNode parameter_list, Definition& into) const {
   if (ts_node_is_null(parameter_list)) return;
-  const std::uint32_t count = ts_node_named_child_count(parameter_list);
-  for (std::uint32_t i = 0; i < count; ++i) {
-    const TSNode declaration = ts_node_named_child(parameter_list, i);
+  for (const TSNode declaration : chains_.named(parameter_list)) {
     const bool variadic = syntax_.is(declaration, NodeType::VariadicParameterDeclaration);
     if (!variadic && !syntax_.is(declaration, NodeType::ParameterDeclaration)) continue;
     into.is_variadic = variadic;
     // `...T` binds a slice of T.
     LinkChain type = chains_.type(syntax_.child(declaration, Field::Type));
     if (variadic && !type.empty()) type.push_back({Link::Kind::Attribute, "[]"});
-    for_each_in_field(syntax_, declaration, Field::Name, [&](TSNode name_node) {
+    chains_.for_each_in_field(declaration, Field::Name, [&](TSNode name_node) {
       std::string name(chains_.text(name_node));
       into.parameters.push_back(name);
       into.annotated_parameters.emplace_back(std::move(name), type);
@@ -174,7 +164,10 @@ SourceSpan DeclarationReader::span(TSNode first, TSNode last) const {
 std::string DeclarationReader::docstring(TSNode node) const {
   std::vector<std::string_view> lines;
   std::uint32_t next_row = ts_node_start_point(node).row;
-  for (TSNode at = ts_node_prev_sibling(node); syntax_.is(at, NodeType::Comment); at = ts_node_prev_sibling(at)) {
+  const auto found = comments_.find(node.id);
+  if (found == comments_.end()) return {};
+  for (auto it = found->second.rbegin(); it != found->second.rend(); ++it) {
+    const TSNode at = *it;
     const std::string_view comment = chains_.text(at);
     if (!comment.starts_with("//") || ts_node_end_point(at).row + 1 != next_row) break;
     std::string_view line = comment.substr(2);

@@ -12,6 +12,7 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 #include <vector>
 
 #include "go_chains.hpp"
@@ -22,14 +23,21 @@ namespace trellis::ingest::go {
 // Whether Go exports a name: it starts with an upper-case (ASCII) letter.
 bool is_exported(std::string_view name);
 
+// The comments right before a declaration among its siblings, by the
+// declaration's node id (extract/sibling_comments.hpp): only declarations
+// that have any.
+using CommentsBefore = std::unordered_map<const void*, std::vector<TSNode>>;
+
 class DeclarationReader {
  public:
-  explicit DeclarationReader(const ChainReader& chains) : chains_(chains), syntax_(chains.syntax()) {}
+  DeclarationReader(const ChainReader& chains, const CommentsBefore& comments)
+      : chains_(chains), syntax_(chains.syntax()), comments_(comments) {}
 
   // A function_declaration or method_declaration (parent left unset).
   Definition function(TSNode node) const;
-  // A type_spec or type_alias: its label, span, docstring and bases.
-  Definition type(TSNode spec) const;
+  // A type_spec or type_alias (`parent`: the node it is a child of): its
+  // label, span, docstring and bases.
+  Definition type(TSNode spec, TSNode parent) const;
   // A method_elem of an interface type.
   Definition interface_method(TSNode elem) const;
   // A struct type's fields, each an Assignment in `scope` (embedded fields
@@ -49,6 +57,7 @@ class DeclarationReader {
 
   const ChainReader& chains_;
   const GoSyntax& syntax_;
+  const CommentsBefore& comments_;
 };
 
 }  // namespace trellis::ingest::go

@@ -6,6 +6,7 @@
 
 #include "extract/complexity.hpp"
 #include "extract/scope_finder.hpp"
+#include "extract/sibling_comments.hpp"
 #include "go_bindings.hpp"
 #include "go_chains.hpp"
 #include "go_declarations.hpp"
@@ -19,10 +20,17 @@ namespace {
 
 constexpr std::size_t kMaxCallText = 200;
 
+// A definition's node and the node it is a child of.
+struct DefinitionNode {
+  TSNode node;
+  TSNode parent;
+};
+
 // The syntax nodes one walk of the tree collects, in pre-order.
 struct Collected {
   TSNode package{};
-  std::vector<TSNode> definitions;  // function, method, type spec, interface method spec
+  std::vector<DefinitionNode> definitions;  // function, method, type spec, interface method spec
+  CommentsBefore comments;  // of declarations, their docstrings
   std::vector<TSNode> imports;
   std::vector<TSNode> calls;
   std::vector<TSNode> bindings;  // the statements and literals that bind names
@@ -43,44 +51,69 @@ bool is_binding(NodeType type) {
 }
 
 // A method spec of a named interface type (an anonymous interface's methods
-// belong to no definition).
-bool is_interface_method(const GoSyntax& syntax, TSNode elem) {
-  const TSNode interface = ts_node_parent(elem);
-  const TSNode spec = ts_node_parent(interface);
+// belong to no definition), given the interface type it is in and that
+// type's parent.
+bool is_interface_method(const GoSyntax& syntax, TSNode interface, TSNode spec) {
   return syntax.is(spec, NodeType::TypeSpec) && ts_node_eq(syntax.child(spec, Field::Type), interface);
+}
+
+// Declarations whose docstring may be read: their comments are kept.
+bool has_docstring(NodeType type) {
+  switch (type) {
+    case NodeType::FunctionDeclaration:
+    case NodeType::MethodDeclaration:
+    case NodeType::TypeDeclaration:
+    case NodeType::TypeSpec:
+    case NodeType::TypeAlias:
+    case NodeType::MethodElem: return true;
+    default: return false;
+  }
 }
 
 Collected collect(const GoSyntax& syntax, const DecisionPoints& decisions, TSNode root) {
   Collected collected;
   TsTreeCursor walk(root);
   TSTreeCursor* at = walk.get();
+  std::vector<TSNode> ancestors;  // of the node the walk is on, innermost last
+  SiblingComments comments;
+  const auto ancestor = [&](std::size_t up) { return up <= ancestors.size() ? ancestors[ancestors.size() - up] : TSNode{}; };
   for (bool descend = true;;) {
+    const TSNode node = ts_tree_cursor_current_node(at);
+    const NodeType type = syntax.type(node);
     if (descend) {
-      const TSNode node = ts_tree_cursor_current_node(at);
       for (std::uint32_t k = decisions.count(node); k > 0; --k) collected.decisions.push_back(ts_node_start_byte(node));
-      const NodeType type = syntax.type(node);
+      if (has_docstring(type) && !comments.before().empty()) {
+        collected.comments.emplace(node.id, std::vector<TSNode>(comments.before().begin(), comments.before().end()));
+      }
       switch (type) {
         case NodeType::PackageClause: collected.package = node; break;
         case NodeType::ImportSpec: collected.imports.push_back(node); break;
         case NodeType::FunctionDeclaration:
         case NodeType::MethodDeclaration:
         case NodeType::TypeSpec:
-        case NodeType::TypeAlias: collected.definitions.push_back(node); break;
+        case NodeType::TypeAlias: collected.definitions.push_back({node, ancestor(1)}); break;
         case NodeType::MethodElem:
-          if (is_interface_method(syntax, node)) collected.definitions.push_back(node);
+          if (is_interface_method(syntax, ancestor(1), ancestor(2))) collected.definitions.push_back({node, ancestor(1)});
           break;
         case NodeType::CallExpression: collected.calls.push_back(node); break;
         default:
           if (is_binding(type)) collected.bindings.push_back(node);
           break;
       }
+      if (ts_tree_cursor_goto_first_child(at)) {
+        ancestors.push_back(node);
+        comments.descend();
+        continue;
+      }
     }
-    if (descend && ts_tree_cursor_goto_first_child(at)) continue;
+    comments.leave(node, type == NodeType::Comment);
     if (ts_tree_cursor_goto_next_sibling(at)) {
       descend = true;
       continue;
     }
     if (!ts_tree_cursor_goto_parent(at)) break;
+    ancestors.pop_back();
+    comments.ascend();
     descend = false;
   }
   return collected;
@@ -128,9 +161,9 @@ FileFacts GoExtractor::extract(std::string_view source, std::string relative_pat
   const TSNode root = ts_tree_root_node(tree.get());
   facts.has_syntax_errors = ts_node_has_error(root);
   const GoSyntax& syntax = queries_.syntax();
-  const ChainReader chains(syntax, source);
-  const DeclarationReader declarations(chains);
+  const ChainReader chains(syntax, source, root);
   const Collected collected = collect(syntax, queries_.decisions(), root);
+  const DeclarationReader declarations(chains, collected.comments);
 
   if (!ts_node_is_null(collected.package)) {
     facts.package_name = std::string(chains.text(ts_node_named_child(collected.package, 0)));
@@ -148,11 +181,11 @@ FileFacts GoExtractor::extract(std::string_view source, std::string relative_pat
   std::vector<std::uint32_t> body_starts;
   std::vector<TSNode> definition_nodes;
   std::vector<ScopeIndex> stack;
-  for (const TSNode node : collected.definitions) {
+  for (const auto& [node, parent] : collected.definitions) {
     const NodeType type = syntax.type(node);
     Definition definition = type == NodeType::MethodElem ? declarations.interface_method(node)
                             : type == NodeType::TypeSpec || type == NodeType::TypeAlias
-                                ? declarations.type(node)
+                                ? declarations.type(node, parent)
                                 : declarations.function(node);
     if (definition.name.empty()) continue;
     while (!stack.empty() && facts.definitions[stack.back()].span.byte_end <= definition.span.byte_start) {
@@ -181,8 +214,9 @@ FileFacts GoExtractor::extract(std::string_view source, std::string relative_pat
 
   facts.calls.reserve(collected.calls.size());
   for (const TSNode call : collected.calls) {
-    if (!ts_node_is_null(chains.allocated_type(call))) continue;  // new(T) allocates, calls nothing
-    TSNode function = syntax.child(call, Field::Function);
+    const auto parts = chains.fields(call);
+    if (!ts_node_is_null(chains.allocated_type(parts))) continue;  // new(T) allocates, calls nothing
+    TSNode function = parts[Field::Function];
     while (syntax.is(function, NodeType::ParenthesizedExpression) && ts_node_named_child_count(function) > 0) {
       function = ts_node_named_child(function, 0);
     }
@@ -195,7 +229,7 @@ FileFacts GoExtractor::extract(std::string_view source, std::string relative_pat
     site.line = line_of(ts_node_start_point(call));
     site.callee = chains.value(function);
     site.text = std::string(chains.text(function).substr(0, kMaxCallText));
-    site.arguments = chains.arguments(syntax.child(call, Field::Arguments));
+    site.arguments = chains.arguments(parts[Field::Arguments]);
     facts.calls.push_back(std::move(site));
   }
 

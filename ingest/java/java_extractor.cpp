@@ -1,6 +1,7 @@
 #include "java/java_extractor.hpp"
 
 #include <algorithm>
+#include <iterator>
 #include <map>
 
 #include "extract/child_nodes.hpp"
@@ -11,8 +12,6 @@ extern "C" const TSLanguage* tree_sitter_java();
 
 namespace trellis::ingest::java {
 namespace {
-
-bool is_callable(Label label) { return label == Label::Function || label == Label::Method; }
 
 std::string trimmed(std::string_view text) {
   while (!text.empty() && (text.back() == ' ' || text.back() == '\n' || text.back() == '\t' || text.back() == '\r')) {
@@ -49,21 +48,30 @@ class Walker {
   void walk_program(TSNode root) {
     // One pre-order pass with a cursor; a frame per definition or anonymous
     // class body says which scope and caller the nodes inside belong to.
+    // `earlier` holds, per depth, the last named node the walk left there:
+    // the previous named sibling of the node it enters.
     frames_.push_back({ts_node_end_byte(root), kModuleScope, kModuleScope});
+    std::vector<TSNode> earlier{TSNode{}};
     TsTreeCursor walk(root);
     TSTreeCursor* at = walk.get();
     for (bool descend = true;;) {
+      const TSNode node = ts_tree_cursor_current_node(at);
       if (descend) {
-        const TSNode node = ts_tree_cursor_current_node(at);
         const std::uint32_t start = ts_node_start_byte(node);
         while (frames_.size() > 1 && frames_.back().end <= start) frames_.pop_back();
-        if (visit(node) && ts_tree_cursor_goto_first_child(at)) continue;
+        previous_sibling_ = earlier.back();
+        if (visit(node) && ts_tree_cursor_goto_first_child(at)) {
+          earlier.push_back(TSNode{});
+          continue;
+        }
       }
+      if (ts_node_is_named(node)) earlier.back() = node;
       if (ts_tree_cursor_goto_next_sibling(at)) {
         descend = true;
         continue;
       }
       if (!ts_tree_cursor_goto_parent(at)) break;
+      earlier.pop_back();
       descend = false;
     }
     finish();
@@ -75,6 +83,8 @@ class Walker {
   std::vector<TSNode> all(TSNode node) const { return children_.of(node, false); }
   Type type(TSNode node) const { return syntax_.type(node); }
   TSNode field(TSNode node, Field f) const { return syntax_.child(node, f); }
+  // Several fields of one node: one pass over its children.
+  JavaSyntax::Fields fields(TSNode node) const { return syntax_.fields(node, children_.cursor()); }
   std::uint32_t line(TSNode node) const { return line_of(ts_node_start_point(node)); }
 
   void read_package(TSNode node) {
@@ -112,9 +122,14 @@ class Walker {
 
   // Generics erased, arrays and primitives empty.
   LinkChain type_chain(TSNode node) const {
-    LinkChain chain;
-    append_type(node, chain);
-    return chain;
+    scratch_.clear();
+    append_type(node, scratch_);
+    return exact_copy(scratch_);
+  }
+  // A chain grown link by link reallocates at 1, 2 and 4 links: it is built
+  // in `scratch_`, then moved into a vector of its size.
+  static LinkChain exact_copy(LinkChain& built) {
+    return LinkChain(std::make_move_iterator(built.begin()), std::make_move_iterator(built.end()));
   }
   void append_type(TSNode node, LinkChain& chain) const {
     switch (type(node)) {
@@ -149,9 +164,9 @@ class Walker {
 
   // The chain of an expression; empty when it is not a name, call or literal.
   LinkChain chain(TSNode node) const {
-    LinkChain out;
-    append_expression(node, out);
-    return out;
+    scratch_.clear();
+    append_expression(node, scratch_);
+    return exact_copy(scratch_);
   }
   void append_name(LinkChain& out, std::string_view name) const {
     out.push_back({out.empty() ? Link::Kind::Name : Link::Kind::Attribute, std::string(name)});
@@ -166,25 +181,18 @@ class Walker {
         append_name(out, text(ts_node_named_child(node, ts_node_named_child_count(node) - 1)));
         return;
       case Type::FieldAccess: {
-        append_expression(field(node, Field::Object), out);
+        const auto parts = fields(node);
+        append_expression(parts[Field::Object], out);
         if (out.empty()) return;
-        append_name(out, text(field(node, Field::Field_)));
+        append_name(out, text(parts[Field::Field_]));
         return;
       }
-      case Type::MethodInvocation: {
-        const TSNode object = field(node, Field::Object);
-        if (!ts_node_is_null(object)) {
-          append_expression(object, out);
-          if (out.empty()) return;
-        }
-        append_name(out, text(field(node, Field::Name)));
-        out.push_back({Link::Kind::Call, std::to_string(arity(field(node, Field::Arguments)))});
-        return;
-      }
+      case Type::MethodInvocation: append_invocation(fields(node), out); return;
       case Type::ObjectCreationExpression: {
-        append_type(field(node, Field::Type), out);
+        const auto parts = fields(node);
+        append_type(parts[Field::Type], out);
         if (out.empty()) return;
-        out.push_back({Link::Kind::Call, std::to_string(arity(field(node, Field::Arguments)))});
+        out.push_back({Link::Kind::Call, std::to_string(arity(parts[Field::Arguments]))});
         return;
       }
       case Type::ParenthesizedExpression:
@@ -208,6 +216,17 @@ class Walker {
       case Type::NullLiteral: out.push_back({Link::Kind::Literal, "null"}); return;
       default: return;
     }
+  }
+
+  // `object.name(arguments)`, given the invocation's fields.
+  void append_invocation(const JavaSyntax::Fields& parts, LinkChain& out) const {
+    const TSNode object = parts[Field::Object];
+    if (!ts_node_is_null(object)) {
+      append_expression(object, out);
+      if (out.empty()) return;
+    }
+    append_name(out, text(parts[Field::Name]));
+    out.push_back({Link::Kind::Call, std::to_string(arity(parts[Field::Arguments]))});
   }
 
   // From the first modifier keyword or the declaration keyword (annotations above excluded).
@@ -251,8 +270,7 @@ class Walker {
         }
       }
     }
-    const TSNode previous = ts_node_prev_named_sibling(node);
-    if (type(previous) == Type::BlockComment) definition.docstring = javadoc(text(previous));
+    if (type(previous_sibling_) == Type::BlockComment) definition.docstring = javadoc(text(previous_sibling_));
   }
 
   ScopeIndex add_definition(Definition definition) {
@@ -383,14 +401,14 @@ class Walker {
 
   void read_variables(TSNode node, ScopeIndex scope, ScopeIndex callable) {
     const LinkChain declared = type_chain(field(node, Field::Type));
+    const ScopeIndex owner = is_type_scope(scope) ? scope : callable;
+    if (owner == kModuleScope) return;
     for (const TSNode declarator : named(node)) {
       if (type(declarator) != Type::VariableDeclarator) continue;
-      const TSNode value = field(declarator, Field::Value);
-      const ScopeIndex owner = is_type_scope(scope) ? scope : callable;
-      if (owner != kModuleScope) {
-        facts_.assignments.push_back({owner, line(declarator), {{Link::Kind::Name, std::string(text(field(declarator, Field::Name)))}},
-                                      ts_node_is_null(value) ? LinkChain{} : chain(value), declared});
-      }
+      const auto parts = fields(declarator);
+      const TSNode value = parts[Field::Value];
+      facts_.assignments.push_back({owner, line(declarator), {{Link::Kind::Name, std::string(text(parts[Field::Name]))}},
+                                    ts_node_is_null(value) ? LinkChain{} : chain(value), declared});
     }
   }
 
@@ -409,15 +427,17 @@ class Walker {
     const std::uint32_t end = ts_node_is_null(callee_end) ? ts_node_end_byte(node) : ts_node_start_byte(callee_end);
     site.text = trimmed(source_.substr(start, end > start ? end - start : 0));
     if (!ts_node_is_null(arguments)) {
-      for (const TSNode argument : named(arguments)) site.arguments.push_back(chain(argument));
+      const std::vector<TSNode> each = named(arguments);
+      site.arguments.reserve(each.size());
+      for (const TSNode argument : each) site.arguments.push_back(chain(argument));
       if (site.arguments.empty()) site.text += "()";
     }
     facts_.calls.push_back(std::move(site));
   }
 
-  void count_decision(TSNode node, ScopeIndex callable) {
+  void count_decision(TSNode node, Type node_type, ScopeIndex callable) {
     if (callable == kModuleScope) return;
-    switch (type(node)) {
+    switch (node_type) {
       case Type::IfStatement:
       case Type::ForStatement:
       case Type::EnhancedFor:
@@ -441,8 +461,9 @@ class Walker {
   bool visit(TSNode node) {
     const ScopeIndex scope = frames_.back().scope;
     const ScopeIndex callable = frames_.back().callable;
-    count_decision(node, callable);
-    switch (type(node)) {
+    const Type node_type = type(node);
+    count_decision(node, node_type, callable);
+    switch (node_type) {
       case Type::PackageDeclaration: read_package(node); return false;
       case Type::ImportDeclaration: read_import(node); return false;
       case Type::Modifiers:  // annotations: read with their declaration
@@ -519,13 +540,20 @@ class Walker {
         }
         return true;
       }
-      case Type::MethodInvocation:
-        add_call(node, field(node, Field::Arguments), chain_without_last_call(node), field(node, Field::Arguments), scope, callable);
+      case Type::MethodInvocation: {
+        const auto parts = fields(node);
+        scratch_.clear();
+        append_invocation(parts, scratch_);
+        if (!scratch_.empty()) scratch_.pop_back();  // the call itself
+        add_call(node, parts[Field::Arguments], exact_copy(scratch_), parts[Field::Arguments], scope, callable);
         return true;
-      case Type::ObjectCreationExpression:
-        add_call(node, field(node, Field::Arguments), type_chain(field(node, Field::Type)), field(node, Field::Arguments), scope, callable);
+      }
+      case Type::ObjectCreationExpression: {
+        const auto parts = fields(node);
+        add_call(node, parts[Field::Arguments], type_chain(parts[Field::Type]), parts[Field::Arguments], scope, callable);
         mark_anonymous_body(node);
         return true;
+      }
       case Type::ExplicitConstructorInvocation: {
         const TSNode constructor = field(node, Field::Constructor);
         add_call(node, field(node, Field::Arguments), {{Link::Kind::Name, std::string(text(constructor))}},
@@ -542,12 +570,6 @@ class Walker {
   void mark_anonymous_body(TSNode node) {
     const TSNode last = ts_node_named_child(node, ts_node_named_child_count(node) - 1);
     if (type(last) == Type::ClassBody) anonymous_bodies_.push_back(ts_node_start_byte(last));
-  }
-
-  LinkChain chain_without_last_call(TSNode invocation) const {
-    LinkChain out = chain(invocation);
-    if (!out.empty() && out.back().kind == Link::Kind::Call) out.pop_back();
-    return out;
   }
 
   // `Foo::bar`, `this::m`, `Foo::new`: a call of the enclosing method.
@@ -601,6 +623,8 @@ class Walker {
   std::vector<Frame> frames_;
   std::vector<std::uint32_t> anonymous_bodies_;  // start bytes of anonymous class bodies ahead
   bool public_ = false;
+  TSNode previous_sibling_{};  // the named node before the one visited, under the same parent
+  mutable LinkChain scratch_;  // where chain() and type_chain() build
   std::map<ScopeIndex, std::vector<std::string>> parameter_types_;
 };
 

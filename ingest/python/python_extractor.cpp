@@ -432,6 +432,10 @@ ScopeIndex caller_of(std::span<const Definition> definitions, ScopeIndex index) 
   return index;
 }
 
+// How many named children a node has (0 for a null node: broken input
+// leaves fields empty, and tree-sitter does not check).
+std::uint32_t named_count(TSNode node) { return ts_node_is_null(node) ? 0 : ts_node_named_child_count(node); }
+
 bool is_scalar_literal(const LinkChain& chain) {
   if (chain.size() != 1 || chain[0].kind != Link::Kind::Literal) return false;
   const std::string& type = chain[0].text;
@@ -491,11 +495,11 @@ class FlowWriter {
   // of xs's elements).
   void yielded(TSNode node) {
     const ScopeIndex scope = scope_of(node);
-    if (scope == kModuleScope || ts_node_named_child_count(node) == 0) return;
+    if (scope == kModuleScope || named_count(node) == 0) return;
     const std::uint32_t line = line_of(ts_node_start_point(node));
     const LinkChain generator{{Link::Kind::Name, "return"}};
     push(scope, line, generator, {{Link::Kind::Literal, "list"}}, {});
-    const bool from = ts_node_child_count(node) > 1 && reader_.text(ts_node_child(node, 1)) == "from";
+    const bool from = !ts_node_is_null(node) && ts_node_child_count(node) > 1 && reader_.text(ts_node_child(node, 1)) == "from";
     LinkChain value = value_chain(ts_node_named_child(node, 0));
     if (value.empty() || is_scalar_literal(value)) return;
     if (from) value.push_back({Link::Kind::Element, {}});
@@ -509,7 +513,7 @@ class FlowWriter {
 
   void returned(TSNode statement) {
     const ScopeIndex scope = scope_of(statement);
-    if (scope == kModuleScope || ts_node_named_child_count(statement) == 0) return;
+    if (scope == kModuleScope || named_count(statement) == 0) return;
     const TSNode value = ts_node_named_child(statement, 0);
     assign_value(scope, line_of(ts_node_start_point(statement)), {{Link::Kind::Name, "return"}}, value, {});
   }
@@ -525,7 +529,7 @@ class FlowWriter {
     const TSNode left = reader_.child(statement, Field::Left);
     if (is_sequence(reader_, right) || reader_.is(right, NodeType::Set)) {
       // `for f in (a, b):` binds each element in turn.
-      const std::uint32_t count = std::min<std::uint32_t>(ts_node_named_child_count(right), kMaxElements);
+      const std::uint32_t count = std::min<std::uint32_t>(named_count(right), kMaxElements);
       for (std::uint32_t i = 0; i < count; ++i) {
         const TSNode item = ts_node_named_child(right, i);
         if (!reader_.is(item, NodeType::ListSplat)) assign_node(scope, line, left, item, {}, 0);
@@ -544,9 +548,9 @@ class FlowWriter {
   void with_item(TSNode item) {
     TSNode value = reader_.child(item, Field::Value);
     TSNode target{};
-    if (reader_.is(value, NodeType::AsPattern) && ts_node_named_child_count(value) >= 1) {
+    if (reader_.is(value, NodeType::AsPattern) && named_count(value) >= 1) {
       const TSNode alias = reader_.child(value, Field::Alias);
-      if (!ts_node_is_null(alias) && ts_node_named_child_count(alias) == 1) target = ts_node_named_child(alias, 0);
+      if (!ts_node_is_null(alias) && named_count(alias) == 1) target = ts_node_named_child(alias, 0);
       value = ts_node_named_child(value, 0);
     }
     const LinkChain manager = value_chain(value);
@@ -561,7 +565,7 @@ class FlowWriter {
 
   // `raise E` constructs E (`raise E()` is a call already).
   void raised(TSNode statement) {
-    if (ts_node_named_child_count(statement) == 0) return;
+    if (named_count(statement) == 0) return;
     const TSNode exception = ts_node_named_child(statement, 0);
     if (!reader_.is(exception, NodeType::Identifier) && !reader_.is(exception, NodeType::Attribute)) return;
     CallSite site;
@@ -575,7 +579,7 @@ class FlowWriter {
 
   // Applying a decorator calls it, in the scope around the definition.
   void decorator(TSNode decorator, ScopeIndex definition) {
-    if (ts_node_named_child_count(decorator) == 0) return;
+    if (named_count(decorator) == 0) return;
     const TSNode expression = ts_node_named_child(decorator, 0);
     const LinkChain callee = value_chain(expression);
     if (callee.empty()) return;
@@ -596,7 +600,7 @@ class FlowWriter {
   // container (scalar literals are left empty); none when no argument may.
   void arguments(TSNode call, CallSite& site) {
     const TSNode list = reader_.child(call, Field::Arguments);
-    const std::uint32_t count = ts_node_named_child_count(list);
+    const std::uint32_t count = named_count(list);
     bool any = false;
     bool keywords = false;
     for (std::uint32_t i = 0; i < count && i < kMaxElements; ++i) {
@@ -683,8 +687,8 @@ class FlowWriter {
                    int depth) {
     if (depth > kMaxChainDepth) return;
     if (is_pattern(reader_, target)) {
-      const std::uint32_t targets = ts_node_named_child_count(target);
-      const std::uint32_t values = ts_node_named_child_count(value);
+      const std::uint32_t targets = named_count(target);
+      const std::uint32_t values = named_count(value);
       if (is_sequence(reader_, value) && values == targets && !has_splat(target) && !has_splat(value)) {
         for (std::uint32_t i = 0; i < targets; ++i) {
           assign_node(scope, line, ts_node_named_child(target, i), ts_node_named_child(value, i), {}, depth + 1);
@@ -700,7 +704,7 @@ class FlowWriter {
             assign_node(scope, line, item, ts_node_named_child(value, v++), {}, depth + 1);
             continue;
           }
-          const LinkChain rest = ts_node_named_child_count(item) == 1 ? target_chain(ts_node_named_child(item, 0))
+          const LinkChain rest = named_count(item) == 1 ? target_chain(ts_node_named_child(item, 0))
                                                                        : LinkChain{};
           const std::uint32_t taken = values + 1 - targets;
           if (!rest.empty()) {
@@ -727,7 +731,7 @@ class FlowWriter {
   void assign_chain(ScopeIndex scope, std::uint32_t line, TSNode target, const LinkChain& value, int depth) {
     if (depth > kMaxChainDepth) return;
     if (!is_pattern(reader_, target)) {
-      if (reader_.is(target, NodeType::ListSplatPattern) && ts_node_named_child_count(target) == 1) {
+      if (reader_.is(target, NodeType::ListSplatPattern) && named_count(target) == 1) {
         LinkChain chain = target_chain(ts_node_named_child(target, 0));
         if (chain.empty()) return;
         push(scope, line, chain, {{Link::Kind::Literal, "list"}}, {});
@@ -737,7 +741,7 @@ class FlowWriter {
       push_if_target(scope, line, target, value);
       return;
     }
-    const std::uint32_t count = ts_node_named_child_count(target);
+    const std::uint32_t count = named_count(target);
     bool after_splat = false;
     for (std::uint32_t i = 0; i < count; ++i) {
       const TSNode item = ts_node_named_child(target, i);
@@ -746,7 +750,7 @@ class FlowWriter {
       // Elements after a starred one have no fixed index.
       const std::string key = splat || after_splat ? std::string() : "i:" + std::to_string(i);
       LinkChain element = value.empty() ? LinkChain{} : with_link(value, Link::Kind::Element, key);
-      if (splat && ts_node_named_child_count(item) == 1) {
+      if (splat && named_count(item) == 1) {
         LinkChain chain = target_chain(ts_node_named_child(item, 0));
         if (chain.empty()) continue;
         push(scope, line, chain, {{Link::Kind::Literal, "list"}}, {});
@@ -763,7 +767,7 @@ class FlowWriter {
   }
 
   bool has_splat(TSNode node) const {
-    const std::uint32_t count = ts_node_named_child_count(node);
+    const std::uint32_t count = named_count(node);
     for (std::uint32_t i = 0; i < count; ++i) {
       const TSNode item = ts_node_named_child(node, i);
       if (reader_.is(item, NodeType::ListSplat) || reader_.is(item, NodeType::ListSplatPattern)) return true;
@@ -790,7 +794,7 @@ class FlowWriter {
   void elements(ScopeIndex scope, std::uint32_t line, const LinkChain& prefix, TSNode container, int depth) {
     if (depth > kMaxChainDepth / 4) return;
     const bool indexed = is_sequence(reader_, container);
-    const std::uint32_t count = std::min<std::uint32_t>(ts_node_named_child_count(container), kMaxElements);
+    const std::uint32_t count = std::min<std::uint32_t>(named_count(container), kMaxElements);
     for (std::uint32_t i = 0; i < count; ++i) {
       TSNode item = ts_node_named_child(container, i);
       std::string key = indexed ? "i:" + std::to_string(i) : std::string();
@@ -799,7 +803,7 @@ class FlowWriter {
         key = reader_.element_key(reader_.child(item, Field::Key));
         item = reader_.child(item, Field::Value);
       } else if (reader_.is(item, NodeType::ListSplat) || reader_.is(item, NodeType::DictionarySplat)) {
-        if (ts_node_named_child_count(item) != 1) continue;
+        if (named_count(item) != 1) continue;
         // `[*xs]`, `{**d}`: every element of the other container.
         chain = value_chain(ts_node_named_child(item, 0));
         if (chain.empty()) continue;
@@ -825,7 +829,7 @@ class FlowWriter {
     const LinkChain receiver(site.callee.begin(), site.callee.end() - 1);
     if (receiver.back().kind == Link::Kind::Call) return;
     const LinkChain any = with_link(receiver, Link::Kind::Element);
-    const std::uint32_t count = ts_node_named_child_count(list);
+    const std::uint32_t count = named_count(list);
     const auto positional = [&](std::uint32_t i) {
       return i < count && !reader_.is(ts_node_named_child(list, i), NodeType::KeywordArgument)
                  ? ts_node_named_child(list, i)

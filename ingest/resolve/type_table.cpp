@@ -143,8 +143,10 @@ void TypeTable::add_types() {
 
 void TypeTable::add_members() {
   // Assignments cached by an earlier index are decoded on first use: decode
-  // them on every thread before the tables are filled on this one.
-  trellis::parallel_for(std::size_t{0}, files_.size(), [this](std::size_t f) { (void)files_[f].all_assignments(); });
+  // those the tables read (not the locals) on every thread before the tables
+  // are filled on this one.
+  trellis::parallel_for(std::size_t{0}, files_.size(),
+                        [this](std::size_t f) { files_[f].for_each_assignment_outside_callables([](const Assignment&) {}); });
   for (std::uint32_t f = 0; f < files_.size(); ++f) {
     const FileFacts& facts = files_[f];
     const auto& definitions = facts.definitions;
@@ -171,8 +173,8 @@ void TypeTable::add_members() {
       }
       if (definition.is_extension) extensions_[definition.name].push_back({f, d});
     }
-    for (const Assignment& assignment : facts.all_assignments()) {
-      if (assignment.target.size() != 1 || assignment.target[0].kind != Link::Kind::Name) continue;
+    facts.for_each_assignment_outside_callables([&](const Assignment& assignment) {
+      if (assignment.target.size() != 1 || assignment.target[0].kind != Link::Kind::Name) return;
       const std::string_view name = assignment.target[0].text;
       const Field field{f, &assignment, {}};
       if (assignment.scope != kModuleScope) {
@@ -182,7 +184,7 @@ void TypeTable::add_members() {
       } else if (rules_.namespace_functions) {
         namespaces_[*find_namespace(top_namespace(f, kModuleScope))].variables.emplace(name, field);
       }
-    }
+    });
   }
 }
 

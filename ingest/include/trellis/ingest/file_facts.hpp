@@ -164,20 +164,35 @@ struct Assignment {
 // Assignments read back from the facts cache are decoded on first use, once,
 // by whichever thread asks first: an incremental index resolves few files,
 // which read the assignments of few others, and decoding every file's up
-// front was a third of its memory.
+// front was a third of its memory. Other files' resolution reads only the
+// assignments outside functions and methods (fields, module variables),
+// which are decoded apart, without the locals.
 class DeferredAssignments {
  public:
-  explicit DeferredAssignments(std::function<std::vector<Assignment>()> decode) : decode_(std::move(decode)) {}
+  using Decode = std::function<std::vector<Assignment>()>;
+  DeferredAssignments(Decode decode, Decode decode_outside_callables)
+      : decode_(std::move(decode)), decode_outside_(std::move(decode_outside_callables)) {}
   const std::vector<Assignment>& get() const {
     std::call_once(once_, [this] { values_ = decode_(); });
     return values_;
   }
+  // The assignments whose scope is the module or no Function or Method, in order.
+  const std::vector<Assignment>& outside_callables() const {
+    std::call_once(outside_once_, [this] { outside_ = decode_outside_(); });
+    return outside_;
+  }
 
  private:
-  std::function<std::vector<Assignment>()> decode_;
+  Decode decode_;
+  Decode decode_outside_;
   mutable std::once_flag once_;
   mutable std::vector<Assignment> values_;
+  mutable std::once_flag outside_once_;
+  mutable std::vector<Assignment> outside_;
 };
+
+// Whether a definition's scope holds locals (a function or method).
+inline bool is_callable(Label label) { return label == Label::Function || label == Label::Method; }
 
 struct FileFacts {
   std::string relative_path;  // '/'-separated from the indexed root
@@ -204,6 +219,20 @@ struct FileFacts {
 
   const std::vector<Assignment>& all_assignments() const {
     return deferred_assignments ? deferred_assignments->get() : assignments;
+  }
+  // Calls visit(const Assignment&) for each assignment at module level or
+  // in a class body, in order: all but the locals of functions and methods,
+  // which only the file's own resolution reads (cached facts decode just
+  // these for it).
+  template <class Visit>
+  void for_each_assignment_outside_callables(Visit&& visit) const {
+    if (deferred_assignments) {
+      for (const Assignment& assignment : deferred_assignments->outside_callables()) visit(assignment);
+      return;
+    }
+    for (const Assignment& assignment : assignments) {
+      if (assignment.scope == kModuleScope || !is_callable(definitions[assignment.scope].label)) visit(assignment);
+    }
   }
 };
 
