@@ -189,6 +189,9 @@ ScopeIndex FactWalk::open_definition(TSNode node, Label label, std::string name,
   Definition definition;
   definition.label = label;
   definition.name = std::move(name);
+  // Broken input can leave a declaration without its name; it still opens
+  // a scope, and every node needs a name.
+  if (definition.name.empty()) definition.name = "<unnamed>";
   definition.parent = scope();
   definition.span = span_of(reader_.first_after_attributes(node), node);
   definition.decorators = reader_.attributes(node);

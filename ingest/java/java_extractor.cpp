@@ -274,6 +274,8 @@ class Walker {
   }
 
   ScopeIndex add_definition(Definition definition) {
+    // Broken input can leave a declaration without its name; every node needs one.
+    if (definition.name.empty()) definition.name = "<unnamed>";
     facts_.definitions.push_back(std::move(definition));
     return static_cast<ScopeIndex>(facts_.definitions.size() - 1);
   }
