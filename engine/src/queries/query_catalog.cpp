@@ -126,9 +126,11 @@ const QuerySpec kSpecs[] = {
     {QueryKind::Callers, "query_callers", "callers", "Functions and methods that call a function",
      "Distinct functions and methods that reach the target over CALLS edges followed backwards, each "
      "with its depth (1 = calls it directly). With max_depth > 1, call_chains gives one shortest chain "
-     "per caller, farthest caller first, ending at the target. At most 100 callers; metadata.total_count "
-     "says how many there are and metadata.unresolved_calls how many call sites inside the answer "
-     "could not be resolved.",
+     "per caller, farthest caller first, ending at the target. Callers of a method the target overrides or "
+     "implements (a call on the base class or interface may run it) are included after the direct ones of "
+     "their depth, marked via: dispatch with the overridden method in through, unless dispatch is false. At "
+     "most 100 callers; metadata.total_count says how many there are and metadata.unresolved_calls how many "
+     "call sites inside the answer could not be resolved.",
      kCallersParams},
     {QueryKind::Callees, "query_callees", "callees", "Functions, methods and classes a function calls",
      "Distinct functions, methods and classes (constructor calls) the target reaches over CALLS edges, "
