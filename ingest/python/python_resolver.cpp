@@ -14,6 +14,7 @@
 
 #include "python_builtins.hpp"
 #include "python_module_index.hpp"
+#include "python_syntax.hpp"
 #include "trellis/common/parallel.hpp"
 
 namespace trellis::ingest::python {
@@ -205,20 +206,8 @@ std::string_view decorator_name(std::string_view decorator) {
 // a plain dotted name, possibly called.
 LinkChain decorator_chain(std::string_view decorator) {
   const auto paren = decorator.find('(');
-  const std::string_view dotted = decorator.substr(0, paren);
-  LinkChain chain;
-  std::size_t start = 0;
-  while (start <= dotted.size()) {
-    const std::size_t dot = std::min(dotted.find('.', start), dotted.size());
-    const std::string_view part = dotted.substr(start, dot - start);
-    if (part.empty() || !std::all_of(part.begin(), part.end(), [](char c) {
-          return c == '_' || std::isalnum(static_cast<unsigned char>(c)) || static_cast<unsigned char>(c) >= 0x80;
-        })) {
-      return {};
-    }
-    chain.push_back({chain.empty() ? Link::Kind::Name : Link::Kind::Attribute, std::string(part)});
-    start = dot + 1;
-  }
+  LinkChain chain = dotted_links(decorator.substr(0, paren));
+  if (chain.size() == 1 && chain[0].kind == Link::Kind::Opaque) return {};
   if (paren != std::string_view::npos) chain.push_back({Link::Kind::Call, {}});
   return chain;
 }

@@ -1,5 +1,7 @@
 #include "python_syntax.hpp"
 
+#include <algorithm>
+#include <string>
 #include <string_view>
 #include <utility>
 
@@ -91,5 +93,22 @@ constexpr std::array<std::pair<std::string_view, Field>, kFieldCount> kFieldName
 }  // namespace
 
 PythonSyntax::PythonSyntax(const TSLanguage* language) : GrammarSyntax(language, kTypeNames, kFieldNames) {}
+
+LinkChain dotted_links(std::string_view text) {
+  LinkChain chain;
+  std::size_t start = 0;
+  while (start <= text.size()) {
+    const std::size_t dot = std::min(text.find('.', start), text.size());
+    const std::string_view part = text.substr(start, dot - start);
+    const bool identifier = !part.empty() && std::all_of(part.begin(), part.end(), [](char c) {
+      return c == '_' || (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+             static_cast<unsigned char>(c) >= 0x80;
+    });
+    if (!identifier) return {{Link::Kind::Opaque, {}}};
+    chain.push_back({chain.empty() ? Link::Kind::Name : Link::Kind::Attribute, std::string(part)});
+    start = dot + 1;
+  }
+  return chain;
+}
 
 }  // namespace trellis::ingest::python

@@ -4,8 +4,10 @@
 #pragma once
 
 #include <cstdint>
+#include <string_view>
 
 #include "extract/grammar_syntax.hpp"
+#include "trellis/ingest/file_facts.hpp"
 
 namespace trellis::ingest::python {
 
@@ -98,5 +100,10 @@ class PythonSyntax : public GrammarSyntax<NodeType, Field, kFieldCount> {
  public:
   explicit PythonSyntax(const TSLanguage* language);
 };
+
+// A dotted name written as text ("models.Repo") as a link chain; a single
+// Opaque link when a part is no identifier. The extractor reads string
+// annotations with it, the resolver decorators.
+LinkChain dotted_links(std::string_view text);
 
 }  // namespace trellis::ingest::python
