@@ -110,6 +110,52 @@ struct FlowFact {
   auto operator<=>(const FlowFact&) const = default;
 };
 
+// A flow key (what one parameter, or one attribute of a class's instances,
+// receives) as a 64-bit digest. What an evaluation read of the flows is kept
+// as these, so that a later round evaluates again only what read a key whose
+// values changed. Two keys that share a digest cost a needless evaluation,
+// never a missed one.
+using FlowKey = std::uint64_t;
+
+FlowKey flow_key(ScopeRef target, std::uint32_t parameter, std::string_view attribute) {
+  const auto mix = [](std::uint64_t h, std::uint64_t v) {
+    h ^= v + 0x9e3779b97f4a7c15ULL + (h << 6) + (h >> 2);
+    h ^= h >> 31;
+    h *= 0xbf58476d1ce4e5b9ULL;
+    return h ^ (h >> 29);
+  };
+  std::uint64_t h = mix(target.file, target.def);
+  h = mix(h, parameter);
+  return mix(h, std::hash<std::string_view>{}(attribute));
+}
+
+// The flow keys an evaluation read: sorted, each once. Past kMaxReads keys
+// it is kEverything alone (evaluated again whenever any flow changes).
+using Reads = std::vector<FlowKey>;
+constexpr FlowKey kEverything = std::numeric_limits<FlowKey>::max();
+constexpr std::size_t kMaxReads = 256;
+
+// Sorts and dedupes reads[from, end).
+void normalize_reads(Reads& reads, std::size_t from) {
+  const auto begin = reads.begin() + static_cast<std::ptrdiff_t>(from);
+  std::sort(begin, reads.end());
+  reads.erase(std::unique(begin, reads.end()), reads.end());
+  if (reads.size() - from > kMaxReads || (reads.size() > from && reads.back() == kEverything)) {
+    reads.resize(from);
+    reads.push_back(kEverything);
+  }
+}
+
+// Whether what read `reads` may change now that `changed` (sorted) did.
+bool reads_changed(const Reads& reads, const std::vector<FlowKey>& changed) {
+  if (reads.empty() || changed.empty()) return false;
+  if (reads.back() == kEverything) return true;
+  for (const FlowKey key : reads) {
+    if (std::binary_search(changed.begin(), changed.end(), key)) return true;
+  }
+  return false;
+}
+
 // Values worth passing on to a parameter.
 bool flows_on(const Value& value) {
   switch (value.kind) {
@@ -136,7 +182,28 @@ class FlowTable {
   }
   const Values* find(ScopeRef function, std::uint32_t parameter) const { return find({function, parameter, {}}); }
   const Values* find(ScopeRef klass, const std::string& attribute) const { return find({klass, 0, attribute}); }
-  bool operator==(const FlowTable& other) const { return entries_ == other.entries_; }
+
+  // The keys whose values differ in `next` (added, removed or changed), sorted.
+  std::vector<FlowKey> changed_keys(const FlowTable& next) const {
+    std::vector<FlowKey> changed;
+    const auto key_of = [](const Key& key) { return flow_key(std::get<0>(key), std::get<1>(key), std::get<2>(key)); };
+    auto a = entries_.begin();
+    auto b = next.entries_.begin();
+    while (a != entries_.end() || b != next.entries_.end()) {
+      if (b == next.entries_.end() || (a != entries_.end() && a->first < b->first)) {
+        changed.push_back(key_of((a++)->first));
+      } else if (a == entries_.end() || b->first < a->first) {
+        changed.push_back(key_of((b++)->first));
+      } else {
+        if (a->second != b->second) changed.push_back(key_of(a->first));
+        ++a;
+        ++b;
+      }
+    }
+    std::sort(changed.begin(), changed.end());
+    changed.erase(std::unique(changed.begin(), changed.end()), changed.end());
+    return changed;
+  }
 
  private:
   using Key = std::tuple<ScopeRef, std::uint32_t, std::string>;
@@ -465,16 +532,28 @@ class Fixtures {
 class Resolver {
  public:
   // One per thread and round: the caches below are the only state
-  // resolution changes. `flows` holds what parameters receive.
+  // resolution changes, and they are dropped before each file (forget()).
+  // `flows` holds what parameters receive.
   Resolver(const ScopeTables& tables, const FlowTable& flows, const Fixtures& fixtures)
       : tables_(tables), files_(tables.files()), modules_(tables.modules()), flows_(flows), fixtures_(fixtures) {}
 
   const PythonModuleIndex& modules() const { return modules_; }
   std::span<const FileFacts> files() const { return files_; }
 
-  // Whether anything evaluated since the last call read what a parameter
-  // receives from calls: such results change as the flows grow.
-  bool take_used_flows() { return std::exchange(used_flows_, false); }
+  // The flow keys (what parameters and attributes receive from elsewhere)
+  // read by what was evaluated since the last call: those results change
+  // when these flows do.
+  // Drops what was memoised: each file is resolved from a clean slate, so
+  // its answers do not depend on which files the thread resolved before.
+  void forget() {
+    cache_.clear();
+    mro_.clear();
+  }
+
+  Reads take_reads() {
+    normalize_reads(reads_, 0);
+    return std::exchange(reads_, {});
+  }
 
   // What a call's callee expression may be, evaluated where the call is.
   // `line`, when known, is the call's: a name assigned in `scope` itself then
@@ -534,8 +613,12 @@ class Resolver {
   // so lookups stop there instead of skipping to a later in-tree class.
   // `object` and `Generic[...]` define nothing a lookup could find first.
   const std::vector<ScopeRef>& mro(ScopeRef klass) {
-    if (const auto it = mro_.find(klass); it != mro_.end()) return it->second;
-    mro_[klass] = {klass};  // guards against inheritance loops while computing
+    if (const auto it = mro_.find(klass); it != mro_.end()) {
+      reads_.insert(reads_.end(), it->second.reads.begin(), it->second.reads.end());
+      return it->second.order;
+    }
+    mro_[klass] = {{klass}, {}};  // guards against inheritance loops while computing
+    const std::size_t mark = reads_.size();
     std::vector<std::vector<ScopeRef>> sequences;
     std::vector<ScopeRef> bases;
     const Definition& definition = files_[klass.file].definitions[klass.def];
@@ -561,7 +644,11 @@ class Resolver {
         }
       }
     }
-    return mro_[klass] = std::move(order);
+    normalize_reads(reads_, mark);
+    Mro& entry = mro_[klass];
+    entry.order = std::move(order);
+    entry.reads.assign(reads_.begin() + static_cast<std::ptrdiff_t>(mark), reads_.end());
+    return entry.order;
   }
 
   static bool is_opaque_base(ScopeRef ref) { return ref.file == kNone; }
@@ -778,7 +865,7 @@ class Resolver {
       return instance_of(evaluate(*binding.annotation, binding.where.file, definition.parent, depth + 1));
     }
     Values values = fixture_values(binding, definition, depth + 1);
-    used_flows_ = true;
+    reads_.push_back(flow_key(binding.where, binding.parameter, {}));
     if (const Values* passed = flows_.find(binding.where, binding.parameter)) add(values, *passed);
     return values;
   }
@@ -845,30 +932,27 @@ class Resolver {
   // Values that depend on each other (x = y.f(); y = x.g()) are computed to
   // their least fixpoint: the first key of the cycle is evaluated again
   // until it stops growing, and the others are kept only once it is done.
-  // A result cut short by the depth limit is not kept either. Whether a
-  // value read the flows is remembered with it.
+  // A result cut short by the depth limit is not kept either. The flow keys
+  // a value read are kept with it, and count as read wherever it is used.
   template <typename Compute>
   Values cached(std::pair<const void*, std::size_t> key, Compute compute) {
     const auto found = cache_.find(key);
     if (found != cache_.end()) {
       Entry& entry = found->second;
-      used_flows_ = used_flows_ || entry.used_flows;
+      reads_.insert(reads_.end(), entry.reads.begin(), entry.reads.end());
       if (entry.frame != kDone && !frames_.empty()) {
         frames_.back().reaches = std::min(frames_.back().reaches, entry.frame);  // a cycle
       }
       return entry.values;
     }
     const std::size_t frame = frames_.size();
-    cache_[key] = Entry{{}, false, frame};
+    cache_[key] = Entry{{}, {}, frame};
     frames_.push_back({kDone});
-    const bool outer = std::exchange(used_flows_, false);
+    const std::size_t mark = reads_.size();
     Values values;
-    bool used = false;
     for (int pass = 0;; ++pass) {
       frames_.back().reaches = kDone;
-      used_flows_ = false;
       values = compute();
-      used = used || used_flows_;
       Entry& entry = cache_[key];
       const bool grew = values != entry.values;
       entry.values = values;
@@ -876,13 +960,13 @@ class Resolver {
     }
     const std::size_t reaches = frames_.back().reaches;
     frames_.pop_back();
-    used_flows_ = outer || used;
+    normalize_reads(reads_, mark);
     if (reaches < frame) {
       // Part of a cycle through a key still being computed below: not kept.
       cache_.erase(key);
       frames_.back().reaches = std::min(frames_.back().reaches, reaches);
     } else {
-      cache_[key] = Entry{values, used, kDone};
+      cache_[key] = Entry{values, Reads(reads_.begin() + static_cast<std::ptrdiff_t>(mark), reads_.end()), kDone};
     }
     return values;
   }
@@ -1075,7 +1159,7 @@ class Resolver {
         return assigned;
       });
     }
-    used_flows_ = true;
+    reads_.push_back(flow_key(klass, 0, name));
     if (const Values* written = flows_.find(klass, name)) add(values, *written);
     return values;
   }
@@ -1102,13 +1186,17 @@ class Resolver {
   const PythonModuleIndex& modules_;
   const FlowTable& flows_;
   const Fixtures& fixtures_;
-  std::map<ScopeRef, std::vector<ScopeRef>> mro_;
+  struct Mro {
+    std::vector<ScopeRef> order;
+    Reads reads;  // the flow keys its bases' evaluation read
+  };
+  std::map<ScopeRef, Mro> mro_;
   // By binding (or attribute list) and which of its assignments count.
   static constexpr std::size_t kDone = std::numeric_limits<std::size_t>::max();
   static constexpr int kMaxPasses = 8;
   struct Entry {
     Values values;
-    bool used_flows = false;
+    Reads reads;  // the flow keys it read
     std::size_t frame = kDone;  // the frame computing it, or kDone
   };
   struct Frame {
@@ -1117,7 +1205,7 @@ class Resolver {
   std::map<std::pair<const void*, std::size_t>, Entry> cache_;
   std::vector<Frame> frames_;
   std::unordered_map<std::string, ScopeIndex> opaque_bases_;  // by base text
-  bool used_flows_ = false;
+  Reads reads_;  // what the evaluations since take_reads() read, in no order
 };
 
 void add_packages(const PythonLayout& layout, ProgramGraph& graph) {
@@ -1199,14 +1287,14 @@ void add_imports(const PythonModuleIndex& modules, ProgramGraph& graph) {
 }
 
 // What one call site gives: its edges, whether it goes out of the tree or
-// stays unresolved, what it passes into parameters, and whether any of it
-// read what parameters receive (then a later round evaluates it again).
+// stays unresolved, what it passes into parameters, and which flows it
+// read (a later round evaluates it again when one of them changes).
 struct SiteResolution {
   std::vector<CallEdge> calls;
   bool external = false;
   bool unresolved = false;
   std::vector<FlowFact> flows;
-  bool used_flows = false;
+  Reads reads;
 };
 
 // A file's flow facts as FileEdgeSlice::derived keeps them: sorted, each
@@ -1285,7 +1373,7 @@ void decode_flows(std::string_view in, std::span<const FileFacts> files, std::ve
 struct FileResolution {
   std::vector<InheritsEdge> inherits;
   std::vector<FlowFact> flows;
-  bool used_flows = false;
+  Reads reads;
   std::vector<SiteResolution> sites;  // parallel to the file's calls
   bool resolved = false;
 };
@@ -1315,7 +1403,7 @@ void pass_arguments(Resolver& resolver, const CallSite& call, std::uint32_t file
 SiteResolution resolve_site(Resolver& resolver, std::span<const FileFacts> files, std::uint32_t f,
                             const CallSite& call) {
   SiteResolution site;
-  resolver.take_used_flows();
+  resolver.take_reads();
   const Values targets = resolver.evaluate(call.callee, f, call.scope, 0, call.line);
   const ScopeRef caller{f, call.caller};
   const auto add_edge = [&](ScopeRef callee, CallType type) {
@@ -1361,18 +1449,19 @@ SiteResolution resolve_site(Resolver& resolver, std::span<const FileFacts> files
   }
   site.unresolved = site.calls.empty() && !site.external && !call.implicit;
   site.external = site.calls.empty() && site.external && !call.implicit;
-  site.used_flows = resolver.take_used_flows();
+  site.reads = resolver.take_reads();
   return site;
 }
 
-// Resolves a file, or (with `again`) only what read the flows the last time.
+// Resolves a file, or (given the flows that `changed` since) only what read them.
 void resolve_file(Resolver& resolver, std::span<const FileFacts> files, std::uint32_t f, FileResolution& result,
-                  bool again) {
+                  const std::vector<FlowKey>* changed) {
   const FileFacts& facts = files[f];
-  if (!again || result.used_flows) {
+  resolver.forget();
+  if (changed == nullptr || reads_changed(result.reads, *changed)) {
     result.inherits.clear();
     result.flows.clear();
-    resolver.take_used_flows();
+    resolver.take_reads();
     for (ScopeIndex d = 0; d < facts.definitions.size(); ++d) {
       if (facts.definitions[d].label != Label::Class) continue;
       for (const LinkChain& base : facts.definitions[d].bases) {
@@ -1391,18 +1480,19 @@ void resolve_file(Resolver& resolver, std::span<const FileFacts> files, std::uin
                        facts.definitions[assignment.scope].label == Label::Method;
       if (!own) resolver.attribute_writes(assignment, f, result.flows);
     }
-    result.used_flows = resolver.take_used_flows();
+    result.reads = resolver.take_reads();
   }
   result.sites.resize(facts.calls.size());
   for (std::size_t c = 0; c < facts.calls.size(); ++c) {
-    if (!again || result.sites[c].used_flows) result.sites[c] = resolve_site(resolver, files, f, facts.calls[c]);
+    if (changed == nullptr || reads_changed(result.sites[c].reads, *changed)) result.sites[c] = resolve_site(resolver, files, f, facts.calls[c]);
   }
   result.resolved = true;
 }
 
-bool uses_flows(const FileResolution& result) {
-  return result.used_flows ||
-         std::any_of(result.sites.begin(), result.sites.end(), [](const SiteResolution& s) { return s.used_flows; });
+bool reads_changed(const FileResolution& result, const std::vector<FlowKey>& changed) {
+  return reads_changed(result.reads, changed) ||
+         std::any_of(result.sites.begin(), result.sites.end(),
+                     [&](const SiteResolution& s) { return reads_changed(s.reads, changed); });
 }
 
 void add_flows(const FileResolution& result, FlowTable& table) {
@@ -1469,7 +1559,8 @@ ProgramGraph resolve_python(std::span<const FileFacts> files, const PythonLayout
   // the number of threads. What calls pass into parameters is known only
   // once calls are resolved: resolution runs in rounds, each with the flows
   // the one before found, again for the files whose answers read them,
-  // until the flows stop changing.
+  // until the flows stop changing. A later round evaluates again only the
+  // call sites (and files' other parts) that read a flow which changed.
   std::vector<FileResolution> results(files.size());
   std::vector<std::uint32_t> pending;
   for (std::uint32_t f = 0; f < files.size(); ++f) {
@@ -1484,6 +1575,7 @@ ProgramGraph resolve_python(std::span<const FileFacts> files, const PythonLayout
   FlowTable flows;
   flows.add_facts(known);
   flows.sort();
+  std::vector<FlowKey> changed;
   for (int round = 0; round < kMaxRounds && !pending.empty(); ++round) {
     tbb::enumerable_thread_specific<Resolver> resolvers(
         [&tables, &flows, &fixtures] { return Resolver(tables, flows, fixtures); });
@@ -1491,16 +1583,18 @@ ProgramGraph resolve_python(std::span<const FileFacts> files, const PythonLayout
                           [&](const tbb::blocked_range<std::size_t>& range) {
                             Resolver& resolver = resolvers.local();
                             for (std::size_t i = range.begin(); i != range.end(); ++i) {
-                              resolve_file(resolver, files, pending[i], results[pending[i]], round > 0);
+                              resolve_file(resolver, files, pending[i], results[pending[i]],
+                                           round > 0 ? &changed : nullptr);
                             }
                           });
     FlowTable next;
     next.add_facts(known);
     for (const FileResolution& result : results) add_flows(result, next);
     next.sort();
-    if (next == flows) break;
+    changed = flows.changed_keys(next);
+    if (changed.empty()) break;
     flows = std::move(next);
-    std::erase_if(pending, [&](std::uint32_t f) { return !uses_flows(results[f]); });
+    std::erase_if(pending, [&](std::uint32_t f) { return !reads_changed(results[f], changed); });
   }
   std::vector<FileEdgeSlice> per_file(files.size());
   for (std::uint32_t f = 0; f < files.size(); ++f) {
