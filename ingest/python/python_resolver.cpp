@@ -22,7 +22,7 @@ namespace {
 
 // Bounds the evaluation of chains that refer to each other
 // (x = y.f(); y = x.g()), so resolution always ends.
-constexpr int kMaxDepth = 24;
+constexpr int kMaxDepth = 400;
 // Rounds of interprocedural flow (each carries values one call further).
 constexpr int kMaxRounds = 6;
 
@@ -531,6 +531,25 @@ class Fixtures {
 
 class Resolver {
  public:
+  // What a memoised value is: the object it is about (a binding, a
+  // definition, an attribute's or a container's assignments), what is asked
+  // of it, and which part.
+  enum MemoKind : std::uint32_t { kAssigned, kAttribute, kImported, kDecorated, kElement, kStarMember };
+  struct MemoKey {
+    const void* object;
+    std::uint32_t kind;
+    std::uint64_t part;
+    std::uint32_t name;  // name_id() of a name or key, for those asked by one
+    bool operator==(const MemoKey&) const = default;
+  };
+  struct MemoKeyHash {
+    std::size_t operator()(const MemoKey& key) const {
+      std::uint64_t h = reinterpret_cast<std::uintptr_t>(key.object) * 0x9e3779b97f4a7c15ULL;
+      h ^= (key.part + key.kind + (std::uint64_t{key.name} << 40)) * 0xbf58476d1ce4e5b9ULL;
+      return static_cast<std::size_t>(h ^ (h >> 32));
+    }
+  };
+
   // One per thread and round: the caches below are the only state
   // resolution changes, and they are dropped before each file (forget()).
   // `flows` holds what parameters receive.
@@ -548,6 +567,7 @@ class Resolver {
   void forget() {
     cache_.clear();
     mro_.clear();
+    provisional_.clear();
   }
 
   Reads take_reads() {
@@ -759,7 +779,9 @@ class Resolver {
       case Binding::Kind::Definition: return decorated({binding.where.file, binding.definition}, depth + 1, nullptr);
       case Binding::Kind::Module: return one(module_value(binding.module));
       case Binding::Kind::External: return {Value::external(binding.module)};
-      case Binding::Kind::ImportedName: return module_member(binding.module, binding.name, depth + 1);
+      case Binding::Kind::ImportedName:
+        // Memoised, as modules may import a name from each other.
+        return cached({&binding, kImported, 0, 0}, [&] { return module_member(binding.module, binding.name, depth + 1); });
       case Binding::Kind::Parameter: return parameter_values(binding, depth + 1);
       case Binding::Kind::Assigned: return assigned_values(binding, depth + 1);
       case Binding::Kind::Local: return {};
@@ -777,6 +799,14 @@ class Resolver {
   // what each decorator in the tree receives is added.
   Values decorated(ScopeRef ref, int depth, std::vector<FlowFact>* flows) {
     const Definition& definition = files_[ref.file].definitions[ref.def];
+    if (flows == nullptr && !definition.decorators.empty()) {
+      // Memoised, as decorators may be decorated by what they decorate.
+      return cached({&definition, kDecorated, 0, 0}, [&] { return apply_decorators(ref, definition, depth, nullptr); });
+    }
+    return apply_decorators(ref, definition, depth, flows);
+  }
+
+  Values apply_decorators(ScopeRef ref, const Definition& definition, int depth, std::vector<FlowFact>* flows) {
     Values current = {Value{definition.label == Label::Class ? Value::Kind::Class : Value::Kind::Function, ref, {}}};
     for (auto d = definition.decorators.rbegin(); d != definition.decorators.rend() && depth <= kMaxDepth; ++d) {
       const LinkChain chain = decorator_chain(*d);
@@ -841,6 +871,11 @@ class Resolver {
   // What `from module import *` brings in under `name`: the names listed in
   // the module's __all__ when it has one, else its names without a leading _.
   Values star_member(const std::string& module, const std::string& name, int depth) {
+    // Memoised, as modules may star-import each other.
+    return cached({&module, kStarMember, 0, name_id(name)}, [&] { return star_member_of(module, name, depth); });
+  }
+
+  Values star_member_of(const std::string& module, const std::string& name, int depth) {
     if (const auto file = modules_.file_of(module)) {
       const FileFacts& facts = files_[*file];
       if (facts.has_all) {
@@ -916,8 +951,7 @@ class Resolver {
       // Several on one line are alternatives (`for f in (a, b):`), not a sequence.
       while (first > 0 && assignments[first - 1]->line == assignments[first]->line) --first;
     }
-    const std::pair<const void*, std::size_t> key{&binding, (first << 32) | count};
-    return cached(key, [&] {
+    return cached({&binding, kAssigned, (first << 32) | count, 0}, [&] {
       Values values;
       for (std::size_t a = first; a < count; ++a) {
         if (assigns_none(*assignments[a])) continue;
@@ -927,53 +961,107 @@ class Resolver {
     });
   }
 
-  // Memoised by key, whatever order the keys are asked in (threads
-  // resolve files in any order, and the graph must not depend on it).
-  // Values that depend on each other (x = y.f(); y = x.g()) are computed to
-  // their least fixpoint: the first key of the cycle is evaluated again
-  // until it stops growing, and the others are kept only once it is done.
-  // A result cut short by the depth limit is not kept either. The flow keys
-  // a value read are kept with it, and count as read wherever it is used.
+  // Memoised by key. Values that depend on each other (x = y.f();
+  // y = x.g()) are computed to their least fixpoint, whichever key of the
+  // cycle is asked first: the first one entered (the cycle's root) is
+  // evaluated again until neither it nor any value computed under it that
+  // read an unfinished one grows. Those values are kept meanwhile, as
+  // provisional: a pass reuses what it computed itself and computes again
+  // what an earlier pass did. Once the root is done, what its last pass
+  // computed is final and the rest is dropped. A value only ever grows (each
+  // evaluation adds to the last), so this ends. The flow keys a value read
+  // are kept with it, and count as read wherever it is used.
   template <typename Compute>
-  Values cached(std::pair<const void*, std::size_t> key, Compute compute) {
-    const auto found = cache_.find(key);
-    if (found != cache_.end()) {
+  Values cached(const MemoKey& key, Compute compute) {
+    if (const auto found = cache_.find(key); found != cache_.end()) {
       Entry& entry = found->second;
-      reads_.insert(reads_.end(), entry.reads.begin(), entry.reads.end());
-      if (entry.frame != kDone && !frames_.empty()) {
+      if (entry.state == Entry::State::InProgress) {
         frames_.back().reaches = std::min(frames_.back().reaches, entry.frame);  // a cycle
+        return entry.values;
       }
-      return entry.values;
+      const bool fresh = entry.state == Entry::State::Done || pass_epochs_.empty() ||
+                         entry.epoch >= pass_epochs_.back();
+      if (fresh) {
+        reads_.insert(reads_.end(), entry.reads.begin(), entry.reads.end());
+        if (entry.state == Entry::State::Provisional) {
+          frames_.back().reaches = std::min(frames_.back().reaches, entry.frame);
+        }
+        return entry.values;
+      }
     }
     const std::size_t frame = frames_.size();
-    cache_[key] = Entry{{}, {}, frame};
-    frames_.push_back({kDone});
+    {
+      Entry& entry = cache_[key];  // a stale provisional value starts from what it had
+      entry.state = Entry::State::InProgress;
+      entry.frame = frame;
+    }
+    frames_.push_back({kDone, provisional_.size(), epoch_, false});
     const std::size_t mark = reads_.size();
+    bool iterating = false;
     Values values;
     for (int pass = 0;; ++pass) {
       frames_.back().reaches = kDone;
-      values = compute();
+      const std::uint64_t changes = changes_;
+      Values computed = compute();
       Entry& entry = cache_[key];
+      values = entry.values;
+      add(values, computed);
       const bool grew = values != entry.values;
       entry.values = values;
-      if (frames_.back().reaches != frame || !grew || pass == kMaxPasses) break;
+      if (grew) ++changes_;
+      const Frame& current = frames_.back();
+      if (current.truncated || current.reaches != frame || (!grew && changes_ == changes) || pass == kMaxPasses) break;
+      // Another pass: what the passes before computed under this key is stale.
+      if (!iterating) pass_epochs_.push_back(0);
+      iterating = true;
+      pass_epochs_.back() = ++epoch_;
+      frames_.back().epoch = epoch_;
     }
-    const std::size_t reaches = frames_.back().reaches;
+    if (iterating) pass_epochs_.pop_back();
+    const Frame done = frames_.back();
     frames_.pop_back();
     normalize_reads(reads_, mark);
-    if (reaches < frame) {
-      // Part of a cycle through a key still being computed below: not kept.
+    Entry& entry = cache_[key];
+    entry.reads.assign(reads_.begin() + static_cast<std::ptrdiff_t>(mark), reads_.end());
+    if (done.truncated) {
+      // Cut short by the depth limit: nothing on the way is kept.
+      for (std::size_t p = done.provisional; p < provisional_.size(); ++p) cache_.erase(provisional_[p]);
+      provisional_.resize(done.provisional);
       cache_.erase(key);
-      frames_.back().reaches = std::min(frames_.back().reaches, reaches);
+      if (!frames_.empty()) frames_.back().truncated = true;
+    } else if (done.reaches < frame) {
+      // Part of a cycle whose root is still in progress below.
+      entry.state = Entry::State::Provisional;
+      entry.frame = done.reaches;
+      entry.epoch = epoch_;
+      for (std::size_t p = done.provisional; p < provisional_.size(); ++p) {
+        const auto it = cache_.find(provisional_[p]);
+        if (it != cache_.end() && it->second.state == Entry::State::Provisional && it->second.frame >= frame) {
+          it->second.frame = done.reaches;
+        }
+      }
+      provisional_.push_back(key);
+      frames_.back().reaches = std::min(frames_.back().reaches, done.reaches);
     } else {
-      cache_[key] = Entry{values, Reads(reads_.begin() + static_cast<std::ptrdiff_t>(mark), reads_.end()), kDone};
+      // Done, and the root of whatever was left provisional under it.
+      entry.state = Entry::State::Done;
+      for (std::size_t p = done.provisional; p < provisional_.size(); ++p) {
+        const auto it = cache_.find(provisional_[p]);
+        if (it == cache_.end() || it->second.state != Entry::State::Provisional) continue;
+        if (it->second.epoch >= done.epoch) {
+          it->second.state = Entry::State::Done;
+        } else {
+          cache_.erase(it);
+        }
+      }
+      provisional_.resize(done.provisional);
     }
     return values;
   }
 
   // The depth limit cut an evaluation short: nothing on the way is kept.
   void truncated() {
-    if (!frames_.empty()) frames_.back().reaches = 0;
+    if (!frames_.empty()) frames_.back().truncated = true;
   }
 
   Values assignment_values(const Assignment& assignment, std::uint32_t file, int depth) {
@@ -1011,13 +1099,21 @@ class Resolver {
       }
       while (first > 0 && writes[first - 1]->line == writes[first]->line) --first;
     }
-    Values values;
-    for (std::size_t w = first; w < count; ++w) {
-      const std::string& written = writes[w]->target.back().text;
-      if (!key.empty() && !written.empty() && written != key) continue;
-      add(values, assignment_values(*writes[w], container.ref.file, depth + 1));
-    }
-    return values;
+    // Memoised, as an element may be assigned from itself (`d[k] = d[k] or f`).
+    return cached({&writes, kElement, (std::uint64_t{first} << 32) | count, name_id(key)}, [&] {
+      Values values;
+      for (std::size_t w = first; w < count; ++w) {
+        const std::string& written = writes[w]->target.back().text;
+        if (!key.empty() && !written.empty() && written != key) continue;
+        add(values, assignment_values(*writes[w], container.ref.file, depth + 1));
+      }
+      return values;
+    });
+  }
+
+  // A number for a name or key, to memoise by.
+  std::uint32_t name_id(const std::string& name) {
+    return names_.try_emplace(name, static_cast<std::uint32_t>(names_.size())).first->second;
   }
 
   Values call_result(const Value& callee, int depth) {
@@ -1150,7 +1246,7 @@ class Resolver {
     Values values;
     const auto& attributes = tables_.index(klass.file).instance_attributes[klass.def];
     if (const auto it = attributes.find(name); it != attributes.end()) {
-      values = cached({&it->second, 0}, [&] {
+      values = cached({&it->second, kAttribute, 0, 0}, [&] {
         Values assigned;
         for (const Assignment* assignment : it->second) {
           if (assigns_none(*assignment)) continue;
@@ -1191,19 +1287,30 @@ class Resolver {
     Reads reads;  // the flow keys its bases' evaluation read
   };
   std::map<ScopeRef, Mro> mro_;
-  // By binding (or attribute list) and which of its assignments count.
   static constexpr std::size_t kDone = std::numeric_limits<std::size_t>::max();
   static constexpr int kMaxPasses = 8;
   struct Entry {
+    enum class State : std::uint8_t { InProgress, Provisional, Done };
     Values values;
     Reads reads;  // the flow keys it read
-    std::size_t frame = kDone;  // the frame computing it, or kDone
+    State state = State::InProgress;
+    // InProgress: its frame; Provisional: the frame of its cycle's root.
+    std::size_t frame = kDone;
+    std::uint64_t epoch = 0;  // Provisional: the pass that computed it
   };
   struct Frame {
-    std::size_t reaches;  // the lowest frame whose key this one's value read while in progress
+    std::size_t reaches;      // the lowest frame whose unfinished value this one read
+    std::size_t provisional;  // provisional_'s size when it started
+    std::uint64_t epoch;      // when its last pass started
+    bool truncated;           // the depth limit cut it short
   };
-  std::map<std::pair<const void*, std::size_t>, Entry> cache_;
+  std::unordered_map<MemoKey, Entry, MemoKeyHash> cache_;
   std::vector<Frame> frames_;
+  std::vector<MemoKey> provisional_;       // keys left Provisional, in order
+  std::vector<std::uint64_t> pass_epochs_;  // the passes in progress, innermost last
+  std::uint64_t epoch_ = 0;
+  std::uint64_t changes_ = 0;  // how many times a memoised value grew
+  std::unordered_map<std::string, std::uint32_t> names_;  // by name_id()
   std::unordered_map<std::string, ScopeIndex> opaque_bases_;  // by base text
   Reads reads_;  // what the evaluations since take_reads() read, in no order
 };
