@@ -160,19 +160,21 @@ class Writer {
     const FileFacts& facts = program_.files[f];
     auto& ids = definitions_[f];
     ids.resize(facts.definitions.size());
-    std::vector<std::string> qualified(facts.definitions.size());
     const std::string& module_name = module_names_[f];
     const bool named = f < program_.qualified_names.size() && !program_.qualified_names[f].empty();
+    // The resolver's names, else each definition's parent's name and its own.
+    std::vector<std::string> built(named ? 0 : facts.definitions.size());
+    const auto qualified = [&](ScopeIndex d) -> const std::string& {
+      return named ? program_.qualified_names[f][d] : built[d];
+    };
     for (ScopeIndex d = 0; d < facts.definitions.size(); ++d) {
       const Definition& definition = facts.definitions[d];
-      if (named) {
-        qualified[d] = program_.qualified_names[f][d];
-      } else {
-        const std::string& parent_name = definition.parent == kModuleScope ? module_name : qualified[definition.parent];
-        qualified[d] = parent_name + "." + definition.name;
+      if (!named) {
+        const std::string& parent_name = definition.parent == kModuleScope ? module_name : built[definition.parent];
+        built[d] = parent_name + "." + definition.name;
       }
       const Label label = definition.label;
-      auto node = builder_.find_or_add_node(label, qualified[d], definition.name);
+      auto node = builder_.find_or_add_node(label, qualified(d), definition.name);
       if (!node.ok()) return node.error();
       ids[d] = node->first;
       if (!node->second) {

@@ -46,7 +46,7 @@ ExtractedFiles extract_files(LanguageFrontend& language, const std::filesystem::
   std::once_flag prepare_once;
   const auto extractor_of = [&](std::unique_ptr<FileExtractor>& slot) -> FileExtractor* {
     if (!slot) {
-      std::call_once(prepare_once, [&] { out.prepared = language.prepare(); });
+      std::call_once(prepare_once, [&] { out.prepared = language.prepare_for(files); });
       if (!out.prepared.ok()) return nullptr;
       slot = language.make_extractor();
     }

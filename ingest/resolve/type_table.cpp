@@ -12,11 +12,12 @@ bool is_type(Label label) { return label == Label::Class || label == Label::Inte
 
 std::uint64_t key_of(std::uint32_t file, ScopeIndex def) { return (std::uint64_t{file} << 32) | def; }
 
-std::string joined(std::string_view prefix, std::string_view name) {
-  if (prefix.empty()) return std::string(name);
+// `prefix.name` then `suffix` (a signature), in one allocation.
+std::string joined(std::string_view prefix, std::string_view name, std::string_view suffix = {}) {
   std::string out;
-  out.reserve(prefix.size() + 1 + name.size());
-  out.append(prefix).append(".").append(name);
+  out.reserve(prefix.size() + 1 + name.size() + suffix.size());
+  if (!prefix.empty()) out.append(prefix).append(".");
+  out.append(name).append(suffix);
   return out;
 }
 
@@ -41,16 +42,16 @@ TypeTable::TypeTable(std::span<const FileFacts> files, const TypedLayout& layout
   resolve_member_types();
 }
 
-std::string TypeTable::top_namespace(std::uint32_t file, ScopeIndex def) const {
+std::string_view TypeTable::top_namespace(std::uint32_t file, ScopeIndex def) const {
   if (file < layout_.namespaces.size() && !layout_.namespaces[file].empty()) return layout_.namespaces[file];
-  if (def == kModuleScope) return "";
+  if (def == kModuleScope) return {};
   const auto& definitions = files_[file].definitions;
   while (definitions[def].parent != kModuleScope) def = definitions[def].parent;
   return definitions[def].qualifier;
 }
 
 NamespaceId TypeTable::intern_namespace(std::string_view qualified) {
-  if (const auto it = namespace_ids_.find(std::string(qualified)); it != namespace_ids_.end()) return it->second;
+  if (const auto it = namespace_ids_.find(qualified); it != namespace_ids_.end()) return it->second;
   // Parents first, so `a.b.c` is reachable from `a` one name at a time.
   if (const auto dot = qualified.rfind('.'); dot != std::string_view::npos) {
     intern_namespace(qualified.substr(0, dot));
@@ -87,7 +88,7 @@ void TypeTable::add_namespaces() {
     const auto dot = qualified.rfind('.');
     const std::string_view parent = dot == std::string_view::npos ? std::string_view{} : qualified.substr(0, dot);
     const std::string_view last = dot == std::string_view::npos ? qualified : qualified.substr(dot + 1);
-    namespaces_[namespace_ids_.at(std::string(parent))].children.emplace(last, id);
+    namespaces_[namespace_ids_.find(parent)->second].children.emplace(last, id);
   }
 }
 
@@ -102,11 +103,12 @@ void TypeTable::add_types() {
     for (ScopeIndex d = 0; d < definitions.size(); ++d) {
       const Definition& definition = definitions[d];
       const bool top = definition.parent == kModuleScope;
-      const std::string prefix = top ? top_namespace(f, d) : qualified_names_[f][definition.parent];
+      if (!is_type(definition.label) && top && !definition.qualifier.empty() && definition.label == Label::Method) {
+        continue;  // named after its type, below
+      }
+      const std::string_view prefix = top ? top_namespace(f, d) : std::string_view(qualified_names_[f][definition.parent]);
       if (!is_type(definition.label)) {
-        if (!(top && !definition.qualifier.empty() && definition.label == Label::Method)) {
-          qualified_names_[f][d] = joined(prefix, definition.name) + definition.signature;
-        }
+        qualified_names_[f][d] = joined(prefix, definition.name, definition.signature);
         continue;
       }
       std::string qualified = joined(prefix, definition.name);
@@ -131,7 +133,7 @@ void TypeTable::add_types() {
       const Definition& definition = definitions[d];
       if (definition.parent != kModuleScope || definition.qualifier.empty() || definition.label != Label::Method) continue;
       const std::string owner_name = joined(top_namespace(f, d), definition.qualifier);
-      qualified_names_[f][d] = joined(owner_name, definition.name) + definition.signature;
+      qualified_names_[f][d] = joined(owner_name, definition.name, definition.signature);
       if (const auto owner = find_type(owner_name)) {
         const ScopeRef part = types_[*owner].parts.front();
         detached_.push_back({{f, d}, part});
@@ -238,13 +240,13 @@ void TypeTable::resolve_member_types() {
 }
 
 std::optional<NamespaceId> TypeTable::find_namespace(std::string_view qualified) const {
-  const auto it = namespace_ids_.find(std::string(qualified));
+  const auto it = namespace_ids_.find(qualified);
   if (it == namespace_ids_.end()) return std::nullopt;
   return it->second;
 }
 
 std::optional<TypeId> TypeTable::find_type(std::string_view qualified) const {
-  const auto it = type_ids_.find(std::string(qualified));
+  const auto it = type_ids_.find(qualified);
   if (it == type_ids_.end()) return std::nullopt;
   return it->second;
 }

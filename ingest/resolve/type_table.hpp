@@ -122,7 +122,7 @@ class TypeTable {
   void resolve_supertypes();
   void resolve_member_types();
   NamespaceId intern_namespace(std::string_view qualified);
-  std::string top_namespace(std::uint32_t file, ScopeIndex def) const;
+  std::string_view top_namespace(std::uint32_t file, ScopeIndex def) const;
   NameMeaning meaning_of_target(std::string_view target) const;
   std::vector<TypeId> compute_lineage(TypeId type) const;
 
@@ -132,8 +132,13 @@ class TypeTable {
   const TypedRules& rules_;
   std::vector<TypeInfo> types_;
   std::vector<NamespaceInfo> namespaces_;
-  std::unordered_map<std::string, NamespaceId> namespace_ids_;
-  std::unordered_map<std::string, TypeId> type_ids_;
+  // Looked up by string_view without building a string.
+  struct NameHash {
+    using is_transparent = void;
+    std::size_t operator()(std::string_view name) const { return std::hash<std::string_view>{}(name); }
+  };
+  std::unordered_map<std::string, NamespaceId, NameHash, std::equal_to<>> namespace_ids_;
+  std::unordered_map<std::string, TypeId, NameHash, std::equal_to<>> type_ids_;
   std::vector<std::vector<TypeId>> type_of_definition_;  // [file][def]
   std::vector<std::vector<std::string>> qualified_names_;
   std::vector<DetachedMember> detached_;

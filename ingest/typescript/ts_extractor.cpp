@@ -134,14 +134,22 @@ TsQueries::TsQueries(Dialect dialect, TsQuery query, std::string text)
   }
 }
 
+Status compile_queries(TsQuerySet& set, std::array<bool, kDialectCount> wanted) {
+  for (std::size_t d = 0; d < kDialectCount; ++d) {
+    if (!wanted[d] || set[d]) continue;
+    auto compiled = TsQueries::compile(static_cast<Dialect>(d));
+    if (!compiled.ok()) return compiled.error();
+    set[d].emplace(std::move(compiled).value());
+  }
+  return {};
+}
+
 Result<TsQuerySet> compile_query_set() {
-  auto typescript = TsQueries::compile(Dialect::TypeScript);
-  if (!typescript.ok()) return typescript.error();
-  auto tsx = TsQueries::compile(Dialect::Tsx);
-  if (!tsx.ok()) return tsx.error();
-  auto javascript = TsQueries::compile(Dialect::JavaScript);
-  if (!javascript.ok()) return javascript.error();
-  return TsQuerySet{std::move(typescript).value(), std::move(tsx).value(), std::move(javascript).value()};
+  TsQuerySet set;
+  std::array<bool, kDialectCount> all{};
+  all.fill(true);
+  if (Status status = compile_queries(set, all); !status.ok()) return std::move(status).take_error();
+  return set;
 }
 
 TsExtractor::TsExtractor(const TsQuerySet& queries) : queries_(queries), cursor_(ts_query_cursor_new()) {
@@ -166,7 +174,7 @@ FileFacts TsExtractor::extract(std::string_view source, std::string relative_pat
   if (!tree) return facts;
   const TSNode root = ts_tree_root_node(tree.get());
   facts.has_syntax_errors = ts_node_has_error(root);
-  const TsQueries& queries = queries_[d];
+  const TsQueries& queries = queries_[d].value();  // prepared for every file's dialect
   const TsSyntax& syntax = queries.syntax();
   const FactReader reader(syntax, source);
   const std::span<const std::uint8_t> kinds = queries.capture_kinds();

@@ -58,9 +58,14 @@ class TsQueries {
   std::vector<std::uint8_t> capture_kinds_;
 };
 
-// The three dialects' queries, in Dialect order.
-using TsQuerySet = std::array<TsQueries, kDialectCount>;
+// The three dialects' queries, in Dialect order; a dialect that no file
+// needed may be left out.
+using TsQuerySet = std::array<std::optional<TsQueries>, kDialectCount>;
+// All three.
 Result<TsQuerySet> compile_query_set();
+// Those `wanted` that `set` lacks (tens of milliseconds each); INTERNAL
+// when one does not compile.
+Status compile_queries(TsQuerySet& set, std::array<bool, kDialectCount> wanted);
 
 // One per thread: owns a parser per dialect and a query cursor.
 class TsExtractor {

@@ -31,14 +31,21 @@ class TsFrontend final : public LanguageFrontend {
   }
   bool handles(std::string_view relative_path) const override { return dialect_of(relative_path).has_value(); }
   Status prepare() override {
-    if (queries_) return {};
-    auto compiled = compile_query_set();
-    if (!compiled.ok()) return compiled.error();
-    queries_.emplace(std::move(compiled).value());
-    return {};
+    std::array<bool, kDialectCount> all{};
+    all.fill(true);
+    return compile_queries(queries_, all);
+  }
+  // Only the dialects the files are written in: a tree with one JavaScript
+  // file compiles no TypeScript queries.
+  Status prepare_for(std::span<const DiscoveredFile> files) override {
+    std::array<bool, kDialectCount> wanted{};
+    for (const DiscoveredFile& file : files) {
+      if (const auto dialect = dialect_of(file.relative_path)) wanted[static_cast<std::size_t>(*dialect)] = true;
+    }
+    return compile_queries(queries_, wanted);
   }
   std::unique_ptr<FileExtractor> make_extractor() const override {
-    return std::make_unique<TsFileExtractor>(queries_.value());
+    return std::make_unique<TsFileExtractor>(queries_);
   }
   const TSLanguage* grammar(std::string_view relative_path) const override {
     return grammar_of(dialect_of(relative_path).value_or(Dialect::TypeScript));
@@ -52,7 +59,7 @@ class TsFrontend final : public LanguageFrontend {
   }
 
  private:
-  std::optional<TsQuerySet> queries_;
+  TsQuerySet queries_;
 };
 
 }  // namespace

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "trellis/common/error.hpp"
+#include "trellis/ingest/discover.hpp"
 
 struct TSLanguage;
 #include "trellis/ingest/file_facts.hpp"
@@ -54,6 +55,10 @@ class LanguageFrontend {
   // milliseconds at each start. INTERNAL when a query does not compile.
   // Calling it again does nothing.
   virtual Status prepare() = 0;
+  // prepare() for extracting `files` (all of them this language's): a
+  // language with several grammars may compile only the queries those files
+  // need, and the others on a later call that needs them.
+  virtual Status prepare_for(std::span<const DiscoveredFile> /*files*/) { return prepare(); }
   // Only after prepare() succeeded.
   virtual std::unique_ptr<FileExtractor> make_extractor() const = 0;
   // The tree-sitter grammar that parses the file (for parse-only baselines).
