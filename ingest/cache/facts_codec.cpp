@@ -28,7 +28,7 @@ namespace {
 // rebindings).
 // 12: Go, Java and C# facts (qualifier, signature, is_static, is_variadic,
 // is_extension, results, call arguments, package name), on top of
-constexpr std::uint32_t kCodecVersion = 14;
+constexpr std::uint32_t kCodecVersion = 15;
 
 class Writer {
  public:

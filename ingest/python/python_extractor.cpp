@@ -44,10 +44,11 @@ enum class Capture : std::uint8_t {
   Raise,
   Block,
   Yield,
+  Operator,
 };
 
 Capture capture_kind(std::string_view name) {
-  static constexpr std::array<std::pair<std::string_view, Capture>, 18> kNames{{
+  static constexpr std::array<std::pair<std::string_view, Capture>, 19> kNames{{
       {"definition.class", Capture::Class},
       {"definition.function", Capture::Function},
       {"import", Capture::Import},
@@ -66,6 +67,7 @@ Capture capture_kind(std::string_view name) {
       {"raise", Capture::Raise},
       {"block", Capture::Block},
       {"yield", Capture::Yield},
+      {"operator", Capture::Operator},
   }};
   for (const auto& [text, kind] : kNames) {
     if (text == name) return kind;
@@ -120,6 +122,28 @@ std::string lambda_name(std::uint32_t n) { return fmt::format("<lambda{}>", n); 
 // Containers' element facts stop here (generated tables of data).
 constexpr std::uint32_t kMaxElements = 256;
 
+std::string_view binary_method(std::string_view op) {
+  static constexpr std::array<std::pair<std::string_view, std::string_view>, 13> kMethods{{
+      {"+", "__add__"}, {"-", "__sub__"}, {"*", "__mul__"}, {"/", "__truediv__"}, {"//", "__floordiv__"},
+      {"%", "__mod__"}, {"**", "__pow__"}, {"@", "__matmul__"}, {"&", "__and__"}, {"|", "__or__"},
+      {"^", "__xor__"}, {"<<", "__lshift__"}, {">>", "__rshift__"},
+  }};
+  for (const auto& [text, method] : kMethods) {
+    if (text == op) return method;
+  }
+  return {};
+}
+
+std::string_view comparison_method(std::string_view op) {
+  static constexpr std::array<std::pair<std::string_view, std::string_view>, 6> kMethods{{
+      {"<", "__lt__"}, {"<=", "__le__"}, {">", "__gt__"}, {">=", "__ge__"}, {"==", "__eq__"}, {"!=", "__ne__"},
+  }};
+  for (const auto& [text, method] : kMethods) {
+    if (text == op) return method;
+  }
+  return {};
+}
+
 // Reads facts out of the nodes of one file's tree.
 class FactReader {
  public:
@@ -146,6 +170,18 @@ class FactReader {
   }
   TSNode child(TSNode node, Field field) const { return syntax_.child(node, field); }
   bool is(TSNode node, NodeType type) const { return syntax_.is(node, type); }
+
+  // The method a binary or unary operator node runs on its (left) operand;
+  // empty for an operator without one.
+  std::string_view operator_method(TSNode node) const {
+    const TSNode op = child(node, Field::Operator);
+    if (ts_node_is_null(op)) return {};
+    const std::string_view token = ts_node_type(op);
+    if (is(node, NodeType::UnaryOperator)) {
+      return token == "-" ? "__neg__" : token == "+" ? "__pos__" : token == "~" ? "__invert__" : "";
+    }
+    return binary_method(token);
+  }
 
   LinkChain links_of(TSNode node) const {
     LinkChain chain;
@@ -331,6 +367,16 @@ class FactReader {
       if (is(key, NodeType::Slice)) return;
       const bool single = ts_node_named_child_count(node) == 2;
       out.push_back({Link::Kind::Element, single ? element_key(key) : std::string()});
+    } else if (type == NodeType::BinaryOperator || type == NodeType::UnaryOperator) {
+      // `a + b` is a.__add__(b), `-a` a.__neg__(): what the method returns.
+      const std::string_view method = operator_method(node);
+      if (method.empty()) {
+        out.push_back({Link::Kind::Opaque, {}});
+        return;
+      }
+      append_links(child(node, type == NodeType::BinaryOperator ? Field::Left : Field::Argument), out, depth + 1);
+      out.push_back({Link::Kind::Attribute, std::string(method)});
+      out.push_back({Link::Kind::Call, {}});
     } else if (type == NodeType::Await && ts_node_named_child_count(node) == 1) {
       append_links(ts_node_named_child(node, 0), out, depth + 1);
     } else if (type == NodeType::Lambda) {
@@ -544,6 +590,67 @@ class FlowWriter {
     implicit_call(scope, line, enter, "__enter__");
     implicit_call(scope, line, with_link(manager, Link::Kind::Attribute, "__exit__"), "__exit__");
     if (!ts_node_is_null(target)) assign_chain(scope, line, target, with_link(enter, Link::Kind::Call), 0);
+  }
+
+  // An operator calls a dunder method of its operand: `a + b` a.__add__,
+  // `-a` a.__neg__, `a < b` a.__lt__, `k in c` c.__contains__, `a += b`
+  // a.__iadd__ (the resolver falls back to __add__), `x[k]` x.__getitem__,
+  // `x[k] = v` x.__setitem__, `del x[k]` x.__delitem__. Operands that are
+  // literals or no chain of names are left out.
+  void operation(TSNode node) {
+    const ScopeIndex scope = scope_of(node);
+    const std::uint32_t line = line_of(ts_node_start_point(node));
+    const auto call = [&](TSNode operand, std::string_view method) {
+      if (method.empty() || ts_node_is_null(operand)) return;
+      LinkChain chain = value_chain(operand);
+      if (chain.empty() || chain[0].kind == Link::Kind::Literal) return;
+      chain.push_back({Link::Kind::Attribute, std::string(method)});
+      implicit_call(scope, line, std::move(chain), method);
+    };
+    const auto token = [](TSNode op) { return ts_node_is_null(op) ? std::string_view() : std::string_view(ts_node_type(op)); };
+    if (reader_.is(node, NodeType::BinaryOperator)) {
+      call(reader_.child(node, Field::Left), reader_.operator_method(node));
+    } else if (reader_.is(node, NodeType::UnaryOperator)) {
+      call(reader_.child(node, Field::Argument), reader_.operator_method(node));
+    } else if (reader_.is(node, NodeType::AugmentedAssignment)) {
+      const std::string_view op = token(reader_.child(node, Field::Operator));
+      if (op.size() >= 2 && op.back() == '=') {
+        const std::string_view binary = binary_method(op.substr(0, op.size() - 1));
+        if (!binary.empty()) call(reader_.child(node, Field::Left), "__i" + std::string(binary.substr(2)));
+      }
+    } else if (reader_.is(node, NodeType::ComparisonOperator)) {
+      // Operands are the named children, operators the others between them.
+      TSNode left{};
+      std::string_view op;
+      const std::uint32_t count = ts_node_child_count(node);
+      for (std::uint32_t i = 0; i < count; ++i) {
+        const TSNode child = ts_node_child(node, i);
+        if (!ts_node_is_named(child)) {
+          op = ts_node_type(child);
+          continue;
+        }
+        if (!op.empty() && !ts_node_is_null(left)) {
+          if (op == "in" || op == "not in") {
+            call(child, "__contains__");
+          } else {
+            call(left, comparison_method(op));
+          }
+        }
+        left = child;
+        op = {};
+      }
+    } else if (reader_.is(node, NodeType::Subscript)) {
+      const TSNode parent = ts_node_parent(node);
+      std::string_view method = "__getitem__";
+      if ((reader_.is(parent, NodeType::Assignment) || reader_.is(parent, NodeType::AugmentedAssignment)) &&
+          ts_node_eq(reader_.child(parent, Field::Left), node)) {
+        if (reader_.is(parent, NodeType::AugmentedAssignment)) call(reader_.child(node, Field::Value), "__getitem__");
+        method = "__setitem__";
+      } else if (reader_.is(parent, NodeType::DeleteStatement)) {
+        method = "__delitem__";
+      }
+      call(reader_.child(node, Field::Value), method);
+    }
   }
 
   // `raise E` constructs E (`raise E()` is a call already).
@@ -986,7 +1093,8 @@ FileFacts PythonExtractor::extract(std::string_view source, std::string relative
       case Capture::Loop:
       case Capture::With:
       case Capture::Raise:
-      case Capture::Yield: statements.emplace_back(main, main_kind); break;
+      case Capture::Yield:
+      case Capture::Operator: statements.emplace_back(main, main_kind); break;
       case Capture::Decorated:
         decorated.emplace_back(ts_node_start_byte(syntax.child(main, Field::Definition)), main);
         break;
@@ -1112,6 +1220,7 @@ FileFacts PythonExtractor::extract(std::string_view source, std::string relative
       case Capture::With: flows.with_item(statement); break;
       case Capture::Raise: flows.raised(statement); break;
       case Capture::Yield: flows.yielded(statement); break;
+      case Capture::Operator: flows.operation(statement); break;
       default: break;
     }
   }

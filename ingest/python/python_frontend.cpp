@@ -36,7 +36,9 @@ class PythonFrontend final : public LanguageFrontend {
             "may hold: tuple, starred and chained assignments, branches (the union) and straight-line rebinding (the "
             "last), functions passed, stored and returned, decorators (applying one is a call; a call of the decorated "
             "name reaches the wrapper it returns), pytest fixtures, with/for/raise as calls of __enter__/__exit__, "
-            "__iter__/__next__ and the constructor; a receiver of unknown type stays an unresolved call site"};
+            "__iter__/__next__ and the constructor, operators as calls of the operand class's dunder method "
+            "(a + b: __add__, x[k]: __getitem__, a += b: __iadd__ else __add__); a receiver of unknown type stays an "
+            "unresolved call site"};
   }
   bool handles(std::string_view relative_path) const override {
     return relative_path.ends_with(".py") || relative_path.ends_with(".pyi");

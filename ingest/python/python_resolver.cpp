@@ -1507,11 +1507,31 @@ void pass_arguments(Resolver& resolver, const CallSite& call, std::uint32_t file
   }
 }
 
+// The dunder method an implicit call site (an operator, `with`, `for`) runs.
+std::string_view implicit_method(const CallSite& call) {
+  if (!call.implicit || call.callee.size() < 2 || call.callee.back().kind != Link::Kind::Attribute) return {};
+  const std::string_view name = call.callee.back().text;
+  return name.size() > 4 && name.starts_with("__") && name.ends_with("__") ? name : std::string_view();
+}
+
 SiteResolution resolve_site(Resolver& resolver, std::span<const FileFacts> files, std::uint32_t f,
                             const CallSite& call) {
   SiteResolution site;
   resolver.take_reads();
-  const Values targets = resolver.evaluate(call.callee, f, call.scope, 0, call.line);
+  Values targets = resolver.evaluate(call.callee, f, call.scope, 0, call.line);
+  if (const std::string_view method = implicit_method(call); !method.empty()) {
+    // An operator, `with` or `for` runs the method of its operand's class:
+    // on a class operand (`Cls[int]`, `Cls | None`) it is its metaclass's.
+    const auto unbound = [](const Value& v) { return !v.is(Value::Kind::Function) || !v.bound; };
+    std::erase_if(targets, unbound);
+    if (targets.empty() && method.starts_with("__i") && method != "__iter__" && method != "__init__") {
+      // `a += b` without __iadd__ is `a = a + b`.
+      LinkChain binary = call.callee;
+      binary.back().text = "__" + std::string(method.substr(3));
+      targets = resolver.evaluate(binary, f, call.scope, 0, call.line);
+      std::erase_if(targets, unbound);
+    }
+  }
   const ScopeRef caller{f, call.caller};
   const auto add_edge = [&](ScopeRef callee, CallType type) {
     const CallEdge edge{caller, callee, type, call.line};

@@ -8,7 +8,7 @@
 namespace trellis::ingest::python {
 namespace {
 
-constexpr std::array<std::pair<std::string_view, NodeType>, 57> kTypeNames{{
+constexpr std::array<std::pair<std::string_view, NodeType>, 60> kTypeNames{{
     {"identifier", NodeType::Identifier},
     {"attribute", NodeType::Attribute},
     {"call", NodeType::Call},
@@ -66,10 +66,14 @@ constexpr std::array<std::pair<std::string_view, NodeType>, 57> kTypeNames{{
     {"await", NodeType::Await},
     {"dictionary_splat", NodeType::DictionarySplat},
     {"unary_operator", NodeType::UnaryOperator},
+    {"comparison_operator", NodeType::ComparisonOperator},
+    {"augmented_assignment", NodeType::AugmentedAssignment},
+    {"delete_statement", NodeType::DeleteStatement},
 }};
 
 constexpr std::array<std::pair<std::string_view, Field>, kFieldCount> kFieldNames{{
     {"alias", Field::Alias},
+    {"argument", Field::Argument},
     {"arguments", Field::Arguments},
     {"attribute", Field::Attribute},
     {"body", Field::Body},
@@ -82,6 +86,7 @@ constexpr std::array<std::pair<std::string_view, Field>, kFieldCount> kFieldName
     {"module_name", Field::ModuleName},
     {"name", Field::Name},
     {"object", Field::Object},
+    {"operator", Field::Operator},
     {"parameters", Field::Parameters},
     {"return_type", Field::ReturnType},
     {"right", Field::Right},

@@ -71,10 +71,14 @@ enum class NodeType : std::uint8_t {
   Await,
   DictionarySplat,
   UnaryOperator,
+  ComparisonOperator,
+  AugmentedAssignment,
+  DeleteStatement,
 };
 
 enum class Field : std::uint8_t {
   Alias,
+  Argument,
   Arguments,
   Attribute,
   Body,
@@ -87,6 +91,7 @@ enum class Field : std::uint8_t {
   ModuleName,
   Name,
   Object,
+  Operator,
   Parameters,
   ReturnType,
   Right,

@@ -136,7 +136,8 @@ TEST_CASE("python extractor reads calls as link chains with their caller") {
       "        super().m()\n"
       "        Builder().build()\n"
       "        data[0].go()\n");
-  REQUIRE(facts.calls.size() == 8);  // super() and Builder() are calls too
+  // super() and Builder() are calls too, and data[0] is data.__getitem__(0).
+  REQUIRE(facts.calls.size() == 9);
   auto find = [&](std::string_view text) {
     const auto it = std::find_if(facts.calls.begin(), facts.calls.end(),
                                  [&](const CallSite& c) { return chain_text(c.callee) == text; });
@@ -150,6 +151,8 @@ TEST_CASE("python extractor reads calls as link chains with their caller") {
   CHECK(find("super().m").caller == 1);
   CHECK(find("Builder().build").line == 7);
   CHECK(find("data[i:0].go").text == "data[0].go");
+  CHECK(find("data.__getitem__").implicit);
+  CHECK_FALSE(find("data[i:0].go").implicit);
 }
 
 namespace {

@@ -177,3 +177,21 @@ TEST_CASE("python flows: of two star imports binding a name, the later wins") {
   const auto& g = flows();
   CHECK(g.callees("flows.stars.choose") == Names{"flows.star_b.pick"});
 }
+
+TEST_CASE("python flows: operators call their operand's dunder methods when its class is known") {
+  const auto& g = flows();
+  const std::string m = "flows.operators.";
+  // `a + b` is a.__add__(b), whose return types `total`; `-a` is a.__neg__().
+  CHECK(g.callees(m + "arithmetic") == Names{m + "Vector.__add__", m + "Vector.__neg__", m + "Vector.norm"});
+  CHECK(g.call(m + "arithmetic", m + "Vector.__add__") == "method");
+  // `a < b` is a.__lt__(b); `3 in a` is a.__contains__(3), on the right operand.
+  CHECK(g.callees(m + "compare") == Names{m + "Vector.__contains__", m + "Vector.__lt__"});
+  CHECK(g.callees(m + "index") == Names{m + "Vector.__getitem__", m + "Vector.__setitem__"});
+  // `a += a` with no __iadd__ is a + a; Counter has its own __iadd__.
+  CHECK(g.callees(m + "augmented") == Names{m + "Counter.__iadd__", m + "Vector.__add__"});
+  // Operands of unknown type make no edge, and no unresolved call site either.
+  CHECK(g.callees(m + "unknown").empty());
+  CHECK(g.unresolved(m + "unknown").empty());
+  // `Vector[int]` subscripts the class: its metaclass's __getitem__, not Vector's.
+  CHECK(g.callees(m + "on_class").empty());
+}
