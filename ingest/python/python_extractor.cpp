@@ -361,10 +361,14 @@ class FactReader {
       append_links(ts_node_named_child(node, 0), out, depth + 1);
     } else if (type == NodeType::Subscript) {
       append_links(child(node, Field::Value), out, depth + 1);
-      // A slice is a container of the same elements; one key of several
-      // (`x[a, b]`) is no literal key.
+      // A slice is a container of the same elements: `x[n:]` or `x[n:m]`
+      // shifted by n (an Element link "x:<n>"), any other the same one.
+      // One key of several (`x[a, b]`) is no literal key.
       const TSNode key = child(node, Field::Subscript);
-      if (is(key, NodeType::Slice)) return;
+      if (is(key, NodeType::Slice)) {
+        if (const std::string start = slice_start(key); !start.empty()) out.push_back({Link::Kind::Element, "x:" + start});
+        return;
+      }
       const bool single = ts_node_named_child_count(node) == 2;
       out.push_back({Link::Kind::Element, single ? element_key(key) : std::string()});
     } else if (type == NodeType::BinaryOperator || type == NodeType::UnaryOperator) {
@@ -393,6 +397,31 @@ class FactReader {
     } else {
       out.push_back({Link::Kind::Opaque, {}});
     }
+  }
+
+  // The literal start of a slice without a step (`1` of `xs[1:3]`); empty
+  // for any other slice, or one from the start.
+  std::string slice_start(TSNode slice) const {
+    TSNode start{};
+    int colons = 0;
+    const std::uint32_t count = ts_node_child_count(slice);
+    for (std::uint32_t i = 0; i < count; ++i) {
+      const TSNode part = ts_node_child(slice, i);
+      if (!ts_node_is_named(part)) {
+        ++colons;
+      } else if (colons == 0) {
+        start = part;
+      } else if (colons >= 2) {
+        return {};  // a step
+      }
+    }
+    if (ts_node_is_null(start) || !is(start, NodeType::Integer)) return {};
+    const std::string_view digits = text(start);
+    if (digits.empty() || digits.size() > 6 || digits == "0" ||
+        !std::all_of(digits.begin(), digits.end(), [](char c) { return c >= '0' && c <= '9'; })) {
+      return {};
+    }
+    return std::string(digits);
   }
 
   std::string docstring_of(TSNode definition) const {

@@ -1,6 +1,7 @@
 #include "python_resolver.hpp"
 
 #include <algorithm>
+#include <charconv>
 #include <cstring>
 #include <limits>
 #include <map>
@@ -42,6 +43,8 @@ struct Value {
   // Function: reached through an instance (or a class, for a classmethod),
   // so a call passes the receiver as its first parameter.
   bool bound = false;
+  // Container: a slice `xs[n:]` of it, whose element i is its element i + n.
+  std::uint32_t offset = 0;
 
   static Value external(std::string_view package) { return {Kind::External, {}, std::string(package)}; }
   bool is(Kind k) const { return kind == k; }
@@ -1080,9 +1083,22 @@ class Resolver {
   // unknown keys); every element when the key is unknown. Read in the scope
   // that fills the container, at `line`: as for names, the last write of
   // that key above the line in a block holding it overwrites those before.
-  Values element(const Value& container, const std::string& key, int depth, ScopeRef use, std::uint32_t line) {
+  Values element(const Value& container, const std::string& slice_or_key, int depth, ScopeRef use, std::uint32_t line) {
     if (container.is(Value::Kind::External)) return {container};
     if (!container.is(Value::Kind::Container)) return {};
+    const auto number = [](std::string_view digits) {
+      std::uint32_t n = 0;
+      std::from_chars(digits.data(), digits.data() + digits.size(), n);
+      return n;
+    };
+    if (slice_or_key.starts_with("x:")) {
+      Value slice = container;
+      slice.offset += number(std::string_view(slice_or_key).substr(2));
+      return {slice};
+    }
+    const std::string key = container.offset != 0 && slice_or_key.starts_with("i:")
+                                ? "i:" + std::to_string(number(std::string_view(slice_or_key).substr(2)) + container.offset)
+                                : slice_or_key;
     const FileIndex& index = tables_.index(container.ref.file);
     const auto& by_place = index.elements[slot(container.ref.def, files_[container.ref.file].definitions.size())];
     const auto it = by_place.find(container.name);
@@ -1427,6 +1443,7 @@ std::string encode_flows(std::vector<FlowFact> facts) {
     u32(fact.value.ref.def);
     text(fact.value.name);
     u32(fact.value.bound ? 1 : 0);
+    u32(fact.value.offset);
   }
   return out;
 }
@@ -1469,6 +1486,7 @@ void decode_flows(std::string_view in, std::span<const FileFacts> files, std::ve
     fact.value.ref = {u32(), u32()};
     fact.value.name = text();
     fact.value.bound = u32() != 0;
+    fact.value.offset = u32();
     if (!ok || kind > static_cast<std::uint32_t>(Value::Kind::Many)) break;
     fact.value.kind = static_cast<Value::Kind>(kind);
     if (valid(fact.target, false) && valid(fact.value.ref, true)) out.push_back(std::move(fact));

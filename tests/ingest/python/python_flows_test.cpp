@@ -51,6 +51,9 @@ TEST_CASE("python flows: callables in dicts, lists and loops, by key and index")
   CHECK(g.callees(m + "overwritten") == Names{m + "f2"});  // the later write of the key
   CHECK(g.callees(m + "by_index") == Names{m + "f2"});
   CHECK(g.callees(m + "looped") == Names{m + "f1", m + "f2"});
+  // `rest = handlers[1:]`: rest[0] is handlers[1]; a slice of it shifts again.
+  CHECK(g.calls_at(m + "sliced", 55) == Names{m + "f2 direct"});
+  CHECK(g.calls_at(m + "sliced", 56) == Names{m + "f1 direct"});
   // Objects appended to a list, then iterated.
   CHECK(g.callees(m + "appended") == Names{m + "Plugin", m + "Plugin.run"});
   CHECK(g.call(m + "appended", m + "Plugin.run") == "method");
