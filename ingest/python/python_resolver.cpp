@@ -1,6 +1,7 @@
 #include "python_resolver.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <charconv>
 #include <cstring>
 #include <limits>
@@ -499,16 +500,44 @@ class Fixtures {
       const auto& definitions = files[f].definitions;
       for (ScopeIndex d = 0; d < definitions.size(); ++d) {
         if (definitions[d].label == Label::Class) continue;
-        const bool fixture = std::any_of(definitions[d].decorators.begin(), definitions[d].decorators.end(),
-                                         [](const std::string& x) { return decorator_name(x) == "fixture"; });
-        if (fixture) by_name_[definitions[d].name].push_back({f, d});
+        for (const std::string& decorator : definitions[d].decorators) {
+          if (decorator_name(decorator) != "fixture") continue;
+          // `@pytest.fixture(name="app")` names the fixture; else the function does.
+          const std::string_view named = fixture_name(decorator);
+          by_name_[named.empty() ? std::string_view(definitions[d].name) : named].push_back({f, d});
+          break;
+        }
       }
     }
   }
 
   bool is_fixture(ScopeRef ref) const {
-    const auto it = by_name_.find(files_[ref.file].definitions[ref.def].name);
-    return it != by_name_.end() && std::find(it->second.begin(), it->second.end(), ref) != it->second.end();
+    const Definition& definition = files_[ref.file].definitions[ref.def];
+    return std::any_of(definition.decorators.begin(), definition.decorators.end(),
+                       [](const std::string& d) { return decorator_name(d) == "fixture"; });
+  }
+
+  // The string given as `name=` in a fixture decorator's arguments, if any.
+  static std::string_view fixture_name(std::string_view decorator) {
+    const auto paren = decorator.find('(');
+    if (paren == std::string_view::npos) return {};
+    std::size_t at = decorator.find("name", paren);
+    while (at != std::string_view::npos) {
+      const bool starts_word = !(std::isalnum(static_cast<unsigned char>(decorator[at - 1])) || decorator[at - 1] == '_');
+      std::size_t i = at + 4;
+      while (i < decorator.size() && decorator[i] == ' ') ++i;
+      if (starts_word && i < decorator.size() && decorator[i] == '=') {
+        ++i;
+        while (i < decorator.size() && decorator[i] == ' ') ++i;
+        if (i < decorator.size() && (decorator[i] == '"' || decorator[i] == '\'')) {
+          const auto close = decorator.find(decorator[i], i + 1);
+          if (close != std::string_view::npos) return decorator.substr(i + 1, close - i - 1);
+        }
+        return {};
+      }
+      at = decorator.find("name", at + 4);
+    }
+    return {};
   }
 
   // The fixtures named `name` that `file` sees.

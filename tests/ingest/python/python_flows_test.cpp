@@ -128,6 +128,9 @@ TEST_CASE("python flows: pytest fixtures type the parameters named after them") 
   // Only tests and fixtures receive fixtures.
   CHECK(g.callees(m + "helper").empty());
   CHECK(g.unresolved(m + "helper") == Names{"app.run"});
+  // `@pytest.fixture(name="served")` is the fixture `served`, not `_served_app`.
+  CHECK(g.callees(m + "test_served") == Names{"flows.returns.App.run"});
+  CHECK(g.callees(m + "test_not_by_function_name").empty());
 }
 
 TEST_CASE("python flows: attributes set from parameters and through typed receivers elsewhere") {
