@@ -150,14 +150,33 @@ void normalize_reads(Reads& reads, std::size_t from) {
   }
 }
 
-// Whether what read `reads` may change now that `changed` (sorted) did.
-bool reads_changed(const Reads& reads, const std::vector<FlowKey>& changed) {
+// The flow keys whose values changed in a round: sorted, with a bit filter
+// in front, as every call site's reads are checked against them.
+class ChangedFlows {
+ public:
+  ChangedFlows() = default;
+  explicit ChangedFlows(std::vector<FlowKey> keys) : keys_(std::move(keys)), filter_(kFilterWords, 0) {
+    for (const FlowKey key : keys_) filter_[bit(key) / 64] |= std::uint64_t{1} << (bit(key) % 64);
+  }
+  bool empty() const { return keys_.empty(); }
+  std::size_t size() const { return keys_.size(); }
+  bool contains(FlowKey key) const {
+    if (keys_.empty() || (filter_[bit(key) / 64] & (std::uint64_t{1} << (bit(key) % 64))) == 0) return false;
+    return std::binary_search(keys_.begin(), keys_.end(), key);
+  }
+
+ private:
+  static constexpr std::size_t kFilterWords = 1024;  // 65,536 bits
+  static std::size_t bit(FlowKey key) { return static_cast<std::size_t>(key >> 40) % (kFilterWords * 64); }
+  std::vector<FlowKey> keys_;
+  std::vector<std::uint64_t> filter_;
+};
+
+// Whether what read `reads` may change now that `changed` did.
+bool reads_changed(const Reads& reads, const ChangedFlows& changed) {
   if (reads.empty() || changed.empty()) return false;
   if (reads.back() == kEverything) return true;
-  for (const FlowKey key : reads) {
-    if (std::binary_search(changed.begin(), changed.end(), key)) return true;
-  }
-  return false;
+  return std::any_of(reads.begin(), reads.end(), [&](FlowKey key) { return changed.contains(key); });
 }
 
 // Values worth passing on to a parameter.
@@ -236,9 +255,28 @@ struct Binding {
 // Python code can bind.
 constexpr std::string_view kReturn = "return";
 
+// A name with its hash, computed once for a lookup through many tables
+// (the scopes out to the module, a class's MRO).
+struct HashedName {
+  std::string_view text;
+  std::size_t hash;
+  explicit HashedName(std::string_view name) : text(name), hash(std::hash<std::string_view>{}(name)) {}
+};
+struct NameHash {
+  using is_transparent = void;
+  std::size_t operator()(std::string_view name) const { return std::hash<std::string_view>{}(name); }
+  std::size_t operator()(const HashedName& name) const { return name.hash; }
+};
+struct NameEqual {
+  using is_transparent = void;
+  bool operator()(std::string_view a, std::string_view b) const { return a == b; }
+  bool operator()(const HashedName& a, std::string_view b) const { return a.text == b; }
+  bool operator()(std::string_view a, const HashedName& b) const { return a == b.text; }
+};
+
 // Names are views of the files' facts, which outlive the tables.
 struct ScopeTable {
-  std::unordered_map<std::string_view, Binding> names;
+  std::unordered_map<std::string_view, Binding, NameHash, NameEqual> names;
   std::vector<std::string> star_modules;  // `from m import *`, in order
 };
 
@@ -771,7 +809,8 @@ class Resolver {
   // do not enclose), the module, its star imports. nullptr when unbound.
   const ScopeTable& table(std::uint32_t file, ScopeIndex scope) const { return tables_.table(file, scope); }
 
-  const Binding* lookup(const std::string& name, std::uint32_t file, ScopeIndex scope) const {
+  const Binding* lookup(const std::string& text, std::uint32_t file, ScopeIndex scope) const {
+    const HashedName name(text);
     const auto& definitions = files_[file].definitions;
     bool first = true;
     for (ScopeIndex s = scope; s != kModuleScope; s = definitions[s].parent, first = false) {
@@ -1238,12 +1277,13 @@ class Resolver {
   // `name` looked up along the MRO of `klass` (after it, for super()). The
   // lookup gives up at a base outside the tree: it may define the name.
   Values class_member(ScopeRef klass, const std::string& name, bool on_instance, bool skip_self, int depth) {
+    const HashedName hashed(name);
     // A reference into mro_: std::map keeps it valid while lookups below add entries.
     const std::vector<ScopeRef>& order = mro(klass);
     for (std::size_t i = skip_self ? 1 : 0; i < order.size() && !is_opaque_base(order[i]); ++i) {
       const ScopeRef owner = order[i];
       const ScopeTable& t = table(owner.file, owner.def);
-      const auto it = t.names.find(name);
+      const auto it = t.names.find(hashed);
       if (it == t.names.end()) continue;
       const Binding& binding = it->second;
       if (binding.kind == Binding::Kind::Definition) {
@@ -1629,7 +1669,7 @@ SiteResolution resolve_site(Resolver& resolver, std::span<const FileFacts> files
 
 // Resolves a file, or (given the flows that `changed` since) only what read them.
 void resolve_file(Resolver& resolver, std::span<const FileFacts> files, std::uint32_t f, FileResolution& result,
-                  const std::vector<FlowKey>* changed) {
+                  const ChangedFlows* changed) {
   const FileFacts& facts = files[f];
   resolver.forget();
   if (changed == nullptr || reads_changed(result.reads, *changed)) {
@@ -1663,7 +1703,7 @@ void resolve_file(Resolver& resolver, std::span<const FileFacts> files, std::uin
   result.resolved = true;
 }
 
-bool reads_changed(const FileResolution& result, const std::vector<FlowKey>& changed) {
+bool reads_changed(const FileResolution& result, const ChangedFlows& changed) {
   return reads_changed(result.reads, changed) ||
          std::any_of(result.sites.begin(), result.sites.end(),
                      [&](const SiteResolution& s) { return reads_changed(s.reads, changed); });
@@ -1749,7 +1789,7 @@ ProgramGraph resolve_python(std::span<const FileFacts> files, const PythonLayout
   FlowTable flows;
   flows.add_facts(known);
   flows.sort();
-  std::vector<FlowKey> changed;
+  ChangedFlows changed;
   for (int round = 0; round < kMaxRounds && !pending.empty(); ++round) {
     tbb::enumerable_thread_specific<Resolver> resolvers(
         [&tables, &flows, &fixtures] { return Resolver(tables, flows, fixtures); });
@@ -1765,7 +1805,7 @@ ProgramGraph resolve_python(std::span<const FileFacts> files, const PythonLayout
     next.add_facts(known);
     for (const FileResolution& result : results) add_flows(result, next);
     next.sort();
-    changed = flows.changed_keys(next);
+    changed = ChangedFlows(flows.changed_keys(next));
     if (changed.empty()) break;
     flows = std::move(next);
     std::erase_if(pending, [&](std::uint32_t f) { return !reads_changed(results[f], changed); });
