@@ -236,6 +236,7 @@ void write_file(Writer& w, const FileFacts& f, std::uint64_t hash) {
     w.chain(a.value);
     w.chain(a.annotation);
     w.u32(a.block_end);
+    w.u32(a.branches_from);
   }
 }
 
@@ -321,6 +322,7 @@ Assignment read_assignment(Reader& r, std::size_t definitions) {
   a.value = r.chain();
   a.annotation = r.chain();
   a.block_end = r.u32();
+  a.branches_from = r.u32();
   if (a.scope != kModuleScope && a.scope >= definitions) throw std::out_of_range("bad assignment scope");
   return a;
 }
@@ -345,6 +347,7 @@ std::size_t skip_assignments(Reader& r, std::span<const Definition> definitions,
     r.u32();  // line
     for (int chain = 0; chain < 3; ++chain) r.skip_chain();
     r.u32();  // block_end
+    r.u32();  // branches_from
   }
   return count;
 }

@@ -45,10 +45,11 @@ enum class Capture : std::uint8_t {
   Block,
   Yield,
   Operator,
+  Branches,
 };
 
 Capture capture_kind(std::string_view name) {
-  static constexpr std::array<std::pair<std::string_view, Capture>, 19> kNames{{
+  static constexpr std::array<std::pair<std::string_view, Capture>, 20> kNames{{
       {"definition.class", Capture::Class},
       {"definition.function", Capture::Function},
       {"import", Capture::Import},
@@ -68,6 +69,7 @@ Capture capture_kind(std::string_view name) {
       {"block", Capture::Block},
       {"yield", Capture::Yield},
       {"operator", Capture::Operator},
+      {"branches", Capture::Branches},
   }};
   for (const auto& [text, kind] : kNames) {
     if (text == name) return kind;
@@ -521,6 +523,72 @@ void set_block_ends(std::vector<TSNode>& blocks, std::vector<Assignment>& assign
     }
     while (!open.empty() && open.back() < line) open.pop_back();
     assignment.block_end = open.empty() ? 0xFFFFFFFFu : open.back();
+  }
+}
+
+// An if/elif/else whose every branch assigns a name (in its own
+// statements) overwrites what the name held: the last of those assignments
+// dominates the if's block, and those from the if on are its alternatives.
+// `assignments` are sorted by line, their block ends set.
+void mark_exhaustive_branches(const FactReader& reader, TSNode statement, std::vector<Assignment>& assignments) {
+  std::vector<TSNode> bodies{reader.child(statement, Field::Consequence)};
+  bool has_else = false;
+  const std::uint32_t count = ts_node_named_child_count(statement);
+  for (std::uint32_t i = 0; i < count; ++i) {
+    const TSNode clause = ts_node_named_child(statement, i);
+    if (reader.is(clause, NodeType::ElifClause)) bodies.push_back(reader.child(clause, Field::Consequence));
+    if (reader.is(clause, NodeType::ElseClause)) {
+      bodies.push_back(reader.child(clause, Field::Body));
+      has_else = true;
+    }
+  }
+  if (!has_else) return;
+  // Per branch: each name its statements assign, with the line of the last.
+  std::vector<std::pair<std::string_view, std::uint32_t>> common;
+  for (std::size_t b = 0; b < bodies.size(); ++b) {
+    if (ts_node_is_null(bodies[b])) return;
+    std::vector<std::pair<std::string_view, std::uint32_t>> assigned;
+    const std::uint32_t statements = ts_node_named_child_count(bodies[b]);
+    for (std::uint32_t s = 0; s < statements; ++s) {
+      const TSNode line = ts_node_named_child(bodies[b], s);
+      if (!reader.is(line, NodeType::ExpressionStatement) || ts_node_named_child_count(line) != 1) continue;
+      const TSNode assignment = ts_node_named_child(line, 0);
+      if (!reader.is(assignment, NodeType::Assignment)) continue;
+      const TSNode left = reader.child(assignment, Field::Left);
+      if (!reader.is(left, NodeType::Identifier)) continue;
+      const std::string_view name = reader.text(left);
+      const std::uint32_t at = line_of(ts_node_start_point(assignment));
+      const auto it = std::find_if(assigned.begin(), assigned.end(), [&](const auto& a) { return a.first == name; });
+      if (it == assigned.end()) {
+        assigned.emplace_back(name, at);
+      } else {
+        it->second = at;
+      }
+    }
+    if (b == 0) {
+      common = std::move(assigned);
+    } else {
+      std::erase_if(common, [&](auto& c) {
+        const auto it = std::find_if(assigned.begin(), assigned.end(), [&](const auto& a) { return a.first == c.first; });
+        if (it == assigned.end()) return true;
+        c.second = it->second;  // the last branch's line
+        return false;
+      });
+    }
+    if (common.empty()) return;
+  }
+  const TSNode parent = ts_node_parent(statement);
+  const std::uint32_t block_end = reader.is(parent, NodeType::Block) ? last_line_of(parent) : 0xFFFFFFFFu;
+  const std::uint32_t first = line_of(ts_node_start_point(statement));
+  for (const auto& [name, at] : common) {
+    const auto line = std::lower_bound(assignments.begin(), assignments.end(), at,
+                                       [](const Assignment& a, std::uint32_t l) { return a.line < l; });
+    for (auto it = line; it != assignments.end() && it->line == at; ++it) {
+      if (it->target.size() == 1 && it->target[0].kind == Link::Kind::Name && it->target[0].text == name) {
+        it->block_end = block_end;
+        it->branches_from = first;
+      }
+    }
   }
 }
 
@@ -1014,6 +1082,7 @@ struct PythonExtractor::Matches {
   std::vector<std::pair<TSNode, Capture>> statements;        // return, for, with item, raise
   std::vector<TSNode> bases;
   std::vector<TSNode> blocks;
+  std::vector<TSNode> branchings;  // if statements
   std::vector<TSNode> bindings;
   std::vector<std::uint32_t> decisions;  // first bytes of decision points (complexity.scm)
 
@@ -1026,6 +1095,7 @@ struct PythonExtractor::Matches {
     statements.clear();
     bases.clear();
     blocks.clear();
+    branchings.clear();
     bindings.clear();
     decisions.clear();
   }
@@ -1092,6 +1162,7 @@ FileFacts PythonExtractor::extract(std::string_view source, std::string relative
   auto& statements = scratch_->statements;
   auto& bases = scratch_->bases;
   auto& blocks = scratch_->blocks;
+  auto& branchings = scratch_->branchings;
   auto& bindings = scratch_->bindings;
   auto& decisions = scratch_->decisions;
 
@@ -1138,6 +1209,7 @@ FileFacts PythonExtractor::extract(std::string_view source, std::string relative
       }
       case Capture::Base: bases.push_back(main); break;
       case Capture::Block: blocks.push_back(main); break;
+      case Capture::Branches: branchings.push_back(main); break;
       case Capture::Decision: decisions.push_back(ts_node_start_byte(main)); break;
       case Capture::Other:
         if (!ts_node_is_null(detail)) bindings.push_back(detail);
@@ -1261,6 +1333,7 @@ FileFacts PythonExtractor::extract(std::string_view source, std::string relative
   std::stable_sort(facts.assignments.begin(), facts.assignments.end(),
                    [](const Assignment& a, const Assignment& b) { return a.line < b.line; });
   set_block_ends(blocks, facts.assignments);
+  for (const TSNode statement : branchings) mark_exhaustive_branches(reader, statement, facts.assignments);
   return facts;
 }
 

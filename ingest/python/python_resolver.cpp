@@ -1019,8 +1019,11 @@ class Resolver {
       for (std::size_t a = 0; a < count && above != assignments.begin(); ++a) {
         if (assignments[a]->block_end >= line) first = a;
       }
-      // Several on one line are alternatives (`for f in (a, b):`), not a sequence.
-      while (first > 0 && assignments[first - 1]->line == assignments[first]->line) --first;
+      // Several on one line are alternatives (`for f in (a, b):`), not a
+      // sequence; so are the branches of an if that all assign the name.
+      const std::uint32_t from = assignments[first]->branches_from != 0 ? assignments[first]->branches_from
+                                                                        : assignments[first]->line;
+      while (first > 0 && assignments[first - 1]->line >= from) --first;
     }
     return cached({&binding, kAssigned, (first << 32) | count, 0}, [&] {
       Values values;

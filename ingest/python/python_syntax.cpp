@@ -8,7 +8,7 @@
 namespace trellis::ingest::python {
 namespace {
 
-constexpr std::array<std::pair<std::string_view, NodeType>, 60> kTypeNames{{
+constexpr std::array<std::pair<std::string_view, NodeType>, 63> kTypeNames{{
     {"identifier", NodeType::Identifier},
     {"attribute", NodeType::Attribute},
     {"call", NodeType::Call},
@@ -69,6 +69,9 @@ constexpr std::array<std::pair<std::string_view, NodeType>, 60> kTypeNames{{
     {"comparison_operator", NodeType::ComparisonOperator},
     {"augmented_assignment", NodeType::AugmentedAssignment},
     {"delete_statement", NodeType::DeleteStatement},
+    {"elif_clause", NodeType::ElifClause},
+    {"else_clause", NodeType::ElseClause},
+    {"block", NodeType::Block},
 }};
 
 constexpr std::array<std::pair<std::string_view, Field>, kFieldCount> kFieldNames{{

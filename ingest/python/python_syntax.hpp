@@ -74,6 +74,9 @@ enum class NodeType : std::uint8_t {
   ComparisonOperator,
   AugmentedAssignment,
   DeleteStatement,
+  ElifClause,
+  ElseClause,
+  Block,
 };
 
 enum class Field : std::uint8_t {

@@ -29,3 +29,6 @@
 (yield) @yield
 ; Blocks (bodies): an assignment dominates the uses after it in its block.
 (block) @block
+; An if with an else whose every branch assigns a name overwrites what the
+; name held before.
+(if_statement) @branches

@@ -38,6 +38,10 @@ TEST_CASE("python flows: tuple, starred, chained and re-assignments") {
   // Either branch may have run; in straight-line code the last assignment wins.
   CHECK(g.callees(m + "branches") == Names{m + "f1", m + "f2"});
   CHECK(g.callees(m + "rebound") == Names{m + "f3"});
+  // Every branch of an if/elif/else assigns k: what k held before is overwritten.
+  CHECK(g.calls_at(m + "exhaustive", 74) == Names{m + "f1 direct", m + "f2 direct"});
+  // An if without an else may leave m as it was.
+  CHECK(g.calls_at(m + "exhaustive", 78) == Names{m + "f1 direct", m + "f3 direct"});
   // `p, q = pair()` takes the returned tuple's elements by position.
   CHECK(g.calls_at(m + "unpacked", 58) == Names{m + "f2 direct"});
   CHECK(g.calls_at(m + "unpacked", 59) == Names{m + "f3 direct"});

@@ -159,6 +159,11 @@ struct Assignment {
   // It dominates the uses below it up to there: they see it, not what was
   // assigned before it.
   std::uint32_t block_end = 0xFFFFFFFFu;
+  // Python: the first line of an if/elif/else every branch of which assigns
+  // the name, on the last such assignment (whose block_end is then the
+  // if's block's): the assignments from there on are alternatives, which
+  // together overwrite the ones before. 0 otherwise.
+  std::uint32_t branches_from = 0;
 };
 
 // Assignments read back from the facts cache are decoded on first use, once,
