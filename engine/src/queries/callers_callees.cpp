@@ -1,5 +1,6 @@
-// query_callers and query_callees: breadth-first reach over CALLS, callers
-// with dispatch through overridden methods (the rule of overrides.hpp).
+// query_callers and query_callees: breadth-first reach over CALLS, with
+// dispatch through overridden methods (callers) or to overriding ones
+// (callees), by the rule of overrides.hpp.
 #include <algorithm>
 #include <unordered_set>
 
@@ -38,13 +39,16 @@ Result<CallReachResult> reach(const GraphStore& store, const std::string& name, 
       }
     }
   }
-  CallReach found = reach_over_calls(store, *target, direction, max_depth, kMaxResults, scratch);
+  // Callees by dispatch come out of the walk itself: an override is one
+  // more node of the level, reached from the method it overrides.
+  CallReach found = reach_over_calls(store, *target, direction, max_depth, kMaxResults, scratch,
+                                     dispatch && direction == CallDirection::Callees);
   result.count = {found.total_count, found.truncated};
   result.nodes.reserve(found.nodes.size());
   result.unresolved_calls = store.unresolved_call_count(*target);
   std::unordered_set<NodeId> direct;
   for (const ReachedNode& reached : found.nodes) {
-    result.nodes.push_back({reached.node, reached.depth});
+    result.nodes.push_back({reached.node, reached.depth, reached.through});
     direct.insert(reached.node);
   }
   // Callers through an overridden method come after the direct ones of
@@ -95,8 +99,8 @@ Result<CallReachResult> query_callers(const GraphStore& store, const CallersRequ
 
 Result<CallReachResult> query_callees(const GraphStore& store, const CalleesRequest& request,
                                       TraversalScratch& scratch) {
-  return reach(store, request.function_name, kCallSourceName, CallDirection::Callees, request.max_depth, false,
-               scratch);
+  return reach(store, request.function_name, kCallSourceName, CallDirection::Callees, request.max_depth,
+               request.dispatch, scratch);
 }
 
 }  // namespace trellis::queries
