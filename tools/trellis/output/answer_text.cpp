@@ -82,7 +82,7 @@ std::string reach_text(const GraphStore& store, const CallReachResult& r, std::s
   text += cut_line(r.nodes.size(), r.count.total_count);
   text += via_dispatch_text(store, r.nodes,
                             noun == "callers" ? "they call a method the target overrides"
-                                              : "they override a method called, which a call may run");
+                                              : "they override or implement a method called");
   if (r.has_chains) {
     text += "\nCall chains:\n";
     for (const auto& chain : r.call_chains) text += "  " + chain_text(store, chain) + "\n";
@@ -180,7 +180,7 @@ std::string call_graph_text(const GraphStore& store, const CallGraphResult& r) {
   text += fmt::format("\n{}, {}", plural(r.nodes.size(), "node", "nodes"), plural(r.edges.size(), "edge", "edges"));
   if (other > 0) text += fmt::format(" ({} of them to nodes already shown)", other);
   text += r.truncated ? fmt::format("; truncated: {} nodes within the depth\n", r.total_nodes) : "\n";
-  text += via_dispatch_text(store, r.nodes, "they override a method called, which a call may run");
+  text += via_dispatch_text(store, r.nodes, "they override or implement a method called");
   for (const auto& cycle : r.cycles) {
     text += cycle.size() == 1 ? fmt::format("recursion: {}\n", store.qualified_name(cycle.front()))
                               : fmt::format("cycle: {}\n", chain_text(store, cycle));
