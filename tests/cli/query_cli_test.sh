@@ -50,6 +50,18 @@ json_true 'd.metadata.unresolved_calls === 1'
 q 0 callees shop.services.auth.main --depth 2 --json
 json_true 'd.results.callees.some((n) => n.qualified_name === "shop.util.log.log" && n.depth === 2)'
 json_true 'd.results.call_chains.every((c) => c[0] === "shop.services.auth.main")'
+# Dispatch: off by default; --dispatch adds User.validate, which overrides the Base.validate that save calls.
+q 0 callees shop.models.Base.save --json
+json_true 'JSON.stringify(names(d.results.callees)) === JSON.stringify(["shop.util.log.log", "shop.models.Base.validate"])'
+json_true 'd.results.callees.every((n) => n.via === undefined && n.through === undefined)'
+q 0 callees shop.models.Base.save --dispatch --json
+json_true 'JSON.stringify(d.results.callees.map((n) => [n.depth, n.qualified_name, n.via ?? null, n.through ?? null])) === JSON.stringify([[1, "shop.util.log.log", null, null], [1, "shop.models.Base.validate", null, null], [1, "shop.models.User.validate", "dispatch", "shop.models.Base.validate"]])'
+json_true 'd.metadata.row_count === 3 && d.metadata.total_count === 3'
+q 0 callees shop.services.auth.AuthService.login --depth 2 --dispatch --json
+json_true 'JSON.stringify(d.results.call_chains[2]) === JSON.stringify(["shop.services.auth.AuthService.login", "shop.models.Base.save", "shop.models.Base.validate", "shop.models.User.validate"])'
+q 0 callees shop.models.Base.save --dispatch
+contains "$out" "Via dispatch (they override or implement a method called):"
+contains "$out" "  shop.models.User.validate (through shop.models.Base.validate)"
 
 # call graph
 q 0 call-graph shop.services.auth.ping --json
@@ -60,6 +72,16 @@ json_true 'd.results.truncated === false && d.results.total_nodes === 2'
 q 0 call-graph main --max-nodes 3 --json
 json_true 'd.results.nodes.length === 3 && d.results.truncated === true && d.results.total_nodes === 11'
 json_true 'd.metadata.truncated === true && d.metadata.total_count === 11 && d.metadata.max_depth === 3'
+q 0 call-graph shop.services.auth.AuthService.login --json
+json_true 'JSON.stringify(names(d.results.nodes)) === JSON.stringify(["shop.services.auth.AuthService.login", "shop.util.log.log", "shop.models.Base.save", "shop.services.repo.Repo.find", "shop.models.Base.validate", "shop.models.User"])'
+json_true 'd.results.edges.length === 6 && d.results.cycles.length === 0'
+q 0 call-graph shop.services.auth.AuthService.login --dispatch --json
+json_true 'JSON.stringify(d.results.nodes.map((n) => n.qualified_name + " " + n.depth + (n.via ? " " + n.via + " " + n.through : "")).slice(4)) === JSON.stringify(["shop.models.Base.validate 2", "shop.models.User 2", "shop.models.User.validate 2 dispatch shop.models.Base.validate"])'
+json_true 'JSON.stringify(d.results.edges.filter((e) => e.via)) === JSON.stringify([{from_function: "shop.models.Base.save", to_function: "shop.models.User.validate", call_type: "method", via: "dispatch", through: "shop.models.Base.validate"}])'
+# User.validate's super().validate() is a CALLS edge to Base.validate, not a dispatch edge to itself.
+json_true 'd.results.edges.length === 9 && d.results.cycles.length === 0 && d.results.total_nodes === 7'
+q 0 call-graph shop.services.auth.AuthService.login --dispatch
+contains "$out" "  shop.models.User.validate (through shop.models.Base.validate)"
 q 0 call-graph shop.services.auth.recursive
 contains "$out" "recursion: shop.services.auth.recursive"
 contains "$out" "└── shop.services.auth.ping"

@@ -36,6 +36,10 @@ json_true 'names(d.results.callers).includes("src.services.auth.AuthService.help
 q 0 callees AuthService.login --json
 json_true 'd.results.callees.length === 11 && names(d.results.callees).includes("src.services.repo.Repository.find")'
 json_true '!names(d.results.callees).includes("src.services.repo.MemoryRepo.find")'
+# With dispatch, the implementations of the interface methods and the overrides of User.name, after the callees.
+q 0 callees AuthService.login --dispatch --json
+json_true 'd.results.callees.length === 15 && d.results.callees.slice(0, 11).every((n) => n.via === undefined)'
+json_true 'same(d.results.callees.slice(11).map((n) => n.qualified_name + " " + n.via + " " + n.through), ["src.models.user.Guest.name dispatch src.models.user.User.name", "src.services.audit.AuditedUser.name dispatch src.models.user.User.name", "src.services.repo.MemoryRepo.save dispatch src.services.repo.Repository.save", "src.services.repo.MemoryRepo.find dispatch src.services.repo.Repository.find"])'
 q 0 callees src.services.auth.untyped --json
 json_true 'd.results.callees.length === 0'
 q 0 hierarchy src.models.base.Entity --direction down --json

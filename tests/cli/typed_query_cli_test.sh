@@ -31,6 +31,11 @@ q 0 callers Authenticator.Login --json
 json_true 'same(names(d.results.callers), ["example.com/shop/cmd/shop.signIn"])'
 q 0 callees example.com/shop/cmd/shop.promote --json
 json_true 'same(names(d.results.callees).sort(), ["example.com/shop/admin.Admin.Promote", "example.com/shop/auth.Service.Login"])'
+# signIn calls Authenticator.Login; with --dispatch also its implementations (Admin embeds Service's).
+q 0 callees example.com/shop/cmd/shop.signIn --json
+json_true 'same(names(d.results.callees), ["example.com/shop/auth.Authenticator.Login"])'
+q 0 callees example.com/shop/cmd/shop.signIn --dispatch --json
+json_true 'same(d.results.callees.map((n) => n.qualified_name + " " + n.via + " " + n.through), ["example.com/shop/auth.Authenticator.Login undefined undefined", "example.com/shop/auth.Service.Login dispatch example.com/shop/auth.Authenticator.Login", "example.com/shop/oauth.Provider.Login dispatch example.com/shop/auth.Authenticator.Login"])'
 q 0 implementations example.com/shop/auth.Authenticator --json
 json_true 'same(names(d.results.implementations).sort(), ["example.com/shop/admin.Admin", "example.com/shop/auth.Service", "example.com/shop/auth.Session", "example.com/shop/oauth.Provider"])'
 q 0 implementations example.com/shop/auth.Auditor --json

@@ -129,6 +129,19 @@ check("query_callers schema", () => {
     additionalProperties: false,
   });
 });
+check("callees and call graph take dispatch, off by default", () => {
+  const dispatch = {
+    type: "boolean",
+    description:
+      "Also include the methods that override or implement each method called (a call on the base class or interface may run them), marked via: dispatch with the called method in through",
+    default: false,
+  };
+  assert.deepEqual(Object.keys(tool("query_callees").inputSchema.properties), ["function_name", "max_depth", "dispatch"]);
+  assert.deepEqual(tool("query_callees").inputSchema.properties.dispatch, dispatch);
+  assert.deepEqual(tool("query_call_graph").inputSchema.properties.dispatch, dispatch);
+  assert.match(tool("query_callees").description, /With dispatch, the methods that override or implement/);
+  assert.match(tool("query_call_graph").description, /With dispatch/);
+});
 check("choice and range schemas", () => {
   const hierarchy = tool("query_hierarchy").inputSchema.properties;
   assert.deepEqual(hierarchy.direction.enum, ["up", "down", "both"]);
@@ -139,7 +152,7 @@ check("choice and range schemas", () => {
   assert.deepEqual(dependencies.properties.dependency_type.enum, ["imports", "calls", "all"]);
   assert.deepEqual(Object.keys(tool("query_exports").inputSchema.properties), ["module_name", "include_private"]);
   assert.deepEqual(Object.keys(tool("query_implementations").inputSchema.properties), ["interface_name", "include_indirect"]);
-  assert.deepEqual(Object.keys(tool("query_call_graph").inputSchema.properties), ["entry_point", "max_depth", "max_nodes"]);
+  assert.deepEqual(Object.keys(tool("query_call_graph").inputSchema.properties), ["entry_point", "max_depth", "max_nodes", "dispatch"]);
   assert.equal(tool("query_call_graph").inputSchema.properties.max_nodes.maximum, 100);
   assert.deepEqual(tool("get_schema").inputSchema, { type: "object", properties: {}, required: [], additionalProperties: false });
 });
@@ -186,6 +199,29 @@ check("descriptions say how names are written and what comes back", () => {
     assert.deepEqual(names(d.results.callees), ["shop.services.repo.Repo.get"]);
     assert.equal(d.metadata.unresolved_calls, 1);
   });
+}
+{
+  const plain = await ok(client, "query_callees", { function_name: "shop.models.Base.save" });
+  const d = await ok(client, "query_callees", { function_name: "shop.models.Base.save", dispatch: true });
+  check("callees with dispatch", () => {
+    assert.deepEqual(names(plain.results.callees), ["shop.util.log.log", "shop.models.Base.validate"]);
+    assert.deepEqual(names(d.results.callees), ["shop.util.log.log", "shop.models.Base.validate", "shop.models.User.validate"]);
+    assert.deepEqual(d.results.callees.map((n) => [n.via, n.through]), [
+      [undefined, undefined], [undefined, undefined], ["dispatch", "shop.models.Base.validate"],
+    ]);
+    assert.equal(d.metadata.total_count, 3);
+  });
+  const graph = await ok(client, "query_call_graph", { entry_point: "shop.models.Base.save", dispatch: true });
+  check("call graph with dispatch", () => {
+    assert.deepEqual(names(graph.results.nodes), [
+      "shop.models.Base.save", "shop.util.log.log", "shop.models.Base.validate", "shop.models.User.validate",
+    ]);
+    assert.deepEqual(graph.results.edges.filter((e) => e.via), [{
+      from_function: "shop.models.Base.save", to_function: "shop.models.User.validate", call_type: "method",
+      via: "dispatch", through: "shop.models.Base.validate",
+    }]);
+  });
+  await refused(client, "query_callees", { function_name: "shop.models.Base.save", dispatch: "yes" }, "INVALID_ARGUMENT");
 }
 // ---- the agent-context tools ---------------------------------------------
 {

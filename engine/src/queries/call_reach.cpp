@@ -1,12 +1,17 @@
 #include "trellis/queries/call_reach.hpp"
 
 #include <algorithm>
+#include <unordered_set>
+
+#include "overrides.hpp"
 
 namespace trellis::queries {
 
 CallReach reach_over_calls(const GraphStore& store, NodeId start, CallDirection direction, int max_depth,
-                           std::size_t max_results, TraversalScratch& scratch) {
+                           std::size_t max_results, TraversalScratch& scratch, bool dispatch) {
   CallReach reach;
+  const bool expand_dispatch = dispatch && direction == CallDirection::Callees;
+  std::unordered_set<NodeId> expanded;  // called methods whose overrides were added
   scratch.begin(store.node_count());
   scratch.visit(start, kNoNode);
   const Csr& csr = direction == CallDirection::Callers ? store.reverse(RelType::Calls) : store.forward(RelType::Calls);
@@ -52,6 +57,22 @@ CallReach reach_over_calls(const GraphStore& store, NodeId start, CallDirection 
           if (!scratch.mark(neighbours[i])) continue;
           next.push_back(neighbours[i]);
           ++reach.total_count;
+        }
+      }
+    }
+    // Then what the level's calls may dispatch to: the overrides of each
+    // method called (each method once per walk), listed after the level's
+    // callees, each reached from the method it overrides.
+    if (expand_dispatch) {
+      for (const auto& row : rows) {
+        for (const NodeId called : row.neighbours) {
+          if (store.label(called) != Label::Method || !expanded.insert(called).second) continue;
+          for (const NodeId override_ : overriding_methods(store, called)) {
+            if (!scratch.visit(override_, called)) continue;
+            if (!last) next.push_back(override_);
+            ++reach.total_count;
+            if (reach.nodes.size() < max_results) reach.nodes.push_back({override_, depth, called, called});
+          }
         }
       }
     }

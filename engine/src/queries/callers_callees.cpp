@@ -1,53 +1,16 @@
-// query_callers and query_callees: breadth-first reach over CALLS.
+// query_callers and query_callees: breadth-first reach over CALLS, with
+// dispatch through overridden methods (callers) or to overriding ones
+// (callees), by the rule of overrides.hpp.
 #include <algorithm>
-#include <string>
 #include <unordered_set>
 
+#include "overrides.hpp"
 #include "trellis/queries/call_reach.hpp"
 #include "trellis/queries/name_lookup.hpp"
 #include "trellis/queries/structural_queries.hpp"
 
 namespace trellis::queries {
 namespace {
-
-// A member's name within its type: `area`, or `login(String,String)` for
-// an overload (so other overloads do not count as overridden).
-std::string member_name(const GraphStore& store, NodeId member, NodeId owner) {
-  std::string name = store.qualified_name(member);
-  const std::string prefix = store.qualified_name(owner);
-  if (name.starts_with(prefix) && name.size() > prefix.size()) name.erase(0, prefix.size());
-  return name;
-}
-
-// The methods `method` overrides: members of the same name in the
-// ancestors (INHERITS, IMPLEMENTS) of the type that defines it, nearest first.
-std::vector<NodeId> overridden_methods(const GraphStore& store, NodeId method) {
-  std::vector<NodeId> found;
-  if (store.label(method) != Label::Method) return found;
-  for (const NodeId owner : store.in(RelType::Defines, method)) {
-    const std::string name = member_name(store, method, owner);
-    std::vector<NodeId> frontier{owner};
-    std::unordered_set<NodeId> seen{owner};
-    while (!frontier.empty()) {
-      std::vector<NodeId> next;
-      for (const NodeId type : frontier) {
-        for (const RelType rel : {RelType::Inherits, RelType::Implements}) {
-          for (const NodeId base : store.out(rel, type)) {
-            if (!seen.insert(base).second) continue;
-            next.push_back(base);
-            for (const NodeId member : store.out(RelType::Defines, base)) {
-              if (store.label(member) == Label::Method && member_name(store, member, base) == name) {
-                found.push_back(member);
-              }
-            }
-          }
-        }
-      }
-      frontier = std::move(next);
-    }
-  }
-  return found;
-}
 
 Result<CallReachResult> reach(const GraphStore& store, const std::string& name, const NameKind& kind,
                               CallDirection direction, int max_depth, bool dispatch, TraversalScratch& scratch) {
@@ -76,13 +39,16 @@ Result<CallReachResult> reach(const GraphStore& store, const std::string& name, 
       }
     }
   }
-  CallReach found = reach_over_calls(store, *target, direction, max_depth, kMaxResults, scratch);
+  // Callees by dispatch come out of the walk itself: an override is one
+  // more node of the level, reached from the method it overrides.
+  CallReach found = reach_over_calls(store, *target, direction, max_depth, kMaxResults, scratch,
+                                     dispatch && direction == CallDirection::Callees);
   result.count = {found.total_count, found.truncated};
   result.nodes.reserve(found.nodes.size());
   result.unresolved_calls = store.unresolved_call_count(*target);
   std::unordered_set<NodeId> direct;
   for (const ReachedNode& reached : found.nodes) {
-    result.nodes.push_back({reached.node, reached.depth});
+    result.nodes.push_back({reached.node, reached.depth, reached.through});
     direct.insert(reached.node);
   }
   // Callers through an overridden method come after the direct ones of
@@ -133,8 +99,8 @@ Result<CallReachResult> query_callers(const GraphStore& store, const CallersRequ
 
 Result<CallReachResult> query_callees(const GraphStore& store, const CalleesRequest& request,
                                       TraversalScratch& scratch) {
-  return reach(store, request.function_name, kCallSourceName, CallDirection::Callees, request.max_depth, false,
-               scratch);
+  return reach(store, request.function_name, kCallSourceName, CallDirection::Callees, request.max_depth,
+               request.dispatch, scratch);
 }
 
 }  // namespace trellis::queries

@@ -10,6 +10,7 @@
 #include "trellis/queries/context_queries.hpp"
 #include "trellis/queries/name_lookup.hpp"
 #include "queries/node_properties.hpp"
+#include "queries/overrides.hpp"
 
 namespace trellis::queries {
 namespace {
@@ -78,27 +79,9 @@ Result<ImpactResult> query_impact(const GraphStore& store, const ImpactRequest& 
     return true;
   };
 
-  // Methods overriding a target method: same name, in a subclass of its class.
-  if (target_label == Label::Method) {
-    const auto owners = store.in(RelType::Defines, result.target);
-    if (!owners.empty() && store.label(owners.front()) != Label::Module) {
-      std::vector<NodeId> classes{owners.front()};
-      std::vector<NodeId> seen{owners.front()};
-      for (std::size_t i = 0; i < classes.size(); ++i) {
-        for (const RelType type : {RelType::Inherits, RelType::Implements}) {
-          for (const NodeId sub : store.in(type, classes[i])) {
-            if (std::find(seen.begin(), seen.end(), sub) != seen.end()) continue;
-            seen.push_back(sub);
-            classes.push_back(sub);
-            for (const NodeId method : store.out(RelType::Defines, sub)) {
-              if (store.name(method) == store.name(result.target)) {
-                reach(method, result.target, 1, ImpactRelation::Overrides);
-              }
-            }
-          }
-        }
-      }
-    }
+  // Methods overriding a target method (the rule of overrides.hpp).
+  for (const NodeId method : overriding_methods(store, result.target)) {
+    reach(method, result.target, 1, ImpactRelation::Overrides);
   }
   // Modules importing the module that holds a target definition (not followed further).
   if (target_label != Label::Module && target_label != Label::Package) {

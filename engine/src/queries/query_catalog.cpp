@@ -30,9 +30,15 @@ const ParamSpec kCallersParams[] = {
                   "Include the callers of the methods the target overrides (a call on the base class or interface "
                   "may run it), marked via: dispatch with the overridden method in through"),
 };
+// Callees and the call graph expand dispatch alike, on request.
+const ParamSpec kCalleeDispatchParam =
+    boolean_param("dispatch", "--dispatch", false,
+                  "Also include the methods that override or implement each method called (a call on the base "
+                  "class or interface may run them), marked via: dispatch with the called method in through");
 const ParamSpec kCalleesParams[] = {
     name_param("function_name", "Qualified name of the Function or Method whose callees to find"),
     integer_param("max_depth", "--depth", 1, 5, 1, "How many CALLS steps to follow (1: direct callees)"),
+    kCalleeDispatchParam,
 };
 const ParamSpec kHierarchyParams[] = {
     name_param("class_name", "Qualified name of the Class or Interface"),
@@ -60,6 +66,7 @@ const ParamSpec kCallGraphParams[] = {
     name_param("entry_point", "Qualified name of the Function or Method to start from"),
     integer_param("max_depth", "--depth", 1, 5, 3, "How many CALLS steps to follow"),
     integer_param("max_nodes", "--max-nodes", 1, 100, 50, "Most nodes to return (the entry included)"),
+    kCalleeDispatchParam,
 };
 const ParamSpec kCallPathParams[] = {
     name_param("from_function", "Qualified name of the calling Function or Method"),
@@ -135,7 +142,10 @@ const QuerySpec kSpecs[] = {
     {QueryKind::Callees, "query_callees", "callees", "Functions, methods and classes a function calls",
      "Distinct functions, methods and classes (constructor calls) the target reaches over CALLS edges, "
      "each with its depth (1 = called directly). With max_depth > 1, call_chains gives one shortest "
-     "chain per callee, starting at the target. At most 100 callees.",
+     "chain per callee, starting at the target. With dispatch, the methods that override or implement a "
+     "method called (in subclasses and implementers, transitively) follow the callees of its depth, marked "
+     "via: dispatch with the called method in through (their chains run through it), and the walk goes on "
+     "from them. At most 100 callees.",
      kCalleesParams},
     {QueryKind::Hierarchy, "query_hierarchy", "hierarchy", "Ancestors and descendants of a class",
      "The inheritance hierarchy of a class: ancestors (over INHERITS and IMPLEMENTS), descendants, each "
@@ -160,7 +170,9 @@ const QuerySpec kSpecs[] = {
     {QueryKind::CallGraph, "query_call_graph", "call-graph", "The call graph reachable from an entry point",
      "Breadth-first call graph from an entry point: nodes with their depth, CALLS edges between them "
      "with call_type, truncated and total_nodes when max_nodes cut it, and cycles (recursion and "
-     "mutual calls), never followed twice.",
+     "mutual calls), never followed twice. With dispatch, the methods that override or implement a method "
+     "called join the graph as for query_callees (via: dispatch, through the called method), with an edge "
+     "from each listed caller of that method marked the same way.",
      kCallGraphParams},
     {QueryKind::CallPath, "query_call_path", "path", "A shortest chain of calls between two functions",
      "A shortest chain of CALLS edges from one function to another (empty when there is none within "
@@ -250,14 +262,15 @@ QueryRequest typed_request(const QuerySpec& spec, const CheckedArguments& a) {
   switch (spec.kind) {
     case QueryKind::Callers:
       return CallersRequest{a.text(p[0].name), as_int(a.integer(p[1])), a.boolean(p[2]), a.boolean(p[3])};
-    case QueryKind::Callees: return CalleesRequest{a.text(p[0].name), as_int(a.integer(p[1]))};
+    case QueryKind::Callees: return CalleesRequest{a.text(p[0].name), as_int(a.integer(p[1])), a.boolean(p[2])};
     case QueryKind::Hierarchy:
       return HierarchyRequest{a.text(p[0].name), direction_from(a.choice(p[1])), as_int(a.integer(p[2]))};
     case QueryKind::Dependencies:
       return DependenciesRequest{a.text(p[0].name), dependency_type_from(a.choice(p[1])), a.boolean(p[2])};
     case QueryKind::Exports: return ExportsRequest{a.text(p[0].name), a.boolean(p[1])};
     case QueryKind::Implementations: return ImplementationsRequest{a.text(p[0].name), a.boolean(p[1])};
-    case QueryKind::CallGraph: return CallGraphRequest{a.text(p[0].name), as_int(a.integer(p[1])), as_int(a.integer(p[2]))};
+    case QueryKind::CallGraph:
+      return CallGraphRequest{a.text(p[0].name), as_int(a.integer(p[1])), as_int(a.integer(p[2])), a.boolean(p[3])};
     case QueryKind::CallPath: return CallPathRequest{a.text(p[0].name), a.text(p[1].name), as_int(a.integer(p[2]))};
     case QueryKind::Outline: return OutlineRequest{a.text(p[0].name), a.choice(p[1])};
     case QueryKind::Children: return ChildrenRequest{a.text(p[0].name)};

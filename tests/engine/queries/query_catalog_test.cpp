@@ -45,6 +45,11 @@ TEST_CASE("catalog: defaults follow CONTRACT.md") {
   CHECK(c.function_name == "f");
   CHECK(c.max_depth == 1);
   CHECK(c.include_paths);
+  CHECK(c.dispatch);
+
+  auto callees = make_request(query_spec(QueryKind::Callees), {{"function_name", std::string("f")}});
+  REQUIRE(callees.ok());
+  CHECK_FALSE(std::get<CalleesRequest>(*callees).dispatch);  // answers stay as they were unless asked
 
   auto hierarchy = make_request(query_spec(QueryKind::Hierarchy), {{"class_name", std::string("C")}});
   REQUIRE(hierarchy.ok());
@@ -55,6 +60,7 @@ TEST_CASE("catalog: defaults follow CONTRACT.md") {
   REQUIRE(graph.ok());
   CHECK(std::get<CallGraphRequest>(*graph).max_depth == 3);
   CHECK(std::get<CallGraphRequest>(*graph).max_nodes == 50);
+  CHECK_FALSE(std::get<CallGraphRequest>(*graph).dispatch);
 
   auto deps = make_request(query_spec(QueryKind::Dependencies), {{"target", std::string("m")}});
   REQUIRE(deps.ok());
@@ -83,6 +89,15 @@ TEST_CASE("catalog: given values reach the typed request") {
   CHECK(std::get<CallPathRequest>(*path).from_function == "a");
   CHECK(std::get<CallPathRequest>(*path).to_function == "b");
   CHECK(std::get<CallPathRequest>(*path).max_depth == 10);
+  auto callees = make_request(query_spec(QueryKind::Callees), {{"function_name", std::string("f")}, {"dispatch", true}});
+  REQUIRE(callees.ok());
+  CHECK(std::get<CalleesRequest>(*callees).dispatch);
+  auto graph = make_request(query_spec(QueryKind::CallGraph), {{"entry_point", std::string("m")},
+                                                               {"max_nodes", std::int64_t{7}},
+                                                               {"dispatch", true}});
+  REQUIRE(graph.ok());
+  CHECK(std::get<CallGraphRequest>(*graph).max_nodes == 7);
+  CHECK(std::get<CallGraphRequest>(*graph).dispatch);
 }
 
 TEST_CASE("catalog: ranges are inclusive and checked") {

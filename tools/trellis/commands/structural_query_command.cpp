@@ -155,7 +155,9 @@ class StructuralQueryCommand final : public Command {
     switch (spec.kind) {
       case queries::QueryKind::Callers:
         return "  trellis query callers shop.util.log.log\n  trellis query callers login --depth 3 --json";
-      case queries::QueryKind::Callees: return "  trellis query callees shop.services.auth.AuthService.login --depth 2";
+      case queries::QueryKind::Callees:
+        return "  trellis query callees shop.services.auth.AuthService.login --depth 2\n"
+               "  trellis query callees shop.models.Base.save --dispatch";
       case queries::QueryKind::Hierarchy: return "  trellis query hierarchy shop.models.User --direction up";
       case queries::QueryKind::Dependencies:
         return "  trellis query dependencies shop.services.auth --type imports\n"
@@ -163,7 +165,8 @@ class StructuralQueryCommand final : public Command {
       case queries::QueryKind::Exports: return "  trellis query exports shop.models --private";
       case queries::QueryKind::Implementations: return "  trellis query implementations shop.models.Base --indirect";
       case queries::QueryKind::CallGraph:
-        return "  trellis query call-graph shop.services.auth.main --depth 2 --max-nodes 20";
+        return "  trellis query call-graph shop.services.auth.main --depth 2 --max-nodes 20\n"
+               "  trellis query call-graph shop.services.auth.AuthService.login --dispatch";
       case queries::QueryKind::CallPath: return "  trellis query path shop.services.auth.main shop.util.log.log";
       case queries::QueryKind::Outline:
         return "  trellis query outline src/shop/models.py\n  trellis query outline shop.models --label Method --json";

@@ -39,8 +39,8 @@ void open(JsonTextWriter& w, const std::string& query) {
   w.begin_object();
 }
 
-// A caller reached through a method the target overrides says so:
-// "via": "dispatch", "through": that method.
+// A node reached by dispatch says so: "via": "dispatch", "through": the
+// method it is reached through (see NodeAtDepth::through).
 void nodes_at(JsonTextWriter& w, const GraphStore& store, const std::vector<NodeAtDepth>& nodes,
               bool with_location = true) {
   w.begin_array();
@@ -238,6 +238,12 @@ void call_graph(JsonTextWriter& w, Summary& out, const GraphStore& store, const 
     w.string(name_of(e.to));
     w.plain_key("call_type");
     w.string(to_string(e.call_type));
+    if (e.through != kNoNode) {
+      w.plain_key("via");
+      w.string("dispatch");
+      w.plain_key("through");
+      w.string(name_of(e.through));
+    }
     w.end_object();
   }
   w.end_array();

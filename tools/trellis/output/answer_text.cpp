@@ -60,6 +60,19 @@ std::string chain_text(const GraphStore& store, const std::vector<NodeId>& chain
   return text;
 }
 
+// The nodes reached by dispatch, each with the method it came through,
+// under `heading`; "" when there are none.
+std::string via_dispatch_text(const GraphStore& store, const std::vector<NodeAtDepth>& nodes,
+                              std::string_view heading) {
+  std::string lines;
+  for (const NodeAtDepth& n : nodes) {
+    if (n.through != kNoNode) {
+      lines += fmt::format("  {} (through {})\n", store.qualified_name(n.node), store.qualified_name(n.through));
+    }
+  }
+  return lines.empty() ? lines : fmt::format("Via dispatch ({}):\n{}", heading, lines);
+}
+
 std::string reach_text(const GraphStore& store, const CallReachResult& r, std::string_view noun, int max_depth) {
   std::string text = fmt::format("{} {} of {} (depth {}):\n", r.count.total_count, noun,
                                  store.qualified_name(r.target), max_depth);
@@ -67,13 +80,9 @@ std::string reach_text(const GraphStore& store, const CallReachResult& r, std::s
                                           max_depth, unresolved_line(r.unresolved_calls));
   text += node_table(store, r.nodes, true);
   text += cut_line(r.nodes.size(), r.count.total_count);
-  std::string through;
-  for (const NodeAtDepth& n : r.nodes) {
-    if (n.through != kNoNode) {
-      through += fmt::format("  {} (through {})\n", store.qualified_name(n.node), store.qualified_name(n.through));
-    }
-  }
-  if (!through.empty()) text += "Via dispatch (they call a method the target overrides):\n" + through;
+  text += via_dispatch_text(store, r.nodes,
+                            noun == "callers" ? "they call a method the target overrides"
+                                              : "they override or implement a method called");
   if (r.has_chains) {
     text += "\nCall chains:\n";
     for (const auto& chain : r.call_chains) text += "  " + chain_text(store, chain) + "\n";
@@ -171,6 +180,7 @@ std::string call_graph_text(const GraphStore& store, const CallGraphResult& r) {
   text += fmt::format("\n{}, {}", plural(r.nodes.size(), "node", "nodes"), plural(r.edges.size(), "edge", "edges"));
   if (other > 0) text += fmt::format(" ({} of them to nodes already shown)", other);
   text += r.truncated ? fmt::format("; truncated: {} nodes within the depth\n", r.total_nodes) : "\n";
+  text += via_dispatch_text(store, r.nodes, "they override or implement a method called");
   for (const auto& cycle : r.cycles) {
     text += cycle.size() == 1 ? fmt::format("recursion: {}\n", store.qualified_name(cycle.front()))
                               : fmt::format("cycle: {}\n", chain_text(store, cycle));

@@ -1,7 +1,8 @@
 // Breadth-first reach over CALLS from one function: its callers (edges
 // followed backwards) or its callees, up to a depth, each node once at its
 // shortest distance, cycles and recursion never followed twice. The core
-// of the callers, callees and call-graph queries.
+// of the callers, callees and call-graph queries. Callees may also expand
+// dispatch: a call to a method reaches the methods overriding it.
 #pragma once
 
 #include <cstddef>
@@ -18,6 +19,9 @@ struct ReachedNode {
   NodeId node = kNoNode;
   int depth = 0;      // 1 for a direct caller or callee
   NodeId via = kNoNode;  // the node one step nearer the start
+  // Reached by dispatch: the called method this one overrides (then also
+  // `via`). kNoNode for a node a CALLS edge reaches.
+  NodeId through = kNoNode;
 };
 
 struct CallReach {
@@ -29,8 +33,12 @@ struct CallReach {
 
 // Nodes within `max_depth` CALLS steps of `start` (which is not listed).
 // At most `max_results` are kept; total_count still counts every one.
+// With `dispatch` (callees only; ignored for callers), each CALLS edge to a
+// method also reaches, at the same depth and after the nodes the level's
+// edges reach, the methods overriding it (overrides.hpp), marked `through`
+// it; the walk goes on from them as from any node.
 CallReach reach_over_calls(const GraphStore& store, NodeId start, CallDirection direction, int max_depth,
-                           std::size_t max_results, TraversalScratch& scratch);
+                           std::size_t max_results, TraversalScratch& scratch, bool dispatch = false);
 
 // The shortest chain between `start` and a reached node, read back through
 // `scratch` (valid until its next traversal): for callers it runs from the

@@ -32,8 +32,10 @@ inline constexpr std::size_t kMaxResults = 100;
 struct NodeAtDepth {
   NodeId node = kNoNode;
   int depth = 0;  // steps from the query's start; 1 = a direct neighbour
-  // Callers reached through a method the target overrides (a call on the
-  // base may run the target): that method. kNoNode otherwise.
+  // Reached by dispatch: for callers, the method the target overrides
+  // that they call (a call on the base may run the target); for callees and
+  // call graphs, the called method this node overrides (the call may run
+  // it). kNoNode otherwise.
   NodeId through = kNoNode;
 };
 
@@ -55,6 +57,9 @@ struct CallersRequest {
 struct CalleesRequest {
   std::string function_name;
   int max_depth = 1;  // 1..5
+  // Also the methods overriding each method called (a call on the base may
+  // run them), after the callees of their depth, marked `through`.
+  bool dispatch = false;
 };
 
 struct CallReachResult {
@@ -182,12 +187,18 @@ struct CallGraphRequest {
   std::string entry_point;
   int max_depth = 3;   // 1..5
   int max_nodes = 50;  // 1..100
+  // Also the methods overriding each method called, as for callees, with
+  // an edge from each caller of the overridden method.
+  bool dispatch = false;
 };
 
 struct CallGraphEdge {
   NodeId from = kNoNode;
   NodeId to = kNoNode;
   CallType call_type = CallType::Direct;
+  // A dispatch edge: `from` calls this method (with call_type), which `to`
+  // overrides. kNoNode for a CALLS edge.
+  NodeId through = kNoNode;
 };
 
 struct CallGraphResult {
@@ -195,6 +206,10 @@ struct CallGraphResult {
   std::vector<NodeAtDepth> nodes;  // the entry first (depth 0), then breadth-first
   // Every CALLS edge between listed nodes (parallel edges once, with the
   // first one's call_type), in the order of `nodes`, then by target id.
+  // With dispatch, each node's CALLS edges are followed by its dispatch
+  // edges: to each listed method overriding a listed method it calls (not
+  // called directly, and not itself: a super call), by the called method's
+  // id, nearest override first.
   std::vector<CallGraphEdge> edges;
   bool truncated = false;       // max_nodes cut the graph
   std::size_t total_nodes = 0;  // nodes within max_depth before the cut
