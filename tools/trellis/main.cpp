@@ -11,6 +11,7 @@
 
 #include "trellis/cli/command.hpp"
 #include "trellis/cli/global_options.hpp"
+#include "trellis/cli/version_info.hpp"
 #include "trellis/commands/cypher_command.hpp"
 #include "trellis/commands/export_command.hpp"
 #include "trellis/commands/import_command.hpp"
@@ -55,6 +56,12 @@ int main(int argc, char** argv) {
   app.footer("Run `trellis COMMAND --help` for a command's options and examples.");
   GlobalOptions globals;
   add_global_options(app, globals);
+  app.set_version_flag(
+      "--version",
+      [&] {
+        return json_requested(argc, argv) ? trellis::output::dump_json(version_json()) : version_text();
+      },
+      "Print the version, the snapshot format and the tree-sitter grammar versions (with --json: one object)");
 
   std::vector<std::unique_ptr<Command>> commands;
   commands.push_back(add_index_command(app));
