@@ -43,8 +43,12 @@ Result<IndexResult> index_repository(const IndexOptions& options, ExtractProgres
   discover.exclude_globs = options.exclude_globs;
   discover.max_file_bytes = options.max_file_bytes;
   discover.jobs = options.jobs;
-  discover.wanted = [&languages](std::string_view path) {
-    return std::any_of(languages.begin(), languages.end(), [&](const auto& l) { return l->handles(path); });
+  SkippedFilesCounter skipped;
+  discover.wanted = [&languages, &skipped](std::string_view path) {
+    const bool handled =
+        std::any_of(languages.begin(), languages.end(), [&](const auto& l) { return l->handles(path); });
+    if (!handled) skipped.count(path);
+    return handled;
   };
   if (options.previous != nullptr) {
     // A file the previous index read with this stamp need not be opened again.
@@ -56,6 +60,7 @@ Result<IndexResult> index_repository(const IndexOptions& options, ExtractProgres
   auto discovered = discover_files(discover);
   if (!discovered.ok()) return discovered.error();
   for (const DiscoverWarning& warning : discovered->warnings) report.warnings.push_back({warning.relative_path, warning.reason});
+  report.skipped_languages = skipped.result();
   report.discover_seconds = seconds_since(start);
   if (progress != nullptr) progress->total_files.store(discovered->files.size(), std::memory_order_relaxed);
 
