@@ -62,7 +62,12 @@ Result<IndexResult> index_repository(const IndexOptions& options, ExtractProgres
   for (const DiscoverWarning& warning : discovered->warnings) report.warnings.push_back({warning.relative_path, warning.reason});
   report.skipped_languages = skipped.result();
   report.discover_seconds = seconds_since(start);
-  if (progress != nullptr) progress->total_files.store(discovered->files.size(), std::memory_order_relaxed);
+  if (progress != nullptr) {
+    std::uint64_t total_bytes = 0;
+    for (const DiscoveredFile& file : discovered->files) total_bytes += file.size;
+    progress->total_bytes.store(total_bytes, std::memory_order_relaxed);
+    progress->total_files.store(discovered->files.size(), std::memory_order_relaxed);
+  }
 
   // Each language extracts and resolves its own files, kept contiguous in one vector.
   start = Clock::now();
