@@ -41,7 +41,8 @@ class IndexCommand final : public Command {
         "go.mod), Java (.java), C# (.cs); a tree mixing them is indexed in one pass. Calls are resolved\n"
         "through imports, declared and inferred receiver types and supertypes, never by bare name;\n"
         "`trellis stats --schema` states each language's naming and what it resolves.\n"
-        "On a terminal a progress line shows on stderr; the summary goes to stdout.\n\n"
+        "On a terminal a progress line shows on stderr (files, bytes, lines/s and the time left,\n"
+        "estimated from the bytes parsed); the summary goes to stdout.\n\n"
         "Examples:\n  trellis index\n  trellis index ~/src/shop --exclude 'tests/' --jobs 4");
   }
 
