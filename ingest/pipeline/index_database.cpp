@@ -9,6 +9,7 @@
 #include "trellis/common/parallel.hpp"
 #include "trellis/ingest/facts_cache.hpp"
 #include "trellis/ingest/facts_file.hpp"
+#include "trellis/ingest/unsupported_languages.hpp"
 #include "trellis/store/snapshot.hpp"
 
 namespace trellis::ingest {
@@ -45,6 +46,10 @@ Status save_index(IndexResult& indexed, const std::filesystem::path& database,
   // The store is moved into the snapshot for writing and back out after.
   Snapshot snapshot{std::move(indexed.store), {}};
   snapshot.extras.emplace(kFactsSection, PodArray<std::byte>(std::move(manifest)));
+  if (!indexed.report.skipped_languages.empty()) {
+    snapshot.extras.emplace(kSkippedLanguagesSection,
+                            PodArray<std::byte>(encode_skipped_files(indexed.report.skipped_languages)));
+  }
   Status status;
   trellis::parallel_invoke([&] { status = save_snapshot(snapshot, database); }, [&] { previous_facts.reset(); });
   indexed.store = std::move(snapshot.store);

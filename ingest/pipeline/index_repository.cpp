@@ -43,8 +43,12 @@ Result<IndexResult> index_repository(const IndexOptions& options, ExtractProgres
   discover.exclude_globs = options.exclude_globs;
   discover.max_file_bytes = options.max_file_bytes;
   discover.jobs = options.jobs;
-  discover.wanted = [&languages](std::string_view path) {
-    return std::any_of(languages.begin(), languages.end(), [&](const auto& l) { return l->handles(path); });
+  SkippedFilesCounter skipped;
+  discover.wanted = [&languages, &skipped](std::string_view path) {
+    const bool handled =
+        std::any_of(languages.begin(), languages.end(), [&](const auto& l) { return l->handles(path); });
+    if (!handled) skipped.count(path);
+    return handled;
   };
   if (options.previous != nullptr) {
     // A file the previous index read with this stamp need not be opened again.
@@ -56,8 +60,14 @@ Result<IndexResult> index_repository(const IndexOptions& options, ExtractProgres
   auto discovered = discover_files(discover);
   if (!discovered.ok()) return discovered.error();
   for (const DiscoverWarning& warning : discovered->warnings) report.warnings.push_back({warning.relative_path, warning.reason});
+  report.skipped_languages = skipped.result();
   report.discover_seconds = seconds_since(start);
-  if (progress != nullptr) progress->total_files.store(discovered->files.size(), std::memory_order_relaxed);
+  if (progress != nullptr) {
+    std::uint64_t total_bytes = 0;
+    for (const DiscoveredFile& file : discovered->files) total_bytes += file.size;
+    progress->total_bytes.store(total_bytes, std::memory_order_relaxed);
+    progress->total_files.store(discovered->files.size(), std::memory_order_relaxed);
+  }
 
   // Each language extracts and resolves its own files, kept contiguous in one vector.
   start = Clock::now();

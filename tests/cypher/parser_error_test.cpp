@@ -3,6 +3,7 @@
 #include <doctest/doctest.h>
 
 #include <string>
+#include <vector>
 
 #include "cypher/parse_helpers.hpp"
 
@@ -222,4 +223,33 @@ TEST_CASE("operator chains are bounded by kMaxExpressionHeight; lists and patter
   std::string comparisons = "RETURN 0";
   for (int i = 0; i < 5000; ++i) comparisons += " < 1";
   CHECK(parse_cypher(comparisons).ok());
+}
+
+namespace {
+
+std::vector<std::string> suggestions_for(std::string_view text) {
+  auto result = parse_cypher(text);
+  REQUIRE_FALSE(result.ok());
+  return result.error().suggestions;
+}
+
+}  // namespace
+
+TEST_CASE("a misspelt keyword where the grammar stops gets the nearest keywords as suggestions") {
+  using Words = std::vector<std::string>;
+  CHECK(suggestions_for("MATCH (f) RETRUN f") == Words{"RETURN"});
+  CHECK(suggestions_for("MACTH (f) RETURN f") == Words{"MATCH"});
+  CHECK(suggestions_for("match (f) retrun f") == Words{"RETURN"});
+  CHECK(suggestions_for("MATCH (f) RETURN f LIMT 3") == Words{"LIMIT"});
+  CHECK(suggestions_for("MATCH (f) RETURN f ODRER BY f.name") == Words{"ORDER"});
+  CHECK(suggestions_for("MATCH (f) WHER f.name = 'x' RETURN f") == Words{"WHERE", "WHEN", "THEN"});
+  // The message is unchanged; the suggestions ride beside it.
+  CHECK(refusal("MATCH (f) RETRUN f").message ==
+        "Invalid input 'RETRUN': expected a clause (MATCH, OPTIONAL MATCH, UNWIND, WITH, RETURN), UNION or the end "
+        "of the statement (line 1, column 11)");
+  // Nothing for a keyword out of place, punctuation, the end of input or a word far from any keyword.
+  CHECK(suggestions_for("MATCH (f) RETURN f RETURN f").empty());
+  CHECK(suggestions_for("MATCH (n RETURN n").empty());
+  CHECK(suggestions_for("MATCH (f)").empty());
+  CHECK(suggestions_for("MATCH (f) xyzzyq f").empty());
 }

@@ -11,6 +11,8 @@
 
 #include "trellis/cli/command.hpp"
 #include "trellis/cli/global_options.hpp"
+#include "trellis/cli/unknown_command.hpp"
+#include "trellis/cli/version_info.hpp"
 #include "trellis/commands/cypher_command.hpp"
 #include "trellis/commands/export_command.hpp"
 #include "trellis/commands/import_command.hpp"
@@ -35,6 +37,16 @@ bool json_requested(int argc, char** argv) {
 }
 
 int usage_error(CLI::App& app, const CLI::ParseError& error, int argc, char** argv) {
+  if (const auto unknown = trellis::cli::unknown_command_error(app)) {
+    if (json_requested(argc, argv)) {
+      trellis::output::print_error(*unknown, trellis::output::Json::object(), true);
+    } else if (unknown->suggestions.empty()) {
+      fmt::print(stderr, "trellis: {}\nRun with --help for the list.\n", unknown->message);
+    } else {
+      fmt::print(stderr, "trellis: {}; did you mean {}?\n", unknown->message, unknown->suggestions.front());
+    }
+    return kExitUsage;
+  }
   if (!json_requested(argc, argv)) {
     app.exit(error);
     return kExitUsage;
@@ -52,9 +64,17 @@ int main(int argc, char** argv) {
   CLI::App app{"Trellis: an in-memory property graph of your source code."};
   app.name("trellis");
   app.require_subcommand(1);
-  app.footer("Run `trellis COMMAND --help` for a command's options and examples.");
+  app.footer(
+      "Run `trellis COMMAND --help` for a command's options and examples. A mistyped command or\n"
+      "query name is refused (exit status 2) with the nearest one: `trellis idnex` -> did you mean index?");
   GlobalOptions globals;
   add_global_options(app, globals);
+  app.set_version_flag(
+      "--version",
+      [&] {
+        return json_requested(argc, argv) ? trellis::output::dump_json(version_json()) : version_text();
+      },
+      "Print the version, the snapshot format and the tree-sitter grammar versions (with --json: one object)");
 
   std::vector<std::unique_ptr<Command>> commands;
   commands.push_back(add_index_command(app));

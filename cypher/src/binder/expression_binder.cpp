@@ -5,7 +5,7 @@
 #include <cctype>
 
 #include "binder/binder_state.hpp"
-#include "binder/suggestions.hpp"
+#include "trellis/common/suggestions.hpp"
 #include "trellis/cypher/ast/printer.hpp"
 #include "trellis/cypher/value/value_text.hpp"
 

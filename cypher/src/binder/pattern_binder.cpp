@@ -3,7 +3,7 @@
 #include <algorithm>
 
 #include "binder/binder_state.hpp"
-#include "binder/suggestions.hpp"
+#include "trellis/common/suggestions.hpp"
 
 namespace trellis::cypher {
 namespace {

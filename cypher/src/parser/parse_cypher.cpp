@@ -8,10 +8,12 @@
 #include <string>
 #include <string_view>
 #include <variant>
+#include <vector>
 
 #include "parser/grammar.hpp"
 #include "parser/lexical.hpp"
 #include "parser/parse_state.hpp"
+#include "trellis/common/suggestions.hpp"
 #include "trellis/cypher/parser.hpp"
 
 namespace trellis::cypher {
@@ -32,6 +34,23 @@ std::string token_at(std::string_view text, std::size_t offset) {
   return std::string(rest.substr(0, length));
 }
 
+// The keywords closest to a word found where the grammar could not go on
+// (`RETRUN` -> RETURN): there only a keyword could have followed, so an
+// unknown word there is most likely a misspelt one. Only typos close enough
+// to be one (two edits: a swap of two letters) count; none for a keyword.
+constexpr std::size_t kKeywordTypoEdits = 2;
+
+std::vector<std::string> keyword_suggestions(std::string_view word) {
+  if (word.empty() || !parser::is_name_char(word.front()) || parser::is_reserved_word(word)) return {};
+  std::vector<std::string> keywords;
+  for (std::string_view reserved : parser::kReservedWords) {
+    std::string upper(reserved);
+    for (char& c : upper) c = static_cast<char>(c - 'a' + 'A');
+    keywords.push_back(std::move(upper));
+  }
+  return suggest(word, keywords, kKeywordTypoEdits);
+}
+
 Error syntax_error(const parser::ParseState& state, std::string_view text, std::uint32_t offset,
                    std::string_view sentence) {
   const ast::SourcePosition position = state.position_of(text.data() + offset);
@@ -41,6 +60,7 @@ Error syntax_error(const parser::ParseState& state, std::string_view text, std::
   message += fmt::format(": {} (line {}, column {})", sentence, position.line, position.column);
   Error error = make_error(ErrorCode::CypherSyntaxError, std::move(message));
   error.position = TextPosition{position.line, position.column};
+  if (offset < text.size()) error.suggestions = keyword_suggestions(token_at(text, offset));
   return error;
 }
 

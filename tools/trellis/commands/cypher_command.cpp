@@ -29,7 +29,9 @@ class CypherCommand final : public Command {
     app().footer(
         "Read-only openCypher: MATCH, OPTIONAL MATCH, WHERE, WITH, UNWIND, RETURN, ORDER BY, SKIP, LIMIT,\n"
         "UNION; EXPLAIN and PROFILE print the plan. Labels, relationship types and properties are those of\n"
-        "`trellis stats --schema`/CONTRACT.md. Writes (CREATE, MERGE, SET, DELETE, ...) are refused (READ_ONLY).\n\n"
+        "`trellis stats --schema`/CONTRACT.md. Writes (CREATE, MERGE, SET, DELETE, ...) are refused (READ_ONLY).\n"
+        "A misspelt label, type, property, function or keyword is refused with the nearest names\n"
+        "(`MATCH (f) RETRUN f`: Did you mean RETURN?).\n\n"
         "Examples:\n"
         "  trellis cypher \"MATCH (f:Function)<-[:CALLS]-(g) RETURN g.qualified_name LIMIT 5\"\n"
         "  trellis cypher 'MATCH (f {qualified_name: $q})<-[:CALLS*1..3]-(g) RETURN DISTINCT g.name' --param q='\"shop.util.log.log\"'\n"

@@ -33,4 +33,12 @@ void add_count_rows(const GraphStore& store, output::TextTable& table) {
   }
 }
 
+output::Json skipped_languages_json(std::span<const ingest::SkippedFiles> skipped) {
+  output::Json out = output::Json::array();
+  for (const ingest::SkippedFiles& entry : skipped) {
+    out.push_back({{"extension", entry.extension}, {"language", entry.language}, {"files", entry.files}});
+  }
+  return out;
+}
+
 }  // namespace trellis::cli

@@ -8,6 +8,7 @@
 #include "trellis/cli/database_locator.hpp"
 #include "trellis/commands/graph_counts.hpp"
 #include "trellis/ingest/index_database.hpp"
+#include "trellis/ingest/unsupported_languages.hpp"
 #include "trellis/output/progress_bar.hpp"
 #include "trellis/output/text_table.hpp"
 
@@ -32,13 +33,16 @@ class IndexCommand final : public Command {
         "parsed (the graph is the one a full index gives), and files whose size, times and inode\n"
         "are as the last index saw them (more than 2 s before it ran) are not even read; file facts\n"
         "are cached beside the snapshot, in graph.trellis.facts (a missing one costs a full index).\n"
-        "Honours .gitignore; skips .git, virtualenvs,\n"
+        "Files of other programming languages are counted by extension and named in the summary\n"
+        "(\"skipped 120 .rb, 40 .php files (languages not supported yet: ruby, php)\"; `trellis stats`\n"
+        "repeats it). Honours .gitignore; skips .git, virtualenvs,\n"
         "node_modules, dist, build and cache folders. Languages: Python (.py .pyi), TypeScript (.ts .tsx\n"
         ".mts .cts; .d.ts for types only), JavaScript (.js .jsx .mjs .cjs), Go (.go, packages named by\n"
         "go.mod), Java (.java), C# (.cs); a tree mixing them is indexed in one pass. Calls are resolved\n"
         "through imports, declared and inferred receiver types and supertypes, never by bare name;\n"
         "`trellis stats --schema` states each language's naming and what it resolves.\n"
-        "On a terminal a progress line shows on stderr; the summary goes to stdout.\n\n"
+        "On a terminal a progress line shows on stderr (files, bytes, lines/s and the time left,\n"
+        "estimated from the bytes parsed); the summary goes to stdout.\n\n"
         "Examples:\n  trellis index\n  trellis index ~/src/shop --exclude 'tests/' --jobs 4");
   }
 
@@ -72,6 +76,7 @@ class IndexCommand final : public Command {
     const GraphStore& store = indexed.store;
     const double seconds = result.total_seconds;
     output::Json warnings = output::Json::array();
+    const output::Json skipped = skipped_languages_json(r.skipped_languages);
     for (const auto& warning : r.warnings) warnings.push_back({{"path", warning.relative_path}, {"reason", warning.reason}});
 
     output::Report out;
@@ -90,6 +95,7 @@ class IndexCommand final : public Command {
                    {"external_calls", r.external_calls},
                    {"merged_definitions", r.merged_definitions},
                    {"warnings", warnings},
+                   {"skipped_languages", skipped},
                    {"seconds", {{"load", result.load_seconds},
                                 {"discover", r.discover_seconds},
                                 {"extract", r.extract_seconds},
@@ -108,12 +114,16 @@ class IndexCommand final : public Command {
     }
     if (!by_label.empty()) by_label.pop_back();
     if (!by_type.empty()) by_type.pop_back();
-    out.text = fmt::format(
-        "indexed {} files ({} parsed, {} unchanged, {} resolved; {} lines) in {:.2f} s into {}\n"
+    out.text = fmt::format("indexed {} files ({} parsed, {} unchanged, {} resolved; {} lines) in {:.2f} s into {}\n",
+                           r.files, r.files_reparsed, r.files - r.files_reparsed, r.files_resolved, r.lines, seconds,
+                           database.string());
+    if (!r.skipped_languages.empty()) {
+      out.text += fmt::format("skipped {}\n", ingest::describe_skipped_files(r.skipped_languages));
+    }
+    out.text += fmt::format(
         "nodes {}:{}\nrelationships {}:{}\n"
         "calls: {} unresolved (receiver type unknown), {} into code outside the tree\n",
-        r.files, r.files_reparsed, r.files - r.files_reparsed, r.files_resolved, r.lines, seconds, database.string(), store.node_count(), by_label, store.edge_count(), by_type,
-        r.unresolved_calls, r.external_calls);
+        store.node_count(), by_label, store.edge_count(), by_type, r.unresolved_calls, r.external_calls);
     if (!previous_note.empty()) out.text += previous_note + "\n";
     if (!r.warnings.empty()) {
       out.text += fmt::format("{} warning{}:\n", r.warnings.size(), r.warnings.size() == 1 ? "" : "s");

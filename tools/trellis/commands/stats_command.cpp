@@ -4,10 +4,12 @@
 
 #include <filesystem>
 #include <string>
+#include <vector>
 
 #include "trellis/cli/database_locator.hpp"
 #include "trellis/console/console.hpp"
 #include "trellis/ingest/language.hpp"
+#include "trellis/ingest/unsupported_languages.hpp"
 #include "trellis/commands/graph_counts.hpp"
 #include "trellis/output/text_table.hpp"
 #include "trellis/store/snapshot.hpp"
@@ -105,7 +107,8 @@ class StatsCommand final : public Command {
         "(strings,\n"
         "columns, indexes, adjacency, edge properties), bytes per node and per edge, and the "
         "snapshot's\n"
-        "path, size and format version.\n\n"
+        "path, size and format version, and the files of languages not supported yet that the index\n"
+        "passed over, by extension.\n\n"
         "With --schema, prints the labels, properties and relationship types instead, and for each\n"
         "language the files it reads, how it names definitions and what it resolves (no graph needed).\n\n"
         "Examples:\n  trellis stats\n  trellis stats --json --db /tmp/shop.trellis\n  trellis stats --schema");
@@ -125,6 +128,13 @@ class StatsCommand final : public Command {
     if (!info.ok()) return std::move(info).take_error();
     const GraphStore& store = database->snapshot.store;
     const MemorySummary memory = summarize(store);
+    std::vector<ingest::SkippedFiles> skipped;
+    if (const auto section = database->snapshot.extras.find(ingest::kSkippedLanguagesSection);
+        section != database->snapshot.extras.end()) {
+      auto decoded = ingest::decode_skipped_files(section->second.span());
+      if (!decoded.ok()) return std::move(decoded).take_error();
+      skipped = std::move(decoded).value();
+    }
 
     output::Report report;
     report.query = fmt::format("stats of {}", database->path.string());
@@ -137,6 +147,7 @@ class StatsCommand final : public Command {
                       {"nodes", node_counts_json(store)},
                       {"relationships", relationship_counts_json(store)},
                       {"unresolved_calls", store.unresolved_call_count()},
+                      {"skipped_languages", skipped_languages_json(skipped)},
                       {"memory", memory_json(memory)}};
     output::TextTable table;
     add_count_rows(store, table);
@@ -145,6 +156,7 @@ class StatsCommand final : public Command {
     report.text = fmt::format("Snapshot {} ({}, format version {})\n\n{}", database->path.string(),
                               output::format_bytes(static_cast<double>(info->file_bytes)),
                               info->format_version, table.render());
+    if (!skipped.empty()) report.text += fmt::format("Skipped by index: {}\n", ingest::describe_skipped_files(skipped));
     return report;
   }
 

@@ -1,5 +1,6 @@
-// A progress line on a terminal's stderr (files, lines/s, ETA), redrawn by
-// a background thread while ingest works; silent when stderr is no terminal.
+// A progress line on a terminal's stderr (files, bytes, lines/s, ETA),
+// redrawn by a background thread while ingest works; silent when stderr is
+// no terminal. The bar and the ETA follow bytes parsed (progress_estimate.hpp).
 #pragma once
 
 #include <atomic>
@@ -19,7 +20,8 @@ class ProgressBar {
   ~ProgressBar();
 
  private:
-  void draw(double seconds) const;
+  // `seconds` since the index started; `extract_seconds` since discovery ended.
+  void draw(double seconds, double extract_seconds) const;
 
   const ingest::ExtractProgress& progress_;
   std::atomic<bool> stop_{false};

@@ -12,6 +12,9 @@
 //                        the 1-based line and column; the message says what was
 //                        expected there and what was found, e.g.
 //                        "expected ')' at line 1, column 12, found 'RETURN'".
+//                        A word that is no keyword where the grammar stopped
+//                        carries the nearest keywords as `suggestions`
+//                        (`RETRUN` -> RETURN).
 //                        Nesting deeper than kMaxNestingDepth, or an expression
 //                        taller than kMaxExpressionHeight, is refused this way
 //                        too, so no input can exhaust the stack (parsing it, or

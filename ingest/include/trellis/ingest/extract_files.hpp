@@ -19,6 +19,7 @@ namespace trellis::ingest {
 // Counters a progress display may read while extraction runs.
 struct ExtractProgress {
   std::atomic<std::uint64_t> total_files{0};  // known once discovery is done
+  std::atomic<std::uint64_t> total_bytes{0};  // of those files, set before total_files
   std::atomic<std::uint64_t> files{0};
   std::atomic<std::uint64_t> lines{0};
   std::atomic<std::uint64_t> bytes{0};

@@ -14,6 +14,7 @@
 #include "trellis/ingest/discover.hpp"
 #include "trellis/ingest/extract_files.hpp"
 #include "trellis/ingest/language.hpp"
+#include "trellis/ingest/unsupported_languages.hpp"
 #include "trellis/store/graph_store.hpp"
 
 namespace trellis::ingest {
@@ -49,6 +50,9 @@ struct IndexReport {
   std::uint64_t lines = 0;
   std::uint64_t bytes = 0;
   std::vector<FileWarning> warnings;  // discovery and extraction, by path
+  // Files passed over because their language is not supported (yet), by
+  // extension (unsupported_languages.hpp).
+  std::vector<SkippedFiles> skipped_languages;
   std::size_t unresolved_calls = 0;
   std::size_t external_calls = 0;
   std::size_t merged_definitions = 0;  // redefinitions folded into the first

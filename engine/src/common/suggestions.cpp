@@ -1,10 +1,10 @@
-#include "binder/suggestions.hpp"
+#include "trellis/common/suggestions.hpp"
 
 #include <algorithm>
 #include <cctype>
 #include <tuple>
 
-namespace trellis::cypher {
+namespace trellis {
 namespace {
 
 std::string folded(std::string_view text) {
@@ -30,9 +30,10 @@ std::size_t edit_distance(const std::string& a, const std::string& b) {
 
 }  // namespace
 
-std::vector<std::string> suggest(std::string_view name, const std::vector<std::string>& candidates) {
+std::vector<std::string> suggest(std::string_view name, const std::vector<std::string>& candidates,
+                                 std::optional<std::size_t> max_edits) {
   const std::string key = folded(name);
-  const std::size_t limit = std::max<std::size_t>(2, key.size() / 2);
+  const std::size_t limit = max_edits.value_or(std::max<std::size_t>(2, key.size() / 2));
   std::vector<std::tuple<int, std::size_t, std::string>> ranked;
   for (const std::string& candidate : candidates) {
     const std::string c = folded(candidate);
@@ -51,4 +52,4 @@ std::vector<std::string> suggest(std::string_view name, const std::vector<std::s
   return out;
 }
 
-}  // namespace trellis::cypher
+}  // namespace trellis
