@@ -36,6 +36,58 @@ json_true 'd.results.callers.length === 6 && d.results.callers.every((n) => n.fi
 json_true 'names(d.results.callers).includes("shop.app.run")'
 json_true 'JSON.stringify(d.results.call_chains[0]) === JSON.stringify(["shop.services.auth", "shop.services.auth.main", "shop.services.auth.AuthService.login", "shop.util.log.log"])'
 json_true 'd.results.callers.find((n) => n.qualified_name === "shop.services.auth").depth === 3'
+# call sites: every line where the caller makes the call of its last step
+q 0 callers shop.util.log.log --depth 2 --json
+json_true 'JSON.stringify(d.results.callers.map((n) => [n.qualified_name, n.call_sites])) === JSON.stringify([
+  ["shop.models.Base.save", [{file_path: "src/shop/models.py", line: 7}]],
+  ["shop.models.User.validate", [{file_path: "src/shop/models.py", line: 22}]],
+  ["shop.services.auth.AuthService.login", [{file_path: "src/shop/services/auth.py", line: 18}, {file_path: "src/shop/services/auth.py", line: 19}]],
+  ["shop.app.run", [{file_path: "src/shop/app.py", line: 8}]],
+  ["shop.services.auth.main", [{file_path: "src/shop/services/auth.py", line: 35}]]])'
+json_true 'd.metadata.offset === 0 && d.metadata.next_offset === null'
+q 0 callers shop.util.log.log
+contains "$out" "(src/shop/services/auth.py:18, 19)"
+contains "$out" "(src/shop/models.py:7)"
+q 0 callees shop.services.auth.main --depth 2 --json
+json_true 'JSON.stringify(d.results.callees.find((n) => n.qualified_name === "shop.util.log.log").call_sites) === JSON.stringify([{file_path: "src/shop/services/auth.py", line: 18}, {file_path: "src/shop/services/auth.py", line: 19}])'
+q 0 call-graph shop.services.auth.AuthService.login --depth 1 --json
+json_true 'JSON.stringify(d.results.edges.find((e) => e.to_function === "shop.util.log.log").call_sites.map((s) => s.line)) === "[18,19]"'
+q 0 path shop.services.auth.main shop.util.log.log --json
+json_true 'd.results.path[0].call_sites === undefined && JSON.stringify(d.results.path.slice(1).map((n) => n.call_sites.map((s) => s.line))) === "[[35],[18,19]]"'
+q 0 path shop.services.auth.main shop.util.log.log
+contains "$out" "(src/shop/services/auth.py:35)"
+q 0 why shop.util.log.log --depth 1 --json
+json_true 'JSON.stringify(d.results.upstream.tree.find((n) => n.qualified_name === "shop.services.auth.AuthService.login").call_sites.map((s) => s.line)) === "[18,19]"'
+
+# paging: offset continues the list; next_offset says where; the text says how
+q 0 callers shop.util.log.log --offset 1 --json
+json_true 'JSON.stringify(names(d.results.callers)) === JSON.stringify(["shop.models.User.validate", "shop.services.auth.AuthService.login"])'
+json_true 'd.metadata.row_count === 2 && d.metadata.total_count === 3 && d.metadata.offset === 1 && d.metadata.next_offset === null && d.metadata.truncated === false'
+q 0 callers shop.util.log.log --offset 5 --json
+json_true 'd.results.callers.length === 0 && d.metadata.total_count === 3'
+q 1 callers shop.util.log.log --offset -1 --json
+json_true 'd.error_code === "INVALID_ARGUMENT"'
+wide="$work/wide"
+mkdir -p "$wide"
+{
+  echo "def target():"
+  echo "    pass"
+  for i in $(seq -w 0 149); do printf '\n\ndef f%s():\n    target()\n' "$i"; done
+} >"$wide/wide.py"
+"$trellis" index "$wide" --db "$work/wide.trellis" >/dev/null || fail "index of the wide project failed"
+qw() { expect "$1" "$trellis" query "${@:2}" --db "$work/wide.trellis"; }
+qw 0 callers wide.target
+contains "$out" "... 50 more (rows 1-100 of 150; next page: --offset 100)"
+qw 0 callers wide.target --json
+first="$(node -e 'const d = JSON.parse(require("fs").readFileSync(0, "utf8")); console.log(d.results.callers.map((n) => n.qualified_name).join(" "))' <<<"$out")"
+json_true 'd.metadata.row_count === 100 && d.metadata.total_count === 150 && d.metadata.next_offset === 100 && d.metadata.truncated === true'
+qw 0 callers wide.target --offset 100 --json
+json_true 'd.metadata.row_count === 50 && d.metadata.offset === 100 && d.metadata.next_offset === null'
+second="$(node -e 'const d = JSON.parse(require("fs").readFileSync(0, "utf8")); console.log(d.results.callers.map((n) => n.qualified_name).join(" "))' <<<"$out")"
+[[ "$(tr ' ' '\n' <<<"$first $second" | sort -u | wc -l)" == 150 ]] || fail "two pages of callers do not list 150 distinct callers"
+qw 0 callers wide.target --offset 100
+contains "$out" "(rows 101-150 of 150)"
+
 q 0 callers log --depth 2
 contains "$out" "shop.services.auth.main"
 contains "$out" "Call chains:"
@@ -77,7 +129,7 @@ json_true 'JSON.stringify(names(d.results.nodes)) === JSON.stringify(["shop.serv
 json_true 'd.results.edges.length === 6 && d.results.cycles.length === 0'
 q 0 call-graph shop.services.auth.AuthService.login --dispatch --json
 json_true 'JSON.stringify(d.results.nodes.map((n) => n.qualified_name + " " + n.depth + (n.via ? " " + n.via + " " + n.through : "")).slice(4)) === JSON.stringify(["shop.models.Base.validate 2", "shop.models.User 2", "shop.models.User.validate 2 dispatch shop.models.Base.validate"])'
-json_true 'JSON.stringify(d.results.edges.filter((e) => e.via)) === JSON.stringify([{from_function: "shop.models.Base.save", to_function: "shop.models.User.validate", call_type: "method", via: "dispatch", through: "shop.models.Base.validate"}])'
+json_true 'JSON.stringify(d.results.edges.filter((e) => e.via)) === JSON.stringify([{from_function: "shop.models.Base.save", to_function: "shop.models.User.validate", call_type: "method", via: "dispatch", through: "shop.models.Base.validate", call_sites: [{file_path: "src/shop/models.py", line: 8}]}])'
 # User.validate's super().validate() is a CALLS edge to Base.validate, not a dispatch edge to itself.
 json_true 'd.results.edges.length === 9 && d.results.cycles.length === 0 && d.results.total_nodes === 7'
 q 0 call-graph shop.services.auth.AuthService.login --dispatch

@@ -124,6 +124,13 @@ check("query_callers schema", () => {
           "Include the callers of the methods the target overrides (a call on the base class or interface may run it), marked via: dispatch with the overridden method in through",
         default: true,
       },
+      offset: {
+        type: "integer",
+        description: "Rows of the list to skip: the next page starts at metadata.next_offset (null when nothing is left)",
+        minimum: 0,
+        maximum: 1000000000,
+        default: 0,
+      },
     },
     required: ["function_name"],
     additionalProperties: false,
@@ -136,7 +143,7 @@ check("callees and call graph take dispatch, off by default", () => {
       "Also include the methods that override or implement each method called (a call on the base class or interface may run them), marked via: dispatch with the called method in through",
     default: false,
   };
-  assert.deepEqual(Object.keys(tool("query_callees").inputSchema.properties), ["function_name", "max_depth", "dispatch"]);
+  assert.deepEqual(Object.keys(tool("query_callees").inputSchema.properties), ["function_name", "max_depth", "dispatch", "offset"]);
   assert.deepEqual(tool("query_callees").inputSchema.properties.dispatch, dispatch);
   assert.deepEqual(tool("query_call_graph").inputSchema.properties.dispatch, dispatch);
   assert.match(tool("query_callees").description, /With dispatch, the methods that override or implement/);
@@ -150,8 +157,8 @@ check("choice and range schemas", () => {
   const dependencies = tool("query_dependencies").inputSchema;
   assert.deepEqual(Object.keys(dependencies.properties), ["target", "dependency_type", "include_transitive"]);
   assert.deepEqual(dependencies.properties.dependency_type.enum, ["imports", "calls", "all"]);
-  assert.deepEqual(Object.keys(tool("query_exports").inputSchema.properties), ["module_name", "include_private"]);
-  assert.deepEqual(Object.keys(tool("query_implementations").inputSchema.properties), ["interface_name", "include_indirect"]);
+  assert.deepEqual(Object.keys(tool("query_exports").inputSchema.properties), ["module_name", "include_private", "offset"]);
+  assert.deepEqual(Object.keys(tool("query_implementations").inputSchema.properties), ["interface_name", "include_indirect", "offset"]);
   assert.deepEqual(Object.keys(tool("query_call_graph").inputSchema.properties), ["entry_point", "max_depth", "max_nodes", "dispatch"]);
   assert.equal(tool("query_call_graph").inputSchema.properties.max_nodes.maximum, 100);
   assert.deepEqual(tool("get_schema").inputSchema, { type: "object", properties: {}, required: [], additionalProperties: false });
@@ -219,9 +226,30 @@ check("descriptions say how names are written and what comes back", () => {
     assert.deepEqual(graph.results.edges.filter((e) => e.via), [{
       from_function: "shop.models.Base.save", to_function: "shop.models.User.validate", call_type: "method",
       via: "dispatch", through: "shop.models.Base.validate",
+      call_sites: [{ file_path: "src/shop/models.py", line: 8 }],
     }]);
   });
   await refused(client, "query_callees", { function_name: "shop.models.Base.save", dispatch: "yes" }, "INVALID_ARGUMENT");
+}
+{
+  const first = await ok(client, "query_callers", { function_name: "shop.util.log.log" });
+  const second = await ok(client, "query_callers", { function_name: "shop.util.log.log", offset: 2 });
+  check("call sites and paging of query_callers", () => {
+    assert.deepEqual(first.results.callers[2].call_sites, [
+      { file_path: "src/shop/services/auth.py", line: 18 }, { file_path: "src/shop/services/auth.py", line: 19 },
+    ]);
+    assert.equal(first.metadata.offset, 0);
+    assert.equal(first.metadata.next_offset, null);
+    assert.deepEqual(names(second.results.callers), ["shop.services.auth.AuthService.login"]);
+    assert.notDeepEqual(names(second.results.callers), names(first.results.callers));
+    assert.deepEqual(names(second.results.callers), names(first.results.callers).slice(2));
+    assert.equal(second.metadata.offset, 2);
+    assert.equal(second.metadata.total_count, 3);
+    for (const t of ["query_callers", "query_callees", "query_exports", "query_implementations", "get_children", "query_importers"]) {
+      assert.equal(tool(t).inputSchema.properties.offset.minimum, 0, t);
+    }
+  });
+  await refused(client, "query_callers", { function_name: "shop.util.log.log", offset: -1 }, "INVALID_ARGUMENT");
 }
 // ---- the agent-context tools ---------------------------------------------
 {

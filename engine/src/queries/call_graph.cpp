@@ -60,7 +60,8 @@ Result<CallGraphResult> query_call_graph(const GraphStore& store, const CallGrap
     for (std::size_t i = 0; i < out.size(); ++i) {
       if (i > 0 && out[i] == out[i - 1]) continue;  // parallel edges: the first one's call_type
       if (!is_listed(out[i])) continue;
-      result.edges.push_back({n.node, out[i], call_type_at(store, n.node, i)});
+      result.edges.push_back({n.node, out[i], call_type_at(store, n.node, i), kNoNode,
+                              call_site_lines(store, n.node, out[i])});
       pairs.emplace_back(n.node, out[i]);
     }
     if (!request.dispatch) continue;
@@ -70,7 +71,7 @@ Result<CallGraphResult> query_call_graph(const GraphStore& store, const CallGrap
     // caller by dispatch either).
     const std::size_t direct_edges = result.edges.size();
     for (std::size_t e = first_edge; e < direct_edges; ++e) {
-      const CallGraphEdge called = result.edges[e];
+      const CallGraphEdge called = result.edges[e];  // a copy: the pushes below may move the edges
       if (store.label(called.to) != Label::Method) continue;
       for (const NodeId override_ : overriding(called.to)) {
         if (override_ == n.node || !is_listed(override_)) continue;
@@ -78,7 +79,7 @@ Result<CallGraphResult> query_call_graph(const GraphStore& store, const CallGrap
         if (std::any_of(result.edges.begin() + static_cast<std::ptrdiff_t>(first_edge), result.edges.end(), to_it)) {
           continue;  // called directly, or by dispatch through another method already
         }
-        result.edges.push_back({n.node, override_, called.call_type, called.to});
+        result.edges.push_back({n.node, override_, called.call_type, called.to, called.lines});
         pairs.emplace_back(n.node, override_);
       }
     }

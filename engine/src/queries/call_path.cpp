@@ -11,7 +11,7 @@ Result<CallPathResult> query_call_path(const GraphStore& store, const CallPathRe
   if (!from.ok()) return std::move(from).take_error();
   auto to = lookup_node(store, request.to_function, kCallTargetName);
   if (!to.ok()) return std::move(to).take_error();
-  CallPathResult result{*from, *to, {}};
+  CallPathResult result{*from, *to, {}, {}};
   if (*from == *to) {
     result.path = {*from};
     return result;
@@ -27,6 +27,10 @@ Result<CallPathResult> query_call_path(const GraphStore& store, const CallPathRe
         if (!scratch.visit(callee, node)) continue;
         if (callee == *to) {
           result.path = call_chain(scratch, *from, *to, CallDirection::Callees);
+          for (std::size_t i = 1; i < result.path.size(); ++i) {
+            const NodeId caller = result.path[i - 1];
+            result.call_sites.push_back({caller, call_site_lines(store, caller, result.path[i])});
+          }
           return result;
         }
         next.push_back(callee);

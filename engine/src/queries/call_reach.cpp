@@ -94,4 +94,20 @@ std::vector<NodeId> call_chain(const TraversalScratch& scratch, NodeId start, No
   return chain;
 }
 
+std::vector<std::int32_t> call_site_lines(const GraphStore& store, NodeId caller, NodeId callee) {
+  constexpr std::size_t kLineColumn = 1;  // CALLS {call_type, line}
+  const auto out = store.out(RelType::Calls, caller);
+  const auto [first, last] = std::equal_range(out.begin(), out.end(), callee);
+  std::vector<std::int32_t> lines;
+  for (auto it = first; it != last; ++it) {
+    const auto i = static_cast<std::size_t>(it - out.begin());
+    const PropertyValue value = store.edge_property(RelType::Calls, store.out_edge_position(RelType::Calls, caller, i),
+                                                    kLineColumn);
+    if (const auto* line = std::get_if<std::int64_t>(&value)) lines.push_back(static_cast<std::int32_t>(*line));
+  }
+  std::sort(lines.begin(), lines.end());
+  lines.erase(std::unique(lines.begin(), lines.end()), lines.end());
+  return lines;
+}
+
 }  // namespace trellis::queries

@@ -7,6 +7,7 @@
 #include <string_view>
 #include <variant>
 
+#include "paging.hpp"
 #include "trellis/queries/name_lookup.hpp"
 #include "trellis/queries/structural_queries.hpp"
 
@@ -64,11 +65,11 @@ Result<ExportsResult> query_exports(const GraphStore& store, const ExportsReques
   // Parallel DEFINES edges (a crafted graph) list a definition once.
   found.erase(std::unique(found.begin(), found.end()), found.end());
 
-  const std::size_t kept = std::min(kMaxResults, found.size());
-  result.exports.reserve(kept);
-  for (std::size_t i = 0; i < kept; ++i) result.exports.push_back(found[i].second);
-  result.count.total_count = found.size();
-  result.count.truncated = kept < found.size();
+  const std::size_t total = found.size();
+  keep_page(found, request.offset);
+  result.exports.reserve(found.size());
+  for (const auto& entry : found) result.exports.push_back(entry.second);
+  result.count = page_count(total, request.offset, found.size());
   return result;
 }
 

@@ -4,6 +4,7 @@
 #include <algorithm>
 
 #include "inheritance_reach.hpp"
+#include "paging.hpp"
 #include "trellis/queries/name_lookup.hpp"
 #include "trellis/queries/structural_queries.hpp"
 
@@ -18,14 +19,13 @@ Result<ImplementationsResult> query_implementations(const GraphStore& store,
   ImplementationsResult result;
   result.target = *target;
   const int max_depth = request.include_indirect ? kUnlimitedDepth : 1;
-  const std::vector<ReachedNode> reached = reach_over_inheritance(
+  std::vector<ReachedNode> reached = reach_over_inheritance(
       store, result.target, InheritanceDirection::Derived, max_depth, scratch);
-  const std::size_t kept = std::min(kMaxResults, reached.size());
-  result.implementations.reserve(kept);
-  for (std::size_t i = 0; i < kept; ++i)
-    result.implementations.push_back({reached[i].node, reached[i].depth});
-  result.count.total_count = reached.size();
-  result.count.truncated = kept < reached.size();
+  const std::size_t total = reached.size();
+  keep_page(reached, request.offset);
+  result.implementations.reserve(reached.size());
+  for (const ReachedNode& n : reached) result.implementations.push_back({n.node, n.depth});
+  result.count = page_count(total, request.offset, reached.size());
   return result;
 }
 

@@ -2,6 +2,7 @@
 // package (IMPORTS followed backwards), breadth-first with their depth.
 #include <algorithm>
 
+#include "paging.hpp"
 #include "trellis/queries/context_queries.hpp"
 #include "trellis/queries/name_lookup.hpp"
 
@@ -15,6 +16,7 @@ Result<ImportersResult> query_importers(const GraphStore& store, const Importers
   result.target = *target;
   scratch.begin(store.node_count());
   scratch.mark(result.target);
+  const std::size_t end = page_end(request.offset);
   std::vector<NodeId> frontier{result.target};
   std::vector<NodeId> next;
   for (int depth = 1; !frontier.empty(); ++depth) {
@@ -24,9 +26,9 @@ Result<ImportersResult> query_importers(const GraphStore& store, const Importers
         if (scratch.mark(importer)) next.push_back(importer);
       }
     }
-    // Listed by id within a level; only the part of a level the cap keeps
-    // is ordered (a whole-graph level is mostly only counted).
-    const std::size_t room = kMaxResults - result.importers.size();
+    // Listed by id within a level; only the part of a level up to the
+    // page's end is ordered (a whole-graph level is mostly only counted).
+    const std::size_t room = end - result.importers.size();
     if (room > 0) {
       const auto kept = next.begin() + static_cast<std::ptrdiff_t>(std::min(room, next.size()));
       std::partial_sort(next.begin(), kept, next.end());
@@ -36,7 +38,8 @@ Result<ImportersResult> query_importers(const GraphStore& store, const Importers
     if (!request.transitive) break;
     std::swap(frontier, next);
   }
-  result.count.truncated = result.count.total_count > result.importers.size();
+  keep_page(result.importers, request.offset);
+  result.count = page_count(result.count.total_count, request.offset, result.importers.size());
   return result;
 }
 

@@ -8,6 +8,7 @@
 #include <limits>
 #include <variant>
 
+#include "paging.hpp"
 #include "trellis/queries/context_queries.hpp"
 #include "trellis/queries/name_lookup.hpp"
 
@@ -232,9 +233,9 @@ Result<ChildrenResult> query_children(const GraphStore& store, const ChildrenReq
   ChildrenResult result;
   result.parent = *parent;
   std::vector<NodeId> children = defined_by(store, LineStarts{}, result.parent);
-  result.count.total_count = children.size();
-  if (children.size() > kMaxResults) children.resize(kMaxResults);
-  result.count.truncated = result.count.total_count > children.size();
+  const std::size_t total = children.size();
+  keep_page(children, request.offset);
+  result.count = page_count(total, request.offset, children.size());
   result.children = std::move(children);
   return result;
 }

@@ -19,6 +19,13 @@ ParamSpec name_param(std::string_view name, std::string_view description) {
   return string_param(name, description);
 }
 
+// Every capped list answer is a page (structural_queries.hpp): one
+// declaration, shared by each of them.
+const ParamSpec kOffsetParam =
+    integer_param("offset", "--offset", 0, 1'000'000'000, 0,
+                  "Rows of the list to skip: the next page starts at metadata.next_offset (null when nothing is "
+                  "left)");
+
 constexpr std::string_view kDirections[] = {"up", "down", "both"};
 constexpr std::string_view kDependencyTypes[] = {"imports", "calls", "all"};
 
@@ -29,6 +36,7 @@ const ParamSpec kCallersParams[] = {
     boolean_param("dispatch", "--no-dispatch", true,
                   "Include the callers of the methods the target overrides (a call on the base class or interface "
                   "may run it), marked via: dispatch with the overridden method in through"),
+    kOffsetParam,
 };
 // Callees and the call graph expand dispatch alike, on request.
 const ParamSpec kCalleeDispatchParam =
@@ -39,6 +47,7 @@ const ParamSpec kCalleesParams[] = {
     name_param("function_name", "Qualified name of the Function or Method whose callees to find"),
     integer_param("max_depth", "--depth", 1, 5, 1, "How many CALLS steps to follow (1: direct callees)"),
     kCalleeDispatchParam,
+    kOffsetParam,
 };
 const ParamSpec kHierarchyParams[] = {
     name_param("class_name", "Qualified name of the Class or Interface"),
@@ -56,11 +65,13 @@ const ParamSpec kDependenciesParams[] = {
 const ParamSpec kExportsParams[] = {
     name_param("module_name", "Qualified name of the Module"),
     boolean_param("include_private", "--private", false, "Include names with a leading underscore"),
+    kOffsetParam,
 };
 const ParamSpec kImplementationsParams[] = {
     name_param("interface_name", "Qualified name of the Interface or base Class"),
     boolean_param("include_indirect", "--indirect", false,
                   "Include subclasses of the implementers, transitively"),
+    kOffsetParam,
 };
 const ParamSpec kCallGraphParams[] = {
     name_param("entry_point", "Qualified name of the Function or Method to start from"),
@@ -90,10 +101,12 @@ const ParamSpec kImpactParams[] = {
 };
 const ParamSpec kChildrenParams[] = {
     name_param("name", "Qualified name of the Class, Interface, Function, Method or Module"),
+    kOffsetParam,
 };
 const ParamSpec kImportersParams[] = {
     name_param("target", "Module, Package or ExternalPackage name, or a file path relative to the indexed root"),
     boolean_param("include_transitive", "--transitive", false, "Follow importers of importers, with their depth"),
+    kOffsetParam,
 };
 const ParamSpec kChainParams[] = {
     name_param("from", "Where the chain starts: a module, file path, function, method or class"),
@@ -135,9 +148,11 @@ const QuerySpec kSpecs[] = {
      "with its depth (1 = calls it directly). With max_depth > 1, call_chains gives one shortest chain "
      "per caller, farthest caller first, ending at the target. Callers of a method the target overrides or "
      "implements (a call on the base class or interface may run it) are included after the direct ones of "
-     "their depth, marked via: dispatch with the overridden method in through, unless dispatch is false. At "
-     "most 100 callers; metadata.total_count says how many there are and metadata.unresolved_calls how many "
-     "call sites inside the answer could not be resolved.",
+     "their depth, marked via: dispatch with the overridden method in through, unless dispatch is false. Each "
+     "caller has call_sites [{file_path, line}]: where it makes the call of its last step (into the target, or "
+     "into the next function of its chain). At most 100 callers per page; metadata.total_count says how many "
+     "there are, metadata.next_offset where the next page starts (offset), and metadata.unresolved_calls how "
+     "many call sites inside the answer could not be resolved.",
      kCallersParams},
     {QueryKind::Callees, "query_callees", "callees", "Functions, methods and classes a function calls",
      "Distinct functions, methods and classes (constructor calls) the target reaches over CALLS edges, "
@@ -145,7 +160,9 @@ const QuerySpec kSpecs[] = {
      "chain per callee, starting at the target. With dispatch, the methods that override or implement a "
      "method called (in subclasses and implementers, transitively) follow the callees of its depth, marked "
      "via: dispatch with the called method in through (their chains run through it), and the walk goes on "
-     "from them. At most 100 callees.",
+     "from them. Each callee has call_sites [{file_path, line}]: where the function before it calls it (for an "
+     "override, where the method it overrides is called). At most 100 callees per page; metadata.next_offset "
+     "is where the next page starts (offset).",
      kCalleesParams},
     {QueryKind::Hierarchy, "query_hierarchy", "hierarchy", "Ancestors and descendants of a class",
      "The inheritance hierarchy of a class: ancestors (over INHERITS and IMPLEMENTS), descendants, each "
@@ -160,23 +177,25 @@ const QuerySpec kSpecs[] = {
     {QueryKind::Exports, "query_exports", "exports", "The public definitions of a module",
      "Top-level classes and functions a module defines, by line: public ones have no leading "
      "underscore, or, where the module declares __all__, are the names it lists. module_info "
-     "describes the module.",
+     "describes the module. At most 100 per page (offset; metadata.next_offset).",
      kExportsParams},
     {QueryKind::Implementations, "query_implementations", "implementations",
      "Classes that inherit from or implement a type",
      "Classes that inherit from or implement the target, with inheritance_depth (1 = direct); "
-     "include_indirect adds their subclasses transitively.",
+     "include_indirect adds their subclasses transitively. At most 100 per page (offset; "
+     "metadata.next_offset).",
      kImplementationsParams},
     {QueryKind::CallGraph, "query_call_graph", "call-graph", "The call graph reachable from an entry point",
      "Breadth-first call graph from an entry point: nodes with their depth, CALLS edges between them "
-     "with call_type, truncated and total_nodes when max_nodes cut it, and cycles (recursion and "
-     "mutual calls), never followed twice. With dispatch, the methods that override or implement a method "
-     "called join the graph as for query_callees (via: dispatch, through the called method), with an edge "
-     "from each listed caller of that method marked the same way.",
+     "with call_type and call_sites [{file_path, line}] (where the caller makes the call), truncated and "
+     "total_nodes when max_nodes cut it, and cycles (recursion and mutual calls), never followed twice. With "
+     "dispatch, the methods that override or implement a method called join the graph as for query_callees "
+     "(via: dispatch, through the called method), with an edge from each listed caller of that method marked "
+     "the same way.",
      kCallGraphParams},
     {QueryKind::CallPath, "query_call_path", "path", "A shortest chain of calls between two functions",
      "A shortest chain of CALLS edges from one function to another (empty when there is none within "
-     "max_depth).",
+     "max_depth); each step after the first has call_sites [{file_path, line}], where the step before calls it.",
      kCallPathParams},
     {QueryKind::Outline, "get_file_outline", "outline", "The definitions of one file, in line order",
      "Every class, interface, function and method a file defines, nested ones included, in line order: "
@@ -185,12 +204,13 @@ const QuerySpec kSpecs[] = {
      kOutlineParams},
     {QueryKind::Children, "get_children", "children", "Methods and nested definitions of a class or function",
      "What a class, interface, function, method or module defines directly (DEFINES), in line order. "
-     "At most 100.",
+     "At most 100 per page (offset; metadata.next_offset).",
      kChildrenParams},
     {QueryKind::Importers, "query_importers", "importers", "Modules that import a module or package",
      "Modules with an IMPORTS edge to the target (a module, package, external package such as `requests`, "
      "or a file), each with its depth (1 = imports it directly); include_transitive adds the importers "
-     "of importers. At most 100; metadata.total_count counts all.",
+     "of importers. At most 100 per page (offset); metadata.total_count counts all, metadata.next_offset is "
+     "where the next page starts.",
      kImportersParams},
     {QueryKind::Chain, "query_dependency_chain", "chain", "A shortest dependency chain between two nodes",
      "A shortest chain of IMPORTS (between modules) or CALLS edges from one node to another, as nodes with "
@@ -229,8 +249,9 @@ const QuerySpec kSpecs[] = {
      "or imports it, transitively), and downstream, what it depends on (what it calls, inherits, implements "
      "or imports). A class, module or package includes its definitions (callers of a method are upstream of "
      "its class; `through` names the definition). Each node appears once per tree, nested under the node it "
-     "was reached from, with the edge type; at most max_nodes per tree (truncated says when the cap "
-     "stopped it; direct counts every node one step away). `rendered` is the same as a plain-text tree.",
+     "was reached from, with the edge type (a CALLS step with its call_sites [{file_path, line}]); at most "
+     "max_nodes per tree (truncated says when the cap stopped it; direct counts every node one step away). "
+     "`rendered` is the same as a plain-text tree.",
      kWhyParams},
     {QueryKind::Context, "get_context", "context", "A context bundle around one or more focus nodes",
      "What to read before changing code (seed 003's context bundle, version 1): the focus nodes, the subgraph "
@@ -257,26 +278,29 @@ DependencyType dependency_type_from(const std::string& text) {
 
 int as_int(std::int64_t value) { return static_cast<int>(value); }
 
+std::size_t offset(const CheckedArguments& a) { return static_cast<std::size_t>(a.integer(kOffsetParam)); }
+
 QueryRequest typed_request(const QuerySpec& spec, const CheckedArguments& a) {
   const auto& p = spec.params;
   switch (spec.kind) {
     case QueryKind::Callers:
-      return CallersRequest{a.text(p[0].name), as_int(a.integer(p[1])), a.boolean(p[2]), a.boolean(p[3])};
-    case QueryKind::Callees: return CalleesRequest{a.text(p[0].name), as_int(a.integer(p[1])), a.boolean(p[2])};
+      return CallersRequest{a.text(p[0].name), as_int(a.integer(p[1])), a.boolean(p[2]), a.boolean(p[3]), offset(a)};
+    case QueryKind::Callees:
+      return CalleesRequest{a.text(p[0].name), as_int(a.integer(p[1])), a.boolean(p[2]), offset(a)};
     case QueryKind::Hierarchy:
       return HierarchyRequest{a.text(p[0].name), direction_from(a.choice(p[1])), as_int(a.integer(p[2]))};
     case QueryKind::Dependencies:
       return DependenciesRequest{a.text(p[0].name), dependency_type_from(a.choice(p[1])), a.boolean(p[2])};
-    case QueryKind::Exports: return ExportsRequest{a.text(p[0].name), a.boolean(p[1])};
-    case QueryKind::Implementations: return ImplementationsRequest{a.text(p[0].name), a.boolean(p[1])};
+    case QueryKind::Exports: return ExportsRequest{a.text(p[0].name), a.boolean(p[1]), offset(a)};
+    case QueryKind::Implementations: return ImplementationsRequest{a.text(p[0].name), a.boolean(p[1]), offset(a)};
     case QueryKind::CallGraph:
       return CallGraphRequest{a.text(p[0].name), as_int(a.integer(p[1])), as_int(a.integer(p[2])), a.boolean(p[3])};
     case QueryKind::CallPath: return CallPathRequest{a.text(p[0].name), a.text(p[1].name), as_int(a.integer(p[2]))};
     case QueryKind::Outline: return OutlineRequest{a.text(p[0].name), a.choice(p[1])};
-    case QueryKind::Children: return ChildrenRequest{a.text(p[0].name)};
+    case QueryKind::Children: return ChildrenRequest{a.text(p[0].name), offset(a)};
     case QueryKind::Complexity: return ComplexityRequest{a.text(p[0].name)};
     case QueryKind::Impact: return ImpactRequest{a.text(p[0].name), as_int(a.integer(p[1]))};
-    case QueryKind::Importers: return ImportersRequest{a.text(p[0].name), a.boolean(p[1])};
+    case QueryKind::Importers: return ImportersRequest{a.text(p[0].name), a.boolean(p[1]), offset(a)};
     case QueryKind::Chain:
       return ChainRequest{a.text(p[0].name), a.text(p[1].name), a.choice(p[2]), as_int(a.integer(p[3]))};
     case QueryKind::Details: return DetailsRequest{a.text(p[0].name), a.boolean(p[1]), as_int(a.integer(p[2]))};

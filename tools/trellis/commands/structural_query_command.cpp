@@ -154,7 +154,8 @@ class StructuralQueryCommand final : public Command {
   static std::string examples_for(const QuerySpec& spec) {
     switch (spec.kind) {
       case queries::QueryKind::Callers:
-        return "  trellis query callers shop.util.log.log\n  trellis query callers login --depth 3 --json";
+        return "  trellis query callers shop.util.log.log\n  trellis query callers login --depth 3 --json\n"
+               "  trellis query callers shop.util.log.log --offset 100   # the next page";
       case queries::QueryKind::Callees:
         return "  trellis query callees shop.services.auth.AuthService.login --depth 2\n"
                "  trellis query callees shop.models.Base.save --dispatch";

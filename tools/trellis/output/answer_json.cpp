@@ -8,6 +8,7 @@
 #include <optional>
 
 #include "trellis/output/why_tree.hpp"
+#include "trellis/queries/call_reach.hpp"
 
 namespace trellis::output {
 namespace {
@@ -22,7 +23,17 @@ struct Summary {
   std::optional<std::size_t> unresolved_calls;  // where the answer follows CALLS
   // Where a cap stops a walk before it can count what lies past it.
   std::optional<bool> truncated;
+  // A page of a capped list: where it starts (metadata offset and next_offset).
+  std::optional<std::size_t> offset;
 };
+
+// The counts of a page of `rows` rows.
+void page(Summary& out, const ResultCount& count, std::size_t rows) {
+  out.row_count = rows;
+  out.total_count = count.total_count;
+  out.truncated = count.truncated;
+  out.offset = count.offset;
+}
 
 // {label, qualified_name, name, line_start, line_end} of a node named where
 // the answer says more elsewhere, the object left open for more fields.
@@ -39,22 +50,48 @@ void open(JsonTextWriter& w, const std::string& query) {
   w.begin_object();
 }
 
-// A node reached by dispatch says so: "via": "dispatch", "through": the
-// method it is reached through (see NodeAtDepth::through).
-void nodes_at(JsonTextWriter& w, const GraphStore& store, const std::vector<NodeAtDepth>& nodes,
-              bool with_location = true) {
+// "call_sites": [{"file_path", "line"}...]: where `caller` makes the call.
+void call_sites(JsonTextWriter& w, const GraphStore& store, NodeId caller, const std::vector<std::int32_t>& lines) {
+  const PropertyValue file = store.property(caller, "file_path");
+  const auto* path = std::get_if<std::string_view>(&file);
+  w.plain_key("call_sites");
   w.begin_array();
-  for (const NodeAtDepth& n : nodes) {
-    if (n.through == kNoNode) {
+  for (const std::int32_t line : lines) {
+    w.begin_object();
+    w.plain_key("file_path");
+    if (path != nullptr) {
+      w.string(*path);
+    } else {
+      w.null();
+    }
+    w.plain_key("line");
+    w.integer(line);
+    w.end_object();
+  }
+  w.end_array();
+}
+
+// A node reached by dispatch says so: "via": "dispatch", "through": the
+// method it is reached through (see NodeAtDepth::through). With `sites`
+// (one per node), each node has its call_sites.
+void nodes_at(JsonTextWriter& w, const GraphStore& store, const std::vector<NodeAtDepth>& nodes,
+              bool with_location = true, const std::vector<CallSites>* sites = nullptr) {
+  w.begin_array();
+  for (std::size_t i = 0; i < nodes.size(); ++i) {
+    const NodeAtDepth& n = nodes[i];
+    if (n.through == kNoNode && sites == nullptr) {
       w.node(store, n.node, n.depth, with_location);
       continue;
     }
     w.begin_object();
     w.node_fields(store, n.node, n.depth, with_location);
-    w.plain_key("via");
-    w.string("dispatch");
-    w.plain_key("through");
-    w.qualified_name(store, n.through);
+    if (n.through != kNoNode) {
+      w.plain_key("via");
+      w.string("dispatch");
+      w.plain_key("through");
+      w.qualified_name(store, n.through);
+    }
+    if (sites != nullptr) call_sites(w, store, (*sites)[i].caller, (*sites)[i].lines);
     w.end_object();
   }
   w.end_array();
@@ -80,7 +117,7 @@ void reach(JsonTextWriter& w, Summary& out, const GraphStore& store, const CallR
            std::string_view noun, int max_depth, bool include_paths) {
   open(w, fmt::format("{} of {} (depth {})", noun, store.qualified_name(r.target), max_depth));
   w.plain_key(noun);
-  nodes_at(w, store, r.nodes, include_paths);
+  nodes_at(w, store, r.nodes, include_paths, &r.call_sites);
   w.plain_key("call_chains");
   if (r.has_chains) {
     w.begin_array();
@@ -89,8 +126,7 @@ void reach(JsonTextWriter& w, Summary& out, const GraphStore& store, const CallR
   } else {
     w.null();
   }
-  out.row_count = r.nodes.size();
-  out.total_count = r.count.total_count;
+  page(out, r.count, r.nodes.size());
   out.max_depth = max_depth;
   out.unresolved_calls = r.unresolved_calls;
 }
@@ -191,8 +227,7 @@ void exports(JsonTextWriter& w, Summary& out, const GraphStore& store, const Exp
   w.end_array();
   w.plain_key("module_info");
   w.node(store, r.module);
-  out.row_count = r.exports.size();
-  out.total_count = r.count.total_count;
+  page(out, r.count, r.exports.size());
 }
 
 void implementations(JsonTextWriter& w, Summary& out, const GraphStore& store,
@@ -208,8 +243,7 @@ void implementations(JsonTextWriter& w, Summary& out, const GraphStore& store,
     w.integer(n.depth);
   }
   w.end_object();
-  out.row_count = r.implementations.size();
-  out.total_count = r.count.total_count;
+  page(out, r.count, r.implementations.size());
 }
 
 void call_graph(JsonTextWriter& w, Summary& out, const GraphStore& store, const CallGraphRequest& request,
@@ -244,6 +278,7 @@ void call_graph(JsonTextWriter& w, Summary& out, const GraphStore& store, const 
       w.plain_key("through");
       w.string(name_of(e.through));
     }
+    call_sites(w, store, e.from, e.lines);
     w.end_object();
   }
   w.end_array();
@@ -265,7 +300,13 @@ void call_path(JsonTextWriter& w, Summary& out, const GraphStore& store, const C
                           store.qualified_name(r.to), request.max_depth));
   w.plain_key("path");
   w.begin_array();
-  for (std::size_t i = 0; i < r.path.size(); ++i) w.node(store, r.path[i], static_cast<int>(i));
+  for (std::size_t i = 0; i < r.path.size(); ++i) {
+    w.begin_object();
+    w.node_fields(store, r.path[i], static_cast<int>(i));
+    // Each step after the first: where the step before calls it.
+    if (i > 0) call_sites(w, store, r.call_sites[i - 1].caller, r.call_sites[i - 1].lines);
+    w.end_object();
+  }
   w.end_array();
   w.plain_key("found");
   w.boolean(!r.path.empty());
@@ -586,9 +627,19 @@ void source(JsonTextWriter& w, Summary& out, const GraphStore& store, const Sour
 }
 
 // {"depth", "direct", "reached", "truncated", "tree": [lean node + edge,
-// through, depth, children: [...]]}
-void why_tree(JsonTextWriter& w, const GraphStore& store, const WhyTree& tree) {
+// through, call_sites (a CALLS step), depth, children: [...]]}
+void why_tree(JsonTextWriter& w, const GraphStore& store, const WhyTree& tree, NodeId target, bool upstream) {
   const auto children = why_children(tree);
+  // A CALLS step's call sites: upstream the node calls the one it hangs
+  // from, downstream that one calls the node.
+  const auto steps_call_sites = [&](const WhyEntry& entry) {
+    if (entry.edge != RelType::Calls) return;
+    const NodeId other = entry.parent >= 0 ? tree.entries[static_cast<std::size_t>(entry.parent)].node
+                         : entry.through != kNoNode ? entry.through
+                                                    : target;
+    const NodeId caller = upstream ? entry.node : other;
+    call_sites(w, store, caller, call_site_lines(store, caller, upstream ? other : entry.node));
+  };
   const auto write = [&](const auto& self, int at) -> void {
     w.begin_array();
     for (const int index : children[static_cast<std::size_t>(at)]) {
@@ -604,6 +655,7 @@ void why_tree(JsonTextWriter& w, const GraphStore& store, const WhyTree& tree) {
       } else {
         w.qualified_name(store, entry.through);
       }
+      steps_call_sites(entry);
       w.plain_key("depth");
       w.integer(entry.depth);
       w.plain_key("children");
@@ -632,9 +684,9 @@ void why(JsonTextWriter& w, Summary& out, const GraphStore& store, const WhyRequ
   w.plain_key("node");
   w.node(store, r.node);
   w.plain_key("upstream");
-  why_tree(w, store, r.upstream);
+  why_tree(w, store, r.upstream, r.node, true);
   w.plain_key("downstream");
-  why_tree(w, store, r.downstream);
+  why_tree(w, store, r.downstream, r.node, false);
   w.plain_key("rendered");
   w.string(render_why_tree(store, r));
   out.row_count = r.upstream.entries.size() + r.downstream.entries.size();
@@ -738,8 +790,7 @@ void children(JsonTextWriter& w, Summary& out, const GraphStore& store, const Ch
   w.end_array();
   w.plain_key("parent");
   w.node(store, r.parent);
-  out.row_count = r.children.size();
-  out.total_count = r.count.total_count;
+  page(out, r.count, r.children.size());
 }
 
 void importers(JsonTextWriter& w, Summary& out, const GraphStore& store, const ImportersRequest& request,
@@ -750,8 +801,7 @@ void importers(JsonTextWriter& w, Summary& out, const GraphStore& store, const I
   nodes_at(w, store, r.importers);
   w.plain_key("target");
   w.node(store, r.target);
-  out.row_count = r.importers.size();
-  out.total_count = r.count.total_count;
+  page(out, r.count, r.importers.size());
 }
 
 void chain(JsonTextWriter& w, Summary& out, const GraphStore& store, const ChainRequest& request,
@@ -857,6 +907,16 @@ std::string answer_document(const GraphStore& store, const QueryRequest& request
   if (out.unresolved_calls) {
     w.plain_key("unresolved_calls");
     w.unsigned_integer(*out.unresolved_calls);
+  }
+  if (out.offset) {
+    w.plain_key("offset");
+    w.unsigned_integer(*out.offset);
+    w.plain_key("next_offset");
+    if (*out.truncated) {
+      w.unsigned_integer(*out.offset + out.row_count);
+    } else {
+      w.null();
+    }
   }
   w.plain_key("query_type");
   w.string("structural");

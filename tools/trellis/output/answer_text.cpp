@@ -25,19 +25,45 @@ std::string plural(std::size_t n, std::string_view one, std::string_view many) {
   return fmt::format("{} {}", n, n == 1 ? one : many);
 }
 
-// "depth  qualified_name  label  file:line" rows under a heading.
-std::string node_table(const GraphStore& store, const std::vector<NodeAtDepth>& nodes, bool with_depth) {
-  TextTable table(with_depth ? std::vector<Align>{Align::Right, Align::Left, Align::Left, Align::Left}
-                             : std::vector<Align>{Align::Left, Align::Left, Align::Left});
-  for (const NodeAtDepth& n : nodes) {
+// "(src/x.py:41, 57)": where `sites.caller` makes the call; "" without lines.
+std::string call_sites_text(const GraphStore& store, const CallSites& sites) {
+  if (sites.lines.empty()) return "";
+  const PropertyValue file = store.property(sites.caller, "file_path");
+  const auto* path = std::get_if<std::string_view>(&file);
+  return fmt::format("({}:{})", path != nullptr ? *path : std::string_view("?"), fmt::join(sites.lines, ", "));
+}
+
+// "depth  qualified_name  label  file:line" rows under a heading, and with
+// `sites` (one per node) each row's call sites.
+std::string node_table(const GraphStore& store, const std::vector<NodeAtDepth>& nodes, bool with_depth,
+                       const std::vector<CallSites>* sites = nullptr) {
+  std::vector<Align> columns = with_depth ? std::vector<Align>{Align::Right, Align::Left, Align::Left, Align::Left}
+                                          : std::vector<Align>{Align::Left, Align::Left, Align::Left};
+  if (sites != nullptr) columns.push_back(Align::Left);
+  TextTable table(std::move(columns));
+  for (std::size_t i = 0; i < nodes.size(); ++i) {
+    const NodeAtDepth& n = nodes[i];
     std::vector<std::string> row;
     if (with_depth) row.push_back(std::to_string(n.depth));
     row.push_back(store.qualified_name(n.node));
     row.push_back(std::string(to_string(store.label(n.node))));
     row.push_back(location(store, n.node));
+    if (sites != nullptr) row.push_back(call_sites_text(store, (*sites)[i]));
     table.add_row(std::move(row));
   }
   return table.render();
+}
+
+// Under a page of a capped list: which rows it shows and how to get the
+// next page; "" when the list fits on one page.
+std::string page_line(const ResultCount& count, std::size_t shown) {
+  if (count.offset == 0 && !count.truncated) return "";
+  const std::string rows = shown == 0 ? fmt::format("no rows past {} of {}", count.offset, count.total_count)
+                                      : fmt::format("rows {}-{} of {}", count.offset + 1, count.offset + shown,
+                                                    count.total_count);
+  if (!count.truncated) return fmt::format("({})\n", rows);
+  return fmt::format("... {} more ({}; next page: --offset {})\n", count.total_count - count.offset - shown, rows,
+                     count.offset + shown);
 }
 
 std::string cut_line(std::size_t shown, std::size_t total) {
@@ -76,10 +102,10 @@ std::string via_dispatch_text(const GraphStore& store, const std::vector<NodeAtD
 std::string reach_text(const GraphStore& store, const CallReachResult& r, std::string_view noun, int max_depth) {
   std::string text = fmt::format("{} {} of {} (depth {}):\n", r.count.total_count, noun,
                                  store.qualified_name(r.target), max_depth);
-  if (r.nodes.empty()) return fmt::format("No {} of {} (depth {}).\n{}", noun, store.qualified_name(r.target),
+  if (r.count.total_count == 0) return fmt::format("No {} of {} (depth {}).\n{}", noun, store.qualified_name(r.target),
                                           max_depth, unresolved_line(r.unresolved_calls));
-  text += node_table(store, r.nodes, true);
-  text += cut_line(r.nodes.size(), r.count.total_count);
+  text += node_table(store, r.nodes, true, &r.call_sites);
+  text += page_line(r.count, r.nodes.size());
   text += via_dispatch_text(store, r.nodes,
                             noun == "callers" ? "they call a method the target overrides"
                                               : "they override or implement a method called");
@@ -133,19 +159,19 @@ std::string dependencies_text(const GraphStore& store, const DependenciesResult&
 }
 
 std::string exports_text(const GraphStore& store, const ExportsResult& r) {
-  if (r.exports.empty()) return fmt::format("{} exports nothing.\n", store.qualified_name(r.module));
+  if (r.count.total_count == 0) return fmt::format("{} exports nothing.\n", store.qualified_name(r.module));
   std::vector<NodeAtDepth> rows;
   for (const NodeId node : r.exports) rows.push_back({node, 0});
   return fmt::format("{} exported by {}:\n{}{}", plural(r.count.total_count, "name", "names"),
                      store.qualified_name(r.module), node_table(store, rows, false),
-                     cut_line(r.exports.size(), r.count.total_count));
+                     page_line(r.count, r.exports.size()));
 }
 
 std::string implementations_text(const GraphStore& store, const ImplementationsResult& r) {
-  if (r.implementations.empty()) return fmt::format("Nothing implements {}.\n", store.qualified_name(r.target));
+  if (r.count.total_count == 0) return fmt::format("Nothing implements {}.\n", store.qualified_name(r.target));
   return fmt::format("{} of {} (depth = inheritance distance):\n{}{}",
                      plural(r.count.total_count, "implementation", "implementations"), store.qualified_name(r.target),
-                     node_table(store, r.implementations, true), cut_line(r.implementations.size(), r.count.total_count));
+                     node_table(store, r.implementations, true), page_line(r.count, r.implementations.size()));
 }
 
 std::string call_graph_text(const GraphStore& store, const CallGraphResult& r) {
@@ -194,9 +220,11 @@ std::string call_path_text(const GraphStore& store, const CallPathResult& r, int
                        store.qualified_name(r.to), max_depth);
   }
   std::vector<NodeAtDepth> steps;
+  std::vector<CallSites> sites{{}};  // each step after the first: where the one before calls it
   for (std::size_t i = 0; i < r.path.size(); ++i) steps.push_back({r.path[i], static_cast<int>(i)});
+  sites.insert(sites.end(), r.call_sites.begin(), r.call_sites.end());
   return fmt::format("{} from {} to {}:\n{}", plural(r.path.size() - 1, "call", "calls"), store.qualified_name(r.from),
-                     store.qualified_name(r.to), node_table(store, steps, true));
+                     store.qualified_name(r.to), node_table(store, steps, true, &sites));
 }
 
 std::string outline_text(const GraphStore& store, const OutlineResult& r) {
@@ -259,19 +287,19 @@ std::string impact_text(const GraphStore& store, const ImpactResult& r) {
 }
 
 std::string children_text(const GraphStore& store, const ChildrenResult& r) {
-  if (r.children.empty()) return fmt::format("{} defines nothing.\n", store.qualified_name(r.parent));
+  if (r.count.total_count == 0) return fmt::format("{} defines nothing.\n", store.qualified_name(r.parent));
   std::vector<NodeAtDepth> rows;
   for (const NodeId node : r.children) rows.push_back({node, 1});
   return fmt::format("{} defined by {}:\n{}{}", plural(r.count.total_count, "definition", "definitions"),
                      store.qualified_name(r.parent), node_table(store, rows, false),
-                     cut_line(r.children.size(), r.count.total_count));
+                     page_line(r.count, r.children.size()));
 }
 
 std::string importers_text(const GraphStore& store, const ImportersResult& r) {
-  if (r.importers.empty()) return fmt::format("Nothing imports {}.\n", store.qualified_name(r.target));
+  if (r.count.total_count == 0) return fmt::format("Nothing imports {}.\n", store.qualified_name(r.target));
   return fmt::format("{} of {} (depth 1 = imports it directly):\n{}{}",
                      plural(r.count.total_count, "importer", "importers"), store.qualified_name(r.target),
-                     node_table(store, r.importers, true), cut_line(r.importers.size(), r.count.total_count));
+                     node_table(store, r.importers, true), page_line(r.count, r.importers.size()));
 }
 
 std::string chain_answer_text(const GraphStore& store, const ChainRequest& request, const ChainResult& r) {

@@ -6,6 +6,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <vector>
 
 #include "trellis/queries/traversal_scratch.hpp"
@@ -45,5 +46,10 @@ CallReach reach_over_calls(const GraphStore& store, NodeId start, CallDirection 
 // caller to `start`, for callees from `start` to the callee.
 std::vector<NodeId> call_chain(const TraversalScratch& scratch, NodeId start, NodeId reached,
                                CallDirection direction);
+
+// Where `caller` calls `callee`: the line of each CALLS edge between them
+// (a function may call another from several places), sorted and distinct,
+// in the caller's file. Empty when it does not call it.
+std::vector<std::int32_t> call_site_lines(const GraphStore& store, NodeId caller, NodeId callee);
 
 }  // namespace trellis::queries

@@ -143,6 +143,7 @@ Result<ComplexityResult> query_complexity(const GraphStore& store, const Complex
 
 struct ChildrenRequest {
   std::string name;  // a Class, Interface, Function, Method (or a Module)
+  std::size_t offset = 0;  // the page: rows skipped first
 };
 
 struct ChildrenResult {
@@ -159,6 +160,7 @@ Result<ChildrenResult> query_children(const GraphStore& store, const ChildrenReq
 struct ImportersRequest {
   std::string target;  // a Module, Package or ExternalPackage name, or a file path
   bool transitive = false;
+  std::size_t offset = 0;  // the page: rows skipped first
 };
 
 struct ImportersResult {

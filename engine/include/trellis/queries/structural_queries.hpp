@@ -10,6 +10,9 @@
 // node ids in a deterministic order; turning them into the contract's JSON
 // is the caller's job. Lists are capped at kMaxResults rows; total_count
 // counts every row found and truncated says whether the cap cut the list.
+// A capped list is a page: its request's `offset` skips that many rows of
+// the list's stable order first (rows past the end: an empty page), so
+// paging with offset 0, 100, 200, ... lists each row exactly once.
 //
 // A GraphStore is immutable: any number of threads may run queries at once,
 // each with its own TraversalScratch.
@@ -42,7 +45,15 @@ struct NodeAtDepth {
 // How many rows a list query found and whether the cap cut them.
 struct ResultCount {
   std::size_t total_count = 0;
-  bool truncated = false;
+  bool truncated = false;  // rows lie past the ones listed
+  std::size_t offset = 0;  // the place of the first row listed in the whole list
+};
+
+// Where a call is made: the lines in `caller`'s file at which it calls the
+// next function of the step (call_site_lines in call_reach.hpp).
+struct CallSites {
+  NodeId caller = kNoNode;
+  std::vector<std::int32_t> lines;  // sorted, distinct
 };
 
 // ---- callers / callees -------------------------------------------------
@@ -53,6 +64,7 @@ struct CallersRequest {
   bool include_paths = true;   // file_path and lines in the node objects
   // Also the callers of the methods the target overrides, marked `through`.
   bool dispatch = true;
+  std::size_t offset = 0;  // the page: rows skipped first
 };
 struct CalleesRequest {
   std::string function_name;
@@ -60,6 +72,7 @@ struct CalleesRequest {
   // Also the methods overriding each method called (a call on the base may
   // run them), after the callees of their depth, marked `through`.
   bool dispatch = false;
+  std::size_t offset = 0;  // the page: rows skipped first
 };
 
 struct CallReachResult {
@@ -70,6 +83,12 @@ struct CallReachResult {
   // the target and callees' start at it).
   bool has_chains = false;
   std::vector<std::vector<NodeId>> call_chains;
+  // One per listed node, in the same order: the call of the last step, the
+  // one that reaches the node. For a caller, where it calls the next
+  // function toward the target (the target itself at depth 1); for a
+  // callee, where the function before it calls it. A node reached by
+  // dispatch has the call to the method it is reached through.
+  std::vector<CallSites> call_sites;
   ResultCount count;
   // Unresolved call sites inside the target and the listed nodes: calls
   // ingest could not tie to a definition, so the answer may miss edges.
@@ -147,6 +166,7 @@ Result<DependenciesResult> query_dependencies(const GraphStore& store, const Dep
 struct ExportsRequest {
   std::string module_name;
   bool include_private = false;
+  std::size_t offset = 0;  // the page: rows skipped first
 };
 
 struct ExportsResult {
@@ -166,6 +186,7 @@ Result<ExportsResult> query_exports(const GraphStore& store, const ExportsReques
 struct ImplementationsRequest {
   std::string interface_name;
   bool include_indirect = false;
+  std::size_t offset = 0;  // the page: rows skipped first
 };
 
 struct ImplementationsResult {
@@ -199,6 +220,9 @@ struct CallGraphEdge {
   // A dispatch edge: `from` calls this method (with call_type), which `to`
   // overrides. kNoNode for a CALLS edge.
   NodeId through = kNoNode;
+  // Where `from` makes the call (to `to`, or to `through` for a dispatch
+  // edge), in from's file.
+  std::vector<std::int32_t> lines;
 };
 
 struct CallGraphResult {
@@ -234,6 +258,8 @@ struct CallPathResult {
   NodeId from = kNoNode;
   NodeId to = kNoNode;
   std::vector<NodeId> path;  // from ... to; empty when no path within max_depth
+  // One per step after the first: where path[i - 1] calls path[i].
+  std::vector<CallSites> call_sites;
 };
 
 Result<CallPathResult> query_call_path(const GraphStore& store, const CallPathRequest& request,
