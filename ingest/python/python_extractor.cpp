@@ -124,28 +124,6 @@ std::string lambda_name(std::uint32_t n) { return fmt::format("<lambda{}>", n); 
 // Containers' element facts stop here (generated tables of data).
 constexpr std::uint32_t kMaxElements = 256;
 
-std::string_view binary_method(std::string_view op) {
-  static constexpr std::array<std::pair<std::string_view, std::string_view>, 13> kMethods{{
-      {"+", "__add__"}, {"-", "__sub__"}, {"*", "__mul__"}, {"/", "__truediv__"}, {"//", "__floordiv__"},
-      {"%", "__mod__"}, {"**", "__pow__"}, {"@", "__matmul__"}, {"&", "__and__"}, {"|", "__or__"},
-      {"^", "__xor__"}, {"<<", "__lshift__"}, {">>", "__rshift__"},
-  }};
-  for (const auto& [text, method] : kMethods) {
-    if (text == op) return method;
-  }
-  return {};
-}
-
-std::string_view comparison_method(std::string_view op) {
-  static constexpr std::array<std::pair<std::string_view, std::string_view>, 6> kMethods{{
-      {"<", "__lt__"}, {"<=", "__le__"}, {">", "__gt__"}, {">=", "__ge__"}, {"==", "__eq__"}, {"!=", "__ne__"},
-  }};
-  for (const auto& [text, method] : kMethods) {
-    if (text == op) return method;
-  }
-  return {};
-}
-
 // Reads facts out of the nodes of one file's tree.
 class FactReader {
  public:

@@ -1614,10 +1614,10 @@ SiteResolution resolve_site(Resolver& resolver, std::span<const FileFacts> files
     // on a class operand (`Cls[int]`, `Cls | None`) it is its metaclass's.
     const auto unbound = [](const Value& v) { return !v.is(Value::Kind::Function) || !v.bound; };
     std::erase_if(targets, unbound);
-    if (targets.empty() && method.starts_with("__i") && method != "__iter__" && method != "__init__") {
+    if (const std::string_view fallback = binary_of_inplace(method); targets.empty() && !fallback.empty()) {
       // `a += b` without __iadd__ is `a = a + b`.
       LinkChain binary = call.callee;
-      binary.back().text = "__" + std::string(method.substr(3));
+      binary.back().text = std::string(fallback);
       targets = resolver.evaluate(binary, f, call.scope, 0, call.line);
       std::erase_if(targets, unbound);
     }

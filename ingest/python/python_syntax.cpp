@@ -1,6 +1,7 @@
 #include "python_syntax.hpp"
 
 #include <algorithm>
+#include <array>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -101,6 +102,41 @@ constexpr std::array<std::pair<std::string_view, Field>, kFieldCount> kFieldName
 }  // namespace
 
 PythonSyntax::PythonSyntax(const TSLanguage* language) : GrammarSyntax(language, kTypeNames, kFieldNames) {}
+
+namespace {
+
+constexpr std::array<std::pair<std::string_view, std::string_view>, 13> kBinaryMethods{{
+    {"+", "__add__"}, {"-", "__sub__"}, {"*", "__mul__"}, {"/", "__truediv__"}, {"//", "__floordiv__"},
+    {"%", "__mod__"}, {"**", "__pow__"}, {"@", "__matmul__"}, {"&", "__and__"}, {"|", "__or__"},
+    {"^", "__xor__"}, {"<<", "__lshift__"}, {">>", "__rshift__"},
+}};
+
+}  // namespace
+
+std::string_view binary_method(std::string_view op) {
+  for (const auto& [text, method] : kBinaryMethods) {
+    if (text == op) return method;
+  }
+  return {};
+}
+
+std::string_view comparison_method(std::string_view op) {
+  static constexpr std::array<std::pair<std::string_view, std::string_view>, 6> kMethods{{
+      {"<", "__lt__"}, {"<=", "__le__"}, {">", "__gt__"}, {">=", "__ge__"}, {"==", "__eq__"}, {"!=", "__ne__"},
+  }};
+  for (const auto& [text, method] : kMethods) {
+    if (text == op) return method;
+  }
+  return {};
+}
+
+std::string_view binary_of_inplace(std::string_view method) {
+  if (!method.starts_with("__i")) return {};
+  for (const auto& [text, binary] : kBinaryMethods) {
+    if (method.substr(3) == binary.substr(2)) return binary;
+  }
+  return {};
+}
 
 LinkChain dotted_links(std::string_view text) {
   LinkChain chain;

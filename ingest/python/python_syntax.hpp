@@ -114,4 +114,12 @@ class PythonSyntax : public GrammarSyntax<NodeType, Field, kFieldCount> {
 // annotations with it, the resolver decorators.
 LinkChain dotted_links(std::string_view text);
 
+// The dunder method an operator runs on its left operand: "+" -> "__add__",
+// "<" -> "__lt__"; empty for one without (`is`, `and`).
+std::string_view binary_method(std::string_view op);
+std::string_view comparison_method(std::string_view op);
+// The binary method an in-place one falls back to: "__iadd__" -> "__add__";
+// empty for any other name.
+std::string_view binary_of_inplace(std::string_view method);
+
 }  // namespace trellis::ingest::python
