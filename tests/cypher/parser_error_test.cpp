@@ -236,13 +236,13 @@ std::vector<std::string> suggestions_for(std::string_view text) {
 }  // namespace
 
 TEST_CASE("a misspelt keyword where the grammar stops gets the nearest keywords as suggestions") {
-  using Words = std::vector<std::string>;
-  CHECK(suggestions_for("MATCH (f) RETRUN f") == Words{"RETURN"});
-  CHECK(suggestions_for("MACTH (f) RETURN f") == Words{"MATCH"});
-  CHECK(suggestions_for("match (f) retrun f") == Words{"RETURN"});
-  CHECK(suggestions_for("MATCH (f) RETURN f LIMT 3") == Words{"LIMIT"});
-  CHECK(suggestions_for("MATCH (f) RETURN f ODRER BY f.name") == Words{"ORDER"});
-  CHECK(suggestions_for("MATCH (f) WHER f.name = 'x' RETURN f") == Words{"WHERE", "WHEN", "THEN"});
+  using Keywords = std::vector<std::string>;
+  CHECK(suggestions_for("MATCH (f) RETRUN f") == Keywords{"RETURN"});
+  CHECK(suggestions_for("MACTH (f) RETURN f") == Keywords{"MATCH"});
+  CHECK(suggestions_for("match (f) retrun f") == Keywords{"RETURN"});
+  CHECK(suggestions_for("MATCH (f) RETURN f LIMT 3") == Keywords{"LIMIT"});
+  CHECK(suggestions_for("MATCH (f) RETURN f ODRER BY f.name") == Keywords{"ORDER"});
+  CHECK(suggestions_for("MATCH (f) WHER f.name = 'x' RETURN f") == Keywords{"WHERE", "WHEN", "THEN"});
   // The message is unchanged; the suggestions ride beside it.
   CHECK(refusal("MATCH (f) RETRUN f").message ==
         "Invalid input 'RETRUN': expected a clause (MATCH, OPTIONAL MATCH, UNWIND, WITH, RETURN), UNION or the end "

@@ -14,7 +14,7 @@ using namespace trellis::ingest;
 
 namespace {
 
-const std::filesystem::path kShop = std::filesystem::path(TRELLIS_SOURCE_DIR) / "tests/fixtures/python/shop";
+const std::filesystem::path kShopTree = std::filesystem::path(TRELLIS_SOURCE_DIR) / "tests/fixtures/python/shop";
 
 // Every node and edge, in id order: equal dumps mean equal stores.
 std::string dump(const GraphStore& store) {
@@ -34,7 +34,7 @@ std::string dump(const GraphStore& store) {
 
 TEST_CASE("index_repository indexes a tree end to end and reports what it did") {
   IndexOptions options;
-  options.root = kShop;
+  options.root = kShopTree;
   auto indexed = index_repository(options);
   REQUIRE(indexed.ok());
   const GraphStore& store = indexed->store;
@@ -57,7 +57,7 @@ TEST_CASE("index_repository indexes a tree end to end and reports what it did") 
 
 TEST_CASE("index_repository writes byte-identical snapshots with one thread and with two") {
   IndexOptions one;
-  one.root = kShop;
+  one.root = kShopTree;
   one.jobs = 1;
   IndexOptions two = one;
   two.jobs = 2;
@@ -79,7 +79,7 @@ TEST_CASE("index_repository writes byte-identical snapshots with one thread and 
 
 TEST_CASE("index_repository refuses a root that does not exist") {
   IndexOptions options;
-  options.root = kShop / "no-such-folder";
+  options.root = kShopTree / "no-such-folder";
   auto indexed = index_repository(options);
   REQUIRE_FALSE(indexed.ok());
   CHECK(indexed.error().code == ErrorCode::InvalidArgument);
@@ -88,7 +88,7 @@ TEST_CASE("index_repository refuses a root that does not exist") {
 TEST_CASE("re-indexing parses only changed files and gives the graph a full index gives") {
   const TempDir dir;
   const std::filesystem::path root = dir.path() / "shop";
-  std::filesystem::copy(kShop, root, std::filesystem::copy_options::recursive);
+  std::filesystem::copy(kShopTree, root, std::filesystem::copy_options::recursive);
   IndexOptions options;
   options.root = root;
   auto first = index_repository(options);

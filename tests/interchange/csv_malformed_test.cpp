@@ -11,7 +11,7 @@ namespace {
 constexpr std::string_view kHeader = "id,label,qualified_name,name,file_path,line_start,line_end\n";
 constexpr std::string_view kProject = "0,Project,shop,shop,,,\n";
 constexpr std::string_view kModule = "1,Module,shop.app,app,shop/app.py,1,20\n";
-constexpr std::string_view kEdges = "src,dst,type\n0,1,CONTAINS\n";
+constexpr std::string_view kTwoEdges = "src,dst,type\n0,1,CONTAINS\n";
 
 // Three nodes: the header, a Project (line 2), a Module (line 3) and `row` (line 4).
 std::string nodes_with(std::string_view row) {
@@ -34,28 +34,28 @@ void check_refused(std::string_view nodes, std::string_view edges, std::string_v
 
 TEST_CASE("the valid base case imports") {
   CHECK(
-      import_csv_text(nodes_with("2,Function,shop.app.main,main,shop/app.py,3,9\n"), kEdges).ok());
+      import_csv_text(nodes_with("2,Function,shop.app.main,main,shop/app.py,3,9\n"), kTwoEdges).ok());
 }
 
 TEST_CASE("an unterminated quote is refused at the line where the field opens") {
-  check_refused(nodes_with("2,Function,\"shop.app.main,main,shop/app.py,3,9\n"), kEdges,
+  check_refused(nodes_with("2,Function,\"shop.app.main,main,shop/app.py,3,9\n"), kTwoEdges,
                 "nodes.csv:4: ", "not closed");
 }
 
 TEST_CASE("a quote inside an unquoted field is refused") {
-  check_refused(nodes_with("2,Function,shop.app\"main,main,shop/app.py,3,9\n"), kEdges,
+  check_refused(nodes_with("2,Function,shop.app\"main,main,shop/app.py,3,9\n"), kTwoEdges,
                 "nodes.csv:4: ", "quote inside an unquoted field");
 }
 
 TEST_CASE("text after a closing quote is refused") {
-  check_refused(nodes_with("2,Function,\"shop.app.main\"x,main,shop/app.py,3,9\n"), kEdges,
+  check_refused(nodes_with("2,Function,\"shop.app.main\"x,main,shop/app.py,3,9\n"), kTwoEdges,
                 "nodes.csv:4: ", "after a closing quote");
 }
 
 TEST_CASE("a record with the wrong number of fields is refused") {
-  check_refused(nodes_with("2,Function,shop.app.main,main,shop/app.py,3\n"), kEdges,
+  check_refused(nodes_with("2,Function,shop.app.main,main,shop/app.py,3\n"), kTwoEdges,
                 "nodes.csv:4: ", "6 fields where the header has 7");
-  check_refused(nodes_with("2,Function,shop.app.main,main,shop/app.py,3,9,extra\n"), kEdges,
+  check_refused(nodes_with("2,Function,shop.app.main,main,shop/app.py,3,9,extra\n"), kTwoEdges,
                 "nodes.csv:4: ", "8 fields where the header has 7");
   check_refused(nodes_with(""), "src,dst,type\n0,1\n",
                 "edges.csv:2: ", "2 fields where the header has 3");
@@ -65,34 +65,34 @@ TEST_CASE("line numbers count the line breaks inside quoted fields") {
   const std::string nodes = std::string(kHeader) + std::string(kProject) +
                             "1,Module,\"shop.app\",\"a\nmulti\r\nline\nname\",shop/app.py,1,20\n"
                             "2,Function,shop.app.main,main,shop/app.py,x,9\n";
-  check_refused(nodes, kEdges, "nodes.csv:7: ", "line_start 'x' is not an integer");
+  check_refused(nodes, kTwoEdges, "nodes.csv:7: ", "line_start 'x' is not an integer");
 }
 
 TEST_CASE("an empty file has no header") {
-  check_refused("", kEdges, "nodes.csv:1: ", "missing header row");
+  check_refused("", kTwoEdges, "nodes.csv:1: ", "missing header row");
   check_refused(nodes_with(""), "", "edges.csv:1: ", "missing header row");
 }
 
 TEST_CASE("a first line of data is not a header") {
-  check_refused(std::string(kProject) + std::string(kModule), kEdges,
+  check_refused(std::string(kProject) + std::string(kModule), kTwoEdges,
                 "nodes.csv:1: ", "missing header row");
   check_refused(nodes_with(""), "0,1,CONTAINS\n", "edges.csv:1: ", "missing header row");
 }
 
 TEST_CASE("a missing required column is refused") {
   check_refused("id,label,qualified_name,name,file_path,line_start\n0,Project,shop,shop,,\n",
-                kEdges, "nodes.csv:1: ", "missing required column line_end");
+                kTwoEdges, "nodes.csv:1: ", "missing required column line_end");
   check_refused(nodes_with(""), "src,type\n0,CONTAINS\n",
                 "edges.csv:1: ", "missing required column dst");
 }
 
 TEST_CASE("a known column named twice is refused") {
-  check_refused("id,label,qualified_name,name,file_path,line_start,line_end,label\n", kEdges,
+  check_refused("id,label,qualified_name,name,file_path,line_start,line_end,label\n", kTwoEdges,
                 "nodes.csv:1: ", "column 'label' appears twice");
 }
 
 TEST_CASE("an unknown label is refused") {
-  check_refused(nodes_with("2,Klass,shop.app.Main,Main,shop/app.py,3,9\n"), kEdges,
+  check_refused(nodes_with("2,Klass,shop.app.Main,Main,shop/app.py,3,9\n"), kTwoEdges,
                 "nodes.csv:4: ", "unknown label 'Klass'");
 }
 
@@ -102,34 +102,34 @@ TEST_CASE("an unknown relationship type is refused") {
 }
 
 TEST_CASE("a non-integer id is refused") {
-  check_refused(nodes_with("two,Function,shop.app.main,main,shop/app.py,3,9\n"), kEdges,
+  check_refused(nodes_with("two,Function,shop.app.main,main,shop/app.py,3,9\n"), kTwoEdges,
                 "nodes.csv:4: ", "id 'two' is not an integer");
-  check_refused(nodes_with(",Function,shop.app.main,main,shop/app.py,3,9\n"), kEdges,
+  check_refused(nodes_with(",Function,shop.app.main,main,shop/app.py,3,9\n"), kTwoEdges,
                 "nodes.csv:4: ", "id is empty");
   check_refused(nodes_with(""), "src,dst,type\n0,1.0,CONTAINS\n",
                 "edges.csv:2: ", "dst '1.0' is not an integer");
 }
 
 TEST_CASE("an out-of-range id is refused") {
-  check_refused(nodes_with("99999999999,Function,shop.app.main,main,shop/app.py,3,9\n"), kEdges,
+  check_refused(nodes_with("99999999999,Function,shop.app.main,main,shop/app.py,3,9\n"), kTwoEdges,
                 "nodes.csv:4: ", "id 99999999999 is out of range");
-  check_refused(nodes_with("-1,Function,shop.app.main,main,shop/app.py,3,9\n"), kEdges,
+  check_refused(nodes_with("-1,Function,shop.app.main,main,shop/app.py,3,9\n"), kTwoEdges,
                 "nodes.csv:4: ", "id -1 is out of range");
 }
 
 TEST_CASE("a non-integer or out-of-range line number is refused") {
-  check_refused(nodes_with("2,Function,shop.app.main,main,shop/app.py,3a,9\n"), kEdges,
+  check_refused(nodes_with("2,Function,shop.app.main,main,shop/app.py,3a,9\n"), kTwoEdges,
                 "nodes.csv:4: ", "line_start '3a' is not an integer");
-  check_refused(nodes_with("2,Function,shop.app.main,main,shop/app.py,3,-9\n"), kEdges,
+  check_refused(nodes_with("2,Function,shop.app.main,main,shop/app.py,3,-9\n"), kTwoEdges,
                 "nodes.csv:4: ", "line_end -9 is out of range");
-  check_refused(nodes_with("2,Function,shop.app.main,main,shop/app.py,3,3000000000\n"), kEdges,
+  check_refused(nodes_with("2,Function,shop.app.main,main,shop/app.py,3,3000000000\n"), kTwoEdges,
                 "nodes.csv:4: ", "line_end 3000000000 is out of range");
   check_refused(nodes_with(""), "src,dst,type,line\n0,1,CALLS,twelve\n",
                 "edges.csv:2: ", "line 'twelve' is not an integer");
 }
 
 TEST_CASE("an id outside 0..N-1 is refused") {
-  check_refused(nodes_with("5,Function,shop.app.main,main,shop/app.py,3,9\n"), kEdges,
+  check_refused(nodes_with("5,Function,shop.app.main,main,shop/app.py,3,9\n"), kTwoEdges,
                 "nodes.csv:4: ", "id 5 is outside 0..2");
 }
 
@@ -137,16 +137,16 @@ TEST_CASE("ids with a gap are refused") {
   const std::string nodes = std::string(kHeader) + "0,Project,shop,shop,,,\n" +
                             "1,Module,shop.app,app,shop/app.py,1,20\n" +
                             "3,Function,shop.app.main,main,shop/app.py,3,9\n";
-  check_refused(nodes, kEdges, "nodes.csv:4: ", "without gaps");
+  check_refused(nodes, kTwoEdges, "nodes.csv:4: ", "without gaps");
 }
 
 TEST_CASE("a duplicate id is refused") {
-  check_refused(nodes_with("1,Function,shop.app.main,main,shop/app.py,3,9\n"), kEdges,
+  check_refused(nodes_with("1,Function,shop.app.main,main,shop/app.py,3,9\n"), kTwoEdges,
                 "nodes.csv:4: ", "duplicate id 1 (also on line 3)");
 }
 
 TEST_CASE("a duplicate (label, qualified_name) is refused") {
-  check_refused(nodes_with("2,Module,shop.app,app2,shop/app2.py,1,2\n"), kEdges,
+  check_refused(nodes_with("2,Module,shop.app,app2,shop/app2.py,1,2\n"), kTwoEdges,
                 "nodes.csv:4: ", "duplicate Module 'shop.app' (also on line 3)");
 }
 
@@ -161,7 +161,7 @@ TEST_CASE("a dangling edge endpoint is refused") {
 }
 
 TEST_CASE("an empty qualified_name is refused") {
-  check_refused(nodes_with("2,Function,,main,shop/app.py,3,9\n"), kEdges,
+  check_refused(nodes_with("2,Function,,main,shop/app.py,3,9\n"), kTwoEdges,
                 "nodes.csv:4: ", "empty qualified_name");
 }
 

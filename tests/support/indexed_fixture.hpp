@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "trellis/ingest/index_repository.hpp"
+#include "support/name_list_printer.hpp"
 
 namespace trellis::test {
 
@@ -46,13 +47,3 @@ class IndexedFixture {
 };
 
 }  // namespace trellis::test
-
-// Lists of names print as {"a", "b"} in failed checks.
-template <>
-struct doctest::StringMaker<std::vector<std::string>> {
-  static doctest::String convert(const std::vector<std::string>& names) {
-    std::string text = "{";
-    for (const std::string& name : names) text += (text.size() > 1 ? ", \"" : "\"") + name + "\"";
-    return (text + "}").c_str();
-  }
-};

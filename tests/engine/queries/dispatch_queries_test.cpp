@@ -25,13 +25,13 @@ namespace {
 // d.both -> d.Shape.area and d.Square.area; d.Shape.twice -> d.Shape.twice
 // (recursion through the base) and d.Square.twice -> d.Shape.twice (a super
 // call).
-struct Fixture {
+struct DispatchFixture {
   BuiltGraph graph;
   const GraphStore& store() const { return graph.store; }
   std::string qn(NodeId node) const { return store().qualified_name(node); }
 };
 
-Fixture make_fixture() {
+DispatchFixture make_dispatch_fixture() {
   GraphBuilder b;
   std::map<std::string, BuildId> built;
   const auto add = [&](Label label, const std::string& qn, const std::string& name) {
@@ -77,11 +77,11 @@ Fixture make_fixture() {
   call("d.Square.twice", "d.Shape.twice", "method");
   auto result = std::move(b).build();
   REQUIRE(result.ok());
-  return Fixture{std::move(result).value()};
+  return DispatchFixture{std::move(result).value()};
 }
 
 // "depth name", and " through method" for a node reached by dispatch.
-Rows rows(const Fixture& f, const std::vector<NodeAtDepth>& nodes) {
+Rows rows(const DispatchFixture& f, const std::vector<NodeAtDepth>& nodes) {
   Rows out;
   for (const NodeAtDepth& n : nodes) {
     out.push_back(std::to_string(n.depth) + " " + f.qn(n.node) +
@@ -90,13 +90,13 @@ Rows rows(const Fixture& f, const std::vector<NodeAtDepth>& nodes) {
   return out;
 }
 
-Rows chain(const Fixture& f, const std::vector<NodeId>& nodes) {
+Rows chain(const DispatchFixture& f, const std::vector<NodeId>& nodes) {
   Rows out;
   for (const NodeId n : nodes) out.push_back(f.qn(n));
   return out;
 }
 
-Rows edges(const Fixture& f, const CallGraphResult& r) {
+Rows edges(const DispatchFixture& f, const CallGraphResult& r) {
   Rows out;
   for (const CallGraphEdge& e : r.edges) {
     out.push_back(f.qn(e.from) + ">" + f.qn(e.to) + ":" + std::string(to_string(e.call_type)) +
@@ -108,7 +108,7 @@ Rows edges(const Fixture& f, const CallGraphResult& r) {
 }  // namespace
 
 TEST_CASE("callees without dispatch list only the methods the CALLS edges name") {
-  const Fixture f = make_fixture();
+  const DispatchFixture f = make_dispatch_fixture();
   TraversalScratch scratch;
   auto r = query_callees(f.store(), {.function_name = "d.measure", .max_depth = 2}, scratch);
   REQUIRE(r.ok());
@@ -117,7 +117,7 @@ TEST_CASE("callees without dispatch list only the methods the CALLS edges name")
 }
 
 TEST_CASE("callees with dispatch add the overrides, transitively, after the callees of their depth") {
-  const Fixture f = make_fixture();
+  const DispatchFixture f = make_dispatch_fixture();
   TraversalScratch scratch;
   auto r = query_callees(f.store(), {.function_name = "d.measure", .max_depth = 1, .dispatch = true}, scratch);
   REQUIRE(r.ok());
@@ -132,7 +132,7 @@ TEST_CASE("callees with dispatch add the overrides, transitively, after the call
 }
 
 TEST_CASE("callees with dispatch go on from the overrides, their chains running through the called method") {
-  const Fixture f = make_fixture();
+  const DispatchFixture f = make_dispatch_fixture();
   TraversalScratch scratch;
   auto r = query_callees(f.store(), {.function_name = "d.outer", .max_depth = 3, .dispatch = true}, scratch);
   REQUIRE(r.ok());
@@ -150,7 +150,7 @@ TEST_CASE("callees with dispatch go on from the overrides, their chains running 
 }
 
 TEST_CASE("callees with dispatch: implementers of an interface method; a method called directly stays direct") {
-  const Fixture f = make_fixture();
+  const DispatchFixture f = make_dispatch_fixture();
   TraversalScratch scratch;
   auto render = query_callees(f.store(), {.function_name = "d.render", .dispatch = true}, scratch);
   REQUIRE(render.ok());
@@ -169,7 +169,7 @@ TEST_CASE("callees with dispatch: implementers of an interface method; a method 
 }
 
 TEST_CASE("callees with dispatch count the overrides the cap leaves out") {
-  const Fixture f = make_fixture();
+  const DispatchFixture f = make_dispatch_fixture();
   TraversalScratch scratch;
   const CallReach reach = reach_over_calls(f.store(), f.store().find(Label::Function, "d.measure").value(),
                                            CallDirection::Callees, 1, 3, scratch, true);
@@ -179,7 +179,7 @@ TEST_CASE("callees with dispatch count the overrides the cap leaves out") {
 }
 
 TEST_CASE("call graph with dispatch adds the overrides and an edge from each caller of the overridden method") {
-  const Fixture f = make_fixture();
+  const DispatchFixture f = make_dispatch_fixture();
   TraversalScratch scratch;
   auto r = query_call_graph(f.store(), {.entry_point = "d.outer", .max_depth = 3, .max_nodes = 100, .dispatch = true},
                             scratch);
@@ -205,7 +205,7 @@ TEST_CASE("call graph with dispatch adds the overrides and an edge from each cal
 }
 
 TEST_CASE("call graph with dispatch: no dispatch edge where a direct one is, only edges between listed nodes") {
-  const Fixture f = make_fixture();
+  const DispatchFixture f = make_dispatch_fixture();
   TraversalScratch scratch;
   auto both = query_call_graph(f.store(), {.entry_point = "d.both", .max_depth = 1, .max_nodes = 100, .dispatch = true},
                                scratch);

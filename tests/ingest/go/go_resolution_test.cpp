@@ -14,14 +14,14 @@ using Names = std::vector<std::string>;
 
 namespace {
 
-const test::IndexedFixture& shop() {
+const test::IndexedFixture& go_shop() {
   static const test::IndexedFixture fixture("go/shop");
   return fixture;
 }
 
 // "from -> to" of every `type` edge of the graph, sorted.
 Names all_edges(RelType type) {
-  const GraphStore& store = shop().store();
+  const GraphStore& store = go_shop().store();
   Names edges;
   for (NodeId node = 0; node < store.node_count(); ++node) {
     for (const NodeId target : store.out(type, node)) {
@@ -36,18 +36,18 @@ Names all_edges(RelType type) {
 }  // namespace
 
 TEST_CASE("go: packages by import path (go.mod module + directory), modules by package and file stem") {
-  CHECK(shop().names(Label::Package) ==
+  CHECK(go_shop().names(Label::Package) ==
         Names{"example.com/shop/admin", "example.com/shop/auth", "example.com/shop/cmd/shop", "example.com/shop/format",
               "example.com/shop/oauth", "example.com/shop/plugins", "example.com/shop/store"});
-  CHECK(shop().property("example.com/shop/auth", "name") == "auth");
-  CHECK(shop().names(Label::Interface) ==
+  CHECK(go_shop().property("example.com/shop/auth", "name") == "auth");
+  CHECK(go_shop().names(Label::Interface) ==
         Names{"example.com/shop/auth.Auditor", "example.com/shop/auth.Authenticator", "example.com/shop/auth.Session"});
   // A method declared in another file than its struct is still the struct's.
-  const Names service = shop().targets(RelType::Defines, "example.com/shop/auth.Service");
+  const Names service = go_shop().targets(RelType::Defines, "example.com/shop/auth.Service");
   CHECK(std::find(service.begin(), service.end(), "example.com/shop/auth.Service.Logout") != service.end());
   CHECK(std::find(service.begin(), service.end(), "example.com/shop/auth.Service.Login") != service.end());
-  CHECK(shop().property("example.com/shop/auth.Service.Logout", "file_path") == "auth/service_logout.go");
-  CHECK(shop().property("example.com/shop/auth.Service.Logout", "class_name") == "Service");
+  CHECK(go_shop().property("example.com/shop/auth.Service.Logout", "file_path") == "auth/service_logout.go");
+  CHECK(go_shop().property("example.com/shop/auth.Service.Logout", "class_name") == "Service");
 }
 
 TEST_CASE("go: the complete CALLS set inside the module") {
@@ -89,14 +89,14 @@ TEST_CASE("go: the complete CALLS set inside the module") {
   std::sort(expected.begin(), expected.end());
   CHECK(all_edges(RelType::Calls) == expected);
   // Call types and lines: a promoted method through embedding, a function value, an interface value.
-  CHECK(shop().calls("example.com/shop/cmd/shop.promote") ==
+  CHECK(go_shop().calls("example.com/shop/cmd/shop.promote") ==
         Names{"example.com/shop/admin.Admin.Promote method 16", "example.com/shop/auth.Service.Login method 15"});
-  CHECK(shop().calls("example.com/shop/cmd/shop.signIn") == Names{"example.com/shop/auth.Authenticator.Login method 26"});
+  CHECK(go_shop().calls("example.com/shop/cmd/shop.signIn") == Names{"example.com/shop/auth.Authenticator.Login method 26"});
   // io.Closer is outside the module: nothing of ours, by name or otherwise.
-  CHECK(shop().calls("example.com/shop/cmd/shop.shutdown").empty());
+  CHECK(go_shop().calls("example.com/shop/cmd/shop.shutdown").empty());
   // err.Error() is the builtin error's: out of the tree, not unresolved.
-  CHECK(shop().unresolved("example.com/shop/cmd/shop.countUsers").empty());
-  CHECK(shop().calls("example.com/shop/cmd/shop.logoutAll") ==
+  CHECK(go_shop().unresolved("example.com/shop/cmd/shop.countUsers").empty());
+  CHECK(go_shop().calls("example.com/shop/cmd/shop.logoutAll") ==
         Names{"example.com/shop/auth.Service.Logout method 48", "example.com/shop/auth.Service.Logout method 50"});
 }
 
@@ -116,12 +116,12 @@ TEST_CASE("go: IMPLEMENTS from method sets (embedding counted), INHERITS for emb
 }
 
 TEST_CASE("go: imports by alias, dot and blank reach every file of the package; the standard library is external") {
-  const Names imports = shop().module_imports("example.com/shop/cmd/shop.shop");
+  const Names imports = go_shop().module_imports("example.com/shop/cmd/shop.shop");
   for (const char* module : {"example.com/shop/auth.service", "example.com/shop/auth.service_logout", "example.com/shop/format.format",
                              "example.com/shop/plugins.plugins", "example.com/shop/store.store", "fmt"}) {
     CHECK_MESSAGE(std::find(imports.begin(), imports.end(), module) != imports.end(), module);
   }
-  const Names externals = shop().names(Label::ExternalPackage);
+  const Names externals = go_shop().names(Label::ExternalPackage);
   CHECK(std::find(externals.begin(), externals.end(), "fmt") != externals.end());
   CHECK(std::find(externals.begin(), externals.end(), "strings") != externals.end());
 }

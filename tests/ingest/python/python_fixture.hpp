@@ -12,6 +12,7 @@
 #include "trellis/ingest/file_facts.hpp"
 #include "trellis/ingest/graph_writer.hpp"
 #include "trellis/ingest/program_graph.hpp"
+#include "support/name_list_printer.hpp"
 
 namespace trellis::test {
 
@@ -53,13 +54,3 @@ class PythonFixture {
 };
 
 }  // namespace trellis::test
-
-// Lists of names print as {"a", "b"} in failed checks.
-template <>
-struct doctest::StringMaker<std::vector<std::string>> {
-  static doctest::String convert(const std::vector<std::string>& names) {
-    std::string text = "{";
-    for (const std::string& name : names) text += (text.size() > 1 ? ", \"" : "\"") + name + "\"";
-    return (text + "}").c_str();
-  }
-};
