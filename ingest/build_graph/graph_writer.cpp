@@ -243,7 +243,7 @@ class Writer {
       builder_.set_edge_int(RelType::Calls, edge, line, to_int(call.line));
     }
     for (const UnresolvedCall& call : program_.unresolved_calls) {
-      builder_.add_unresolved_call(node_of(call.caller), call.text, to_int(call.line));
+      builder_.add_unresolved_call(node_of(call.caller), call.text, to_int(call.line), call.reason);
     }
   }
 

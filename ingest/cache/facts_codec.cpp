@@ -27,8 +27,10 @@ namespace {
 // of 5 (per-file size table) and 4 (call scopes, TYPE_CHECKING marks, kept
 // rebindings).
 // 12: Go, Java and C# facts (qualifier, signature, is_static, is_variadic,
-// is_extension, results, call arguments, package name), on top of
-constexpr std::uint32_t kCodecVersion = 15;
+// is_extension, results, call arguments, package name), on top of 11.
+// 13-15: Python flow facts (elements, slices, exhaustive branches).
+// 16: each unresolved call site's reason.
+constexpr std::uint32_t kCodecVersion = 16;
 
 class Writer {
  public:
@@ -171,6 +173,7 @@ void write_resolved(Writer& w, const std::optional<ResolvedFile>* kept) {
     write_ref(w, e.caller);
     w.text(e.text);
     w.u32(e.line);
+    w.u32(static_cast<std::uint32_t>(e.reason));
   }
   w.u32(edges.external_calls);
   w.text(edges.derived);
@@ -271,6 +274,9 @@ std::optional<ResolvedFile> read_resolved(Reader& r) {
     e.caller = read_ref(r);
     e.text = r.text();
     e.line = r.u32();
+    const std::uint32_t reason = r.u32();
+    if (reason > static_cast<std::uint32_t>(kLastUnresolvedReason)) throw std::out_of_range("bad unresolved reason");
+    e.reason = static_cast<UnresolvedReason>(reason);
   }
   edges.external_calls = r.u32();
   edges.derived = r.text();

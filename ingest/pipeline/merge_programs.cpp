@@ -69,7 +69,7 @@ ProgramGraph merge_programs(std::vector<LanguageProgram> programs, std::span<con
       merged.calls.push_back({shift(edge.caller, files), shift(edge.callee, files), edge.call_type, edge.line});
     }
     for (UnresolvedCall& call : program.unresolved_calls) {
-      merged.unresolved_calls.push_back({shift(call.caller, files), std::move(call.text), call.line});
+      merged.unresolved_calls.push_back({shift(call.caller, files), std::move(call.text), call.line, call.reason});
     }
     merged.external_calls += program.external_calls;
   }

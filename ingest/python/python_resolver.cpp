@@ -17,6 +17,7 @@
 #include "python_builtins.hpp"
 #include "python_module_index.hpp"
 #include "python_syntax.hpp"
+#include "resolve/classify_unresolved.hpp"
 #include "trellis/common/parallel.hpp"
 
 namespace trellis::ingest::python {
@@ -1488,6 +1489,7 @@ struct SiteResolution {
   std::vector<CallEdge> calls;
   bool external = false;
   bool unresolved = false;
+  UnresolvedReason reason = UnresolvedReason::Unknown;  // when unresolved
   std::vector<FlowFact> flows;
   Reads reads;
 };
@@ -1665,6 +1667,11 @@ SiteResolution resolve_site(Resolver& resolver, std::span<const FileFacts> files
     }
   }
   site.unresolved = site.calls.empty() && !site.external && !call.implicit;
+  if (site.unresolved) {
+    site.reason = resolve::classify_unresolved(call.callee, [&](std::span<const Link> prefix) {
+      return !resolver.evaluate(LinkChain(prefix.begin(), prefix.end()), f, call.scope, 0, call.line).empty();
+    });
+  }
   site.external = site.calls.empty() && site.external && !call.implicit;
   site.reads = resolver.take_reads();
   return site;
@@ -1732,7 +1739,7 @@ FileEdgeSlice edges_of(FileResolution& result, const FileFacts& facts, std::uint
     if (site.external) ++edges.external_calls;
     if (site.unresolved) {
       const CallSite& call = facts.calls[c];
-      edges.unresolved.push_back({{f, call.caller}, call.text, call.line});
+      edges.unresolved.push_back({{f, call.caller}, call.text, call.line, site.reason});
     }
   }
   return edges;

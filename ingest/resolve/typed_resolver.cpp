@@ -4,6 +4,7 @@
 #include <unordered_map>
 
 #include "resolve/expression_typer.hpp"
+#include "resolve/classify_unresolved.hpp"
 #include "resolve/implicit_interfaces.hpp"
 #include "resolve/typed_language.hpp"
 #include "trellis/common/parallel.hpp"
@@ -78,7 +79,10 @@ void link_call(Typer& typer, const TypeTable& table, std::uint32_t file, const C
     case Value::Kind::External: ++slice.external_calls; return;
     default: break;
   }
-  slice.unresolved.push_back({caller, site.text, site.line});
+  const UnresolvedReason reason = classify_unresolved(site.callee, [&](std::span<const Link> prefix) {
+    return !typer.evaluate(LinkChain(prefix.begin(), prefix.end()), context, site.line).is(Value::Kind::Unknown);
+  });
+  slice.unresolved.push_back({caller, site.text, site.line, reason});
 }
 
 FileEdgeSlice resolve_file(const TypeTable& table, const ImplicitInterfaces* implicit, std::uint32_t file) {

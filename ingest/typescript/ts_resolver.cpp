@@ -8,6 +8,7 @@
 #include <set>
 #include <unordered_map>
 
+#include "resolve/classify_unresolved.hpp"
 #include "trellis/common/parallel.hpp"
 #include "ts_globals.hpp"
 
@@ -515,7 +516,13 @@ FileEdges resolve_file(Resolver& resolver, std::span<const FileFacts> files, std
       }
       case Value::Kind::Class: edges.calls.push_back({caller, target.ref, CallType::Constructor, call.line}); break;
       case Value::Kind::External: ++edges.external_calls; break;
-      default: edges.unresolved.push_back({caller, call.text, call.line}); break;
+      default: {
+        const UnresolvedReason reason = resolve::classify_unresolved(call.callee, [&](std::span<const Link> prefix) {
+          return !resolver.evaluate(LinkChain(prefix.begin(), prefix.end()), f, call.scope, 0).is(Value::Kind::Unknown);
+        });
+        edges.unresolved.push_back({caller, call.text, call.line, reason});
+        break;
+      }
     }
   }
   return edges;

@@ -230,8 +230,18 @@ contains "$out" "  44           2  shop.services.auth.recursive"
 q 0 details AuthService.logout
 contains "$out" "Method shop.services.auth.AuthService.logout (src/shop/services/auth.py:24)"
 contains "$out" "in: auth > AuthService > logout"
-contains "$out" "session.get (unresolved)"
+contains "$out" "session.get (unresolved: unknown_receiver)"
 contains "$out" "26          self.repo.get(\"x\")"
+q 0 unresolved shop
+contains "$out" "4 call sites inside shop could not be resolved:"
+contains "$out" "25  logout    session.get  unknown_receiver"
+contains "$out" "  unknown_name           3  nothing by this name is defined, imported or built in there"
+q 0 unresolved src/shop/services/auth.py --reason unknown_name --json
+json_true 'd.results.unresolved.length === 1 && d.results.unresolved[0].text === "log" && d.results.unresolved[0].line === 41 && d.results.unresolved[0].reason === "unknown_name" && d.results.by_reason.unknown_receiver === 1 && d.metadata.total_count === 1 && d.metadata.next_offset === null'
+q 0 unresolved shop.models
+contains "$out" "Every call site inside shop.models was resolved."
+q 1 unresolved shop --reason nonsense --json
+json_true 'd.error_code === "INVALID_ARGUMENT"'
 q 0 details src/shop/models.py --no-source --json
 json_true 'd.results.node.qualified_name === "shop.models" && d.results.source === null && d.results.imports.length === 1 && d.results.imports[0].qualified_name === "shop.util.log"'
 q 0 source src/shop/services/auth.py:29-30

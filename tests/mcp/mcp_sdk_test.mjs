@@ -84,7 +84,7 @@ check("tool names", () =>
       "query_callers", "query_callees", "query_hierarchy", "query_dependencies", "query_exports",
       "query_implementations", "query_call_graph", "query_call_path", "get_file_outline", "get_children",
       "query_importers", "query_dependency_chain", "get_file_complexity", "query_impact", "get_block_details",
-      "get_source", "query_why", "get_context", "query_cypher", "search_symbols", "get_node",
+      "get_source", "query_why", "get_context", "list_unresolved", "query_cypher", "search_symbols", "get_node",
       "get_schema", "index_status",
     ],
   ));
@@ -355,6 +355,15 @@ check("descriptions say how names are written and what comes back", () => {
   check("get_context: a number among the names", () => assert.match(bad.error, /array of strings/));
   const unknown = await refused(client, "get_context", { names: ["shop.app.runn"] }, "NODE_NOT_FOUND");
   check("get_context: an unknown name", () => assert.equal(unknown.suggestions[0], "shop.app.run"));
+}
+{
+  const d = await ok(client, "list_unresolved", { target: "shop", reason: "unknown_receiver" });
+  check("list_unresolved", () => {
+    assert.deepEqual(d.results.unresolved, [{ caller: "shop.services.auth.AuthService.logout",
+      file_path: "src/shop/services/auth.py", line: 25, text: "session.get", reason: "unknown_receiver" }]);
+    assert.deepEqual(d.results.by_reason, { unknown_name: 3, unknown_receiver: 1 });
+  });
+  await refused(client, "list_unresolved", { target: "shop", reason: "why_not" }, "INVALID_ARGUMENT");
 }
 {
   const d = await ok(client, "get_children", { name: "shop.models.User" });
@@ -666,7 +675,7 @@ await client.close();
   check("TIMEOUT", () => assert.match(d.error, /time limit of 1 ms/));
   await slow.ping();
   const again = await slow.listTools();
-  check("serving after TIMEOUT", () => assert.equal(again.tools.length, 23));
+  check("serving after TIMEOUT", () => assert.equal(again.tools.length, tools.length));
   await slow.close();
 }
 

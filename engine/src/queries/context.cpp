@@ -179,7 +179,7 @@ void unresolved_sites(const GraphStore& store, TraversalScratch& scratch, Contex
     for (const NodeId caller : callers) {
       if (store.unresolved_call_count(caller) == 0) continue;
       for (const GraphStore::UnresolvedCall& call : store.unresolved_calls(caller)) {
-        sites.push_back({caller, call.line, call.text});
+        sites.push_back({caller, call.line, call.text, call.reason});
       }
     }
     std::stable_sort(sites.begin(), sites.end(),

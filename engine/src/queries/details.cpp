@@ -73,7 +73,7 @@ std::vector<CallInside> calls_of(const GraphStore& store, std::span<const NodeId
     }
     if (store.unresolved_call_count(caller) == 0) continue;
     for (const GraphStore::UnresolvedCall& call : store.unresolved_calls(caller)) {
-      calls.push_back({caller, kNoNode, call.line, CallType::Direct, call.text});
+      calls.push_back({caller, kNoNode, call.line, CallType::Direct, call.text, call.reason});
     }
   }
   std::stable_sort(calls.begin(), calls.end(), [](const CallInside& a, const CallInside& b) {

@@ -141,6 +141,15 @@ const ParamSpec kContextParams[] = {
     integer_param("max_nodes", "--max-nodes", 1, 100, 20, "Most nodes in the bundle, the focus included"),
     integer_param("budget", "--budget", 0, 100000, 2000, "Tokens of source snippets (a token: 4 characters)"),
 };
+// "all", then every UnresolvedReason code (store/unresolved_reason.hpp).
+constexpr std::string_view kUnresolvedReasons[] = {"all",           "unknown_name",   "unknown_receiver",
+                                                   "no_such_member", "dynamic_callee", "not_callable",
+                                                   "unknown"};
+const ParamSpec kUnresolvedParams[] = {
+    name_param("target", "A function, method, class, module or package name, or a file path"),
+    choice_param("reason", "--reason", kUnresolvedReasons, "all", "Only the call sites unresolved for this reason"),
+    kOffsetParam,
+};
 
 const QuerySpec kSpecs[] = {
     {QueryKind::Callers, "query_callers", "callers", "Functions and methods that call a function",
@@ -262,6 +271,17 @@ const QuerySpec kSpecs[] = {
      "at a whole line, and the calls inside the focus that could not be resolved. truncated says whether the "
      "node cap or the budget cut anything.",
      kContextParams},
+    {QueryKind::Unresolved, "list_unresolved", "unresolved", "Call sites inside a definition or file left unresolved",
+     "The call sites inside a function, method or class (and the definitions nested in it), a module or file, or "
+     "a package's modules, that ingest could not resolve to a definition in the tree or to a library: what a "
+     "callers, callees or impact answer about them may miss. Each with caller, file_path, line, the callee as "
+     "written (text) and reason: unknown_name (nothing by that name is defined, imported or built in there), "
+     "unknown_receiver (the type of the object before the last `.` is not known), no_such_member (the object is "
+     "known but has no such member: set at run time?), dynamic_callee (a call's result, an element or another "
+     "expression is called), not_callable (the name holds no function, class or callable object), unknown (not "
+     "recorded: index again). by_reason counts every site inside the target per reason. By file and line, at "
+     "most 100 per page (offset; metadata.next_offset).",
+     kUnresolvedParams},
 };
 
 HierarchyDirection direction_from(const std::string& text) {
@@ -310,6 +330,7 @@ QueryRequest typed_request(const QuerySpec& spec, const CheckedArguments& a) {
                             as_int(a.integer(p[3]))};
     case QueryKind::Why:
       return WhyRequest{a.text(p[0].name), as_int(a.integer(p[1])), as_int(a.integer(p[3])), a.boolean(p[2])};
+    case QueryKind::Unresolved: return UnresolvedRequest{a.text(p[0].name), a.choice(p[1]), offset(a)};
   }
   return CallersRequest{};
 }
@@ -410,6 +431,9 @@ Result<QueryAnswer> run_query(const GraphStore& store, const QueryRequest& reque
     }
     Result<QueryAnswer> operator()(const WhyRequest& r) const {
       return answer(QueryKind::Why, query_why(store, r, scratch));
+    }
+    Result<QueryAnswer> operator()(const UnresolvedRequest& r) const {
+      return answer(QueryKind::Unresolved, query_unresolved(store, r, scratch));
     }
   };
   return std::visit(Run{store, scratch, sources}, request);

@@ -177,10 +177,12 @@ void GraphBuilder::set_edge_string_id(RelType type, std::uint32_t edge, std::siz
   edge_column(type, edge, column, ValueType::String).strings[edge] = value;
 }
 
-void GraphBuilder::add_unresolved_call(BuildId caller, std::string_view text, std::int32_t line) {
+void GraphBuilder::add_unresolved_call(BuildId caller, std::string_view text, std::int32_t line,
+                                       UnresolvedReason reason) {
   unresolved_callers_.push_back(caller);
   unresolved_texts_.push_back(strings_.intern(text));
   unresolved_lines_.push_back(line);
+  unresolved_reasons_.push_back(static_cast<std::uint8_t>(reason));
 }
 
 Result<BuiltGraph> GraphBuilder::build() && {
@@ -314,14 +316,17 @@ Result<BuiltGraph> GraphBuilder::build() && {
     std::vector<NodeId> sorted_callers(order.size());
     std::vector<StringId> texts(order.size());
     std::vector<std::int32_t> lines(order.size());
+    std::vector<std::uint8_t> reasons(order.size());
     for (std::size_t p = 0; p < order.size(); ++p) {
       sorted_callers[p] = callers[order[p]];
       texts[p] = unresolved_texts_[order[p]];
       lines[p] = unresolved_lines_[order[p]];
+      reasons[p] = unresolved_reasons_[order[p]];
     }
     parts.unresolved_callers = PodArray<NodeId>(std::move(sorted_callers));
     parts.unresolved_texts = PodArray<StringId>(std::move(texts));
     parts.unresolved_lines = PodArray<std::int32_t>(std::move(lines));
+    parts.unresolved_reasons = PodArray<std::uint8_t>(std::move(reasons));
   };
 
   trellis::parallel_invoke(name_index, node_columns, unresolved, [&] {

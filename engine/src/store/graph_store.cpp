@@ -154,7 +154,8 @@ std::vector<GraphStore::UnresolvedCall> GraphStore::unresolved_calls(NodeId call
   std::vector<UnresolvedCall> calls;
   for (auto it = first; it != last; ++it) {
     const auto i = static_cast<std::size_t>(it - callers.begin());
-    calls.push_back({parts_.strings.get(parts_.unresolved_texts[i]), parts_.unresolved_lines[i]});
+    calls.push_back({parts_.strings.get(parts_.unresolved_texts[i]), parts_.unresolved_lines[i],
+                     static_cast<UnresolvedReason>(parts_.unresolved_reasons[i])});
   }
   return calls;
 }

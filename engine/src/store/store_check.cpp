@@ -8,6 +8,8 @@
 #include <string_view>
 #include <vector>
 
+#include "trellis/store/unresolved_reason.hpp"
+
 namespace trellis {
 namespace {
 
@@ -124,6 +126,12 @@ class Checker {
     const auto callers = parts_.unresolved_callers.span();
     if (auto p = check_size("unresolved.texts", parts_.unresolved_texts.size(), callers.size())) return p;
     if (auto p = check_size("unresolved.lines", parts_.unresolved_lines.size(), callers.size())) return p;
+    if (auto p = check_size("unresolved.reasons", parts_.unresolved_reasons.size(), callers.size())) return p;
+    for (std::size_t i = 0; i < parts_.unresolved_reasons.size(); ++i) {
+      if (parts_.unresolved_reasons[i] > static_cast<std::uint8_t>(kLastUnresolvedReason)) {
+        return fmt::format("unresolved.reasons has an unknown reason {} at entry {}", parts_.unresolved_reasons[i], i);
+      }
+    }
     if (auto p = check_ids("unresolved.callers", callers, nodes_, "node id")) return p;
     if (auto p = check_ids("unresolved.texts", parts_.unresolved_texts.span(), string_count_, "string id")) return p;
     for (std::size_t i = 1; i < callers.size(); ++i) {

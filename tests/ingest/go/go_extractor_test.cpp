@@ -16,7 +16,7 @@ using namespace trellis::ingest::go;
 
 namespace {
 
-FileFacts extract(std::string_view source, std::string path = "pkg/file.go") {
+FileFacts extract_go(std::string_view source, std::string path = "pkg/file.go") {
   static const auto queries = GoQueries::compile();
   REQUIRE(queries.ok());
   GoExtractor extractor(*queries);
@@ -58,7 +58,7 @@ std::vector<LinkChain> callees(const FileFacts& facts) {
 }  // namespace
 
 TEST_CASE("go extractor: package clause and imports with aliases, dot and blank imports") {
-  const FileFacts facts = extract(
+  const FileFacts facts = extract_go(
       "package auth\n\nimport \"fmt\"\n\nimport (\n\tstr \"strings\"\n\t. \"math\"\n\t_ \"embed\"\n"
       "\t\"example.com/shop/store\"\n)\n");
   CHECK(facts.language == "go");
@@ -78,7 +78,7 @@ TEST_CASE("go extractor: package clause and imports with aliases, dot and blank 
 }
 
 TEST_CASE("go extractor: a struct's fields and embedded types, its docstring and span") {
-  const FileFacts facts = extract(
+  const FileFacts facts = extract_go(
       "package auth\n"
       "\n"
       "// Service logs users in.\n"
@@ -126,7 +126,7 @@ TEST_CASE("go extractor: a struct's fields and embedded types, its docstring and
 }
 
 TEST_CASE("go extractor: an interface's method specs and embedded interfaces") {
-  const FileFacts facts = extract(
+  const FileFacts facts = extract_go(
       "package auth\n"
       "type Authenticator interface {\n"
       "\tio.Closer\n"
@@ -163,7 +163,7 @@ TEST_CASE("go extractor: an interface's method specs and embedded interfaces") {
 }
 
 TEST_CASE("go extractor: grouped types span from their names, other named types are classes") {
-  const FileFacts facts = extract(
+  const FileFacts facts = extract_go(
       "package shop\n"
       "type (\n"
       "\t// IDs lists.\n"
@@ -190,7 +190,7 @@ TEST_CASE("go extractor: grouped types span from their names, other named types 
 }
 
 TEST_CASE("go extractor: functions and methods on pointer and value receivers") {
-  const FileFacts facts = extract(
+  const FileFacts facts = extract_go(
       "package auth\n"
       "func NewService(repo *store.Repo, opts ...Option) *Service { return nil }\n"
       "func (s *Service) Login(user, password string) (bool, error) { return true, nil }\n"
@@ -235,7 +235,7 @@ TEST_CASE("go extractor: functions and methods on pointer and value receivers") 
 }
 
 TEST_CASE("go extractor: call chains with arities, go and defer, calls in closures") {
-  const FileFacts facts = extract(
+  const FileFacts facts = extract_go(
       "package auth\n"
       "func (s *Service) Run(ctx context.Context) {\n"
       "\ts.repo.Save(ctx, 1)\n"
@@ -282,7 +282,7 @@ TEST_CASE("go extractor: call chains with arities, go and defer, calls in closur
 }
 
 TEST_CASE("go extractor: composite literals and new(T) construct a type and are no calls") {
-  const FileFacts facts = extract(
+  const FileFacts facts = extract_go(
       "package main\n"
       "func main() {\n"
       "\ts := &Service{}\n"
@@ -305,7 +305,7 @@ TEST_CASE("go extractor: composite literals and new(T) construct a type and are 
 }
 
 TEST_CASE("go extractor: locals from :=, var, range, type switches and closures") {
-  const FileFacts facts = extract(
+  const FileFacts facts = extract_go(
       "package main\n"
       "func run(items []Item) error {\n"
       "\tx, err := load(1)\n"
@@ -350,7 +350,7 @@ TEST_CASE("go extractor: locals from :=, var, range, type switches and closures"
 }
 
 TEST_CASE("go extractor: package-level variables and constants at module scope") {
-  const FileFacts facts = extract(
+  const FileFacts facts = extract_go(
       "package shop\n"
       "var Default = NewCart()\n"
       "var (\n"
@@ -374,7 +374,7 @@ TEST_CASE("go extractor: package-level variables and constants at module scope")
 }
 
 TEST_CASE("go extractor: cyclomatic complexity counts branches, loops, cases and short circuits") {
-  const FileFacts facts = extract(
+  const FileFacts facts = extract_go(
       "package main\n"
       "func plain() {}\n"
       "func busy(a, b bool, x any, ch chan int) {\n"
@@ -409,7 +409,7 @@ TEST_CASE("go extractor: cyclomatic complexity counts branches, loops, cases and
 }
 
 TEST_CASE("go extractor: local types belong to their function; broken and deep input is survived") {
-  const FileFacts local = extract("package main\nfunc f() {\n\ttype row struct{ n int }\n\tg()\n}\n");
+  const FileFacts local = extract_go("package main\nfunc f() {\n\ttype row struct{ n int }\n\tg()\n}\n");
   REQUIRE(local.definitions.size() == 2);
   CHECK(local.definitions[1].name == "row");
   CHECK(local.definitions[1].parent == 0);
@@ -418,16 +418,16 @@ TEST_CASE("go extractor: local types belong to their function; broken and deep i
   CHECK(local.calls[0].scope == 0);
   CHECK(local.all_names.empty());
 
-  const FileFacts broken = extract("package main\nfunc (s *S) M( {\n\tx := \nfunc ok() { h() }\n");
+  const FileFacts broken = extract_go("package main\nfunc (s *S) M( {\n\tx := \nfunc ok() { h() }\n");
   CHECK(broken.has_syntax_errors);
-  CHECK(extract("").definitions.empty());
+  CHECK(extract_go("").definitions.empty());
 
   std::string deep = "package main\nfunc f() { x := ";
   for (int i = 0; i < 3000; ++i) deep += "(";
   deep += "a";
   for (int i = 0; i < 3000; ++i) deep += ")";
   deep += ".b()\n}\n";
-  const FileFacts nested = extract(deep);
+  const FileFacts nested = extract_go(deep);
   REQUIRE(nested.calls.size() == 1);
   CHECK(nested.calls[0].callee.back() == attribute("b"));
 }
@@ -439,7 +439,7 @@ TEST_CASE("go extractor: the shop fixture reads cleanly, a method apart from its
     REQUIRE_MESSAGE(in.good(), "missing fixture file ", path);
     std::stringstream text;
     text << in.rdbuf();
-    return extract(text.str(), std::move(path));
+    return extract_go(text.str(), std::move(path));
   };
   const std::vector<std::pair<std::string, std::string>> files{
       {"auth/authenticator.go", "auth"}, {"auth/service.go", "auth"}, {"auth/service_logout.go", "auth"},

@@ -191,6 +191,10 @@ class StructuralQueryCommand final : public Command {
                "  trellis query context shop.models.User shop.app.run --depth 1 --budget 500 --json";
       case queries::QueryKind::Why:
         return "  trellis query why shop.util.log.log\n  trellis query why shop.models.User --depth 2 --reverse --json";
+      case queries::QueryKind::Unresolved:
+        return "  trellis query unresolved shop.services.auth.AuthService.login\n"
+               "  trellis query unresolved src/shop/app.py --reason unknown_receiver --json\n"
+               "  trellis query unresolved shop --offset 100   # a package's modules, the next page";
     }
     return "";
   }

@@ -574,6 +574,8 @@ void details(JsonTextWriter& w, Summary& out, const GraphStore& store, const Det
     } else {
       w.plain_key("text");
       w.string(call.text);
+      w.plain_key("reason");
+      w.string(unresolved_reason_code(call.reason));
     }
     w.end_object();
   }
@@ -753,6 +755,8 @@ void context(JsonTextWriter& w, Summary& out, const GraphStore& store, const Con
     w.integer(site.line);
     w.plain_key("text");
     w.string(site.text);
+    w.plain_key("reason");
+    w.string(unresolved_reason_code(site.reason));
     w.end_object();
   }
   w.end_array();
@@ -832,6 +836,41 @@ void chain(JsonTextWriter& w, Summary& out, const GraphStore& store, const Chain
   out.max_depth = request.max_depth;
 }
 
+void unresolved(JsonTextWriter& w, Summary& out, const GraphStore& store, const UnresolvedRequest& request,
+                const UnresolvedResult& r) {
+  open(w, fmt::format("unresolved calls in {}{}", store.qualified_name(r.target),
+                      request.reason == "all" ? "" : " (" + request.reason + ")"));
+  w.plain_key("unresolved");
+  w.begin_array();
+  for (const UnresolvedSite& site : r.sites) {
+    w.begin_object();
+    w.plain_key("caller");
+    w.qualified_name(store, site.caller);
+    w.plain_key("file_path");
+    w.property(store.property(site.caller, "file_path"));
+    w.plain_key("line");
+    w.integer(site.line);
+    w.plain_key("text");
+    w.string(site.text);
+    w.plain_key("reason");
+    w.string(unresolved_reason_code(site.reason));
+    w.end_object();
+  }
+  w.end_array();
+  w.plain_key("by_reason");
+  w.begin_object();
+  for (const auto& [reason, count] : r.by_reason) {
+    w.plain_key(unresolved_reason_code(reason));
+    w.unsigned_integer(count);
+  }
+  w.end_object();
+  w.plain_key("callers_inside");
+  w.unsigned_integer(r.callers);
+  w.plain_key("target");
+  w.node(store, r.target);
+  page(out, r.count, r.sites.size());
+}
+
 }  // namespace
 
 std::string answer_document(const GraphStore& store, const QueryRequest& request, const QueryAnswer& answer,
@@ -888,6 +927,9 @@ std::string answer_document(const GraphStore& store, const QueryRequest& request
       context(w, out, store, std::get<ContextRequest>(request), std::get<ContextResult>(answer.result));
       break;
     case QueryKind::Why: why(w, out, store, std::get<WhyRequest>(request), std::get<WhyResult>(answer.result)); break;
+    case QueryKind::Unresolved:
+      unresolved(w, out, store, std::get<UnresolvedRequest>(request), std::get<UnresolvedResult>(answer.result));
+      break;
   }
   w.end_object();  // results
   w.plain_key("metadata");

@@ -359,7 +359,8 @@ std::string details_text(const GraphStore& store, const DetailsResult& r) {
     for (const CallInside& call : r.calls) {
       table.add_row({std::to_string(call.line), std::string(store.name(call.caller)),
                      call.callee != kNoNode ? store.qualified_name(call.callee)
-                                            : fmt::format("{} (unresolved)", call.text)});
+                                            : fmt::format("{} (unresolved: {})", call.text,
+                                                          unresolved_reason_code(call.reason))});
     }
     text += table.render() + cut_line(r.calls.size(), r.count.total_count);
   }
@@ -415,9 +416,48 @@ std::string context_text(const GraphStore& store, const ContextRequest& request,
   if (!r.unresolved.empty()) {
     text += "unresolved calls in the focus:\n";
     for (const UnresolvedSite& site : r.unresolved) {
-      text += fmt::format("  {}  line {}: {}\n", store.qualified_name(site.caller), site.line, site.text);
+      text += fmt::format("  {}  line {}: {} ({})\n", store.qualified_name(site.caller), site.line, site.text,
+                          unresolved_reason_code(site.reason));
     }
     text += cut_line(r.unresolved.size(), r.unresolved_total);
+  }
+  return text;
+}
+
+// Sites grouped under their file, the reasons explained once at the end.
+std::string unresolved_text(const GraphStore& store, const UnresolvedResult& r) {
+  const std::string target = store.qualified_name(r.target);
+  if (r.by_reason.empty()) return fmt::format("Every call site inside {} was resolved.\n", target);
+  std::string text;
+  if (r.count.total_count == 0) {
+    text = fmt::format("No unresolved call site of that reason inside {}.\n", target);
+  } else {
+    text = fmt::format("{} inside {} could not be resolved:\n",
+                       plural(r.count.total_count, "call site", "call sites"), target);
+  }
+  std::optional<std::string_view> file;
+  TextTable table({Align::Right, Align::Left, Align::Left, Align::Left});
+  const auto flush = [&] {
+    if (!table.empty()) text += table.render();
+    table = TextTable({Align::Right, Align::Left, Align::Left, Align::Left});
+  };
+  for (const UnresolvedSite& site : r.sites) {
+    const PropertyValue value = store.property(site.caller, "file_path");
+    const auto* path = std::get_if<std::string_view>(&value);
+    const std::string_view site_file = path != nullptr ? *path : std::string_view{};
+    if (site_file != file) {
+      flush();
+      file = site_file;
+      text += fmt::format("{}\n", site_file);
+    }
+    table.add_row({std::to_string(site.line), std::string(store.name(site.caller)), std::string(site.text),
+                   std::string(unresolved_reason_code(site.reason))});
+  }
+  flush();
+  text += page_line(r.count, r.sites.size());
+  text += "by reason:\n";
+  for (const auto& [reason, count] : r.by_reason) {
+    text += fmt::format("  {:<17} {:>6}  {}\n", unresolved_reason_code(reason), count, unresolved_reason_text(reason));
   }
   return text;
 }
@@ -450,6 +490,7 @@ std::string answer_text(const GraphStore& store, const QueryRequest& request, co
     case QueryKind::Context:
       return context_text(store, std::get<ContextRequest>(request), std::get<ContextResult>(answer.result));
     case QueryKind::Why: return render_why_tree(store, std::get<WhyResult>(answer.result));
+    case QueryKind::Unresolved: return unresolved_text(store, std::get<UnresolvedResult>(answer.result));
   }
   return {};
 }

@@ -16,6 +16,7 @@ class TextTable {
   // Alignment per column; columns past the list follow the default.
   explicit TextTable(std::vector<Align> alignments) : alignments_(std::move(alignments)) {}
   void add_row(std::vector<std::string> cells) { rows_.push_back(std::move(cells)); }
+  bool empty() const { return rows_.empty(); }
   // Each row on its own line; rows may have fewer cells than others.
   std::string render() const;
 

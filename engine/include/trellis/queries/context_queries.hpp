@@ -10,6 +10,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "trellis/common/error.hpp"
@@ -58,6 +59,7 @@ struct CallInside {
   int line = 0;
   CallType call_type = CallType::Direct;
   std::string_view text;  // an unresolved call's callee as written
+  UnresolvedReason reason = UnresolvedReason::Unknown;  // an unresolved call's
 };
 
 struct RelationshipCount {
@@ -311,6 +313,7 @@ struct UnresolvedSite {
   NodeId caller = kNoNode;
   int line = 0;
   std::string_view text;  // the callee as written
+  UnresolvedReason reason = UnresolvedReason::Unknown;
 };
 
 // Seed 003's context bundle: the focus nodes and the subgraph a
@@ -336,6 +339,30 @@ struct ContextResult {
 
 Result<ContextResult> query_context(const GraphStore& store, const ContextRequest& request, TraversalScratch& scratch,
                                     const SourceReader* sources);
+
+// ---- unresolved ---------------------------------------------------------------
+
+struct UnresolvedRequest {
+  std::string target;  // a definition's or module's name, or a file path
+  std::string reason = "all";  // "all" or one UnresolvedReason code
+  std::size_t offset = 0;
+};
+
+// The call sites inside a definition (its own and those of definitions
+// nested in it), a module or file, or a package's modules, that ingest
+// could not resolve: what an answer about them may miss, and why.
+struct UnresolvedResult {
+  NodeId target = kNoNode;
+  std::vector<UnresolvedSite> sites;  // one page, by file then line
+  ResultCount count;                  // over the sites of the reason asked
+  // Every site inside the target by reason (all reasons, whatever was
+  // asked), in UnresolvedReason order, reasons with none left out.
+  std::vector<std::pair<UnresolvedReason, std::size_t>> by_reason;
+  std::size_t callers = 0;  // definitions and modules looked in
+};
+
+Result<UnresolvedResult> query_unresolved(const GraphStore& store, const UnresolvedRequest& request,
+                                          TraversalScratch& scratch);
 
 // The module a node belongs to: itself for a Module, else the Module whose
 // DEFINES reach it; kNoNode when none does (an ExternalPackage, a Package).

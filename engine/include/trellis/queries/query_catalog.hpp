@@ -22,7 +22,7 @@ namespace trellis::queries {
 
 enum class QueryKind {
   Callers, Callees, Hierarchy, Dependencies, Exports, Implementations, CallGraph, CallPath,
-  Outline, Children, Importers, Chain, Complexity, Impact, Details, Source, Why, Context,
+  Outline, Children, Importers, Chain, Complexity, Impact, Details, Source, Why, Context, Unresolved,
 };
 
 struct QuerySpec {
@@ -47,7 +47,8 @@ const QuerySpec* find_query_by_command(std::string_view command);
 using QueryRequest = std::variant<CallersRequest, CalleesRequest, HierarchyRequest, DependenciesRequest,
                                   ExportsRequest, ImplementationsRequest, CallGraphRequest, CallPathRequest,
                                   OutlineRequest, ChildrenRequest, ImportersRequest, ChainRequest, ComplexityRequest,
-                                  ImpactRequest, DetailsRequest, SourceRequest, WhyRequest, ContextRequest>;
+                                  ImpactRequest, DetailsRequest, SourceRequest, WhyRequest, ContextRequest,
+                                  UnresolvedRequest>;
 
 // The typed request for `spec`: defaults filled in, every argument checked
 // against its type, range or choices. INVALID_ARGUMENT names the parameter
@@ -61,7 +62,8 @@ struct QueryAnswer {
   QueryKind kind;
   std::variant<CallReachResult, HierarchyResult, DependenciesResult, ExportsResult, ImplementationsResult,
                CallGraphResult, CallPathResult, OutlineResult, ChildrenResult, ImportersResult, ChainResult,
-               ComplexityResult, ImpactResult, DetailsResult, SourceResult, WhyResult, ContextResult>
+               ComplexityResult, ImpactResult, DetailsResult, SourceResult, WhyResult, ContextResult,
+               UnresolvedResult>
       result;
 };
 

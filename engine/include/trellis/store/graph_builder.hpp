@@ -18,6 +18,7 @@
 #include "trellis/common/error.hpp"
 #include "trellis/store/graph_store.hpp"
 #include "trellis/store/string_table.hpp"
+#include "trellis/store/unresolved_reason.hpp"
 
 namespace trellis {
 
@@ -65,8 +66,9 @@ class GraphBuilder {
   StringId intern(std::string_view text) { return strings_.intern(text); }
   std::size_t edge_count(RelType type) const { return edges_[index_of(type)].sources.size(); }
 
-  // Records a call site in `caller` that resolution could not link.
-  void add_unresolved_call(BuildId caller, std::string_view text, std::int32_t line);
+  // Records a call site in `caller` that resolution could not link, and why.
+  void add_unresolved_call(BuildId caller, std::string_view text, std::int32_t line,
+                           UnresolvedReason reason = UnresolvedReason::Unknown);
 
   // Lays out the store. Fails with INVALID_ARGUMENT on an edge whose end is
   // not a node, or with INTERNAL when the graph exceeds the id space.
@@ -110,6 +112,7 @@ class GraphBuilder {
   std::vector<BuildId> unresolved_callers_;
   std::vector<StringId> unresolved_texts_;
   std::vector<std::int32_t> unresolved_lines_;
+  std::vector<std::uint8_t> unresolved_reasons_;
 };
 
 }  // namespace trellis

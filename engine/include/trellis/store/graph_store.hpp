@@ -19,6 +19,7 @@
 #include "trellis/store/property_value.hpp"
 #include "trellis/store/schema.hpp"
 #include "trellis/store/store_parts.hpp"
+#include "trellis/store/unresolved_reason.hpp"
 
 namespace trellis {
 
@@ -93,6 +94,7 @@ class GraphStore {
   struct UnresolvedCall {
     std::string_view text;
     std::int32_t line;
+    UnresolvedReason reason;
   };
   std::size_t unresolved_call_count() const { return parts_.unresolved_callers.size(); }
   std::size_t unresolved_call_count(NodeId caller) const;

@@ -31,7 +31,8 @@ namespace trellis {
 
 // 2: Module gained the columns all_names and has_all (Python's __all__).
 // 3: Function and Method gained the column complexity.
-inline constexpr std::uint32_t kSnapshotFormatVersion = 3;
+// 4: unresolved call sites gained their reason (unresolved.reasons).
+inline constexpr std::uint32_t kSnapshotFormatVersion = 4;
 // Longest name of an extra section, in bytes.
 inline constexpr std::size_t kMaxExtraNameBytes = 93;
 

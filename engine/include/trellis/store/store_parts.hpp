@@ -64,6 +64,7 @@ struct StoreParts {
   PodArray<NodeId> unresolved_callers;
   PodArray<StringId> unresolved_texts;
   PodArray<std::int32_t> unresolved_lines;
+  PodArray<std::uint8_t> unresolved_reasons;  // UnresolvedReason
 };
 
 // Parts with every column holding the alternative its schema type asks for
@@ -89,6 +90,7 @@ void for_each_array(Parts& parts, Visit&& visit) {
   visit(std::string("unresolved.callers"), parts.unresolved_callers);
   visit(std::string("unresolved.texts"), parts.unresolved_texts);
   visit(std::string("unresolved.lines"), parts.unresolved_lines);
+  visit(std::string("unresolved.reasons"), parts.unresolved_reasons);
 
   auto visit_column = [&visit](const std::string& prefix, auto& column) {
     std::visit(

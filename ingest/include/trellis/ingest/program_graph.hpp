@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "trellis/ingest/file_facts.hpp"
+#include "trellis/store/unresolved_reason.hpp"
 
 namespace trellis::ingest {
 
@@ -59,6 +60,7 @@ struct UnresolvedCall {
   ScopeRef caller;
   std::string text;
   std::uint32_t line = 0;
+  UnresolvedReason reason = UnresolvedReason::Unknown;
   bool operator==(const UnresolvedCall&) const = default;
 };
 
