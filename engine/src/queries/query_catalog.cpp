@@ -172,8 +172,7 @@ const ParamSpec kContextParams[] = {
 constexpr std::string_view kCycleTypes[] = {"CALLS", "IMPORTS", "INHERITS"};
 const ParamSpec kCyclesParams[] = {
     choice_param("relationship_type", "--type", kCycleTypes, "CALLS", "Relationship type to follow"),
-    kOffsetParam,
-    kFieldsParam,
+    kOffsetParam,  // no fields: cycles name their nodes
 };
 
 const QuerySpec kSpecs[] = {
