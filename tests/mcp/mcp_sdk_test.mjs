@@ -533,7 +533,7 @@ check("every tool has an outputSchema: the document, its results' members and ty
       line_start: 6, line_end: 9, is_async: false, complexity: 1, depth: 1,
       call_sites: [{ file_path: "src/shop/app.py", line: 9 }],
     }));
-  const all = await ok(client, "query_callers", { function_name: "shop.services.auth.AuthService.login", fields: "all" });
+  const all = await ok(client, "query_callers", { function_name: "shop.services.auth.AuthService.login", fields: ["all"] });
   check("callers: all fields", () => {
     assert.deepEqual(Object.keys(all.results.callers[0]), [
       "label", "qualified_name", "name", "file_path", "line_start", "line_end", "byte_start", "byte_end", "language",
