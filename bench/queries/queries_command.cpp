@@ -93,7 +93,7 @@ WorkloadRun run_workload(const GraphStore& store, const queries::SourceReader* s
     }
     // The document must list what the query found.
     const Json document =
-        Json::parse(output::answer_document(store, *request, *first, output::JsonStyle::Compact,
+        Json::parse(output::answer_document(store, *request, *first, queries::NodeFields{}, output::JsonStyle::Compact,
                                             std::chrono::steady_clock::now()),
                     nullptr, false);
     if (document.is_discarded() || (workload.list == AnswerList::Reached &&
@@ -107,7 +107,8 @@ WorkloadRun run_workload(const GraphStore& store, const queries::SourceReader* s
       auto answer = queries::run_query(store, *checked, scratch, sources);
       query_us.push_back(micros_since(start));
       // The document exactly as the MCP server sends it (the CLI's is the same, indented).
-      const std::string json = output::answer_document(store, *checked, *answer, output::JsonStyle::Compact, start);
+      const std::string json = output::answer_document(store, *checked, *answer, queries::NodeFields{},
+                                                       output::JsonStyle::Compact, start);
       const double total = micros_since(start);
       json_us.push_back(total);
       target_us.push_back(total);

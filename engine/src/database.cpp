@@ -129,6 +129,10 @@ Result<queries::CallPathResult> Database::call_path(const queries::CallPathReque
                                                     queries::TraversalScratch* scratch) const {
   return with_scratch(store(), request, scratch, queries::query_call_path);
 }
+Result<queries::CyclesResult> Database::cycles(const queries::CyclesRequest& request,
+                                               queries::TraversalScratch* scratch) const {
+  return with_scratch(store(), request, scratch, queries::query_cycles);
+}
 
 Result<queries::WhyResult> Database::why(const queries::WhyRequest& request,
                                          queries::TraversalScratch* scratch) const {

@@ -279,5 +279,56 @@ done
 expect 0 "$trellis" query callers --help
 contains "$out" "--depth"
 contains "$out" "1..5"
+contains "$out" "--fields F1,F2|all"
+contains "$out" "comma-separated: all, path, byte_start, byte_end, language"
+
+# lean nodes: what an agent needs; --fields adds properties by name, or all
+q 0 callers shop.services.auth.AuthService.login --json
+json_true 'JSON.stringify(d.results.callers[0]) === JSON.stringify({label: "Function", qualified_name: "shop.app.run", name: "run", file_path: "src/shop/app.py", line_start: 6, line_end: 9, depth: 1, call_sites: [{file_path: "src/shop/app.py", line: 9}]})'
+q 0 callers shop.services.auth.AuthService.login --fields complexity,language --json
+json_true 'JSON.stringify(Object.keys(d.results.callers[0])) === JSON.stringify(["label", "qualified_name", "name", "file_path", "line_start", "line_end", "language", "complexity", "depth", "call_sites"])'
+json_true 'd.results.callers[0].complexity === 1 && d.results.callers[0].language === "python"'
+q 0 callers shop.services.auth.AuthService.login --fields all --json
+json_true 'd.results.callers[0].byte_start >= 0 && d.results.callers[0].byte_end > d.results.callers[0].byte_start && d.results.callers[0].is_async === false'
+q 0 hierarchy shop.models.User --json
+json_true 'd.results.ancestors[0].base_classes === undefined && d.results.descendants[0].docstring === undefined && d.results.ancestors[0].file_path === "src/shop/models.py"'
+q 0 hierarchy shop.models.User --fields base_classes --json
+json_true 'JSON.stringify(d.results.descendants[0].base_classes) === JSON.stringify(["User"])'
+q 0 exports shop.models --fields docstring --json
+json_true 'd.results.module_info.qualified_name === "shop.models" && d.results.exports.every((n) => n.byte_start === undefined)'
+q 0 details shop.models.User.validate --json
+json_true 'd.results.node.class_name === "User" && d.results.node.byte_start > 0 && d.results.parent.byte_start === undefined'
+q 1 callers log --fields docstrings --json
+json_true 'd.error_code === "INVALID_ARGUMENT" && d.error.includes("got '"'"'docstrings'"'"'") && d.provided_input.fields === "docstrings"'
+
+# cycles: one declaration in the catalog, like every query
+q 0 cycles --type CALLS
+[[ "$out" == "2 nodes:
+  shop.cycle_a.a
+  shop.cycle_b.b
+2 nodes:
+  shop.services.auth.ping
+  shop.services.auth.pong
+1 node (self loop):
+  shop.services.auth.recursive" ]] || fail "cycles text: $out"
+q 0 cycles
+[[ "$out" == *"1 node (self loop):"* ]] || fail "cycles follow CALLS by default: $out"
+q 0 cycles --type INHERITS
+[[ "$out" == "No INHERITS cycles." ]] || fail "no cycles: $out"
+q 0 cycles --type IMPORTS --json
+json_true 'd.query === "cycles over IMPORTS" && JSON.stringify(d.results) === JSON.stringify({cycles: [{cycle_type: "IMPORTS", cycle_path: ["shop.cycle_a", "shop.cycle_b"], cycle_length: 2}]})'
+json_true 'd.metadata.row_count === 1 && d.metadata.total_count === 1 && d.metadata.truncated === false && d.metadata.next_offset === null && d.metadata.query_type === "structural"'
+q 0 cycles --offset 1
+[[ "$out" == "2 nodes:
+  shop.services.auth.ping
+  shop.services.auth.pong
+1 node (self loop):
+  shop.services.auth.recursive
+(rows 2-3 of 3)" ]] || fail "cycles page: $out"
+q 1 cycles --type CONTAINS --json
+json_true 'd.error_code === "INVALID_ARGUMENT" && d.error.includes("CALLS, IMPORTS, INHERITS") && d.provided_input.relationship_type === "CONTAINS"'
+expect 0 "$trellis" query cycles --help
+contains "$out" "--type CALLS|IMPORTS|INHERITS"
+contains "$out" "trellis query cycles --type IMPORTS --json"
 
 finish "query CLI"

@@ -30,6 +30,8 @@ q() { expect "$1" "$trellis" query "${@:2}"; }
 
 q 0 callers src.models.user.User.validate --json
 json_true 'same(names(d.results.callers).sort(), ["src.services.audit.audit", "src.services.auth.AuthService.login", "src.services.auth.main", "src.services.events.Bus.fire"])'
+json_true 'd.results.callers.every((n) => n.language === undefined && n.file_path.startsWith("src/"))'
+q 0 callers src.models.user.User.validate --fields language --json
 json_true 'd.results.callers.every((n) => n.language === "typescript" && n.file_path.startsWith("src/"))'
 q 0 callers validate --depth 2 --json
 json_true 'names(d.results.callers).includes("src.services.auth.AuthService.helper") && names(d.results.callers).includes("src.app.App")'

@@ -103,7 +103,7 @@ expect 0 "$trellis" index "$mixed" --db "$db"
 contains "$out" "Interface"
 q 0 callers example.com/shop/auth.Service.Login --json
 json_true 'd.results.callers.length === 4'
-q 0 callers com.shop.repo.Repository.find --json
+q 0 callers com.shop.repo.Repository.find --fields language --json
 json_true 'd.results.callers.length === 1 && d.results.callers[0].language === "java"'
 expect 0 "$trellis" cypher "MATCH (m:Module) RETURN m.language AS language, count(*) AS files ORDER BY language" --db "$db" --json
 json_true 'same(d.results.rows.map((r) => r.language), ["go", "java", "python", "typescript"])'

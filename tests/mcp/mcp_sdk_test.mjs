@@ -1,8 +1,10 @@
 // End-to-end test of `trellis serve` through the official MCP TypeScript
-// SDK client: lists the tools, calls each one on the shop fixture (indexed
-// from a temporary copy) and checks exact answers, the error objects of
-// refused calls, the protocol errors, TIMEOUT, index_status after edits and
-// the reload of a snapshot replaced by `trellis index`.
+// SDK client: lists the tools (annotations, input and output schemas), calls
+// each one on the shop fixture (indexed from a temporary copy; the client
+// checks every structuredContent against the tool's outputSchema) and checks
+// exact answers, the error objects of refused calls, the protocol errors,
+// TIMEOUT, index_status after edits and the reload of a snapshot replaced by
+// `trellis index`.
 // Usage: node tests/mcp/mcp_sdk_test.mjs path/to/trellis path/to/source-tree
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
@@ -45,17 +47,27 @@ async function connect(extraArgs = []) {
   return client;
 }
 
-// A tool's answer: the structured document, checked against the text block.
+// A tool's answer: the structured document, checked against the text block
+// (the SDK client has checked it against the tool's outputSchema); a
+// refused call's error object is its text only.
 async function call(client, name, args) {
   const result = await client.callTool({ name, arguments: args });
   assert.equal(result.content.length, 1);
   assert.equal(result.content[0].type, "text");
-  assert.deepEqual(JSON.parse(result.content[0].text), result.structuredContent);
-  return { isError: result.isError, doc: result.structuredContent };
+  const doc = JSON.parse(result.content[0].text);
+  if (result.isError) {
+    assert.equal(result.structuredContent, undefined);
+  } else {
+    assert.deepEqual(doc, result.structuredContent);
+  }
+  return { isError: result.isError, doc };
 }
+// The tools that answered at least once (each answer validated by the client).
+const answered = new Set();
 async function ok(client, name, args) {
   const { isError, doc } = await call(client, name, args);
   assert.equal(isError, false, JSON.stringify(doc));
+  answered.add(name);
   assert.deepEqual(Object.keys(doc), ["query", "results", "metadata"]);
   assert.equal(typeof doc.metadata.execution_time_ms, "number");
   return doc;
@@ -76,6 +88,17 @@ check("server info", () => {
   assert.deepEqual(client.getServerCapabilities().tools, { listChanged: false });
   assert.match(client.getInstructions(), /search_symbols/);
 });
+const instructions = client.getInstructions();
+// What every tool shares, said once in the instructions and in no description.
+const shared = [
+  "Names are qualified names: the dotted module path from the source root",
+  "Every answer is JSON {\"query\", \"results\", \"metadata\"}",
+  "A node in a query_*/get_* answer is lean: {label, qualified_name, name, file_path",
+  "A refused call is a result with isError true",
+];
+check("instructions say the shared rules once", () => {
+  for (const text of shared) assert.equal(instructions.split(text).length, 2, text);
+});
 const { tools } = await client.listTools();
 check("tool names", () =>
   assert.deepEqual(
@@ -84,7 +107,7 @@ check("tool names", () =>
       "query_callers", "query_callees", "query_hierarchy", "query_dependencies", "query_exports",
       "query_implementations", "query_call_graph", "query_call_path", "get_file_outline", "get_children",
       "query_importers", "query_dependency_chain", "get_file_complexity", "query_impact", "get_block_details",
-      "get_source", "query_why", "get_context", "list_unresolved", "query_cypher", "search_symbols", "get_node",
+      "get_source", "query_why", "get_context", "query_cycles", "list_unresolved", "query_cypher", "search_symbols", "get_node",
       "get_schema", "index_status",
     ],
   ));
@@ -131,6 +154,16 @@ check("query_callers schema", () => {
         maximum: 1000000000,
         default: 0,
       },
+      fields: {
+        type: "array",
+        description: "Node properties to add to the lean ones (label, qualified_name, name, file_path, line_start, line_end), or all",
+        items: {
+          type: "string",
+          enum: ["all", "path", "byte_start", "byte_end", "language", "extension", "all_names", "has_all",
+                 "decorators", "docstring", "base_classes", "is_abstract", "is_async", "complexity", "class_name"],
+        },
+        uniqueItems: true,
+      },
     },
     required: ["function_name"],
     additionalProperties: false,
@@ -143,7 +176,7 @@ check("callees and call graph take dispatch, off by default", () => {
       "Also include the methods that override or implement each method called (a call on the base class or interface may run them), marked via: dispatch with the called method in through",
     default: false,
   };
-  assert.deepEqual(Object.keys(tool("query_callees").inputSchema.properties), ["function_name", "max_depth", "dispatch", "offset"]);
+  assert.deepEqual(Object.keys(tool("query_callees").inputSchema.properties), ["function_name", "max_depth", "dispatch", "offset", "fields"]);
   assert.deepEqual(tool("query_callees").inputSchema.properties.dispatch, dispatch);
   assert.deepEqual(tool("query_call_graph").inputSchema.properties.dispatch, dispatch);
   assert.match(tool("query_callees").description, /With dispatch, the methods that override or implement/);
@@ -155,21 +188,50 @@ check("choice and range schemas", () => {
   assert.equal(hierarchy.direction.default, "both");
   assert.equal(hierarchy.max_depth.maximum, 10);
   const dependencies = tool("query_dependencies").inputSchema;
-  assert.deepEqual(Object.keys(dependencies.properties), ["target", "dependency_type", "include_transitive"]);
+  assert.deepEqual(Object.keys(dependencies.properties), ["target", "dependency_type", "include_transitive", "fields"]);
   assert.deepEqual(dependencies.properties.dependency_type.enum, ["imports", "calls", "all"]);
-  assert.deepEqual(Object.keys(tool("query_exports").inputSchema.properties), ["module_name", "include_private", "offset"]);
-  assert.deepEqual(Object.keys(tool("query_implementations").inputSchema.properties), ["interface_name", "include_indirect", "offset"]);
-  assert.deepEqual(Object.keys(tool("query_call_graph").inputSchema.properties), ["entry_point", "max_depth", "max_nodes", "dispatch"]);
+  assert.deepEqual(Object.keys(tool("query_exports").inputSchema.properties), ["module_name", "include_private", "offset", "fields"]);
+  assert.deepEqual(Object.keys(tool("query_implementations").inputSchema.properties), ["interface_name", "include_indirect", "offset", "fields"]);
+  assert.deepEqual(Object.keys(tool("query_call_graph").inputSchema.properties), ["entry_point", "max_depth", "max_nodes", "dispatch", "fields"]);
   assert.equal(tool("query_call_graph").inputSchema.properties.max_nodes.maximum, 100);
   assert.deepEqual(tool("get_schema").inputSchema, { type: "object", properties: {}, required: [], additionalProperties: false });
 });
-check("descriptions say how names are written and what comes back", () => {
-  for (const t of tools.filter((t) => t.name.startsWith("query_"))) {
-    assert.match(t.description, /qualified names/, t.name);
-    assert.match(t.description, /shop\.services\.auth\.AuthService\.login/, t.name);
-    assert.match(t.description, /Returns JSON/, t.name);
+check("descriptions say what each tool does, not the shared rules again", () => {
+  for (const t of tools) {
+    assert.ok(t.description.length > 80, t.name);
+    for (const text of shared) assert.ok(!t.description.includes(text), `${t.name}: ${text}`);
   }
-  for (const t of tools) assert.ok(t.description.length > 80, t.name);
+});
+check("every tool is read-only, idempotent and closed-world", () => {
+  for (const t of tools) {
+    assert.deepEqual(t.annotations, { readOnlyHint: true, idempotentHint: true, openWorldHint: false }, t.name);
+  }
+});
+check("every tool has an outputSchema: the document, its results' members and types", () => {
+  for (const t of tools) {
+    assert.equal(t.outputSchema.type, "object", t.name);
+    assert.deepEqual(t.outputSchema.required, ["query", "results", "metadata"], t.name);
+    assert.deepEqual(t.outputSchema.properties.metadata.required, ["execution_time_ms", "query_type"], t.name);
+    assert.equal(t.outputSchema.properties.results.type, "object", t.name);
+  }
+  const callers = tool("query_callers").outputSchema;
+  assert.deepEqual(callers.properties.results, {
+    type: "object",
+    properties: {
+      callers: { type: "array", items: { $ref: "#/$defs/node" } },
+      call_chains: { anyOf: [{ type: "array", items: { type: "array", items: { type: "string" } } }, { type: "null" }] },
+    },
+    required: ["callers", "call_chains"],
+  });
+  assert.deepEqual(callers.$defs.node.required, ["label", "qualified_name"]);
+  assert.deepEqual(callers.$defs.node.properties.line_start, { type: "integer" });
+  assert.deepEqual(tool("query_cycles").outputSchema.properties.results.properties.cycles.items.required,
+                   ["cycle_type", "cycle_path", "cycle_length"]);
+  assert.equal(tool("get_schema").outputSchema.$defs.node.type, "object"); // example edges name nodes
+  assert.equal(tool("index_status").outputSchema.$defs, undefined);
+  assert.deepEqual(tool("index_status").outputSchema.properties.results.required, [
+    "database", "root", "indexed_at", "nodes", "relationships", "files_indexed", "up_to_date",
+  ]);
 });
 
 // ---- each structural query: the CLI's answers ---------------------------
@@ -458,6 +520,70 @@ check("descriptions say how names are written and what comes back", () => {
     assert.deepEqual(names(d.results.path), ["shop.services.auth.main", "shop.services.auth.AuthService.login", "shop.util.log.log"]));
 }
 
+// ---- lean nodes, fields, and query_cycles --------------------------------
+{
+  const lean = await ok(client, "query_callers", { function_name: "shop.services.auth.AuthService.login" });
+  check("callers: lean nodes by default", () => {
+    assert.deepEqual(lean.results.callers.map((n) => Object.keys(n)), [
+      ["label", "qualified_name", "name", "file_path", "line_start", "line_end", "depth", "call_sites"],
+      ["label", "qualified_name", "name", "file_path", "line_start", "line_end", "depth", "call_sites"],
+    ]);
+    assert.deepEqual(lean.results.callers[0], {
+      label: "Function", qualified_name: "shop.app.run", name: "run", file_path: "src/shop/app.py",
+      line_start: 6, line_end: 9, depth: 1, call_sites: [{ file_path: "src/shop/app.py", line: 9 }],
+    });
+  });
+  const some = await ok(client, "query_callers", {
+    function_name: "shop.services.auth.AuthService.login", fields: ["complexity", "is_async"],
+  });
+  check("callers: the fields asked for", () =>
+    assert.deepEqual(some.results.callers[0], {
+      label: "Function", qualified_name: "shop.app.run", name: "run", file_path: "src/shop/app.py",
+      line_start: 6, line_end: 9, is_async: false, complexity: 1, depth: 1,
+      call_sites: [{ file_path: "src/shop/app.py", line: 9 }],
+    }));
+  const all = await ok(client, "query_callers", { function_name: "shop.services.auth.AuthService.login", fields: ["all"] });
+  check("callers: all fields", () => {
+    assert.deepEqual(Object.keys(all.results.callers[0]), [
+      "label", "qualified_name", "name", "file_path", "line_start", "line_end", "byte_start", "byte_end", "language",
+      "is_async", "complexity", "depth", "call_sites",
+    ]);
+  });
+  const bad = await refused(client, "query_callers", { function_name: "log", fields: ["docstrings"] }, "INVALID_ARGUMENT");
+  check("fields: an unknown name", () => assert.match(bad.error, /'fields' takes some of all, path, .* got 'docstrings'/));
+  const details = await ok(client, "get_block_details", { name: "shop.models.User.validate" });
+  check("get_block_details: the block with all its properties, the nodes around it lean", () => {
+    assert.equal(details.results.node.byte_start > 0, true);
+    assert.equal(details.results.node.class_name, "User");
+    assert.deepEqual(details.results.parent, {
+      label: "Class", qualified_name: "shop.models.User", name: "User", line_start: 17, line_end: 23,
+    });
+  });
+  const cycles = await ok(client, "query_cycles", {});
+  check("query_cycles over CALLS", () => {
+    assert.equal(cycles.query, "cycles over CALLS");
+    assert.deepEqual(cycles.results.cycles, [
+      { cycle_type: "CALLS", cycle_path: ["shop.cycle_a.a", "shop.cycle_b.b"], cycle_length: 2 },
+      { cycle_type: "CALLS", cycle_path: ["shop.services.auth.ping", "shop.services.auth.pong"], cycle_length: 2 },
+      { cycle_type: "CALLS", cycle_path: ["shop.services.auth.recursive"], cycle_length: 1 },
+    ]);
+    assert.deepEqual([cycles.metadata.row_count, cycles.metadata.total_count, cycles.metadata.next_offset], [3, 3, null]);
+  });
+  const imports = await ok(client, "query_cycles", { relationship_type: "IMPORTS", offset: 0 });
+  check("query_cycles over IMPORTS", () =>
+    assert.deepEqual(imports.results.cycles, [
+      { cycle_type: "IMPORTS", cycle_path: ["shop.cycle_a", "shop.cycle_b"], cycle_length: 2 },
+    ]));
+  const page = await ok(client, "query_cycles", { offset: 2 });
+  check("query_cycles paged", () => {
+    assert.deepEqual(page.results.cycles.map((c) => c.cycle_path), [["shop.services.auth.recursive"]]);
+    assert.deepEqual([page.metadata.offset, page.metadata.total_count], [2, 3]);
+  });
+  const none = await ok(client, "query_cycles", { relationship_type: "INHERITS" });
+  check("query_cycles: none", () => assert.deepEqual(none.results.cycles, []));
+  await refused(client, "query_cycles", { relationship_type: "CONTAINS" }, "INVALID_ARGUMENT");
+}
+
 {
   const d = await ok(client, "query_cypher", {
     query: "MATCH (f:Function {qualified_name: $q})<-[c:CALLS]-(g) RETURN g.qualified_name AS caller, c.call_type AS how ORDER BY caller",
@@ -623,6 +749,8 @@ check("descriptions say how names are written and what comes back", () => {
 }
 check("ping", () => {});
 await client.ping();
+check("every tool answered, each answer checked against its outputSchema", () =>
+  assert.deepEqual([...answered].sort(), tools.map((t) => t.name).sort()));
 
 // ---- the tree changes: index_status sees it, a new index is reloaded ----
 fs.appendFileSync(path.join(root, "src/shop/app.py"), "\n\ndef audit():\n    from shop.util.log import log\n    log('audit')\n");

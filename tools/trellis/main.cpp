@@ -17,7 +17,6 @@
 #include "trellis/commands/export_command.hpp"
 #include "trellis/commands/import_command.hpp"
 #include "trellis/commands/index_command.hpp"
-#include "trellis/commands/query_cycles_command.hpp"
 #include "trellis/commands/serve_command.hpp"
 #include "trellis/commands/stats_command.hpp"
 #include "trellis/commands/structural_query_command.hpp"
@@ -88,7 +87,6 @@ int main(int argc, char** argv) {
   for (const auto& spec : trellis::queries::query_specs()) {
     commands.push_back(add_structural_query_command(query, spec));
   }
-  commands.push_back(add_query_cycles_command(query));
   for (const auto& command : commands) add_global_options(command->app(), globals);
 
   if (argc == 1) {

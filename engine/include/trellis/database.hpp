@@ -103,6 +103,8 @@ class Database {
                                               queries::TraversalScratch* scratch = nullptr) const;
   Result<queries::CallPathResult> call_path(const queries::CallPathRequest& request,
                                             queries::TraversalScratch* scratch = nullptr) const;
+  Result<queries::CyclesResult> cycles(const queries::CyclesRequest& request,
+                                       queries::TraversalScratch* scratch = nullptr) const;
   // The agent-context queries (queries/context_queries.hpp).
   Result<queries::OutlineResult> outline(const queries::OutlineRequest& request,
                                          queries::TraversalScratch* scratch = nullptr) const;

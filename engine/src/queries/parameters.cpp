@@ -22,6 +22,32 @@ std::string_view type_name(const ArgumentValue& value) {
   }
 }
 
+// "a,b" or ["a", "b"]: each one of the choices, none twice.
+Result<ArgumentValue> check_choice_list(const ParamSpec& param, const ArgumentValue& value) {
+  std::vector<std::string> list;
+  if (const auto* joined = std::get_if<std::string>(&value)) {
+    for (std::size_t start = 0; start <= joined->size();) {
+      const std::size_t comma = std::min(joined->find(',', start), joined->size());
+      std::string item = joined->substr(start, comma - start);
+      std::erase_if(item, [](char c) { return c == ' ' || c == '\t'; });
+      list.push_back(std::move(item));
+      start = comma + 1;
+    }
+  } else if (const auto* many = std::get_if<std::vector<std::string>>(&value)) {
+    list = *many;
+  } else {
+    return invalid(fmt::format("'{}' must be an array of strings, not {}", param.name, type_name(value)));
+  }
+  std::vector<std::string> kept;
+  for (std::string& item : list) {
+    if (std::find(param.choices.begin(), param.choices.end(), item) == param.choices.end()) {
+      return invalid(fmt::format("'{}' takes some of {}, got '{}'", param.name, fmt::join(param.choices, ", "), item));
+    }
+    if (std::find(kept.begin(), kept.end(), item) == kept.end()) kept.push_back(std::move(item));
+  }
+  return ArgumentValue{std::move(kept)};
+}
+
 Result<ArgumentValue> check_value(const ParamSpec& param, const ArgumentValue& value) {
   switch (param.type) {
     case String: {
@@ -76,6 +102,7 @@ Result<ArgumentValue> check_value(const ParamSpec& param, const ArgumentValue& v
       }
       return ArgumentValue{std::move(list)};
     }
+    case ChoiceList: return check_choice_list(param, value);
   }
   return value;
 }
@@ -141,6 +168,17 @@ ParamSpec string_list_param(std::string_view name, std::string_view description)
   p.type = StringList;
   p.description = description;
   p.required = true;
+  return p;
+}
+
+ParamSpec choice_list_param(std::string_view name, std::string_view cli, std::span<const std::string_view> choices,
+                            std::string_view description) {
+  ParamSpec p;
+  p.name = name;
+  p.cli = cli;
+  p.type = ChoiceList;
+  p.choices = choices;
+  p.description = description;
   return p;
 }
 

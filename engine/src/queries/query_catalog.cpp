@@ -4,6 +4,8 @@
 
 #include <algorithm>
 
+#include "query_results.hpp"
+
 namespace trellis::queries {
 namespace {
 
@@ -26,6 +28,13 @@ const ParamSpec kOffsetParam =
                   "Rows of the list to skip: the next page starts at metadata.next_offset (null when nothing is "
                   "left)");
 
+// Every answer's nodes are lean unless asked for more (node_fields.hpp):
+// one declaration, shared by every query.
+const ParamSpec kFieldsParam =
+    choice_list_param("fields", "--fields", node_field_choices(),
+                      "Node properties to add to the lean ones (label, qualified_name, name, file_path, line_start, "
+                      "line_end), or all");
+
 constexpr std::string_view kDirections[] = {"up", "down", "both"};
 constexpr std::string_view kDependencyTypes[] = {"imports", "calls", "all"};
 
@@ -37,6 +46,7 @@ const ParamSpec kCallersParams[] = {
                   "Include the callers of the methods the target overrides (a call on the base class or interface "
                   "may run it), marked via: dispatch with the overridden method in through"),
     kOffsetParam,
+    kFieldsParam,
 };
 // Callees and the call graph expand dispatch alike, on request.
 const ParamSpec kCalleeDispatchParam =
@@ -48,12 +58,14 @@ const ParamSpec kCalleesParams[] = {
     integer_param("max_depth", "--depth", 1, 5, 1, "How many CALLS steps to follow (1: direct callees)"),
     kCalleeDispatchParam,
     kOffsetParam,
+    kFieldsParam,
 };
 const ParamSpec kHierarchyParams[] = {
     name_param("class_name", "Qualified name of the Class or Interface"),
     choice_param("direction", "--direction", kDirections, "both",
                  "up: ancestors (bases, implemented interfaces); down: descendants; both"),
     integer_param("max_depth", "--depth", 1, 10, 10, "How many inheritance steps to follow"),
+    kFieldsParam,
 };
 const ParamSpec kDependenciesParams[] = {
     name_param("target", "Qualified name of a Module (or Package) or of a Function or Method"),
@@ -61,28 +73,33 @@ const ParamSpec kDependenciesParams[] = {
                  "imports: IMPORTS edges; calls: CALLS edges; all: both"),
     boolean_param("include_transitive", "--transitive", false,
                   "Follow dependencies of dependencies (can be large)"),
+    kFieldsParam,
 };
 const ParamSpec kExportsParams[] = {
     name_param("module_name", "Qualified name of the Module"),
     boolean_param("include_private", "--private", false, "Include names with a leading underscore"),
     kOffsetParam,
+    kFieldsParam,
 };
 const ParamSpec kImplementationsParams[] = {
     name_param("interface_name", "Qualified name of the Interface or base Class"),
     boolean_param("include_indirect", "--indirect", false,
                   "Include subclasses of the implementers, transitively"),
     kOffsetParam,
+    kFieldsParam,
 };
 const ParamSpec kCallGraphParams[] = {
     name_param("entry_point", "Qualified name of the Function or Method to start from"),
     integer_param("max_depth", "--depth", 1, 5, 3, "How many CALLS steps to follow"),
     integer_param("max_nodes", "--max-nodes", 1, 100, 50, "Most nodes to return (the entry included)"),
     kCalleeDispatchParam,
+    kFieldsParam,
 };
 const ParamSpec kCallPathParams[] = {
     name_param("from_function", "Qualified name of the calling Function or Method"),
     name_param("to_function", "Qualified name of the Function, Method or Class reached"),
     integer_param("max_depth", "--depth", 1, 20, 10, "Longest path to look for, in CALLS steps"),
+    kFieldsParam,
 };
 
 constexpr std::string_view kOutlineLabels[] = {"all", "Class", "Interface", "Function", "Method"};
@@ -91,22 +108,27 @@ constexpr std::string_view kChainTypes[] = {"auto", "imports", "calls"};
 const ParamSpec kOutlineParams[] = {
     string_param("file_path", "Path of the file relative to the indexed root (src/shop/app.py), or its module's name"),
     choice_param("label", "--label", kOutlineLabels, "all", "Only definitions of this label"),
+    kFieldsParam,
 };
 const ParamSpec kComplexityParams[] = {
     string_param("file_path", "Path of the file relative to the indexed root (src/shop/app.py), or its module's name"),
+    kFieldsParam,
 };
 const ParamSpec kImpactParams[] = {
     name_param("target", "What would change: a function, method, class or module name, or a file path"),
     integer_param("max_depth", "--depth", 1, 10, 3, "How many dependency steps to follow backwards"),
+    kFieldsParam,
 };
 const ParamSpec kChildrenParams[] = {
     name_param("name", "Qualified name of the Class, Interface, Function, Method or Module"),
     kOffsetParam,
+    kFieldsParam,
 };
 const ParamSpec kImportersParams[] = {
     name_param("target", "Module, Package or ExternalPackage name, or a file path relative to the indexed root"),
     boolean_param("include_transitive", "--transitive", false, "Follow importers of importers, with their depth"),
     kOffsetParam,
+    kFieldsParam,
 };
 const ParamSpec kChainParams[] = {
     name_param("from", "Where the chain starts: a module, file path, function, method or class"),
@@ -115,17 +137,20 @@ const ParamSpec kChainParams[] = {
                  "imports: IMPORTS between modules (a definition stands for its module); calls: CALLS; "
                  "auto: imports when both ends are modules, else calls"),
     integer_param("max_depth", "--depth", 1, 20, 10, "Longest chain to look for, in edges"),
+    kFieldsParam,
 };
 
 const ParamSpec kDetailsParams[] = {
     name_param("name", "A class, interface, function, method or module name, or a file path"),
     boolean_param("include_source", "--no-source", true, "Include the block's source lines"),
     integer_param("max_lines", "--max-lines", 1, 2000, 200, "Most source lines to return, from line_start"),
+    kFieldsParam,
 };
 const ParamSpec kSourceParams[] = {
     string_param("target", "FILE:START-END or FILE:LINE (FILE relative to the indexed root), a definition's or "
                            "module's name, or a file path (the whole file)"),
     integer_param("max_lines", "--max-lines", 1, 2000, 200, "Most lines to return, from the first one asked"),
+    kFieldsParam,
 };
 const ParamSpec kWhyParams[] = {
     name_param("name", "A function, method, class, interface, module or package name, or a file path"),
@@ -133,6 +158,7 @@ const ParamSpec kWhyParams[] = {
     boolean_param("reverse", "--reverse", false,
                   "Emphasise what depends on it: upstream to max_depth, downstream to max(max_depth / 2, 1)"),
     integer_param("max_nodes", "--max-nodes", 1, 100, 50, "Most nodes in each tree"),
+    kFieldsParam,
 };
 const ParamSpec kContextParams[] = {
     string_list_param("names", "The focus: one or more function, method, class, module or package names, node "
@@ -140,6 +166,13 @@ const ParamSpec kContextParams[] = {
     integer_param("max_depth", "--depth", 1, 5, 2, "How many steps the walk goes from the focus"),
     integer_param("max_nodes", "--max-nodes", 1, 100, 20, "Most nodes in the bundle, the focus included"),
     integer_param("budget", "--budget", 0, 100000, 2000, "Tokens of source snippets (a token: 4 characters)"),
+    kFieldsParam,
+};
+
+constexpr std::string_view kCycleTypes[] = {"CALLS", "IMPORTS", "INHERITS"};
+const ParamSpec kCyclesParams[] = {
+    choice_param("relationship_type", "--type", kCycleTypes, "CALLS", "Relationship type to follow"),
+    kOffsetParam,  // no fields: cycles name their nodes
 };
 // "all", then every UnresolvedReason code (store/unresolved_reason.hpp).
 constexpr std::string_view kUnresolvedReasons[] = {"all",           "unknown_name",   "unknown_receiver",
@@ -149,6 +182,7 @@ const ParamSpec kUnresolvedParams[] = {
     name_param("target", "A function, method, class, module or package name, or a file path"),
     choice_param("reason", "--reason", kUnresolvedReasons, "all", "Only the call sites unresolved for this reason"),
     kOffsetParam,
+    kFieldsParam,
 };
 
 const QuerySpec kSpecs[] = {
@@ -162,7 +196,7 @@ const QuerySpec kSpecs[] = {
      "into the next function of its chain). At most 100 callers per page; metadata.total_count says how many "
      "there are, metadata.next_offset where the next page starts (offset), and metadata.unresolved_calls how "
      "many call sites inside the answer could not be resolved.",
-     kCallersParams},
+     kCallersParams, results::kCallers},
     {QueryKind::Callees, "query_callees", "callees", "Functions, methods and classes a function calls",
      "Distinct functions, methods and classes (constructor calls) the target reaches over CALLS edges, "
      "each with its depth (1 = called directly). With max_depth > 1, call_chains gives one shortest "
@@ -172,28 +206,28 @@ const QuerySpec kSpecs[] = {
      "from them. Each callee has call_sites [{file_path, line}]: where the function before it calls it (for an "
      "override, where the method it overrides is called). At most 100 callees per page; metadata.next_offset "
      "is where the next page starts (offset).",
-     kCalleesParams},
+     kCalleesParams, results::kCallees},
     {QueryKind::Hierarchy, "query_hierarchy", "hierarchy", "Ancestors and descendants of a class",
      "The inheritance hierarchy of a class: ancestors (over INHERITS and IMPLEMENTS), descendants, each "
      "with its depth, a nested hierarchy_tree, and circular_dependencies plus a warning when "
      "inheritance loops.",
-     kHierarchyParams},
+     kHierarchyParams, results::kHierarchy},
     {QueryKind::Dependencies, "query_dependencies", "dependencies", "What a module or function depends on",
      "For a module: the modules and external packages it imports and what its code calls outside "
      "itself; for a function: its module's imports and its own calls. dependency_graph gives the "
      "walked edges as adjacency by qualified name.",
-     kDependenciesParams},
+     kDependenciesParams, results::kDependencies},
     {QueryKind::Exports, "query_exports", "exports", "The public definitions of a module",
      "Top-level classes and functions a module defines, by line: public ones have no leading "
      "underscore, or, where the module declares __all__, are the names it lists. module_info "
      "describes the module. At most 100 per page (offset; metadata.next_offset).",
-     kExportsParams},
+     kExportsParams, results::kExports},
     {QueryKind::Implementations, "query_implementations", "implementations",
      "Classes that inherit from or implement a type",
      "Classes that inherit from or implement the target, with inheritance_depth (1 = direct); "
      "include_indirect adds their subclasses transitively. At most 100 per page (offset; "
      "metadata.next_offset).",
-     kImplementationsParams},
+     kImplementationsParams, results::kImplementations},
     {QueryKind::CallGraph, "query_call_graph", "call-graph", "The call graph reachable from an entry point",
      "Breadth-first call graph from an entry point: nodes with their depth, CALLS edges between them "
      "with call_type and call_sites [{file_path, line}] (where the caller makes the call), truncated and "
@@ -201,36 +235,36 @@ const QuerySpec kSpecs[] = {
      "dispatch, the methods that override or implement a method called join the graph as for query_callees "
      "(via: dispatch, through the called method), with an edge from each listed caller of that method marked "
      "the same way.",
-     kCallGraphParams},
+     kCallGraphParams, results::kCallGraph},
     {QueryKind::CallPath, "query_call_path", "path", "A shortest chain of calls between two functions",
      "A shortest chain of CALLS edges from one function to another (empty when there is none within "
      "max_depth); each step after the first has call_sites [{file_path, line}], where the step before calls it.",
-     kCallPathParams},
+     kCallPathParams, results::kCallPath},
     {QueryKind::Outline, "get_file_outline", "outline", "The definitions of one file, in line order",
      "Every class, interface, function and method a file defines, nested ones included, in line order: "
      "each with label, qualified_name, line_start/line_end, byte_start/byte_end, parent (qualified name) "
      "and depth (1 = defined by the module). label keeps one kind of definition. At most 100.",
-     kOutlineParams},
+     kOutlineParams, results::kOutline},
     {QueryKind::Children, "get_children", "children", "Methods and nested definitions of a class or function",
      "What a class, interface, function, method or module defines directly (DEFINES), in line order. "
      "At most 100 per page (offset; metadata.next_offset).",
-     kChildrenParams},
+     kChildrenParams, results::kChildren},
     {QueryKind::Importers, "query_importers", "importers", "Modules that import a module or package",
      "Modules with an IMPORTS edge to the target (a module, package, external package such as `requests`, "
      "or a file), each with its depth (1 = imports it directly); include_transitive adds the importers "
      "of importers. At most 100 per page (offset); metadata.total_count counts all, metadata.next_offset is "
      "where the next page starts.",
-     kImportersParams},
+     kImportersParams, results::kImporters},
     {QueryKind::Chain, "query_dependency_chain", "chain", "A shortest dependency chain between two nodes",
      "A shortest chain of IMPORTS (between modules) or CALLS edges from one node to another, as nodes with "
      "their depth and rendered as `a → b → c`; found is false when there is none within max_depth.",
-     kChainParams},
+     kChainParams, results::kChain},
     {QueryKind::Complexity, "get_file_complexity", "complexity", "Size and cyclomatic complexity of a file",
      "A file's lines, definitions, functions (and methods), classes (and interfaces), imports and importers "
      "counts, and each function's cyclomatic complexity (1 + its decision points, counted at ingest; the "
      "`complexity` property in Cypher) in line order, with their total, maximum and average. At most 100 "
      "functions listed.",
-     kComplexityParams},
+     kComplexityParams, results::kComplexity},
     {QueryKind::Impact, "query_impact", "impact", "What may break if a definition, module or file changes",
      "Everything upstream of the target within max_depth dependency steps: its callers, transitively (for a "
      "class or module, the callers of its methods and definitions too), subclasses and implementers, methods "
@@ -238,7 +272,7 @@ const QuerySpec kSpecs[] = {
      "The nearest 100 nodes, grouped by file in the order their first node was reached; each node with its "
      "depth, relation and the shortest reason chain to the target (`chain`, and `reason` as one sentence). "
      "results.total and metadata.total_count count every impacted node within max_depth.",
-     kImpactParams},
+     kImpactParams, results::kImpact},
     {QueryKind::Details, "get_block_details", "details",
      "One block: where it sits, what it relates to, what it calls, its source",
      "A class, interface, function, method or module with its parent, its nesting path from the module down "
@@ -246,13 +280,13 @@ const QuerySpec kSpecs[] = {
      "(by it and by definitions nested in it, resolved ones with their callee, unresolved ones with the text "
      "called, by line; at most 100), a module's imports, and its source lines read from the indexed root "
      "(capped by max_lines; `source` is null with `source_error` when the file cannot be read).",
-     kDetailsParams},
+     kDetailsParams, results::kDetails},
     {QueryKind::Source, "get_source", "source", "The text of a range of a file, or of a definition",
      "The source text of FILE:START-END (or FILE:LINE), of a named definition or module, or of a whole file, "
      "read from the indexed root (at most max_lines lines; truncated says when cut; changed_since_index says "
      "whether the file changed since it was indexed, where known), with the definitions whose lines overlap "
      "the returned range, in line order with their depth (at most 100).",
-     kSourceParams},
+     kSourceParams, results::kSourceAnswer},
     {QueryKind::Why, "query_why", "why", "Why a node matters: what depends on it and what it depends on",
      "Two breadth-first trees around a node: upstream, what depends on it (who calls, inherits, implements "
      "or imports it, transitively), and downstream, what it depends on (what it calls, inherits, implements "
@@ -261,7 +295,7 @@ const QuerySpec kSpecs[] = {
      "was reached from, with the edge type (a CALLS step with its call_sites [{file_path, line}]); at most "
      "max_nodes per tree (truncated says when the cap stopped it; direct counts every node one step away). "
      "`rendered` is the same as a plain-text tree.",
-     kWhyParams},
+     kWhyParams, results::kWhy},
     {QueryKind::Context, "get_context", "context", "A context bundle around one or more focus nodes",
      "What to read before changing code (seed 003's context bundle, version 1): the focus nodes, the subgraph "
      "a breadth-first walk reaches from them over both directions within max_depth (each node's neighbours "
@@ -270,7 +304,13 @@ const QuerySpec kSpecs[] = {
      "of focus modules) in the same order until budget tokens (characters / 4) are spent, the last one cut "
      "at a whole line, and the calls inside the focus that could not be resolved. truncated says whether the "
      "node cap or the budget cut anything.",
-     kContextParams},
+     kContextParams, results::kContext},
+    {QueryKind::Cycles, "query_cycles", "cycles", "The cycles over one relationship type",
+     "Cycles over CALLS (recursion, mutual recursion), IMPORTS (import cycles) or INHERITS edges: each a strongly "
+     "connected component of several nodes that all reach each other, or one node with an edge to itself, as "
+     "{cycle_type, cycle_path (qualified names, by id), cycle_length}, largest first. At most 100 per page "
+     "(offset); metadata.total_count counts all, metadata.next_offset is where the next page starts.",
+     kCyclesParams, results::kCycles},
     {QueryKind::Unresolved, "list_unresolved", "unresolved", "Call sites inside a definition or file left unresolved",
      "The call sites inside a function, method or class (and the definitions nested in it), a module or file, or "
      "a package's modules, that ingest could not resolve to a definition in the tree or to a library: what a "
@@ -281,7 +321,7 @@ const QuerySpec kSpecs[] = {
      "expression is called), not_callable (the name holds no function, class or callable object), unknown (not "
      "recorded: index again). by_reason counts every site inside the target per reason. By file and line, at "
      "most 100 per page (offset; metadata.next_offset).",
-     kUnresolvedParams},
+     kUnresolvedParams, results::kUnresolved},
 };
 
 HierarchyDirection direction_from(const std::string& text) {
@@ -297,6 +337,14 @@ DependencyType dependency_type_from(const std::string& text) {
 }
 
 int as_int(std::int64_t value) { return static_cast<int>(value); }
+
+}  // namespace
+
+NodeFields requested_fields(const CheckedArguments& arguments) {
+  return NodeFields::from_choices(arguments.texts(kFieldsParam.name));
+}
+
+namespace {
 
 std::size_t offset(const CheckedArguments& a) { return static_cast<std::size_t>(a.integer(kOffsetParam)); }
 
@@ -330,6 +378,7 @@ QueryRequest typed_request(const QuerySpec& spec, const CheckedArguments& a) {
                             as_int(a.integer(p[3]))};
     case QueryKind::Why:
       return WhyRequest{a.text(p[0].name), as_int(a.integer(p[1])), as_int(a.integer(p[3])), a.boolean(p[2])};
+    case QueryKind::Cycles: return CyclesRequest{*rel_type_from_string(a.choice(p[0])), offset(a)};
     case QueryKind::Unresolved: return UnresolvedRequest{a.text(p[0].name), a.choice(p[1]), offset(a)};
   }
   return CallersRequest{};
@@ -431,6 +480,9 @@ Result<QueryAnswer> run_query(const GraphStore& store, const QueryRequest& reque
     }
     Result<QueryAnswer> operator()(const WhyRequest& r) const {
       return answer(QueryKind::Why, query_why(store, r, scratch));
+    }
+    Result<QueryAnswer> operator()(const CyclesRequest& r) const {
+      return answer(QueryKind::Cycles, query_cycles(store, r, scratch));
     }
     Result<QueryAnswer> operator()(const UnresolvedRequest& r) const {
       return answer(QueryKind::Unresolved, query_unresolved(store, r, scratch));

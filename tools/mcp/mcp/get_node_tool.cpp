@@ -95,6 +95,19 @@ Result<output::Report> get_node(const ToolContext& context, const queries::Check
   return report;
 }
 
+using enum queries::Shape;
+using queries::field;
+using queries::nullable;
+using queries::optional;
+constexpr queries::ResultField kNodeSource[] = {field("file_path", String),  field("line_start", Integer),
+                                            field("line_end", Integer),  field("truncated", Boolean),
+                                            nullable(field("changed_since_index", Boolean)), field("text", String)};
+// A node without a file (a Package) has no source; one whose file cannot be
+// read has source null and a source_error.
+constexpr queries::ResultField kNodeResults[] = {field("node", Node), field("relationships", Map),
+                                             optional(nullable(queries::object("source", kNodeSource))),
+                                             optional(field("source_error", String))};
+
 }  // namespace
 
 void add_get_node_tool(ToolRegistry& registry) {
@@ -106,7 +119,7 @@ void add_get_node_tool(ToolRegistry& registry) {
       "(changed_since_index says whether the file changed since `trellis index`; source is null with "
       "source_error when it cannot be read). Names are qualified names; a unique suffix resolves. "
       "Returns JSON {query, results: {node, relationships, source}, metadata}.",
-      kParams, get_node});
+      kParams, get_node, kNodeResults});
 }
 
 }  // namespace trellis::mcp

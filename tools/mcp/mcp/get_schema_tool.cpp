@@ -59,6 +59,24 @@ std::optional<NodeId> first_source(const GraphStore& store, RelType type) {
   return std::nullopt;
 }
 
+using enum queries::Shape;
+using queries::field;
+using queries::list;
+using queries::nullable;
+using queries::object;
+constexpr queries::ResultField kSchemaProperty[] = {field("name", String), field("type", String)};
+constexpr queries::ResultField kSchemaLabel[] = {field("label", String), field("count", Integer),
+                                           object("properties", kSchemaProperty, 1), nullable(field("example", String))};
+constexpr queries::ResultField kSchemaEdgeExample[] = {field("from", Node), field("to", Node)};
+constexpr queries::ResultField kSchemaRelationshipType[] = {field("type", String), field("count", Integer),
+                                                      list("from", String), list("to", String),
+                                                      object("properties", kSchemaProperty, 1),
+                                                      nullable(object("example", kSchemaEdgeExample))};
+constexpr queries::ResultField kSchemaNames[] = {field("format", String), field("resolution", String)};
+constexpr queries::ResultField kSchemaResults[] = {object("labels", kSchemaLabel, 1),
+                                             object("relationship_types", kSchemaRelationshipType, 1),
+                                             object("qualified_names", kSchemaNames)};
+
 Result<output::Report> get_schema(const ToolContext& context, const queries::CheckedArguments&) {
   const GraphStore& store = context.graph.store();
   output::JsonTextWriter w(output::JsonStyle::Compact);
@@ -137,7 +155,7 @@ void add_get_schema_tool(ToolRegistry& registry) {
                     "labels it joins (from -> to), its properties and an example edge; and how qualified names "
                     "are formed and resolved. Returns JSON {query, results: {labels, relationship_types, "
                     "qualified_names}, metadata}.",
-                    {}, get_schema});
+                    {}, get_schema, kSchemaResults});
 }
 
 }  // namespace trellis::mcp

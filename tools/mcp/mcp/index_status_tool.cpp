@@ -105,6 +105,18 @@ Result<output::Report> index_status(const ToolContext& context) {
   return report;
 }
 
+using enum queries::Shape;
+using queries::field;
+using queries::list;
+using queries::nullable;
+using queries::optional;
+// A snapshot without file facts (a CSV import) has no file lists and a note.
+constexpr queries::ResultField kStatusResults[] = {
+    field("database", String),           nullable(field("root", String)),     field("indexed_at", String),
+    field("nodes", Integer),             field("relationships", Integer),     nullable(field("files_indexed", Integer)),
+    optional(list("files_changed", String)), optional(list("files_deleted", String)),
+    optional(list("files_added", String)),   nullable(field("up_to_date", Boolean)), optional(field("note", String))};
+
 }  // namespace
 
 void add_index_status_tool(ToolRegistry& registry) {
@@ -118,7 +130,8 @@ void add_index_status_tool(ToolRegistry& registry) {
       "last index, which the snapshot does not record. Returns JSON {query, results, metadata}.",
       {}, [](const ToolContext& context, const queries::CheckedArguments&) {
         return index_status(context);
-      }});
+      },
+      kStatusResults});
 }
 
 }  // namespace trellis::mcp

@@ -12,7 +12,8 @@ std::string_view json_type(ParamType type) {
     case ParamType::Integer: return "integer";
     case ParamType::Boolean: return "boolean";
     case ParamType::Object: return "object";
-    case ParamType::StringList: return "array";
+    case ParamType::StringList:
+    case ParamType::ChoiceList: return "array";
   }
   return "string";
 }
@@ -65,6 +66,19 @@ void write_property(output::JsonTextWriter& w, const queries::ParamSpec& p) {
       w.end_object();
       w.key("minItems");
       w.integer(1);
+      break;
+    case ParamType::ChoiceList:
+      w.key("items");
+      w.begin_object();
+      w.key("type");
+      w.string("string");
+      w.key("enum");
+      w.begin_array();
+      for (const std::string_view choice : p.choices) w.string(choice);
+      w.end_array();
+      w.end_object();
+      w.key("uniqueItems");
+      w.boolean(true);
       break;
   }
   w.end_object();

@@ -1,21 +1,32 @@
 #include "mcp/protocol.hpp"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 
 #include "trellis/output/json_text_writer.hpp"
+#include "trellis/queries/query_catalog.hpp"
 
 namespace trellis::mcp {
 namespace {
 
 constexpr std::string_view kVersions[] = {"2025-06-18", "2025-03-26", "2024-11-05"};
 
+// What every tool shares, said once here rather than in each description.
 constexpr std::string_view kInstructions =
     "Trellis answers questions about the code graph of one indexed repository: who calls a function "
     "(query_callers), what it calls (query_callees), class hierarchies, module dependencies and exports, "
-    "implementations and call graphs. Start with search_symbols to find a qualified name, get_schema for "
-    "the labels and relationships, get_node for a node's details and source, index_status to see whether "
-    "the index is current. Every result is JSON with query, results and metadata; a refused call returns "
-    "an error object with error_code and suggestions.";
+    "implementations, call graphs, cycles, impact and context. Start with search_symbols to find a qualified "
+    "name, get_schema for the labels and relationships, get_node for a node's details and source, "
+    "index_status to see whether the index is current. Every tool is read-only.\n\n{}\n\n"
+    "Every answer is JSON {{\"query\", \"results\", \"metadata\"}} (each tool's outputSchema gives its "
+    "results); metadata has row_count, total_count, truncated and execution_time_ms, and for a page of a "
+    "capped list offset and next_offset. A node in a query_*/get_* answer is lean: {{label, qualified_name, "
+    "name, file_path (relative to the indexed root), line_start, line_end}} plus what the answer adds (depth, "
+    "call_sites, via, ...); pass fields (e.g. [\"docstring\", \"decorators\"], or [\"all\"]) for more "
+    "properties, or call get_node. A refused call is a result with isError true whose text is {{error, "
+    "error_code (NODE_NOT_FOUND, AMBIGUOUS_NAME, INVALID_ARGUMENT, TIMEOUT, DATABASE_ERROR, ...), suggestion, "
+    "suggestions, provided_input}}.";
 
 }  // namespace
 
@@ -49,7 +60,7 @@ std::string initialize_result(std::string_view version) {
   w.string(TRELLIS_VERSION);
   w.end_object();
   w.key("instructions");
-  w.string(kInstructions);
+  w.string(fmt::format(kInstructions, queries::name_format_help()));
   w.end_object();
   return w.take();
 }

@@ -35,6 +35,12 @@ constexpr std::string_view kDescription =
     "returns {error, error_code (CYPHER_SYNTAX_ERROR with line and column, CYPHER_SEMANTIC_ERROR with "
     "suggestions, READ_ONLY, TIMEOUT, INVALID_ARGUMENT)}.";
 
+using enum queries::Shape;
+using queries::field;
+using queries::list;
+constexpr queries::ResultField kCypherResults[] = {list("columns", String), list("rows", Map), field("row_count", Integer),
+                                             field("truncated", Boolean), optional(field("plan", String))};
+
 // The `parameters` object as the engine's parameters.
 Result<cypher::Parameters> parameters_of(const queries::CheckedArguments& arguments) {
   cypher::Parameters parameters;
@@ -66,7 +72,7 @@ Result<output::Report> run(const ToolContext& context, const queries::CheckedArg
 }  // namespace
 
 void add_query_cypher_tool(ToolRegistry& registry) {
-  registry.add(Tool{"query_cypher", "Run a read-only Cypher query", std::string(kDescription), kParams, &run});
+  registry.add(Tool{"query_cypher", "Run a read-only Cypher query", std::string(kDescription), kParams, &run, kCypherResults});
 }
 
 }  // namespace trellis::mcp

@@ -147,6 +147,9 @@ Result<output::Report> search(const ToolContext& context, const queries::Checked
   return report;
 }
 
+using enum queries::Shape;
+constexpr queries::ResultField kSymbolResults[] = {queries::list("symbols", Node)};
+
 }  // namespace
 
 void add_search_symbols_tool(ToolRegistry& registry) {
@@ -157,7 +160,7 @@ void add_search_symbols_tool(ToolRegistry& registry) {
       "qualified_name it returns in the query_* tools. Returns JSON {query, results: {symbols: [{label, "
       "qualified_name, name, file_path, line_start, line_end, match: exact|prefix|substring|fuzzy}]}, "
       "metadata: {row_count, total_count, truncated}}.",
-      kSearchParams, search});
+      kSearchParams, search, kSymbolResults});
 }
 
 }  // namespace trellis::mcp

@@ -16,12 +16,15 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-// {"content":[{"type":"text","text":<document>}],"structuredContent":<document>,"isError":...}
+// {"content":[{"type":"text","text":<document>}],"structuredContent":<document>,"isError":false}; a
+// refused call's error object is its text only, as structuredContent must
+// match the tool's outputSchema, which describes answers.
 std::string tool_result(const std::string& document, bool is_error) {
   output::JsonTextWriter w(output::JsonStyle::Compact);
   w.string(document);
-  return fmt::format(R"({{"content":[{{"type":"text","text":{}}}],"structuredContent":{},"isError":{}}})", w.take(),
-                     document, is_error ? "true" : "false");
+  if (is_error) return fmt::format(R"({{"content":[{{"type":"text","text":{}}}],"isError":true}})", w.take());
+  return fmt::format(R"({{"content":[{{"type":"text","text":{}}}],"structuredContent":{},"isError":false}})", w.take(),
+                     document);
 }
 
 std::string error_result(const Error& error, std::string_view arguments_json) {

@@ -12,9 +12,10 @@
 // every one of these.
 //
 // tools/call answers with the contract's JSON document as a text content
-// block and as structuredContent; a refused call (not found, invalid
-// argument, no database, TIMEOUT past the time limit) is a result with
-// isError true and the contract's error object.
+// block and as structuredContent (which the tool's outputSchema describes);
+// a refused call (not found, invalid argument, no database, TIMEOUT past
+// the time limit) is a result with isError true and the contract's error
+// object as its text content, without structuredContent.
 #pragma once
 
 #include <chrono>

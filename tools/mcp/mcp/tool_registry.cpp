@@ -4,6 +4,7 @@
 
 #include "mcp/graph_tools.hpp"
 #include "mcp/json_schema.hpp"
+#include "mcp/output_schema.hpp"
 #include "trellis/output/json_text_writer.hpp"
 
 namespace trellis::mcp {
@@ -36,6 +37,17 @@ std::string ToolRegistry::list_json() const {
     w.string(tool.description);
     w.key("inputSchema");
     write_input_schema(w, tool.params);
+    w.key("outputSchema");
+    write_output_schema(w, tool.results);
+    w.key("annotations");
+    w.begin_object();
+    w.key("readOnlyHint");
+    w.boolean(true);
+    w.key("idempotentHint");
+    w.boolean(true);
+    w.key("openWorldHint");  // the indexed repository is a closed world
+    w.boolean(false);
+    w.end_object();
     w.end_object();
   }
   w.end_array();

@@ -1,8 +1,9 @@
 // The MCP tools: each is one declaration (name, description, parameters as
-// queries::ParamSpec) plus the function that answers it. tools/list shows
-// the declaration (its JSON Schema is generated from the parameters) and
-// tools/call checks arguments against the same parameters, so nothing is
-// written twice.
+// queries::ParamSpec, the members of its results as queries::ResultField)
+// plus the function that answers it. tools/list shows the declaration (its
+// inputSchema generated from the parameters, its outputSchema from the
+// results) and tools/call checks arguments against the same parameters, so
+// nothing is written twice.
 //
 // Adding a tool is one add() call: the structural queries come from the
 // query catalog (query_tools.cpp); the others each have their own file.
@@ -18,6 +19,7 @@
 #include "trellis/common/error.hpp"
 #include "trellis/output/report.hpp"
 #include "trellis/queries/parameters.hpp"
+#include "trellis/queries/result_shape.hpp"
 #include "trellis/queries/traversal_scratch.hpp"
 
 namespace trellis::mcp {
@@ -37,9 +39,10 @@ using ToolHandler = std::function<Result<output::Report>(const ToolContext&, con
 struct Tool {
   std::string name;
   std::string title;        // short, for people
-  std::string description;  // for agents: what it does, how names are written, what comes back
+  std::string description;  // for agents: what it does and what comes back (the shared rules are the server's instructions)
   std::span<const queries::ParamSpec> params;
   ToolHandler handler;
+  std::span<const queries::ResultField> results;  // the members of the answer's results
 };
 
 class ToolRegistry {
@@ -49,7 +52,9 @@ class ToolRegistry {
   const Tool* find(std::string_view name) const;
   // Tool names in the order tools/list gives them.
   std::vector<std::string_view> names() const;
-  // The tools/list result: {"tools": [{name, title, description, inputSchema}...]}.
+  // The tools/list result: {"tools": [{name, title, description, inputSchema, outputSchema,
+  // annotations}...]}. Every tool only reads the loaded graph and the indexed files: each is
+  // annotated read-only, idempotent and closed-world.
   std::string list_json() const;
 
  private:

@@ -32,6 +32,8 @@ std::string option_help(const ParamSpec& p) {
       return fmt::format("{} ({}..{}, default {})", p.description, p.min, p.max, p.default_integer);
     case ParamType::Choice:
       return fmt::format("{} ({}; default {})", p.description, fmt::join(p.choices, "|"), p.default_choice);
+    case ParamType::ChoiceList:
+      return fmt::format("{}, comma-separated: {}", p.description, fmt::join(p.choices, ", "));
     default: return std::string(p.description);
   }
 }
@@ -75,6 +77,9 @@ class StructuralQueryCommand final : public Command {
         case ParamType::StringList:
           slot.option = app().add_option(upper(p.name), slot.texts, std::string(p.description))->required();
           break;
+        case ParamType::ChoiceList:
+          slot.option = app().add_option(std::string(p.cli), slot.text, option_help(p))->type_name("F1,F2|all");
+          break;
       }
     }
     app().footer(fmt::format("{}\n\n{}\n\nExamples:\n{}", spec.description, queries::name_format_help(),
@@ -98,8 +103,9 @@ class StructuralQueryCommand final : public Command {
   }
 
   Result<output::Report> run(const GlobalOptions& globals) override {
-    auto request = queries::make_request(spec_, arguments());
-    if (!request.ok()) return std::move(request).take_error();
+    auto checked = queries::CheckedArguments::check(spec_.tool, spec_.params, arguments());
+    if (!checked.ok()) return std::move(checked).take_error();
+    const queries::QueryRequest request = queries::make_request(spec_, *checked);
     auto opened = open_database(globals);
     if (!opened.ok()) return std::move(opened).take_error();
     // A Database reads the source text details, source and context return.
@@ -108,17 +114,18 @@ class StructuralQueryCommand final : public Command {
 
     const auto start = std::chrono::steady_clock::now();
     queries::TraversalScratch scratch;
-    auto answer = database.run(*request, &scratch);
+    auto answer = database.run(request, &scratch);
     if (!answer.ok()) return std::move(answer).take_error();
     const auto elapsed = [&] {
       return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
     };
     if (globals.json) {
-      return output::answer_report(output::answer_document(store, *request, *answer, output::JsonStyle::Pretty, start));
+      return output::answer_report(output::answer_document(store, request, *answer, queries::requested_fields(*checked),
+                                                           output::JsonStyle::Pretty, start));
     }
     output::Report report;
     report.query_type = "structural";
-    report.text = output::answer_text(store, *request, *answer);
+    report.text = output::answer_text(store, request, *answer);
     report.execution_time_ms = elapsed();
     return report;
   }
@@ -141,7 +148,8 @@ class StructuralQueryCommand final : public Command {
       const ParamSpec& p = *slot.param;
       switch (p.type) {
         case ParamType::String:
-        case ParamType::Choice: out.emplace_back(std::string(p.name), slot.text); break;
+        case ParamType::Choice:
+        case ParamType::ChoiceList: out.emplace_back(std::string(p.name), slot.text); break;
         case ParamType::Integer: out.emplace_back(std::string(p.name), slot.integer); break;
         case ParamType::Boolean: out.emplace_back(std::string(p.name), p.cli_negates ? !slot.flag : slot.flag); break;
         case ParamType::Object: break;
@@ -155,7 +163,8 @@ class StructuralQueryCommand final : public Command {
     switch (spec.kind) {
       case queries::QueryKind::Callers:
         return "  trellis query callers shop.util.log.log\n  trellis query callers login --depth 3 --json\n"
-               "  trellis query callers shop.util.log.log --offset 100   # the next page";
+               "  trellis query callers shop.util.log.log --offset 100   # the next page\n"
+               "  trellis query callers shop.util.log.log --fields docstring,decorators --json";
       case queries::QueryKind::Callees:
         return "  trellis query callees shop.services.auth.AuthService.login --depth 2\n"
                "  trellis query callees shop.models.Base.save --dispatch";
@@ -195,6 +204,7 @@ class StructuralQueryCommand final : public Command {
         return "  trellis query unresolved shop.services.auth.AuthService.login\n"
                "  trellis query unresolved src/shop/app.py --reason unknown_receiver --json\n"
                "  trellis query unresolved shop --offset 100   # a package's modules, the next page";
+      case queries::QueryKind::Cycles: return "  trellis query cycles\n  trellis query cycles --type IMPORTS --json";
     }
     return "";
   }

@@ -36,7 +36,8 @@ void page(Summary& out, const ResultCount& count, std::size_t rows) {
 }
 
 // {label, qualified_name, name, line_start, line_end} of a node named where
-// the answer says more elsewhere, the object left open for more fields.
+// the answer says more elsewhere (and the properties asked for beyond the
+// lean ones), the object left open for more fields.
 void lean_node(JsonTextWriter& w, const GraphStore& store, NodeId node);
 
 // An array of closed lean nodes.
@@ -499,6 +500,17 @@ void lean_node(JsonTextWriter& w, const GraphStore& store, NodeId node) {
       w.integer(*number);
     }
   }
+  const NodeFields* fields = w.selected_fields();
+  if (fields == nullptr) return;
+  const Label label = store.label(node);
+  const auto& properties = label_def(label).properties;
+  for (std::size_t c = 0; c < properties.size(); ++c) {
+    if (is_lean_property(label, properties[c].name) || !fields->includes(label, properties[c].name)) continue;
+    const PropertyValue value = store.property(node, c);
+    if (is_null(value)) continue;
+    w.plain_key(properties[c].name);
+    w.property(value);
+  }
 }
 
 // file_path, line_start, line_end, truncated, changed_since_index, text.
@@ -523,8 +535,12 @@ void source_fields(JsonTextWriter& w, std::string_view file_path, const SourceTe
 
 void details(JsonTextWriter& w, Summary& out, const GraphStore& store, const DetailsResult& r) {
   open(w, fmt::format("details of {}", store.qualified_name(r.node)));
+  // The block itself with every property; the nodes around it lean.
+  const NodeFields* fields = w.selected_fields();
+  w.select_fields(nullptr);
   w.plain_key("node");
   w.node(store, r.node);
+  w.select_fields(fields);
   w.plain_key("parent");
   if (r.parent == kNoNode) {
     w.null();
@@ -871,12 +887,21 @@ void unresolved(JsonTextWriter& w, Summary& out, const GraphStore& store, const 
   page(out, r.count, r.sites.size());
 }
 
+void cycles_answer(JsonTextWriter& w, Summary& out, const GraphStore& store, const CyclesResult& r) {
+  const std::string_view type = to_string(r.type);
+  open(w, fmt::format("cycles over {}", type));
+  w.plain_key("cycles");
+  cycles(w, store, r.cycles, type);
+  page(out, r.count, r.cycles.size());
+}
+
 }  // namespace
 
 std::string answer_document(const GraphStore& store, const QueryRequest& request, const QueryAnswer& answer,
-                            JsonStyle style, std::chrono::steady_clock::time_point start) {
+                            const NodeFields& fields, JsonStyle style, std::chrono::steady_clock::time_point start) {
   Summary out;
   JsonTextWriter w(style);
+  w.select_fields(&fields);
   w.begin_object();
   switch (answer.kind) {
     case QueryKind::Callers: {
@@ -930,6 +955,7 @@ std::string answer_document(const GraphStore& store, const QueryRequest& request
     case QueryKind::Unresolved:
       unresolved(w, out, store, std::get<UnresolvedRequest>(request), std::get<UnresolvedResult>(answer.result));
       break;
+    case QueryKind::Cycles: cycles_answer(w, out, store, std::get<CyclesResult>(answer.result)); break;
   }
   w.end_object();  // results
   w.plain_key("metadata");

@@ -15,14 +15,15 @@
 
 namespace trellis::output {
 
-// The document of `answer` to `request`. metadata has row_count,
+// The document of `answer` to `request`, its nodes with the properties
+// `fields` includes (get_block_details' own node with all). metadata has row_count,
 // total_count, truncated, execution_time_ms (from `start` to when the
 // results are written), max_depth where the query has one,
 // unresolved_calls where the answer follows CALLS, offset and next_offset
 // (null on the last page) where the answer is a page of a capped list, and
 // query_type "structural".
 std::string answer_document(const GraphStore& store, const queries::QueryRequest& request,
-                            const queries::QueryAnswer& answer, JsonStyle style,
+                            const queries::QueryAnswer& answer, const queries::NodeFields& fields, JsonStyle style,
                             std::chrono::steady_clock::time_point start);
 
 // A Report carrying that document, printed or sent as is.

@@ -462,6 +462,21 @@ std::string unresolved_text(const GraphStore& store, const UnresolvedResult& r) 
   return text;
 }
 
+namespace {
+
+// "2 nodes:" then each node's name indented, per cycle, largest first.
+std::string cycles_text(const GraphStore& store, const CyclesResult& r) {
+  if (r.count.total_count == 0) return fmt::format("No {} cycles.\n", to_string(r.type));
+  std::string text;
+  for (const auto& cycle : r.cycles) {
+    text += fmt::format("{} node{}:\n", cycle.size(), cycle.size() == 1 ? " (self loop)" : "s");
+    for (const NodeId node : cycle) text += fmt::format("  {}\n", store.qualified_name(node));
+  }
+  return text + page_line(r.count, r.cycles.size());
+}
+
+}  // namespace
+
 std::string answer_text(const GraphStore& store, const QueryRequest& request, const QueryAnswer& answer) {
   switch (answer.kind) {
     case QueryKind::Callers:
@@ -491,6 +506,7 @@ std::string answer_text(const GraphStore& store, const QueryRequest& request, co
       return context_text(store, std::get<ContextRequest>(request), std::get<ContextResult>(answer.result));
     case QueryKind::Why: return render_why_tree(store, std::get<WhyResult>(answer.result));
     case QueryKind::Unresolved: return unresolved_text(store, std::get<UnresolvedResult>(answer.result));
+    case QueryKind::Cycles: return cycles_text(store, std::get<CyclesResult>(answer.result));
   }
   return {};
 }

@@ -209,6 +209,7 @@ void JsonTextWriter::node_fields(const GraphStore& store, NodeId node, int depth
                                     properties[c].name) != std::end(kLocationProperties)) {
       continue;
     }
+    if (fields_ != nullptr && !fields_->includes(label, properties[c].name)) continue;
     column_value(store.strings(), columns[c], row, properties[c].name);
   }
   if (depth >= 0) {

@@ -22,6 +22,7 @@
 #include <string>
 #include <string_view>
 
+#include "trellis/queries/node_fields.hpp"
 #include "trellis/store/graph_store.hpp"
 
 namespace trellis::output {
@@ -92,11 +93,16 @@ class JsonTextWriter {
   void property(const PropertyValue& value);
 
   // A node as CONTRACT.md's node object: label, qualified_name, name, then
-  // its label's non-null properties, leaving out file_path and the line and
-  // byte range when `with_location` is false; "depth" when depth >= 0.
+  // its label's non-null properties (those the selected fields include),
+  // leaving out file_path and the line and byte range when `with_location`
+  // is false; "depth" when depth >= 0.
   void node(const GraphStore& store, NodeId node, int depth = -1, bool with_location = true);
   // The same members inside an object the caller opened (to add its own).
   void node_fields(const GraphStore& store, NodeId node, int depth = -1, bool with_location = true);
+  // The properties node() writes from now on: nullptr (the start) for all
+  // of them, else those `fields` includes (kept by the caller).
+  void select_fields(const queries::NodeFields* fields) { fields_ = fields; }
+  const queries::NodeFields* selected_fields() const { return fields_; }
   // A list of qualified names.
   template <class Nodes>
   void names(const GraphStore& store, const Nodes& nodes) {
@@ -129,6 +135,7 @@ class JsonTextWriter {
   detail::BlockWriter<rapidjson::PrettyWriter<rapidjson::StringBuffer>, true> pretty_;
   void column_value(const StringTable& strings, const Column& column, std::size_t row, std::string_view name);
 
+  const queries::NodeFields* fields_ = nullptr;
   std::string scratch_;  // valid_utf8's replacement text
   std::string name_;     // the qualified name being written
 };

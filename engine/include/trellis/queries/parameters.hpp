@@ -20,8 +20,10 @@ namespace trellis::queries {
 // Object: a JSON object passed through as its text (e.g. Cypher's
 // `parameters`); the CLI has no spelling for it. StringList: one or more
 // non-empty strings (a JSON array; on the CLI, the remaining positional
-// arguments); a single string is taken as a list of one.
-enum class ParamType { String, Integer, Boolean, Choice, Object, StringList };
+// arguments); a single string is taken as a list of one. ChoiceList: some
+// of the choices (a JSON array of them; on the CLI and as a JSON string,
+// comma-separated: `--fields docstring,decorators`).
+enum class ParamType { String, Integer, Boolean, Choice, Object, StringList, ChoiceList };
 
 struct ParamSpec {
   std::string_view name;  // data-model and MCP name: "max_depth"
@@ -35,7 +37,7 @@ struct ParamSpec {
   std::int64_t max = 0;
   std::int64_t default_integer = 0;
   bool default_boolean = false;
-  std::span<const std::string_view> choices;  // Choice: allowed values and default
+  std::span<const std::string_view> choices;  // Choice, ChoiceList: allowed values; Choice: default
   std::string_view default_choice;
   bool cli_negates = false;
 };
@@ -50,6 +52,9 @@ ParamSpec choice_param(std::string_view name, std::string_view cli, std::span<co
                        std::string_view fallback, std::string_view description);
 ParamSpec object_param(std::string_view name, std::string_view description);
 ParamSpec string_list_param(std::string_view name, std::string_view description);
+// Optional; absent means none of the choices.
+ParamSpec choice_list_param(std::string_view name, std::string_view cli, std::span<const std::string_view> choices,
+                            std::string_view description);
 
 // The text of a JSON object argument, exactly as given.
 struct JsonObjectText {
@@ -79,7 +84,8 @@ class CheckedArguments {
   std::string choice(const ParamSpec& spec) const;
   // The object's text; nullopt when absent.
   std::optional<std::string> object(std::string_view name) const;
-  // A StringList's strings (empty when absent and optional).
+  // A StringList's strings, or a ChoiceList's choices in the order given
+  // (empty when absent and optional).
   std::vector<std::string> texts(std::string_view name) const;
 
  private:

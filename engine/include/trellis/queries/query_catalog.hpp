@@ -1,8 +1,9 @@
 // One declaration per structural query: its name as a CLI command and as an
-// MCP tool, its description, and its parameters with types, ranges and
-// defaults (CONTRACT.md "Commands", the data model's validation rules).
-// The CLI builds its options from these, the MCP server its JSON Schemas,
-// and both check arguments with make_request, so nothing is written twice.
+// MCP tool, its description, its parameters with types, ranges and
+// defaults (CONTRACT.md "Commands", the data model's validation rules), and
+// the shape of its results. The CLI builds its options from these, the MCP
+// server its input and output JSON Schemas, and both check arguments with
+// make_request, so nothing is written twice.
 #pragma once
 
 #include <cstdint>
@@ -15,14 +16,16 @@
 
 #include "trellis/common/error.hpp"
 #include "trellis/queries/context_queries.hpp"
+#include "trellis/queries/node_fields.hpp"
 #include "trellis/queries/parameters.hpp"
+#include "trellis/queries/result_shape.hpp"
 #include "trellis/queries/structural_queries.hpp"
 
 namespace trellis::queries {
 
 enum class QueryKind {
   Callers, Callees, Hierarchy, Dependencies, Exports, Implementations, CallGraph, CallPath,
-  Outline, Children, Importers, Chain, Complexity, Impact, Details, Source, Why, Context, Unresolved,
+  Outline, Children, Importers, Chain, Complexity, Impact, Details, Source, Why, Context, Unresolved, Cycles,
 };
 
 struct QuerySpec {
@@ -34,6 +37,8 @@ struct QuerySpec {
   // and what comes back.
   std::string_view description;
   std::span<const ParamSpec> params;
+  // The members of the answer's `results` (answer_json.hpp writes them).
+  std::span<const ResultField> results;
 };
 
 std::span<const QuerySpec> query_specs();
@@ -48,7 +53,7 @@ using QueryRequest = std::variant<CallersRequest, CalleesRequest, HierarchyReque
                                   ExportsRequest, ImplementationsRequest, CallGraphRequest, CallPathRequest,
                                   OutlineRequest, ChildrenRequest, ImportersRequest, ChainRequest, ComplexityRequest,
                                   ImpactRequest, DetailsRequest, SourceRequest, WhyRequest, ContextRequest,
-                                  UnresolvedRequest>;
+                                  UnresolvedRequest, CyclesRequest>;
 
 // The typed request for `spec`: defaults filled in, every argument checked
 // against its type, range or choices. INVALID_ARGUMENT names the parameter
@@ -58,12 +63,16 @@ Result<QueryRequest> make_request(const QuerySpec& spec, const Arguments& argume
 // The same from arguments already checked against spec.params.
 QueryRequest make_request(const QuerySpec& spec, const CheckedArguments& arguments);
 
+// The node properties an answer carries, from the `fields` parameter every
+// query declares (lean when absent).
+NodeFields requested_fields(const CheckedArguments& arguments);
+
 struct QueryAnswer {
   QueryKind kind;
   std::variant<CallReachResult, HierarchyResult, DependenciesResult, ExportsResult, ImplementationsResult,
                CallGraphResult, CallPathResult, OutlineResult, ChildrenResult, ImportersResult, ChainResult,
                ComplexityResult, ImpactResult, DetailsResult, SourceResult, WhyResult, ContextResult,
-               UnresolvedResult>
+               UnresolvedResult, CyclesResult>
       result;
 };
 

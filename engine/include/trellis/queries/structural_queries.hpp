@@ -265,4 +265,23 @@ struct CallPathResult {
 Result<CallPathResult> query_call_path(const GraphStore& store, const CallPathRequest& request,
                                        TraversalScratch& scratch);
 
+// ---- cycles --------------------------------------------------------------
+
+struct CyclesRequest {
+  RelType type = RelType::Calls;  // CALLS, IMPORTS or INHERITS
+  std::size_t offset = 0;         // the page: cycles skipped first
+};
+
+struct CyclesResult {
+  RelType type = RelType::Calls;
+  // The page of the type's cycles (find_cycles in graph_traits/cycles.hpp:
+  // several nodes that all reach each other, or one with a self loop),
+  // largest first, then by smallest id; each lists its nodes in id order.
+  std::vector<std::vector<NodeId>> cycles;
+  ResultCount count;
+};
+
+// Never fails; a Result like every query.
+Result<CyclesResult> query_cycles(const GraphStore& store, const CyclesRequest& request, TraversalScratch& scratch);
+
 }  // namespace trellis::queries
