@@ -122,7 +122,7 @@ class IndexCommand final : public Command {
     }
     out.text += fmt::format(
         "nodes {}:{}\nrelationships {}:{}\n"
-        "calls: {} unresolved (receiver type unknown), {} into code outside the tree\n",
+        "calls: {} unresolved (see `trellis query unresolved`), {} into code outside the tree\n",
         store.node_count(), by_label, store.edge_count(), by_type, r.unresolved_calls, r.external_calls);
     if (!previous_note.empty()) out.text += previous_note + "\n";
     if (!r.warnings.empty()) {
