@@ -65,7 +65,7 @@ expect 0 "$trellis" stats --db "$work/repo/.trellis/graph.trellis"
 # summary and in stats (the exact sites are asserted in python_flat_test.cpp).
 flat_db="$work/flat/graph.trellis"
 expect 0 "$trellis" index "$source_dir/tests/fixtures/python/flat" --db "$flat_db"
-contains "$out" "calls: 10 unresolved (see `trellis query unresolved`)"
+contains "$out" 'calls: 10 unresolved (see `trellis query unresolved`)'
 contains "$out" "app/core/broken.py: syntax errors"
 expect 0 "$trellis" index "$source_dir/tests/fixtures/python/flat" --db "$flat_db" --json
 contains "$out" "\"unresolved_calls\": 10"
