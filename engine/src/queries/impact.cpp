@@ -11,6 +11,7 @@
 #include "trellis/queries/name_lookup.hpp"
 #include "queries/node_properties.hpp"
 #include "queries/overrides.hpp"
+#include "queries/paging.hpp"
 
 namespace trellis::queries {
 namespace {
@@ -131,10 +132,12 @@ Result<ImpactResult> query_impact(const GraphStore& store, const ImpactRequest& 
   // grouped by file in the order their first node was reached; in a file by
   // depth, then line. Nothing is read for the nodes past the cap, so a hub's
   // answer costs its walk and little more.
-  const std::size_t kept = std::min(kMaxResults, reached.size());
+  // A page after the first: the next kMaxResults of them, grouped the same way.
+  const std::size_t first = std::min(request.offset, reached.size());
+  const std::size_t kept = std::min(page_end(request.offset), reached.size());
   std::vector<std::string_view> paths;  // in order of first appearance
   std::vector<std::vector<std::uint32_t>> members;
-  for (std::uint32_t i = 0; i < kept; ++i) {
+  for (auto i = static_cast<std::uint32_t>(first); i < kept; ++i) {
     const PropertyValue value = store.property(reached[i].node, "file_path");
     const auto* text = std::get_if<std::string_view>(&value);
     const std::string_view path = text == nullptr ? std::string_view() : *text;
@@ -171,7 +174,7 @@ Result<ImpactResult> query_impact(const GraphStore& store, const ImpactRequest& 
     }
     result.files.push_back(std::move(file));
   }
-  result.count.truncated = listed < reached.size();
+  result.count = page_count(reached.size(), request.offset, listed);
   return result;
 }
 

@@ -105,6 +105,9 @@ Result<OutlineResult> query_outline(const GraphStore& store, const OutlineReques
   if (!module) return std::move(module).take_error();
   OutlineResult result;
   result.module = *module;
+  // Entries up to the end of the page asked for are listed (in line order);
+  // the page is cut from them at the end.
+  const std::size_t limit = page_end(request.offset);
   const std::optional<Label> only =
       request.label.empty() || request.label == "all" ? std::nullopt : label_from_string(request.label);
   // Depth-first, children in line order: the whole file in line order. The
@@ -114,7 +117,7 @@ Result<OutlineResult> query_outline(const GraphStore& store, const OutlineReques
   scratch.mark(result.module);
   std::vector<OutlineEntry> stack;
   const auto push_children = [&](NodeId parent, int depth) {
-    if (result.entries.size() >= kMaxResults) {
+    if (result.entries.size() >= limit) {
       // The list is full: what is left is only counted, in any order.
       for (const NodeId child : store.out(RelType::Defines, parent)) {
         if (scratch.mark(child)) stack.push_back({child, parent, depth});
@@ -122,7 +125,7 @@ Result<OutlineResult> query_outline(const GraphStore& store, const OutlineReques
       return;
     }
     const auto defined = store.out(RelType::Defines, parent);
-    const std::size_t room = kMaxResults - result.entries.size();
+    const std::size_t room = limit - result.entries.size();
     if (!only && defined.size() > room) {
       // Only the first `room` children (by line) can be listed: each takes
       // a place before any later one. Select them, then sort just those;
@@ -153,7 +156,7 @@ Result<OutlineResult> query_outline(const GraphStore& store, const OutlineReques
     stack.pop_back();
     if (!in_file(entry.node)) continue;  // a Go method of this file's type, declared in another file
     if (!only || store.label(entry.node) == *only) {
-      if (result.entries.size() < kMaxResults) result.entries.push_back(entry);
+      if (result.entries.size() < limit) result.entries.push_back(entry);
       ++result.count.total_count;
     }
     push_children(entry.node, entry.depth + 1);
@@ -162,7 +165,7 @@ Result<OutlineResult> query_outline(const GraphStore& store, const OutlineReques
   const auto beside = methods_beside_their_type(store, result.module, in_file);
   for (const auto& [method, type] : beside) {
     if (only && store.label(method) != *only) continue;
-    if (result.entries.size() < kMaxResults) result.entries.push_back({method, type, 1});
+    if (result.entries.size() < limit) result.entries.push_back({method, type, 1});
     ++result.count.total_count;
   }
   if (!beside.empty()) {
@@ -170,7 +173,9 @@ Result<OutlineResult> query_outline(const GraphStore& store, const OutlineReques
       return lines.of(store, a.node) < lines.of(store, b.node);
     });
   }
-  result.count.truncated = result.count.total_count > result.entries.size();
+  const std::size_t total = result.count.total_count;
+  keep_page(result.entries, request.offset);
+  result.count = page_count(total, request.offset, result.entries.size());
   return result;
 }
 
@@ -219,10 +224,9 @@ Result<ComplexityResult> query_complexity(const GraphStore& store, const Complex
   }
   result.functions = functions.size();
   std::sort(functions.begin(), functions.end());
-  const std::size_t kept = std::min(kMaxResults, functions.size());
-  for (std::size_t i = 0; i < kept; ++i) result.function_list.push_back(functions[i].second);
-  result.count.total_count = functions.size();
-  result.count.truncated = kept < functions.size();
+  keep_page(functions, request.offset);
+  for (const auto& function : functions) result.function_list.push_back(function.second);
+  result.count = page_count(result.functions, request.offset, result.function_list.size());
   return result;
 }
 

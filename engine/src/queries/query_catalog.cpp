@@ -108,15 +108,18 @@ constexpr std::string_view kChainTypes[] = {"auto", "imports", "calls"};
 const ParamSpec kOutlineParams[] = {
     string_param("file_path", "Path of the file relative to the indexed root (src/shop/app.py), or its module's name"),
     choice_param("label", "--label", kOutlineLabels, "all", "Only definitions of this label"),
+    kOffsetParam,
     kFieldsParam,
 };
 const ParamSpec kComplexityParams[] = {
     string_param("file_path", "Path of the file relative to the indexed root (src/shop/app.py), or its module's name"),
+    kOffsetParam,
     kFieldsParam,
 };
 const ParamSpec kImpactParams[] = {
     name_param("target", "What would change: a function, method, class or module name, or a file path"),
     integer_param("max_depth", "--depth", 1, 10, 3, "How many dependency steps to follow backwards"),
+    kOffsetParam,
     kFieldsParam,
 };
 const ParamSpec kChildrenParams[] = {
@@ -364,10 +367,10 @@ QueryRequest typed_request(const QuerySpec& spec, const CheckedArguments& a) {
     case QueryKind::CallGraph:
       return CallGraphRequest{a.text(p[0].name), as_int(a.integer(p[1])), as_int(a.integer(p[2])), a.boolean(p[3])};
     case QueryKind::CallPath: return CallPathRequest{a.text(p[0].name), a.text(p[1].name), as_int(a.integer(p[2]))};
-    case QueryKind::Outline: return OutlineRequest{a.text(p[0].name), a.choice(p[1])};
+    case QueryKind::Outline: return OutlineRequest{a.text(p[0].name), a.choice(p[1]), offset(a)};
     case QueryKind::Children: return ChildrenRequest{a.text(p[0].name), offset(a)};
-    case QueryKind::Complexity: return ComplexityRequest{a.text(p[0].name)};
-    case QueryKind::Impact: return ImpactRequest{a.text(p[0].name), as_int(a.integer(p[1]))};
+    case QueryKind::Complexity: return ComplexityRequest{a.text(p[0].name), offset(a)};
+    case QueryKind::Impact: return ImpactRequest{a.text(p[0].name), as_int(a.integer(p[1])), offset(a)};
     case QueryKind::Importers: return ImportersRequest{a.text(p[0].name), a.boolean(p[1]), offset(a)};
     case QueryKind::Chain:
       return ChainRequest{a.text(p[0].name), a.text(p[1].name), a.choice(p[2]), as_int(a.integer(p[3]))};

@@ -9,6 +9,7 @@
 
 #include <fmt/format.h>
 
+#include "trellis/queries/context_queries.hpp"
 #include "trellis/queries/query_catalog.hpp"
 #include "trellis/store/graph_builder.hpp"
 
@@ -76,8 +77,9 @@ TEST_CASE("callers and callees page through 250 rows: none lost or repeated, cou
 }
 
 TEST_CASE("the offset parameter is declared once and taken by every capped list query") {
-  for (const QueryKind kind : {QueryKind::Callers, QueryKind::Callees, QueryKind::Exports,
-                               QueryKind::Implementations, QueryKind::Children, QueryKind::Importers}) {
+  for (const QueryKind kind : {QueryKind::Callers, QueryKind::Callees, QueryKind::Exports, QueryKind::Implementations,
+                               QueryKind::Children, QueryKind::Importers, QueryKind::Outline, QueryKind::Complexity,
+                               QueryKind::Impact, QueryKind::Cycles, QueryKind::Unresolved}) {
     const QuerySpec& spec = query_spec(kind);
     CAPTURE(spec.tool);
     const auto it = std::find_if(spec.params.begin(), spec.params.end(),
@@ -95,4 +97,98 @@ TEST_CASE("the offset parameter is declared once and taken by every capped list 
   const auto negative = make_request(query_spec(QueryKind::Callers), {{"function_name", std::string("m.target")},
                                                                      {"offset", std::int64_t{-1}}});
   REQUIRE_FALSE(negative.ok());
+}
+
+namespace {
+
+// Module w (file w.py) defines w.target at line 1 and w.f000 .. w.f249 at
+// lines 2 .. 251, each calling w.target and of complexity i % 7 + 1.
+BuiltGraph file_graph() {
+  GraphBuilder b;
+  const auto column = [](Label label, std::string_view name) { return *property_index(label, name); };
+  const auto add = [&](Label label, const std::string& qn, int line) {
+    auto node = b.add_node(label, qn, qn.substr(qn.rfind('.') + 1));
+    REQUIRE(node.ok());
+    b.set_string(*node, column(label, "file_path"), "w.py");
+    b.set_int(*node, column(label, "line_start"), line);
+    b.set_int(*node, column(label, "line_end"), label == Label::Module ? 300 : line);
+    return *node;
+  };
+  const BuildId module = add(Label::Module, "w", 1);
+  b.set_string(module, column(Label::Module, "path"), "w.py");
+  const BuildId target = add(Label::Function, "w.target", 1);
+  b.add_edge(RelType::Defines, module, target);
+  for (int i = 0; i < 250; ++i) {
+    const BuildId f = add(Label::Function, fmt::format("w.f{:03}", i), 2 + i);
+    b.set_int(f, column(Label::Function, "complexity"), i % 7 + 1);
+    b.add_edge(RelType::Defines, module, f);
+    const std::uint32_t edge = b.add_edge(RelType::Calls, f, target);
+    b.set_edge_string(RelType::Calls, edge, 0, "direct");
+    b.set_edge_int(RelType::Calls, edge, 1, 2 + i);
+  }
+  auto built = std::move(b).build();
+  REQUIRE(built.ok());
+  return std::move(built).value();
+}
+
+// Pages at 0, 100, 200, 300 of a list of `total` rows: `page(offset)` gives
+// one page's names and count; every row comes once, in the order of the
+// whole list.
+template <class Page>
+std::vector<std::string> all_pages(std::size_t total, Page&& page) {
+  std::vector<std::string> seen;
+  for (const std::size_t offset : {std::size_t{0}, std::size_t{100}, std::size_t{200}, std::size_t{300}}) {
+    CAPTURE(offset);
+    const auto [names, count] = page(offset);
+    const std::size_t expected = offset >= total ? 0 : std::min<std::size_t>(100, total - offset);
+    CHECK(names.size() == expected);
+    CHECK(count.total_count == total);
+    CHECK(count.offset == offset);
+    CHECK(count.truncated == (offset + expected < total));
+    seen.insert(seen.end(), names.begin(), names.end());
+  }
+  CHECK(seen.size() == total);
+  CHECK(std::set<std::string>(seen.begin(), seen.end()).size() == total);
+  return seen;
+}
+
+}  // namespace
+
+TEST_CASE("outline, complexity and impact page through 250 rows in their own order") {
+  const BuiltGraph graph = file_graph();
+  const GraphStore& store = graph.store;
+  TraversalScratch scratch;
+  const auto outline = all_pages(251, [&](std::size_t offset) {
+    const auto r = query_outline(store, {"w.py", "all", offset}, scratch);
+    REQUIRE(r.ok());
+    std::vector<std::string> names;
+    for (const OutlineEntry& e : r->entries) names.push_back(store.qualified_name(e.node));
+    return std::pair{names, r->count};
+  });
+  CHECK(outline.front() == "w.target");
+  CHECK(outline[1] == "w.f000");
+  CHECK(outline.back() == "w.f249");  // line order across pages
+
+  const auto complexity = all_pages(251, [&](std::size_t offset) {
+    const auto r = query_complexity(store, {"w", offset}, scratch);
+    REQUIRE(r.ok());
+    CHECK(r->functions == 251);  // the figures are over the whole file on every page
+    CHECK(r->total_complexity == 995);  // 35 cycles of 1..7, then 1..5
+    std::vector<std::string> names;
+    for (const NodeId node : r->function_list) names.push_back(store.qualified_name(node));
+    return std::pair{names, r->count};
+  });
+  CHECK(complexity[100] == "w.f099");
+
+  const auto impact = all_pages(250, [&](std::size_t offset) {
+    const auto r = query_impact(store, {"w.target", 1, offset}, scratch);
+    REQUIRE(r.ok());
+    std::vector<std::string> names;
+    for (const ImpactFile& file : r->files) {
+      CHECK(file.file_path == "w.py");
+      for (const ImpactedNode& n : file.nodes) names.push_back(store.qualified_name(n.node));
+    }
+    return std::pair{names, r->count};
+  });
+  CHECK(std::is_sorted(impact.begin(), impact.end()));  // depth 1 by line: f000 .. f249
 }

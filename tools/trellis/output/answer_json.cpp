@@ -366,8 +366,7 @@ void outline(JsonTextWriter& w, Summary& out, const GraphStore& store, const Out
   w.end_array();
   w.plain_key("module_info");
   w.node(store, r.module);
-  out.row_count = r.entries.size();
-  out.total_count = r.count.total_count;
+  page(out, r.count, r.entries.size());
 }
 
 void complexity(JsonTextWriter& w, Summary& out, const GraphStore& store, const ComplexityResult& r) {
@@ -413,8 +412,7 @@ void complexity(JsonTextWriter& w, Summary& out, const GraphStore& store, const 
     w.end_object();
   }
   w.end_array();
-  out.row_count = r.function_list.size();
-  out.total_count = r.count.total_count;
+  page(out, r.count, r.function_list.size());
 }
 
 // "a calls b, which calls c": how the first node of a chain depends on the last.
@@ -471,8 +469,7 @@ void impact(JsonTextWriter& w, Summary& out, const GraphStore& store, const Impa
     w.end_object();
   }
   w.end_array();
-  out.row_count = rows;
-  out.total_count = r.count.total_count;
+  page(out, r.count, rows);
   out.max_depth = request.max_depth;
 }
 

@@ -238,7 +238,7 @@ std::string outline_text(const GraphStore& store, const OutlineResult& r) {
                    std::string(2 * static_cast<std::size_t>(entry.depth - 1), ' ') + std::string(store.name(entry.node))});
   }
   return fmt::format("{} ({}):\n{}{}", store.qualified_name(r.module), location(store, r.module), table.render(),
-                     cut_line(r.entries.size(), r.count.total_count));
+                     page_line(r.count, r.entries.size()));
 }
 
 std::string complexity_text(const GraphStore& store, const ComplexityResult& r) {
@@ -262,7 +262,7 @@ std::string complexity_text(const GraphStore& store, const ComplexityResult& r) 
     table.add_row({number != nullptr ? std::to_string(*number) : "", value != nullptr ? std::to_string(*value) : "-",
                    store.qualified_name(node)});
   }
-  return text + "\n" + table.render() + cut_line(r.function_list.size(), r.count.total_count);
+  return text + "\n" + table.render() + page_line(r.count, r.function_list.size());
 }
 
 std::string impact_text(const GraphStore& store, const ImpactResult& r) {
@@ -283,7 +283,7 @@ std::string impact_text(const GraphStore& store, const ImpactResult& r) {
     }
     text += table.render();
   }
-  return text + cut_line(shown, r.count.total_count);
+  return text + page_line(r.count, shown);
 }
 
 std::string children_text(const GraphStore& store, const ChildrenResult& r) {

@@ -24,6 +24,7 @@ namespace trellis::queries {
 struct OutlineRequest {
   std::string file;   // a path relative to the indexed root, or a module's name
   std::string label;  // "all", or one of Class, Interface, Function, Method
+  std::size_t offset = 0;  // the page: entries skipped first
 };
 
 struct OutlineEntry {
@@ -118,6 +119,7 @@ Result<SourceResult> query_source(const GraphStore& store, const SourceRequest& 
 
 struct ComplexityRequest {
   std::string file;  // a path relative to the indexed root, or a module's name
+  std::size_t offset = 0;  // the page of function_list: functions skipped first
 };
 
 struct ComplexityResult {
@@ -203,6 +205,7 @@ Result<ChainResult> query_dependency_chain(const GraphStore& store, const ChainR
 struct ImpactRequest {
   std::string target;  // a definition's name, a module's name or a file path
   int max_depth = 3;   // 1..10 dependency steps
+  std::size_t offset = 0;  // the page: impacted nodes (in walk order) skipped first
 };
 
 // How an impacted node depends on the node before it in its chain.
