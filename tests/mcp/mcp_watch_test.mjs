@@ -3,7 +3,7 @@
 // files (a new caller, a renamed function, a deleted file) without anyone
 // running `trellis index`. Two ways to find the tree: the working directory
 // when there is no snapshot yet, and the folder an existing snapshot (--db)
-// was indexed from. Every wait polls with a generous timeout.
+// was indexed from (with --exclude). Every wait polls with a generous timeout.
 // Usage: node tests/mcp/mcp_watch_test.mjs path/to/trellis path/to/source-tree
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
@@ -101,9 +101,13 @@ const before = ["shop.models.Base.save", "shop.models.User.validate", "shop.serv
   const db = path.join(work, "indexed.trellis");
   fs.cpSync(fixture, root, { recursive: true });
   execFileSync(trellis, ["index", root, "--db", db], { stdio: ["ignore", "ignore", "inherit"] });
-  const { client, log } = await connect(["serve", "--watch", "--db", db], work);
+  const { client, log } = await connect(["serve", "--watch", "--db", db, "--exclude", "scratch/"], work);
   const atOnce = await callers(client);
   check("answers at once from the existing snapshot", () => assert.deepEqual(atOnce, before));
+  // Written first: were --exclude not honoured, its caller would come with the edit below.
+  fs.mkdirSync(path.join(root, "src/shop/scratch"));
+  fs.writeFileSync(path.join(root, "src/shop/scratch/try.py"),
+    "from shop.util.log import log\n\n\ndef attempt():\n    return log('x')\n");
   fs.appendFileSync(path.join(root, "src/shop/app.py"),
     "\n\ndef audit():\n    from shop.util.log import log\n    log('audit')\n");
   const edited = await until("the edit", () => callers(client), (c) => c?.includes("shop.app.audit"), log);

@@ -5,6 +5,8 @@
 #include <csignal>
 #include <cstdio>
 #include <filesystem>
+#include <string>
+#include <vector>
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
@@ -33,7 +35,8 @@ its next answer. If there is none yet, tools answer DATABASE_ERROR until one app
 --watch keeps the snapshot current as `trellis watch` does, inside the server: it indexes the
 folder the snapshot was indexed from (the working directory when there is no snapshot yet),
 then again once changes settle, and the next tool call answers from the new graph (a call
-under way finishes on the graph it started with). Index lines go to stderr.{}
+under way finishes on the graph it started with). Give it the --exclude globs the snapshot was
+indexed with. Index lines go to stderr.{}
 
 )";
 
@@ -65,6 +68,9 @@ class ServeCommand final : public Command {
     this->app().add_option("--quiet-ms", quiet_ms_, "With --watch: index once no change came for this long")
         ->check(CLI::Range(10, 60'000))
         ->capture_default_str();
+    this->app()
+        .add_option("--exclude", excludes_, "With --watch: skip paths matching this gitignore-style glob, as index does")
+        ->type_name("GLOB");
     this->app().footer(fmt::format(fmt::runtime(kFooter), fmt::join(mcp::supported_protocol_versions(), ", "),
                                    fmt::join(mcp::make_tool_registry().names(), ", "), kServeWatchPlatform) +
                        kRegister);
@@ -136,6 +142,7 @@ class ServeCommand final : public Command {
     }
     watch::WatchOptions options;
     options.index.root = root;
+    options.index.exclude_globs = excludes_;
     options.database = database;
     options.timing.quiet = std::chrono::milliseconds(quiet_ms_);
     const auto log = [](std::string_view line) { fmt::print(stderr, "trellis serve: {}\n", line); };
@@ -150,6 +157,7 @@ class ServeCommand final : public Command {
 #endif
 
   bool watch_ = false;
+  std::vector<std::string> excludes_;
   std::int64_t quiet_ms_ = 200;
   std::int64_t timeout_ms_ = 10'000;
   std::size_t max_request_bytes_ = 4 * 1024 * 1024;
