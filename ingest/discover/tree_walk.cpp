@@ -70,6 +70,7 @@ void TreeWalk::visit(const PendingDirectory& directory, trellis::Feeder<PendingD
   }
   if (!relative.empty() && is_python_environment(last_component(relative), *listing)) return;
   ++found.directories;
+  found.directory_paths.emplace_back(relative);
 
   IgnoreRules rules = directory.rules;
   if (listing->contains(".gitignore", EntryType::RegularFile)) {
@@ -180,12 +181,15 @@ DiscoverResult TreeWalk::take_result() {
     result.warnings.insert(result.warnings.end(), std::make_move_iterator(found.warnings.begin()),
                            std::make_move_iterator(found.warnings.end()));
     result.directories_visited += found.directories;
+    result.directories.insert(result.directories.end(), std::make_move_iterator(found.directory_paths.begin()),
+                              std::make_move_iterator(found.directory_paths.end()));
   }
   found_.clear();
   std::sort(result.files.begin(), result.files.end(),
             [](const DiscoveredFile& a, const DiscoveredFile& b) {
               return a.relative_path < b.relative_path;
             });
+  std::sort(result.directories.begin(), result.directories.end());
   std::sort(result.warnings.begin(), result.warnings.end(),
             [](const DiscoverWarning& a, const DiscoverWarning& b) {
               return std::tie(a.relative_path, a.reason) < std::tie(b.relative_path, b.reason);

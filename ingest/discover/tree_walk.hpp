@@ -43,6 +43,7 @@ class TreeWalk {
     std::vector<DiscoveredFile> files;
     std::vector<DiscoverWarning> warnings;
     std::size_t directories = 0;
+    std::vector<std::string> directory_paths;  // from the root
   };
 
   void visit(const PendingDirectory& directory, trellis::Feeder<PendingDirectory>& feeder);

@@ -90,6 +90,9 @@ struct DiscoverResult {
   std::vector<DiscoveredFile> files;      // sorted by relative_path (byte order)
   std::vector<DiscoverWarning> warnings;  // sorted by relative_path, then reason
   std::size_t directories_visited = 0;    // directories listed, the root included
+  // Those directories, as '/'-separated paths from the root ("" for the root
+  // itself), sorted: what a watcher of the tree watches (trellis watch).
+  std::vector<std::string> directories;
 };
 
 // Lists the files under options.root. The result is the same whatever the
