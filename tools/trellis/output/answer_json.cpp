@@ -44,6 +44,26 @@ void lean_node(JsonTextWriter& w, const GraphStore& store, NodeId node);
 void lean_nodes(JsonTextWriter& w, const GraphStore& store, const std::vector<NodeId>& nodes);
 
 // The document's "query" and the opening of its "results" object.
+// [{caller, file_path, line, text, reason}]: call sites left unresolved.
+void unresolved_sites(JsonTextWriter& w, const GraphStore& store, const std::vector<UnresolvedSite>& sites) {
+  w.begin_array();
+  for (const UnresolvedSite& site : sites) {
+    w.begin_object();
+    w.plain_key("caller");
+    w.qualified_name(store, site.caller);
+    w.plain_key("file_path");
+    w.property(store.property(site.caller, "file_path"));
+    w.plain_key("line");
+    w.integer(site.line);
+    w.plain_key("text");
+    w.string(site.text);
+    w.plain_key("reason");
+    w.string(unresolved_reason_code(site.reason));
+    w.end_object();
+  }
+  w.end_array();
+}
+
 void open(JsonTextWriter& w, const std::string& query) {
   w.plain_key("query");
   w.string(query);
@@ -757,22 +777,7 @@ void context(JsonTextWriter& w, Summary& out, const GraphStore& store, const Con
   }
   w.end_array();
   w.plain_key("unresolved_calls");
-  w.begin_array();
-  for (const UnresolvedSite& site : r.unresolved) {
-    w.begin_object();
-    w.plain_key("caller");
-    w.qualified_name(store, site.caller);
-    w.plain_key("file_path");
-    w.property(store.property(site.caller, "file_path"));
-    w.plain_key("line");
-    w.integer(site.line);
-    w.plain_key("text");
-    w.string(site.text);
-    w.plain_key("reason");
-    w.string(unresolved_reason_code(site.reason));
-    w.end_object();
-  }
-  w.end_array();
+  unresolved_sites(w, store, r.unresolved);
   w.plain_key("budget");
   w.begin_object();
   w.plain_key("tokens");
@@ -854,22 +859,7 @@ void unresolved(JsonTextWriter& w, Summary& out, const GraphStore& store, const 
   open(w, fmt::format("unresolved calls in {}{}", store.qualified_name(r.target),
                       request.reason == "all" ? "" : " (" + request.reason + ")"));
   w.plain_key("unresolved");
-  w.begin_array();
-  for (const UnresolvedSite& site : r.sites) {
-    w.begin_object();
-    w.plain_key("caller");
-    w.qualified_name(store, site.caller);
-    w.plain_key("file_path");
-    w.property(store.property(site.caller, "file_path"));
-    w.plain_key("line");
-    w.integer(site.line);
-    w.plain_key("text");
-    w.string(site.text);
-    w.plain_key("reason");
-    w.string(unresolved_reason_code(site.reason));
-    w.end_object();
-  }
-  w.end_array();
+  unresolved_sites(w, store, r.sites);
   w.plain_key("by_reason");
   w.begin_object();
   for (const auto& [reason, count] : r.by_reason) {
