@@ -245,6 +245,13 @@ class Writer {
     for (const UnresolvedCall& call : program_.unresolved_calls) {
       builder_.add_unresolved_call(node_of(call.caller), call.text, to_int(call.line), call.reason);
     }
+    const std::size_t reexported_names = *property_index(Label::Module, "reexported_names");
+    const std::size_t reexported_from = *property_index(Label::Module, "reexported_from");
+    for (const ReExport& reexport : program_.reexports) {
+      const BuildId module = modules_[reexport.module];
+      builder_.add_list_item(module, reexported_names, reexport.name);
+      builder_.add_list_item(module, reexported_from, builder_.qualified_name(node_of(reexport.target)));
+    }
   }
 
   const ProgramGraph& program_;

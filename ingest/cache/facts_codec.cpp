@@ -30,7 +30,8 @@ namespace {
 // is_extension, results, call arguments, package name), on top of 11.
 // 13-15: Python flow facts (elements, slices, exhaustive branches).
 // 16: each unresolved call site's reason.
-constexpr std::uint32_t kCodecVersion = 16;
+// 17: each file's re-exports (Python and TypeScript `exports`).
+constexpr std::uint32_t kCodecVersion = 17;
 
 class Writer {
  public:
@@ -176,6 +177,12 @@ void write_resolved(Writer& w, const std::optional<ResolvedFile>* kept) {
     w.u32(static_cast<std::uint32_t>(e.reason));
   }
   w.u32(edges.external_calls);
+  w.u32(static_cast<std::uint32_t>(edges.reexports.size()));
+  for (const ReExport& e : edges.reexports) {
+    w.u32(e.module);
+    w.text(e.name);
+    write_ref(w, e.target);
+  }
   w.text(edges.derived);
 }
 
@@ -279,6 +286,12 @@ std::optional<ResolvedFile> read_resolved(Reader& r) {
     e.reason = static_cast<UnresolvedReason>(reason);
   }
   edges.external_calls = r.u32();
+  edges.reexports.resize(r.count());
+  for (ReExport& e : edges.reexports) {
+    e.module = r.u32();
+    e.name = r.text();
+    e.target = read_ref(r);
+  }
   edges.derived = r.text();
   return resolved;
 }

@@ -32,7 +32,8 @@ ProgramGraph merge_programs(std::vector<LanguageProgram> programs, std::span<con
       merged.project_path = program.project_path;
     }
     if (files == 0 && packages == 0 && externals == 0 && merged.imports.empty() && merged.inherits.empty() &&
-        merged.implements.empty() && merged.calls.empty() && merged.unresolved_calls.empty()) {
+        merged.implements.empty() && merged.calls.empty() && merged.unresolved_calls.empty() &&
+        merged.reexports.empty()) {
       // Nothing to shift (the first language's files come first): the
       // edges move over whole, as the loops below would copy them.
       for (std::size_t f = 0; f < program.modules.size(); ++f) merged.modules[f] = std::move(program.modules[f]);
@@ -43,6 +44,7 @@ ProgramGraph merge_programs(std::vector<LanguageProgram> programs, std::span<con
       merged.implements = std::move(program.implements);
       merged.calls = std::move(program.calls);
       merged.unresolved_calls = std::move(program.unresolved_calls);
+      merged.reexports = std::move(program.reexports);
       merged.external_calls += program.external_calls;
       continue;
     }
@@ -70,6 +72,9 @@ ProgramGraph merge_programs(std::vector<LanguageProgram> programs, std::span<con
     }
     for (UnresolvedCall& call : program.unresolved_calls) {
       merged.unresolved_calls.push_back({shift(call.caller, files), std::move(call.text), call.line, call.reason});
+    }
+    for (ReExport& reexport : program.reexports) {
+      merged.reexports.push_back({shift(reexport.module, files), std::move(reexport.name), shift(reexport.target, files)});
     }
     merged.external_calls += program.external_calls;
   }

@@ -10,12 +10,13 @@ namespace {
 // Slice: FileEdgeSlice (its edges are moved) or const FileEdgeSlice (copied).
 template <class Slice>
 void set_edges(std::span<Slice> slices, ProgramGraph& program) {
-  std::size_t inherits = 0, implements = 0, calls = 0, unresolved = 0;
+  std::size_t inherits = 0, implements = 0, calls = 0, unresolved = 0, reexports = 0;
   for (const FileEdgeSlice& slice : slices) {
     inherits += slice.inherits.size();
     implements += slice.implements.size();
     calls += slice.calls.size();
     unresolved += slice.unresolved.size();
+    reexports += slice.reexports.size();
   }
   const auto refill = [](auto& to, std::size_t size) {
     to.clear();
@@ -25,6 +26,7 @@ void set_edges(std::span<Slice> slices, ProgramGraph& program) {
   refill(program.implements, implements);
   refill(program.calls, calls);
   refill(program.unresolved_calls, unresolved);
+  refill(program.reexports, reexports);
   const auto append = [](auto& to, auto& from) {
     if constexpr (std::is_const_v<Slice>) {
       to.insert(to.end(), from.begin(), from.end());
@@ -42,6 +44,7 @@ void set_edges(std::span<Slice> slices, ProgramGraph& program) {
     append(program.implements, slice.implements);
     append(program.calls, slice.calls);
     append(program.unresolved_calls, slice.unresolved);
+    append(program.reexports, slice.reexports);
     program.external_calls += slice.external_calls;
     program.external_calls_by_file[f] = slice.external_calls;
     if (derived) program.derived_by_file[f] = slice.derived;

@@ -23,7 +23,9 @@ bool valid_slice(const FileEdgeSlice& edges, std::uint32_t file, std::span<const
          std::all_of(edges.calls.begin(), edges.calls.end(),
                      [&](const CallEdge& e) { return from(e.caller) && valid_ref(e.callee, files); }) &&
          std::all_of(edges.unresolved.begin(), edges.unresolved.end(),
-                     [&](const UnresolvedCall& e) { return from(e.caller); });
+                     [&](const UnresolvedCall& e) { return from(e.caller); }) &&
+         std::all_of(edges.reexports.begin(), edges.reexports.end(),
+                     [&](const ReExport& e) { return e.module == file && valid_ref(e.target, files); });
 }
 
 // Whether the previous index's edges can stand for every unchanged file.
@@ -61,6 +63,7 @@ std::vector<FileEdgeSlice> slices_by_file(ProgramGraph& program, std::size_t fil
   for (InheritsEdge& e : program.implements) slices[e.derived.file].implements.push_back(e);
   for (CallEdge& e : program.calls) slices[e.caller.file].calls.push_back(e);
   for (UnresolvedCall& e : program.unresolved_calls) slices[e.caller.file].unresolved.push_back(std::move(e));
+  for (ReExport& e : program.reexports) slices[e.module].reexports.push_back(std::move(e));
   for (std::size_t f = 0; f < files; ++f) slices[f].external_calls = program.external_calls_by_file[f];
   if (program.derived_by_file.size() == files) {
     for (std::size_t f = 0; f < files; ++f) slices[f].derived = std::move(program.derived_by_file[f]);

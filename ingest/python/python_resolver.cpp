@@ -503,10 +503,14 @@ class ScopeTables {
     }
     // A module importing from itself (`from pkg.m import X` inside pkg.m)
     // gets what the name is bound to so far; binding it to the import would
-    // make the name refer to itself.
+    // make the name refer to itself. A name not bound yet is a submodule
+    // (`from . import json` in a package's __init__), as Python imports it.
     if (where.def == kModuleScope && *base == modules_.name_of(where.file)) {
-      if (const auto it = table.names.find(import.name); it != table.names.end() && !import.alias.empty()) {
-        table.names[import.alias] = Binding(it->second);
+      if (const auto it = table.names.find(import.name); it != table.names.end()) {
+        if (!import.alias.empty()) table.names[import.alias] = Binding(it->second);
+      } else if (const std::string submodule = *base + "." + import.name;
+                 modules_.file_of(submodule) || modules_.is_namespace(submodule)) {
+        table.names[import.alias.empty() ? import.name : import.alias] = module_binding(submodule, where);
       }
       return;
     }
@@ -686,6 +690,61 @@ class Resolver {
       values = std::move(next);
     }
     return values;
+  }
+
+  // The names module `file` re-exports, each with the definition or module
+  // it stands for: with `__all__`, the names it lists that the module does
+  // not define itself; without, the names its module-level imports bind as
+  // themselves (`from .x import y as y`) and, in a package's `__init__`,
+  // every public name its imports bind, its star imports' included. Names
+  // bound to anything else (a variable, an outside package) are left out.
+  std::vector<ReExport> re_exports(std::uint32_t file, bool package_init) {
+    const FileFacts& facts = files_[file];
+    std::vector<std::string> own;
+    for (const Definition& definition : facts.definitions) {
+      if (definition.parent == kModuleScope && !definition.typing_only) own.push_back(definition.name);
+    }
+    std::vector<std::string> names;
+    const auto consider = [&](const std::string& name) {
+      if (std::find(own.begin(), own.end(), name) != own.end()) return;
+      if (std::find(names.begin(), names.end(), name) == names.end()) names.push_back(name);
+    };
+    if (facts.has_all) {
+      for (const std::string& name : facts.all_names) consider(name);
+    } else {
+      for (const Import& import : facts.imports) {
+        if (import.scope != kModuleScope || (import.is_from && import.name == "*")) continue;
+        if (!import.is_from && import.alias.empty()) continue;  // `import a.b` binds `a`
+        const std::string& bound = import.alias.empty() ? import.name : import.alias;
+        const bool as_itself = import.alias == (import.is_from ? import.name : import.module);
+        if (as_itself || (package_init && !bound.starts_with('_'))) consider(bound);
+      }
+      if (package_init) {
+        for (const std::string& star : table(file, kModuleScope).star_modules) {
+          const auto source = modules_.file_of(star);
+          if (!source) continue;
+          const FileFacts& from = files_[*source];
+          for (const Definition& definition : from.definitions) {
+            if (definition.parent != kModuleScope || definition.typing_only) continue;
+            const bool listed = from.has_all ? std::find(from.all_names.begin(), from.all_names.end(), definition.name) !=
+                                                   from.all_names.end()
+                                             : !definition.name.starts_with('_');
+            if (listed) consider(definition.name);
+          }
+        }
+      }
+    }
+    std::vector<ReExport> out;
+    for (const std::string& name : names) {
+      for (const Value& value : evaluate(LinkChain{Link{Link::Kind::Name, name}}, file, kModuleScope, 0)) {
+        const bool definition = value.is(Value::Kind::Function) || value.is(Value::Kind::Class);
+        if (!definition && !value.is(Value::Kind::Module)) continue;
+        if (value.ref.file == file && value.ref.def == kModuleScope) continue;  // the module itself
+        ReExport reexport{file, name, value.ref};
+        if (std::find(out.begin(), out.end(), reexport) == out.end()) out.push_back(std::move(reexport));
+      }
+    }
+    return out;
   }
 
   // The class a base-class expression names, if it is in the tree.
@@ -1571,6 +1630,7 @@ void decode_flows(std::string_view in, std::span<const FileFacts> files, std::ve
 // decorators and attribute writes pass on).
 struct FileResolution {
   std::vector<InheritsEdge> inherits;
+  std::vector<ReExport> reexports;
   std::vector<FlowFact> flows;
   Reads reads;
   std::vector<SiteResolution> sites;  // parallel to the file's calls
@@ -1704,6 +1764,7 @@ void resolve_file(Resolver& resolver, std::span<const FileFacts> files, std::uin
                        facts.definitions[assignment.scope].label == Label::Method;
       if (!own) resolver.attribute_writes(assignment, f, result.flows);
     }
+    result.reexports = resolver.re_exports(f, PythonLayout::is_package_init(facts.relative_path));
     result.reads = resolver.take_reads();
   }
   result.sites.resize(facts.calls.size());
@@ -1733,6 +1794,7 @@ std::vector<FlowFact> flows_of(const FileResolution& result) {
 FileEdgeSlice edges_of(FileResolution& result, const FileFacts& facts, std::uint32_t f) {
   FileEdgeSlice edges;
   edges.inherits = std::move(result.inherits);
+  edges.reexports = std::move(result.reexports);
   for (std::size_t c = 0; c < result.sites.size(); ++c) {
     const SiteResolution& site = result.sites[c];
     edges.calls.insert(edges.calls.end(), site.calls.begin(), site.calls.end());

@@ -180,6 +180,54 @@ class Resolver {
     return value;
   }
 
+  // The names `file` re-exports, in source order, each with the definition
+  // or module it stands for in another file: `export {a as b} from m`,
+  // `export * as ns from m`, `export {a}` of an imported `a`, and every name
+  // `export * from m` passes on (m's own exports and what m re-exports, not
+  // its default).
+  std::vector<ReExport> re_exports(std::uint32_t file) {
+    std::vector<std::string> names;
+    std::set<std::uint32_t> visited{file};
+    const auto add_name = [&](const std::string& name) {
+      if (name == "module.exports" || std::find(names.begin(), names.end(), name) != names.end()) return;
+      names.push_back(name);
+    };
+    // What `export * from <file>` passes on.
+    const auto star_names = [&](auto& self, std::uint32_t from) -> void {
+      if (!visited.insert(from).second) return;
+      for (const std::string& name : files_[from].all_names) {
+        if (name != "default") add_name(name);
+      }
+      for (const Import& import : files_[from].imports) {
+        if (!import.reexport || import.alias == "default") continue;
+        if (import.name == "*" && import.alias == "*") continue;
+        add_name(import.alias);
+      }
+      const FileIndex& index = tables_.index(from);
+      for (const std::uint32_t star : index.star_exports) {
+        if (const ModuleTarget& target = index.import_targets[star]; target.is_file()) self(self, target.file);
+      }
+    };
+    const FileIndex& index = tables_.index(file);
+    const std::vector<Import>& imports = files_[file].imports;
+    for (std::uint32_t i = 0; i < imports.size(); ++i) {
+      const Import& import = imports[i];
+      if (!import.reexport) continue;
+      if (import.name == "*" && import.alias == "*") {
+        if (const ModuleTarget& target = index.import_targets[i]; target.is_file()) star_names(star_names, target.file);
+      } else {
+        add_name(import.alias);
+      }
+    }
+    std::vector<ReExport> out;
+    for (const std::string& name : names) {
+      const Value value = export_of(file, name, 0);
+      const bool definition = value.is(Value::Kind::Function) || value.is(Value::Kind::Class) || value.is(Value::Kind::Interface);
+      if ((definition || value.is(Value::Kind::Module)) && value.ref.file != file) out.push_back({file, name, value.ref});
+    }
+    return out;
+  }
+
   // The class a class's `extends` names (nullopt: none, or outside the tree).
   std::optional<ScopeRef> base_of(ScopeRef klass, int depth) {
     const Definition& definition = files_[klass.file].definitions[klass.def];
@@ -477,6 +525,7 @@ struct FileEdges {
   std::vector<InheritsEdge> implements;
   std::vector<CallEdge> calls;
   std::vector<UnresolvedCall> unresolved;
+  std::vector<ReExport> reexports;
   std::size_t external_calls = 0;
 };
 
@@ -499,6 +548,7 @@ FileEdges resolve_file(Resolver& resolver, std::span<const FileFacts> files, std
       if (value.is(Value::Kind::Interface)) edges.implements.push_back({owner, value.ref});
     }
   }
+  edges.reexports = resolver.re_exports(f);
   for (const CallSite& call : facts.calls) {
     const ScopeRef caller{f, call.caller};
     Value target;
@@ -584,6 +634,7 @@ ProgramGraph resolve_typescript(std::span<const FileFacts> files, const ProjectC
     std::move(edges.implements.begin(), edges.implements.end(), std::back_inserter(graph.implements));
     std::move(edges.calls.begin(), edges.calls.end(), std::back_inserter(graph.calls));
     std::move(edges.unresolved.begin(), edges.unresolved.end(), std::back_inserter(graph.unresolved_calls));
+    std::move(edges.reexports.begin(), edges.reexports.end(), std::back_inserter(graph.reexports));
     graph.external_calls += edges.external_calls;
   }
   return graph;

@@ -331,4 +331,20 @@ expect 0 "$trellis" query cycles --help
 contains "$out" "--type CALLS|IMPORTS|INHERITS"
 contains "$out" "trellis query cycles --type IMPORTS --json"
 
+# Re-exports: listed after a module's own definitions, and kept current by an
+# incremental index (tests/fixtures/reexports/EXPECTED.md).
+cp -r "$source_dir/tests/fixtures/reexports" "$work/reexports"
+rx_db="$work/reexports/.trellis/graph.trellis"
+expect 0 "$trellis" index "$work/reexports"
+expect 0 "$trellis" query exports py.lib --db "$rx_db" --json
+json_true 'd.results.exports.map(n => (n.re_exported ? n.exported_as + "->" : "") + n.qualified_name).join(" ") === "py.lib.version codecs->py.lib.codecs Engine->py.lib.core.Engine start->py.lib.core.run extra_tool->py.lib.extra.extra_tool"'
+json_true 'd.results.exports[0].re_exported === undefined && d.results.exports[3].file_path === "py/lib/core.py" && d.metadata.total_count === 5'
+expect 0 "$trellis" query exports ts/src/models/index.ts --db "$rx_db"
+contains "$out" "Re-exported:"
+contains "$out" "createUser  -> ts.src.models.user.makeUser"
+sed -i 's/from .core import Engine, run as start/from .core import Engine/' "$work/reexports/py/lib/__init__.py"
+expect 0 "$trellis" index "$work/reexports"
+expect 0 "$trellis" query exports py.lib --db "$rx_db" --json
+json_true 'd.results.exports.map(n => n.exported_as || n.name).join(" ") === "version codecs Engine extra_tool"'
+
 finish "query CLI"

@@ -218,9 +218,9 @@ TEST_CASE(
       "id,label,qualified_name,name,file_path,line_start,line_end,byte_start,byte_end,language,"
       "path,"
       "extension,base_classes,decorators,docstring,class_name,is_abstract,is_async,all_names,"
-      "has_all,complexity\n"
-      "0,Project,shop,shop,,,,,,,\"/home/ann/my \"\"shop\"\", v2\",,,,,,,,,,\n"));
-  CHECK(tables.nodes.find(",\"[\"\"Base\"\",\"\"Mixin\"\"]\",,,,false,,,,\n") != std::string::npos);
+      "has_all,complexity,reexported_names,reexported_from\n"
+      "0,Project,shop,shop,,,,,,,\"/home/ann/my \"\"shop\"\", v2\",,,,,,,,,,,,\n"));
+  CHECK(tables.nodes.find(",\"[\"\"Base\"\",\"\"Mixin\"\"]\",,,,false,,,,,,\n") != std::string::npos);
   CHECK(tables.edges.starts_with("src,dst,type,call_type,line\n0,1,CONTAINS,,\n"));
   CHECK(tables.edges.find(",CALLS,constructor,23\n") != std::string::npos);
 }

@@ -160,6 +160,7 @@ check("query_callers schema", () => {
         items: {
           type: "string",
           enum: ["all", "path", "byte_start", "byte_end", "language", "extension", "all_names", "has_all",
+                 "reexported_names", "reexported_from",
                  "decorators", "docstring", "base_classes", "is_abstract", "is_async", "complexity", "class_name"],
         },
         uniqueItems: true,
@@ -492,6 +493,15 @@ check("every tool has an outputSchema: the document, its results' members and ty
       "shop.services.auth.shadowed", "shop.services.auth.recursive", "shop.services.auth.ping", "shop.services.auth.pong",
     ]);
     assert.equal(d.results.module_info.qualified_name, "shop.services.auth");
+  });
+}
+{
+  // shop/__init__.py lists imported names in __all__: re-exported rows, checked against the outputSchema.
+  const d = await ok(client, "query_exports", { module_name: "src/shop/__init__.py" });
+  check("exports re-exported", () => {
+    assert.deepEqual(d.results.exports.map((n) => [n.qualified_name, n.re_exported ?? false, n.exported_as ?? null]), [
+      ["shop.make_user", false, null], ["shop.models.User", true, "User"], ["shop.models.Admin", true, "Admin"],
+    ]);
   });
 }
 {

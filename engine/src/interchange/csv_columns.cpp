@@ -16,7 +16,8 @@ constexpr CsvColumn kNodePropertyColumns[] = {
     {"path", String},           {"extension", String}, {"base_classes", StringList},
     {"decorators", StringList}, {"docstring", String}, {"class_name", String},
     {"is_abstract", Bool},      {"is_async", Bool},    {"all_names", StringList},
-    {"has_all", Bool},          {"complexity", Int},
+    {"has_all", Bool},          {"complexity", Int},   {"reexported_names", StringList},
+    {"reexported_from", StringList},
 };
 
 constexpr CsvColumn kEdgePropertyColumns[] = {{"call_type", String}, {"line", Int}};

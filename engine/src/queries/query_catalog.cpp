@@ -76,7 +76,7 @@ const ParamSpec kDependenciesParams[] = {
     kFieldsParam,
 };
 const ParamSpec kExportsParams[] = {
-    name_param("module_name", "Qualified name of the Module"),
+    name_param("module_name", "Qualified name of the Module, or its FILE (relative to the indexed root)"),
     boolean_param("include_private", "--private", false, "Include names with a leading underscore"),
     kOffsetParam,
     kFieldsParam,
@@ -222,7 +222,10 @@ const QuerySpec kSpecs[] = {
      kDependenciesParams, results::kDependencies},
     {QueryKind::Exports, "query_exports", "exports", "The public definitions of a module",
      "Top-level classes and functions a module defines, by line: public ones have no leading "
-     "underscore, or, where the module declares __all__, are the names it lists. module_info "
+     "underscore, or, where the module declares __all__, are the names it lists. Then what it "
+     "re-exports (Python: names in __all__, `from .x import y as y`, public imports of a package's "
+     "__init__; TypeScript/JavaScript: `export ... from`, `export *`, `export {y}` of an import), "
+     "each the node where it is defined with re_exported: true and exported_as. module_info "
      "describes the module. At most 100 per page (offset; metadata.next_offset).",
      kExportsParams, results::kExports},
     {QueryKind::Implementations, "query_implementations", "implementations",

@@ -17,9 +17,13 @@ constexpr std::span<const PropertyDef> kNoProps{};
 
 // has_all: the module declares `__all__` (Python); all_names: the names it
 // lists (null when it lists none: an empty list reads as null).
+// reexported_names: the names the module re-exports (bound by an import,
+// made public); reexported_from, parallel: the qualified name of the
+// definition or module each stands for.
 constexpr PropertyDef kModuleProps[] = {TRELLIS_CODE_PROPS,     {"path", String},
                                         {"extension", String},  {"all_names", StringList},
-                                        {"has_all", Bool}};
+                                        {"has_all", Bool},      {"reexported_names", StringList},
+                                        {"reexported_from", StringList}};
 constexpr PropertyDef kInterfaceProps[] = {TRELLIS_CODE_PROPS, {"decorators", StringList},
                                            {"docstring", String}};
 constexpr PropertyDef kClassProps[] = {TRELLIS_CODE_PROPS, {"base_classes", StringList},

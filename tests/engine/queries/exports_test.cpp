@@ -135,8 +135,14 @@ TEST_CASE("exports on the shop fixture: __all__ read from source wins over the u
     REQUIRE_MESSAGE(result.ok(), result.error().message);
     return named(store, result->exports);
   };
-  // __all__ = ["User", "Admin", "make_user"]: User and Admin are imported, not defined here.
-  CHECK(names("shop", false) == Names{"shop.make_user"});
+  // __all__ = ["User", "Admin", "make_user"]: User and Admin are imported,
+  // so they follow the module's own definitions as re-exported rows.
+  CHECK(names("shop", false) == Names{"shop.make_user", "shop.models.User", "shop.models.Admin"});
+  {
+    auto result = query_exports(store, {"shop", false}, scratch);
+    REQUIRE(result.ok());
+    CHECK(result->exported_as == std::vector<std::string_view>{"", "User", "Admin"});
+  }
   // __all__ = ["exported"] leaves unlisted private.
   CHECK(names("shop.star.listed", false) == Names{"shop.star.listed.exported"});
   CHECK(names("shop.star.listed", true) ==
@@ -156,4 +162,23 @@ TEST_CASE("exports on the shop fixture: __all__ read from source wins over the u
   const NodeId plain = *store.find(Label::Module, "shop.star.plain");
   CHECK(std::get<bool>(store.property(plain, "has_all")) == false);
   CHECK(is_null(store.property(plain, "all_names")));
+}
+
+TEST_CASE("exports: re-exported rows follow the module's own, as recorded; a target not in the graph is left out") {
+  NamedGraph g;
+  g.node(Label::Module, "m.api")
+      .flag("has_all", false)
+      .list("reexported_names", {"Alias", "gone", "sub"})
+      .list("reexported_from", {"m.impl.Thing", "m.nowhere.Thing", "m.impl"});
+  g.node(Label::Module, "m.impl");
+  g.node(Label::Class, "m.impl.Thing").line(4);
+  g.node(Label::Function, "m.api.own").line(2);
+  g.edge(RelType::Defines, "m.api", "m.api.own").edge(RelType::Defines, "m.impl", "m.impl.Thing");
+  g.build();
+  TraversalScratch scratch;
+  const auto result = query_exports(g.store(), {"m.api", false}, scratch);
+  REQUIRE(result.ok());
+  CHECK(named(g.store(), result->exports) == Names{"m.api.own", "m.impl.Thing", "m.impl"});
+  CHECK(result->exported_as == std::vector<std::string_view>{"", "Alias", "sub"});
+  CHECK(result->count.total_count == 3);
 }

@@ -17,7 +17,8 @@ using namespace trellis::queries;
 TEST_CASE("fields: the choices are 'all' and every property outside the lean set, in schema order") {
   const std::vector<std::string_view> choices(node_field_choices().begin(), node_field_choices().end());
   CHECK(choices == std::vector<std::string_view>{"all", "path", "byte_start", "byte_end", "language", "extension",
-                                                  "all_names", "has_all", "decorators", "docstring", "base_classes",
+                                                  "all_names", "has_all", "reexported_names", "reexported_from",
+                                                  "decorators", "docstring", "base_classes",
                                                   "is_abstract", "is_async", "complexity", "class_name"});
 }
 

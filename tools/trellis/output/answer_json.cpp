@@ -242,9 +242,23 @@ void exports(JsonTextWriter& w, Summary& out, const GraphStore& store, const Exp
              const ExportsResult& r) {
   open(w, fmt::format("exports of {}{}", store.qualified_name(r.module),
                           request.include_private ? " (with private names)" : ""));
+  // A re-exported row says so, and the name it is exported as.
   w.plain_key("exports");
   w.begin_array();
-  for (const NodeId node : r.exports) w.node(store, node);
+  for (std::size_t i = 0; i < r.exports.size(); ++i) {
+    const std::string_view as = i < r.exported_as.size() ? r.exported_as[i] : std::string_view();
+    if (as.empty()) {
+      w.node(store, r.exports[i]);
+      continue;
+    }
+    w.begin_object();
+    w.node_fields(store, r.exports[i]);
+    w.plain_key("re_exported");
+    w.boolean(true);
+    w.plain_key("exported_as");
+    w.string(as);
+    w.end_object();
+  }
   w.end_array();
   w.plain_key("module_info");
   w.node(store, r.module);

@@ -158,13 +158,26 @@ std::string dependencies_text(const GraphStore& store, const DependenciesResult&
   return text + cut_line(r.imports.size() + r.calls.size(), r.count.total_count) + unresolved_line(r.unresolved_calls);
 }
 
+// The module's own definitions, then what it re-exports: the name it
+// exports, then where that is defined.
 std::string exports_text(const GraphStore& store, const ExportsResult& r) {
   if (r.count.total_count == 0) return fmt::format("{} exports nothing.\n", store.qualified_name(r.module));
-  std::vector<NodeAtDepth> rows;
-  for (const NodeId node : r.exports) rows.push_back({node, 0});
-  return fmt::format("{} exported by {}:\n{}{}", plural(r.count.total_count, "name", "names"),
-                     store.qualified_name(r.module), node_table(store, rows, false),
-                     page_line(r.count, r.exports.size()));
+  std::vector<NodeAtDepth> own;
+  TextTable reexported({Align::Left, Align::Left, Align::Left, Align::Left});
+  for (std::size_t i = 0; i < r.exports.size(); ++i) {
+    const NodeId node = r.exports[i];
+    if (i >= r.exported_as.size() || r.exported_as[i].empty()) {
+      own.push_back({node, 0});
+      continue;
+    }
+    reexported.add_row({std::string(r.exported_as[i]), "-> " + store.qualified_name(node),
+                        std::string(to_string(store.label(node))), location(store, node)});
+  }
+  std::string text = fmt::format("{} exported by {}:\n", plural(r.count.total_count, "name", "names"),
+                                 store.qualified_name(r.module));
+  if (!own.empty()) text += node_table(store, own, false);
+  if (own.size() != r.exports.size()) text += fmt::format("{}Re-exported:\n{}", own.empty() ? "" : "\n", reexported.render());
+  return text + page_line(r.count, r.exports.size());
 }
 
 std::string implementations_text(const GraphStore& store, const ImplementationsResult& r) {

@@ -173,8 +173,12 @@ struct ExportsResult {
   NodeId module = kNoNode;
   // Top-level definitions (DEFINES from the module), by line. Public ones
   // have no leading `_`; where the module declares `__all__`, the names it
-  // lists are the public ones.
+  // lists are the public ones. Then the definitions and modules it
+  // re-exports (the Module's reexported_names), in source order.
   std::vector<NodeId> exports;
+  // Parallel to exports: the name a re-exported row is exported as; empty
+  // for the module's own definitions.
+  std::vector<std::string_view> exported_as;
   ResultCount count;
 };
 

@@ -44,6 +44,7 @@ class GraphBuilder {
   std::optional<BuildId> find(Label label, std::string_view qualified_name) const;
   std::size_t node_count() const { return nodes_.size(); }
   Label label(BuildId node) const { return nodes_[node].label; }
+  std::string_view qualified_name(BuildId node) const { return qnames_.get(nodes_[node].qualified_name); }
 
   // Node properties; `column` indexes label_def(label).properties and must
   // have the matching type. Unset properties are null. Setting twice keeps

@@ -64,6 +64,18 @@ struct UnresolvedCall {
   bool operator==(const UnresolvedCall&) const = default;
 };
 
+// A name a module re-exports: bound by an import and made public
+// (Python: listed in `__all__`, imported as itself `from .x import y as y`,
+// or a public name a package's `__init__` imports; TypeScript/JavaScript:
+// `export {y} from`, `export *`, `export {y}` of an imported y), with the
+// definition or module it stands for.
+struct ReExport {
+  std::uint32_t module = kNone;  // the re-exporting file
+  std::string name;              // as the module exports it
+  ScopeRef target;               // a definition, or a module (def == kModuleScope)
+  bool operator==(const ReExport&) const = default;
+};
+
 // A member declared outside its type's body (a Go method, beside its type
 // or in another file of the package): DEFINES comes from `owner`.
 struct DetachedMember {
@@ -97,11 +109,11 @@ struct ProgramGraph {
   // module's name and its nesting.
   std::vector<std::vector<std::string>> qualified_names;
   std::vector<DetachedMember> detached_members;
+  std::vector<ReExport> reexports;  // by module, in source order
 };
 
 // The resolved edges that leave one file (its classes' INHERITS and
-// IMPLEMENTS, its calls,
-// its unresolved call sites), with file indices local to its language. Kept
+// IMPLEMENTS, its calls, its unresolved call sites, its re-exports), with file indices local to its language. Kept
 // between runs, so an incremental index re-resolves only changed files.
 struct FileEdgeSlice {
   std::vector<InheritsEdge> inherits;
@@ -109,6 +121,7 @@ struct FileEdgeSlice {
   std::vector<CallEdge> calls;
   std::vector<UnresolvedCall> unresolved;
   std::uint32_t external_calls = 0;
+  std::vector<ReExport> reexports;
   // What the resolver derived from this file that resolving other files
   // reads (Python: what its calls pass into parameters and attributes), in
   // the resolver's own encoding: an incremental resolution starts from the
@@ -117,8 +130,8 @@ struct FileEdgeSlice {
   bool operator==(const FileEdgeSlice&) const = default;
 };
 
-// Makes the program's INHERITS, IMPLEMENTS, calls, unresolved calls and
-// external call counts those of `slices` (one per file, in file order), each
+// Makes the program's INHERITS, IMPLEMENTS, calls, unresolved calls,
+// re-exports and external call counts those of `slices` (one per file, in file order), each
 // vector sized once: moved out of the slices, or copied from const ones.
 void set_file_edges(std::span<FileEdgeSlice> slices, ProgramGraph& program);
 void set_file_edges(std::span<const FileEdgeSlice> slices, ProgramGraph& program);
