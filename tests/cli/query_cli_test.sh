@@ -134,6 +134,10 @@ json_true 'JSON.stringify(d.results.edges.filter((e) => e.via)) === JSON.stringi
 json_true 'd.results.edges.length === 9 && d.results.cycles.length === 0 && d.results.total_nodes === 7'
 q 0 call-graph shop.services.auth.AuthService.login --dispatch
 contains "$out" "  shop.models.User.validate (through shop.models.Base.validate)"
+q 0 call-graph shop.services.auth.main --depth 2
+# Each line: where the line above calls it.
+contains "$out" "│   ├── shop.util.log.log  (src/shop/services/auth.py:18, 19)"
+contains "$out" "└── shop.services.repo.Repo.get  (src/shop/services/auth.py:37)"
 q 0 call-graph shop.services.auth.recursive
 contains "$out" "recursion: shop.services.auth.recursive"
 contains "$out" "└── shop.services.auth.ping"
@@ -208,6 +212,9 @@ q 0 chain shop.app shop.util.log
 contains "$out" "shop.app → shop.models → shop.util.log"
 q 0 chain shop.app.run shop.util.log.log --type calls --json
 json_true 'd.results.rendered === "shop.app.run → shop.models.User.validate → shop.util.log.log" && d.results.found'
+json_true 'JSON.stringify(d.results.chain.map((n) => n.call_sites || null)) === JSON.stringify([null, [{file_path: "src/shop/app.py", line: 8}], [{file_path: "src/shop/models.py", line: 22}]])'
+q 0 chain shop.app.run shop.util.log.log --type calls
+contains "$out" "2  shop.util.log.log          Function  src/shop/util/log.py:4  (src/shop/models.py:22)"
 q 0 chain shop.util.log shop.app
 contains "$out" "No imports chain from shop.util.log to shop.app within 10 steps."
 q 1 outline src/shop/model.py --json

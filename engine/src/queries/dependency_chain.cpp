@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <unordered_map>
 
+#include "trellis/queries/call_reach.hpp"
 #include "trellis/queries/context_queries.hpp"
 #include "trellis/queries/name_lookup.hpp"
 
@@ -110,6 +111,11 @@ Result<ChainResult> query_dependency_chain(const GraphStore& store, const ChainR
   for (NodeId at = meeting; at != kNoNode; at = scratch.parent(at)) result.chain.push_back(at);
   std::reverse(result.chain.begin(), result.chain.end());
   for (NodeId at = toward.at(meeting).next; at != kNoNode; at = toward.at(at).next) result.chain.push_back(at);
+  if (result.type == RelType::Calls) {
+    for (std::size_t i = 1; i < result.chain.size(); ++i) {
+      result.call_sites.push_back({result.chain[i - 1], call_site_lines(store, result.chain[i - 1], result.chain[i])});
+    }
+  }
   return result;
 }
 

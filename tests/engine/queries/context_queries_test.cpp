@@ -186,6 +186,13 @@ TEST_CASE("chain: imports between modules, calls between functions, a definition
   CHECK(calls->type == RelType::Calls);
   CHECK(names(store, calls->chain) ==
         std::vector<std::string>{"shop.app.run", "shop.models.User.validate", "shop.util.log.log"});
+  // Each step after the first: the caller and the lines of its calls.
+  REQUIRE(calls->call_sites.size() == 2);
+  CHECK(calls->call_sites[0].caller == calls->chain[0]);
+  CHECK(calls->call_sites[0].lines == std::vector<std::int32_t>{8});
+  CHECK(calls->call_sites[1].caller == calls->chain[1]);
+  CHECK(calls->call_sites[1].lines == std::vector<std::int32_t>{22});
+  CHECK(imports->call_sites.empty());
   auto as_modules = query_dependency_chain(store, {"shop.app.run", "shop.util.log.log", "imports", 10}, scratch);
   REQUIRE(as_modules.ok());
   CHECK(names(store, as_modules->chain) == std::vector<std::string>{"shop.app", "shop.models", "shop.util.log"});

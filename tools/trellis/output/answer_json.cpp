@@ -850,7 +850,15 @@ void chain(JsonTextWriter& w, Summary& out, const GraphStore& store, const Chain
   w.begin_array();
   std::string rendered;
   for (std::size_t i = 0; i < r.chain.size(); ++i) {
-    w.node(store, r.chain[i], static_cast<int>(i));
+    // A calls chain's steps after the first: where the step before calls it.
+    if (i > 0 && i - 1 < r.call_sites.size()) {
+      w.begin_object();
+      w.node_fields(store, r.chain[i], static_cast<int>(i));
+      call_sites(w, store, r.call_sites[i - 1].caller, r.call_sites[i - 1].lines);
+      w.end_object();
+    } else {
+      w.node(store, r.chain[i], static_cast<int>(i));
+    }
     if (i > 0) rendered += " → ";
     store.append_qualified_name(r.chain[i], rendered);
   }

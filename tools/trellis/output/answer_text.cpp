@@ -117,16 +117,20 @@ std::string reach_text(const GraphStore& store, const CallReachResult& r, std::s
 }
 
 // Lines of a tree below `root` along {parent, child} `edges`.
+// With `notes` (one per edge), each line ends with its edge's note.
 void tree_lines(const GraphStore& store, NodeId root, const std::vector<std::pair<NodeId, NodeId>>& edges,
-                const std::string& prefix, std::string& out) {
-  std::vector<NodeId> children;
-  for (const auto& [parent, child] : edges) {
-    if (parent == root) children.push_back(child);
+                const std::string& prefix, std::string& out, const std::vector<std::string>* notes = nullptr) {
+  std::vector<std::size_t> children;  // indices into edges
+  for (std::size_t e = 0; e < edges.size(); ++e) {
+    if (edges[e].first == root) children.push_back(e);
   }
   for (std::size_t i = 0; i < children.size(); ++i) {
     const bool last = i + 1 == children.size();
-    out += fmt::format("{}{}{}\n", prefix, last ? "└── " : "├── ", store.qualified_name(children[i]));
-    tree_lines(store, children[i], edges, prefix + (last ? "    " : "│   "), out);
+    const NodeId child = edges[children[i]].second;
+    const std::string& note = notes != nullptr ? (*notes)[children[i]] : std::string();
+    out += fmt::format("{}{}{}{}{}\n", prefix, last ? "└── " : "├── ", store.qualified_name(child),
+                       note.empty() ? "" : "  ", note);
+    tree_lines(store, child, edges, prefix + (last ? "    " : "│   "), out, notes);
   }
 }
 
@@ -191,6 +195,7 @@ std::string call_graph_text(const GraphStore& store, const CallGraphResult& r) {
   // The breadth-first tree: each node under the first listed node one level
   // nearer the entry that calls it.
   std::vector<std::pair<NodeId, NodeId>> tree;
+  std::vector<std::string> sites;  // per tree edge: where the parent calls the child
   const auto depth = [&](NodeId node) {
     for (const NodeAtDepth& n : r.nodes) {
       if (n.node == node) return n.depth;
@@ -200,17 +205,18 @@ std::string call_graph_text(const GraphStore& store, const CallGraphResult& r) {
   for (std::size_t i = 1; i < r.nodes.size(); ++i) {
     for (const NodeAtDepth& candidate : r.nodes) {
       if (candidate.depth != r.nodes[i].depth - 1) continue;
-      const bool calls = std::any_of(r.edges.begin(), r.edges.end(), [&](const CallGraphEdge& e) {
+      const auto edge = std::find_if(r.edges.begin(), r.edges.end(), [&](const CallGraphEdge& e) {
         return e.from == candidate.node && e.to == r.nodes[i].node;
       });
-      if (calls) {
+      if (edge != r.edges.end()) {
         tree.emplace_back(candidate.node, r.nodes[i].node);
+        sites.push_back(call_sites_text(store, {edge->from, edge->lines}));
         break;
       }
     }
   }
   std::string text = fmt::format("{}\n", store.qualified_name(r.entry));
-  tree_lines(store, r.entry, tree, "", text);
+  tree_lines(store, r.entry, tree, "", text, &sites);
   std::size_t other = 0;
   for (const CallGraphEdge& e : r.edges) {
     const bool in_tree = std::find(tree.begin(), tree.end(), std::pair{e.from, e.to}) != tree.end();
@@ -329,7 +335,10 @@ std::string chain_answer_text(const GraphStore& store, const ChainRequest& reque
   }
   std::vector<NodeAtDepth> steps;
   for (std::size_t i = 0; i < r.chain.size(); ++i) steps.push_back({r.chain[i], static_cast<int>(i)});
-  return fmt::format("{}\n\n{}", rendered, node_table(store, steps, true));
+  if (r.call_sites.empty()) return fmt::format("{}\n\n{}", rendered, node_table(store, steps, true));
+  std::vector<CallSites> sites{{}};  // each step after the first: where the one before calls it
+  sites.insert(sites.end(), r.call_sites.begin(), r.call_sites.end());
+  return fmt::format("{}\n\n{}", rendered, node_table(store, steps, true, &sites));
 }
 
 }  // namespace

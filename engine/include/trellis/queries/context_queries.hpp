@@ -195,6 +195,9 @@ struct ChainResult {
   NodeId to = kNoNode;
   RelType type = RelType::Imports;
   std::vector<NodeId> chain;  // from ... to; empty when none within max_depth
+  // A calls chain: one per step after the first, where chain[i - 1] calls
+  // chain[i]. Empty for an imports chain.
+  std::vector<CallSites> call_sites;
 };
 
 Result<ChainResult> query_dependency_chain(const GraphStore& store, const ChainRequest& request,
