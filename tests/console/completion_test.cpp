@@ -48,6 +48,25 @@ TEST_CASE("console completion: property names after '.'") {
   CHECK_FALSE(complete("RETURN f.qual").space_after_single);
 }
 
+TEST_CASE("console completion: after 'f.', the properties of the labels the pattern gives f") {
+  // A Module has no decorators or docstring; a Function has no extension.
+  CHECK(complete("MATCH (m:Module) RETURN m.").candidates ==
+        Words{"all_names", "byte_end", "byte_start", "extension", "file_path", "has_all", "language", "line_end",
+              "line_start", "name", "path", "qualified_name", "reexported_from", "reexported_names"});
+  CHECK(complete("MATCH (f:Function) WHERE f.d").candidates == Words{"decorators", "docstring"});
+  CHECK(complete("MATCH (f:Function) WHERE f.e").candidates.empty());
+  // Several labels: the union; across lines and patterns.
+  CHECK(complete("MATCH (x:Module|Function)\nRETURN x.e").candidates == Words{"extension"});
+  CHECK(complete("MATCH (c:Class)-[:DEFINES]->(m:Method)\nRETURN m.cl").candidates == Words{"class_name"});
+  CHECK(complete("MATCH (c:Class)-[:DEFINES]->(m:Method)\nRETURN c.cl").candidates.empty());
+  // A relationship variable: its type's properties.
+  CHECK(complete("MATCH (a)-[r:CALLS]->(b) RETURN r.").candidates == Words{"call_type", "line"});
+  CHECK(complete("MATCH (a)-[r:IMPORTS]->(b) RETURN r.").candidates.empty());
+  // A variable no pattern labels, or a name that only contains it: every property.
+  CHECK(complete("MATCH (n) RETURN n.docs").candidates == Words{"docstring"});
+  CHECK(complete("MATCH (fn:Module) RETURN f.docs").candidates == Words{"docstring"});
+}
+
 TEST_CASE("console completion: commands at the start of a line") {
   CHECK(complete(":sch").candidates == Words{"schema"});
   CHECK(complete(":par").candidates == Words{"param", "params"});

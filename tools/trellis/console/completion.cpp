@@ -75,14 +75,65 @@ bool inside_relationship(std::string_view text) {
   return false;
 }
 
-void add_property_names(std::vector<std::string>& out) {
-  out.emplace_back("qualified_name");
-  out.emplace_back("name");
-  for (const LabelDef& label : all_labels()) {
-    for (const PropertyDef& property : label.properties) out.emplace_back(property.name);
+// The labels (in a node) or relationship types (in a relationship) the
+// text gives `variable`: `(f:Function)`, `(f:Class:Interface)`, `(f:A|B)`,
+// `[r:CALLS]`, across every pattern that names it.
+struct VariableTypes {
+  std::vector<Label> labels;
+  std::vector<RelType> types;
+};
+
+VariableTypes types_of(std::string_view text, std::string_view variable) {
+  VariableTypes found;
+  if (variable.empty()) return found;
+  for (std::size_t at = text.find(variable); at != std::string_view::npos; at = text.find(variable, at + 1)) {
+    // The variable as a whole word, just inside '(' or '['.
+    std::size_t open = at;
+    while (open > 0 && text[open - 1] == ' ') --open;
+    if (open == 0 || (text[open - 1] != '(' && text[open - 1] != '[')) continue;
+    const bool relationship = text[open - 1] == '[';
+    std::size_t i = at + variable.size();
+    if (i < text.size() && is_word_char(text[i])) continue;
+    while (i < text.size() && text[i] == ' ') ++i;
+    while (i < text.size() && (text[i] == ':' || text[i] == '|' || text[i] == '&')) {
+      ++i;
+      while (i < text.size() && text[i] == ' ') ++i;
+      const std::size_t name_start = i;
+      while (i < text.size() && is_word_char(text[i])) ++i;
+      const std::string_view name = text.substr(name_start, i - name_start);
+      if (relationship) {
+        if (const auto type = rel_type_from_string(name)) found.types.push_back(*type);
+      } else if (const auto label = label_from_string(name)) {
+        found.labels.push_back(*label);
+      }
+      while (i < text.size() && text[i] == ' ') ++i;
+    }
   }
-  for (const RelTypeDef& type : all_rel_types()) {
-    for (const PropertyDef& property : type.properties) out.emplace_back(property.name);
+  return found;
+}
+
+// Property names after `variable.`: those of its labels or relationship
+// types when the text names them, else every property of the schema.
+void add_property_names(std::string_view text, std::string_view variable, std::vector<std::string>& out) {
+  const VariableTypes types = types_of(text, variable);
+  if (!types.labels.empty() || types.types.empty()) {
+    out.emplace_back("qualified_name");
+    out.emplace_back("name");
+  }
+  if (types.labels.empty() && types.types.empty()) {
+    for (const LabelDef& label : all_labels()) {
+      for (const PropertyDef& property : label.properties) out.emplace_back(property.name);
+    }
+    for (const RelTypeDef& type : all_rel_types()) {
+      for (const PropertyDef& property : type.properties) out.emplace_back(property.name);
+    }
+    return;
+  }
+  for (const Label label : types.labels) {
+    for (const PropertyDef& property : label_def(label).properties) out.emplace_back(property.name);
+  }
+  for (const RelType type : types.types) {
+    for (const PropertyDef& property : rel_type_def(type).properties) out.emplace_back(property.name);
   }
 }
 
@@ -107,7 +158,9 @@ Completion complete(std::string_view text) {
       for (const LabelDef& label : all_labels()) pool.emplace_back(label.name);
     }
   } else if (before == '.') {
-    add_property_names(pool);
+    std::size_t variable_start = start - 1;
+    while (variable_start > 0 && is_word_char(text[variable_start - 1])) --variable_start;
+    add_property_names(text, text.substr(variable_start, start - 1 - variable_start), pool);
   } else {
     keep_case = false;
     for (std::string_view word : kKeywords) pool.emplace_back(word);

@@ -3,7 +3,9 @@
 // issue 5 and the schema tables (engine/include/trellis/store/schema.hpp):
 //   after ':' inside (...)   labels            (f:Fun -> Function)
 //   after ':' inside [...]   relationship types (-[:CA -> CALLS)
-//   after '.'                property names    (f.qual -> qualified_name)
+//   after '.'                property names    (f.qual -> qualified_name): those of
+//                            the labels or types the text gives the variable
+//                            (`(f:Module)` ... `f.` -> its columns), else all
 //   a line starting with ':' console commands  (:sch -> :schema)
 //   elsewhere                keywords and functions, in the case typed
 #pragma once
