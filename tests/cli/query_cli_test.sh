@@ -134,6 +134,12 @@ json_true 'JSON.stringify(d.results.edges.filter((e) => e.via)) === JSON.stringi
 json_true 'd.results.edges.length === 9 && d.results.cycles.length === 0 && d.results.total_nodes === 7'
 q 0 call-graph shop.services.auth.AuthService.login --dispatch
 contains "$out" "  shop.models.User.validate (through shop.models.Base.validate)"
+q 0 hierarchy shop.models.Base --offset 1
+[[ "$out" == "Descendants of shop.models.Base:
+2  shop.models.Admin  Class  src/shop/models.py:26
+(rows 2-2 of 2)" ]] || fail "hierarchy page: $out"
+q 0 dependencies shop.services.auth --offset 3 --json
+json_true 'd.metadata.offset === 3 && d.metadata.total_count === 9 && d.metadata.row_count === 6 && d.metadata.next_offset === null'
 q 0 call-graph shop.services.auth.main --depth 2
 # Each line: where the line above calls it.
 contains "$out" "│   ├── shop.util.log.log  (src/shop/services/auth.py:18, 19)"

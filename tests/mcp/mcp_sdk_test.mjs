@@ -189,7 +189,7 @@ check("choice and range schemas", () => {
   assert.equal(hierarchy.direction.default, "both");
   assert.equal(hierarchy.max_depth.maximum, 10);
   const dependencies = tool("query_dependencies").inputSchema;
-  assert.deepEqual(Object.keys(dependencies.properties), ["target", "dependency_type", "include_transitive", "fields"]);
+  assert.deepEqual(Object.keys(dependencies.properties), ["target", "dependency_type", "include_transitive", "offset", "fields"]);
   assert.deepEqual(dependencies.properties.dependency_type.enum, ["imports", "calls", "all"]);
   assert.deepEqual(Object.keys(tool("query_exports").inputSchema.properties), ["module_name", "include_private", "offset", "fields"]);
   assert.deepEqual(Object.keys(tool("query_implementations").inputSchema.properties), ["interface_name", "include_indirect", "offset", "fields"]);
@@ -308,7 +308,8 @@ check("every tool has an outputSchema: the document, its results' members and ty
     assert.deepEqual(names(second.results.callers), names(first.results.callers).slice(2));
     assert.equal(second.metadata.offset, 2);
     assert.equal(second.metadata.total_count, 3);
-    for (const t of ["query_callers", "query_callees", "query_exports", "query_implementations", "get_children", "query_importers"]) {
+    for (const t of ["query_callers", "query_callees", "query_exports", "query_implementations", "get_children", "query_importers",
+                     "query_hierarchy", "query_dependencies", "get_block_details", "get_source"]) {
       assert.equal(tool(t).inputSchema.properties.offset.minimum, 0, t);
     }
   });

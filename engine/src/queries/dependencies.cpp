@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <span>
 
+#include "paging.hpp"
 #include "trellis/queries/name_lookup.hpp"
 #include "trellis/queries/structural_queries.hpp"
 
@@ -161,15 +162,14 @@ Result<DependenciesResult> query_dependencies(const GraphStore& store,
       result.unresolved_calls += store.unresolved_call_count(node);
   }
 
-  // One cap over both lists: imports first, calls get what is left.
-  result.count.total_count = imports.reached.size() + calls.reached.size();
-  const std::size_t kept_imports = std::min(kMaxResults, imports.reached.size());
-  const std::size_t kept_calls = std::min(kMaxResults - kept_imports, calls.reached.size());
-  result.imports.assign(imports.reached.begin(),
-                        imports.reached.begin() + static_cast<std::ptrdiff_t>(kept_imports));
-  result.calls.assign(calls.reached.begin(),
-                      calls.reached.begin() + static_cast<std::ptrdiff_t>(kept_calls));
-  result.count.truncated = kept_imports + kept_calls < result.count.total_count;
+  // One page over both lists: imports first, then calls.
+  const std::size_t total = imports.reached.size() + calls.reached.size();
+  keep_page(imports.reached, calls.reached, request.offset);
+  result.imports = std::move(imports.reached);
+  result.calls = std::move(calls.reached);
+  const std::size_t kept_imports = result.imports.size();
+  const std::size_t kept_calls = result.calls.size();
+  result.count = page_count(total, request.offset, kept_imports + kept_calls);
 
   std::vector<NodeId> listed;
   listed.reserve(kept_imports + kept_calls);

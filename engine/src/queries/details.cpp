@@ -11,6 +11,7 @@
 
 #include "trellis/queries/context_queries.hpp"
 #include "trellis/queries/name_lookup.hpp"
+#include "paging.hpp"
 #include "queries/nested_definitions.hpp"
 #include "queries/node_properties.hpp"
 
@@ -84,9 +85,9 @@ std::vector<CallInside> calls_of(const GraphStore& store, std::span<const NodeId
 }
 
 // Definitions of `module` whose lines overlap [first, last], in line order
-// (a parent before what it defines), with their depth.
-void overlapping_definitions(const GraphStore& store, NodeId module, int first, int last, TraversalScratch& scratch,
-                             SourceResult& result) {
+// (a parent before what it defines), with their depth: the page at `offset`.
+void overlapping_definitions(const GraphStore& store, NodeId module, int first, int last, std::size_t offset,
+                             TraversalScratch& scratch, SourceResult& result) {
   const auto line_of = [&](NodeId node) { return line_property(store, node, "line_start"); };
   const auto sorted_children = [&](NodeId parent) {
     std::vector<std::pair<int, NodeId>> children;
@@ -112,12 +113,14 @@ void overlapping_definitions(const GraphStore& store, NodeId module, int first, 
     const int end = std::max(start, line_property(store, entry.node, "line_end"));
     if (start > last) continue;  // it and all it defines lie below the range
     if (end >= first) {
-      if (result.definitions.size() < kMaxResults) result.definitions.push_back(entry);
+      if (result.count.total_count >= offset && result.definitions.size() < kMaxResults) {
+        result.definitions.push_back(entry);
+      }
       ++result.count.total_count;
       push_children(entry.node, entry.depth + 1);
     }
   }
-  result.count.truncated = result.count.total_count > result.definitions.size();
+  result.count = page_count(result.count.total_count, offset, result.definitions.size());
 }
 
 Error no_sources() {
@@ -179,8 +182,8 @@ Result<DetailsResult> query_details(const GraphStore& store, const DetailsReques
   result.count.total_count = calls.size();
   result.unresolved = static_cast<std::size_t>(
       std::count_if(calls.begin(), calls.end(), [](const CallInside& call) { return call.callee == kNoNode; }));
-  if (calls.size() > kMaxResults) calls.resize(kMaxResults);
-  result.count.truncated = result.count.total_count > calls.size();
+  keep_page(calls, request.offset);
+  result.count = page_count(result.count.total_count, request.offset, calls.size());
   result.calls = std::move(calls);
 
   if (store.label(result.node) == Label::Module) {
@@ -236,7 +239,8 @@ Result<SourceResult> query_source(const GraphStore& store, const SourceRequest& 
   if (!text.ok()) return std::move(text).take_error();
   result.source = std::move(text).value();
   if (result.source.last >= result.source.first) {
-    overlapping_definitions(store, result.module, result.source.first, result.source.last, scratch, result);
+    overlapping_definitions(store, result.module, result.source.first, result.source.last, request.offset, scratch,
+                            result);
   }
   return result;
 }

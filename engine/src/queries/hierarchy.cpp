@@ -4,6 +4,7 @@
 #include <algorithm>
 
 #include "inheritance_reach.hpp"
+#include "paging.hpp"
 #include "trellis/queries/local_cycles.hpp"
 #include "trellis/queries/name_lookup.hpp"
 #include "trellis/queries/structural_queries.hpp"
@@ -11,22 +12,17 @@
 namespace trellis::queries {
 namespace {
 
-// Lists the first `room` reached nodes and their tree edges; `room` shrinks
-// by what was listed.
-void keep(const std::vector<ReachedNode>& reached, InheritanceDirection direction,
-          std::size_t& room, std::vector<NodeAtDepth>& listed,
+// Lists the reached nodes of the page and their tree edges.
+void keep(const std::vector<ReachedNode>& reached, InheritanceDirection direction, std::vector<NodeAtDepth>& listed,
           std::vector<std::pair<NodeId, NodeId>>& tree) {
-  const std::size_t kept = std::min(room, reached.size());
-  listed.reserve(kept);
-  tree.reserve(kept);
-  for (std::size_t i = 0; i < kept; ++i) {
-    const ReachedNode& r = reached[i];
+  listed.reserve(reached.size());
+  tree.reserve(reached.size());
+  for (const ReachedNode& r : reached) {
     listed.push_back({r.node, r.depth});
     // Parent side first: the base above the class it was reached from.
     tree.push_back(direction == InheritanceDirection::Bases ? std::pair{r.node, r.via}
                                                             : std::pair{r.via, r.node});
   }
-  room -= kept;
 }
 
 }  // namespace
@@ -68,13 +64,12 @@ Result<HierarchyResult> query_hierarchy(const GraphStore& store, const Hierarchy
   }
   result.cycles = local_cycles(members, edges);
 
-  // One cap over both lists: ancestors first, descendants get what is left.
-  result.count.total_count = up.size() + down.size();
-  std::size_t room = kMaxResults;
-  keep(up, InheritanceDirection::Bases, room, result.ancestors, result.up_tree);
-  keep(down, InheritanceDirection::Derived, room, result.descendants, result.down_tree);
-  result.count.truncated =
-      result.ancestors.size() + result.descendants.size() < result.count.total_count;
+  // One page over both lists: ancestors first, then descendants.
+  const std::size_t total = up.size() + down.size();
+  keep_page(up, down, request.offset);
+  keep(up, InheritanceDirection::Bases, result.ancestors, result.up_tree);
+  keep(down, InheritanceDirection::Derived, result.descendants, result.down_tree);
+  result.count = page_count(total, request.offset, result.ancestors.size() + result.descendants.size());
   return result;
 }
 

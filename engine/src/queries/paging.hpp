@@ -23,6 +23,17 @@ void keep_page(std::vector<T>& rows, std::size_t offset) {
   rows.erase(rows.begin(), rows.begin() + static_cast<std::ptrdiff_t>(first));
 }
 
+// Keeps the page at `offset` of two lists read one after the other (an
+// answer's first list, then its second): each keeps its rows of that page.
+template <class A, class B>
+void keep_page(std::vector<A>& first, std::vector<B>& second, std::size_t offset) {
+  const std::size_t in_first = std::min(offset, first.size());
+  keep_page(first, offset);
+  const std::size_t room = kMaxResults - first.size();
+  keep_page(second, offset - in_first);
+  if (second.size() > room) second.erase(second.begin() + static_cast<std::ptrdiff_t>(room), second.end());
+}
+
 // The count of the page of `rows` rows at `offset` in a list of `total`.
 inline ResultCount page_count(std::size_t total, std::size_t offset, std::size_t rows) {
   return {total, offset + rows < total, offset};

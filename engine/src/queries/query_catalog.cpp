@@ -65,6 +65,7 @@ const ParamSpec kHierarchyParams[] = {
     choice_param("direction", "--direction", kDirections, "both",
                  "up: ancestors (bases, implemented interfaces); down: descendants; both"),
     integer_param("max_depth", "--depth", 1, 10, 10, "How many inheritance steps to follow"),
+    kOffsetParam,
     kFieldsParam,
 };
 const ParamSpec kDependenciesParams[] = {
@@ -73,6 +74,7 @@ const ParamSpec kDependenciesParams[] = {
                  "imports: IMPORTS edges; calls: CALLS edges; all: both"),
     boolean_param("include_transitive", "--transitive", false,
                   "Follow dependencies of dependencies (can be large)"),
+    kOffsetParam,
     kFieldsParam,
 };
 const ParamSpec kExportsParams[] = {
@@ -147,12 +149,14 @@ const ParamSpec kDetailsParams[] = {
     name_param("name", "A class, interface, function, method or module name, or a file path"),
     boolean_param("include_source", "--no-source", true, "Include the block's source lines"),
     integer_param("max_lines", "--max-lines", 1, 2000, 200, "Most source lines to return, from line_start"),
+    kOffsetParam,
     kFieldsParam,
 };
 const ParamSpec kSourceParams[] = {
     string_param("target", "FILE:START-END or FILE:LINE (FILE relative to the indexed root), a definition's or "
                            "module's name, or a file path (the whole file)"),
     integer_param("max_lines", "--max-lines", 1, 2000, 200, "Most lines to return, from the first one asked"),
+    kOffsetParam,
     kFieldsParam,
 };
 const ParamSpec kWhyParams[] = {
@@ -362,9 +366,9 @@ QueryRequest typed_request(const QuerySpec& spec, const CheckedArguments& a) {
     case QueryKind::Callees:
       return CalleesRequest{a.text(p[0].name), as_int(a.integer(p[1])), a.boolean(p[2]), offset(a)};
     case QueryKind::Hierarchy:
-      return HierarchyRequest{a.text(p[0].name), direction_from(a.choice(p[1])), as_int(a.integer(p[2]))};
+      return HierarchyRequest{a.text(p[0].name), direction_from(a.choice(p[1])), as_int(a.integer(p[2])), offset(a)};
     case QueryKind::Dependencies:
-      return DependenciesRequest{a.text(p[0].name), dependency_type_from(a.choice(p[1])), a.boolean(p[2])};
+      return DependenciesRequest{a.text(p[0].name), dependency_type_from(a.choice(p[1])), a.boolean(p[2]), offset(a)};
     case QueryKind::Exports: return ExportsRequest{a.text(p[0].name), a.boolean(p[1]), offset(a)};
     case QueryKind::Implementations: return ImplementationsRequest{a.text(p[0].name), a.boolean(p[1]), offset(a)};
     case QueryKind::CallGraph:
@@ -377,8 +381,9 @@ QueryRequest typed_request(const QuerySpec& spec, const CheckedArguments& a) {
     case QueryKind::Importers: return ImportersRequest{a.text(p[0].name), a.boolean(p[1]), offset(a)};
     case QueryKind::Chain:
       return ChainRequest{a.text(p[0].name), a.text(p[1].name), a.choice(p[2]), as_int(a.integer(p[3]))};
-    case QueryKind::Details: return DetailsRequest{a.text(p[0].name), a.boolean(p[1]), as_int(a.integer(p[2]))};
-    case QueryKind::Source: return SourceRequest{a.text(p[0].name), as_int(a.integer(p[1]))};
+    case QueryKind::Details:
+      return DetailsRequest{a.text(p[0].name), a.boolean(p[1]), as_int(a.integer(p[2])), offset(a)};
+    case QueryKind::Source: return SourceRequest{a.text(p[0].name), as_int(a.integer(p[1])), offset(a)};
     case QueryKind::Context:
       return ContextRequest{a.texts(p[0].name), as_int(a.integer(p[1])), as_int(a.integer(p[2])),
                             as_int(a.integer(p[3]))};

@@ -11,6 +11,8 @@
 
 #include "trellis/queries/context_queries.hpp"
 #include "trellis/queries/query_catalog.hpp"
+#include "trellis/queries/source_reader.hpp"
+#include "trellis/queries/structural_queries.hpp"
 #include "trellis/store/graph_builder.hpp"
 
 using namespace trellis;
@@ -79,7 +81,8 @@ TEST_CASE("callers and callees page through 250 rows: none lost or repeated, cou
 TEST_CASE("the offset parameter is declared once and taken by every capped list query") {
   for (const QueryKind kind : {QueryKind::Callers, QueryKind::Callees, QueryKind::Exports, QueryKind::Implementations,
                                QueryKind::Children, QueryKind::Importers, QueryKind::Outline, QueryKind::Complexity,
-                               QueryKind::Impact, QueryKind::Cycles, QueryKind::Unresolved}) {
+                               QueryKind::Impact, QueryKind::Cycles, QueryKind::Unresolved, QueryKind::Hierarchy,
+                               QueryKind::Dependencies, QueryKind::Details, QueryKind::Source}) {
     const QuerySpec& spec = query_spec(kind);
     CAPTURE(spec.tool);
     const auto it = std::find_if(spec.params.begin(), spec.params.end(),
@@ -191,4 +194,91 @@ TEST_CASE("outline, complexity and impact page through 250 rows in their own ord
     return std::pair{names, r->count};
   });
   CHECK(std::is_sorted(impact.begin(), impact.end()));  // depth 1 by line: f000 .. f249
+}
+
+namespace {
+
+// Class p.C inherits from p.B000 .. p.B119 and is the base of p.D000 ..
+// p.D129: 250 rows, ancestors first, so the page at 100 holds the last 20
+// ancestors and the first 80 descendants.
+BuiltGraph lineage_graph() {
+  GraphBuilder b;
+  const auto add = [&](const std::string& qn) {
+    auto node = b.add_node(Label::Class, qn, qn.substr(qn.rfind('.') + 1));
+    REQUIRE(node.ok());
+    return *node;
+  };
+  const BuildId c = add("p.C");
+  for (int i = 0; i < 120; ++i) b.add_edge(RelType::Inherits, c, add(fmt::format("p.B{:03}", i)));
+  for (int i = 0; i < 130; ++i) b.add_edge(RelType::Inherits, add(fmt::format("p.D{:03}", i)), c);
+  auto built = std::move(b).build();
+  REQUIRE(built.ok());
+  return std::move(built).value();
+}
+
+// A file of 250 one-line definitions for query_source.
+class WideFileReader final : public SourceReader {
+ public:
+  Result<std::string> read_file(std::string_view file_path) const override {
+    if (file_path != "w.py") return make_error(ErrorCode::InvalidArgument, "no such file");
+    std::string text;
+    for (int line = 1; line <= 300; ++line) text += fmt::format("line {}\n", line);
+    return text;
+  }
+};
+
+}  // namespace
+
+TEST_CASE("hierarchy, dependencies, details and source page through 250 rows, across their lists") {
+  TraversalScratch scratch;
+  const BuiltGraph lineage = lineage_graph();
+  std::size_t ancestors = 0;
+  const auto hierarchy = all_pages(250, [&](std::size_t offset) {
+    const auto r = query_hierarchy(lineage.store, {"p.C", HierarchyDirection::Both, 10, offset}, scratch);
+    REQUIRE(r.ok());
+    CHECK(r->up_tree.size() == r->ancestors.size());
+    CHECK(r->down_tree.size() == r->descendants.size());
+    if (offset == 100) CHECK(r->ancestors.size() == 20);
+    ancestors += r->ancestors.size();
+    std::vector<std::string> names;
+    for (const NodeAtDepth& n : r->ancestors) names.push_back(lineage.store.qualified_name(n.node));
+    for (const NodeAtDepth& n : r->descendants) names.push_back(lineage.store.qualified_name(n.node));
+    return std::pair{names, r->count};
+  });
+  CHECK(ancestors == 120);
+  CHECK(hierarchy[119] == "p.B119");
+  CHECK(hierarchy[120] == "p.D000");
+
+  const BuiltGraph wide = wide_graph();
+  const auto dependencies = all_pages(250, [&](std::size_t offset) {
+    const auto r = query_dependencies(wide.store, {"m.target", DependencyType::All, false, offset}, scratch);
+    REQUIRE(r.ok());
+    CHECK(r->imports.empty());
+    std::vector<std::string> names;
+    for (const NodeAtDepth& n : r->calls) names.push_back(wide.store.qualified_name(n.node));
+    return std::pair{names, r->count};
+  });
+  CHECK(dependencies.front() == "m.g000");
+
+  const auto details = all_pages(250, [&](std::size_t offset) {
+    const auto r = query_details(wide.store, {"m.target", false, 200, offset}, scratch, nullptr);
+    REQUIRE(r.ok());
+    std::vector<std::string> names;
+    for (const CallInside& call : r->calls) names.push_back(fmt::format("{} {}", call.line, wide.store.qualified_name(call.callee)));
+    return std::pair{names, r->count};
+  });
+  CHECK(details.front() == "1000 m.g000");
+  CHECK(details.back() == "1249 m.g249");  // by line across pages
+
+  const BuiltGraph file = file_graph();
+  const WideFileReader reader;
+  const auto source = all_pages(251, [&](std::size_t offset) {
+    const auto r = query_source(file.store, {"w.py:1-300", 2000, offset}, scratch, &reader);
+    REQUIRE(r.ok());
+    CHECK(r->source.first == 1);  // the text is the whole range on every page
+    std::vector<std::string> names;
+    for (const OutlineEntry& e : r->definitions) names.push_back(file.store.qualified_name(e.node));
+    return std::pair{names, r->count};
+  });
+  CHECK(source[1] == "w.f000");
 }

@@ -211,8 +211,7 @@ void hierarchy(JsonTextWriter& w, Summary& out, const GraphStore& store, const H
     w.string(text);
   }
   w.end_array();
-  out.row_count = r.ancestors.size() + r.descendants.size();
-  out.total_count = r.count.total_count;
+  page(out, r.count, r.ancestors.size() + r.descendants.size());
   out.max_depth = request.max_depth;
 }
 
@@ -233,8 +232,7 @@ void dependencies(JsonTextWriter& w, Summary& out, const GraphStore& store, cons
     w.names(store, targets);
   }
   w.end_object();
-  out.row_count = r.imports.size() + r.calls.size();
-  out.total_count = r.count.total_count;
+  page(out, r.count, r.imports.size() + r.calls.size());
   out.unresolved_calls = r.unresolved_calls;
 }
 
@@ -645,8 +643,7 @@ void details(JsonTextWriter& w, Summary& out, const GraphStore& store, const Det
       w.string(r.source_error);
     }
   }
-  out.row_count = r.calls.size();
-  out.total_count = r.count.total_count;
+  page(out, r.count, r.calls.size());
   out.unresolved_calls = r.unresolved;
 }
 
@@ -671,8 +668,7 @@ void source(JsonTextWriter& w, Summary& out, const GraphStore& store, const Sour
     w.end_object();
   }
   w.end_array();
-  out.row_count = r.definitions.size();
-  out.total_count = r.count.total_count;
+  page(out, r.count, r.definitions.size());
 }
 
 // {"depth", "direct", "reached", "truncated", "tree": [lean node + edge,

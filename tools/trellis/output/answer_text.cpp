@@ -136,6 +136,15 @@ void tree_lines(const GraphStore& store, NodeId root, const std::vector<std::pai
 
 std::string hierarchy_text(const GraphStore& store, const HierarchyResult& r) {
   std::string text;
+  if (r.count.offset > 0) {
+    // A later page: its rows' parents may be on an earlier page, so a table, not trees.
+    if (!r.ancestors.empty()) text += fmt::format("Ancestors of {}:\n{}", store.qualified_name(r.target), node_table(store, r.ancestors, true));
+    if (!r.descendants.empty()) {
+      text += fmt::format("{}Descendants of {}:\n{}", text.empty() ? "" : "\n", store.qualified_name(r.target),
+                          node_table(store, r.descendants, true));
+    }
+    return text + page_line(r.count, r.ancestors.size() + r.descendants.size());
+  }
   if (!r.up_tree.empty()) {
     // Ancestors read upwards: each line's children are its bases.
     std::vector<std::pair<NodeId, NodeId>> up;
@@ -149,7 +158,7 @@ std::string hierarchy_text(const GraphStore& store, const HierarchyResult& r) {
     tree_lines(store, r.target, r.down_tree, "", text);
   }
   if (text.empty()) text = fmt::format("{} has no ancestors or descendants in the graph.\n", store.qualified_name(r.target));
-  text += cut_line(r.ancestors.size() + r.descendants.size(), r.count.total_count);
+  text += page_line(r.count, r.ancestors.size() + r.descendants.size());
   for (const auto& cycle : r.cycles) text += fmt::format("warning: circular inheritance: {}\n", chain_text(store, cycle));
   return text;
 }
@@ -159,7 +168,7 @@ std::string dependencies_text(const GraphStore& store, const DependenciesResult&
   if (!r.imports.empty()) text += fmt::format("Imports:\n{}", node_table(store, r.imports, true));
   if (!r.calls.empty()) text += fmt::format("{}Calls:\n{}", text.empty() ? "" : "\n", node_table(store, r.calls, true));
   if (text.empty()) text = fmt::format("{} has no dependencies of that kind.\n", store.qualified_name(r.target));
-  return text + cut_line(r.imports.size() + r.calls.size(), r.count.total_count) + unresolved_line(r.unresolved_calls);
+  return text + page_line(r.count, r.imports.size() + r.calls.size()) + unresolved_line(r.unresolved_calls);
 }
 
 // The module's own definitions, then what it re-exports: the name it
@@ -384,7 +393,7 @@ std::string details_text(const GraphStore& store, const DetailsResult& r) {
                                             : fmt::format("{} (unresolved: {})", call.text,
                                                           unresolved_reason_code(call.reason))});
     }
-    text += table.render() + cut_line(r.calls.size(), r.count.total_count);
+    text += table.render() + page_line(r.count, r.calls.size());
   }
   if (r.source) {
     text += "source:\n" + numbered(*r.source);
@@ -401,7 +410,7 @@ std::string source_answer_text(const GraphStore& store, const SourceResult& r) {
   if (!r.definitions.empty()) {
     std::vector<std::string> names;
     for (const OutlineEntry& entry : r.definitions) names.push_back(store.qualified_name(entry.node));
-    text += fmt::format("definitions here: {}\n", fmt::join(names, ", "));
+    text += fmt::format("definitions here: {}\n", fmt::join(names, ", ")) + page_line(r.count, r.definitions.size());
   }
   return text;
 }

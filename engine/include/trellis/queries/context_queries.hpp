@@ -50,6 +50,7 @@ struct DetailsRequest {
   std::string name;  // a definition, a module, or a file path
   bool include_source = true;
   int max_lines = 200;  // 1..2000 source lines, from line_start
+  std::size_t offset = 0;  // the page: calls inside skipped first
 };
 
 // A call made inside the node's line range: by the node itself or by a
@@ -97,6 +98,7 @@ struct SourceRequest {
   // a definition's or module's name, or a file path (the whole file).
   std::string target;
   int max_lines = 200;  // 1..2000
+  std::size_t offset = 0;  // the page: definitions skipped first
 };
 
 struct SourceResult {

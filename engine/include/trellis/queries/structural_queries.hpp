@@ -108,6 +108,7 @@ struct HierarchyRequest {
   std::string class_name;
   HierarchyDirection direction = HierarchyDirection::Both;
   int max_depth = 10;  // 1..10
+  std::size_t offset = 0;  // the page: rows of ancestors then descendants skipped first
 };
 
 struct HierarchyResult {
@@ -140,6 +141,7 @@ struct DependenciesRequest {
   std::string target;  // a Module (or Package's __init__ Module) or a Function/Method
   DependencyType dependency_type = DependencyType::All;
   bool include_transitive = false;
+  std::size_t offset = 0;  // the page: rows of imports then calls skipped first
 };
 
 struct DependenciesResult {
