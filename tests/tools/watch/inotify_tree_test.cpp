@@ -2,7 +2,9 @@
 // below them, renames report both names, and set_watched follows a list.
 #include <doctest/doctest.h>
 
+#include <fcntl.h>
 #include <poll.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <chrono>
@@ -109,4 +111,33 @@ TEST_CASE("inotify tree: set_watched adds the listed folders and drops the other
   const auto seen = wait_for(*tree, {"keep/k.py"});
   CHECK(seen.contains("keep/k.py"));
   CHECK_FALSE(seen.contains("ignored/z.py"));
+}
+
+TEST_CASE("inotify tree: more events than the kernel queues end in an overflow event, not a silent loss") {
+  std::size_t limit = 0;
+  {
+    std::ifstream in("/proc/sys/fs/inotify/max_queued_events");
+    in >> limit;
+  }
+  if (limit == 0 || limit > 200'000) {
+    MESSAGE("max_queued_events is " << limit << ": too large to fill in a test; nothing to check");
+    return;
+  }
+  TempDir dir;
+  auto tree = InotifyTree::open(dir.path().string(), [](std::string_view) { return true; });
+  REQUIRE(tree.ok());
+  REQUIRE(tree->set_watched({""}).ok());
+  // Two open files written in turn, a byte a write: the kernel merges only
+  // an event equal to the one queued last, so each write queues its own.
+  const int a = ::open((dir / "a.py").c_str(), O_WRONLY | O_CREAT | O_CLOEXEC, 0644);
+  const int b = ::open((dir / "b.py").c_str(), O_WRONLY | O_CREAT | O_CLOEXEC, 0644);
+  REQUIRE(a >= 0);
+  REQUIRE(b >= 0);
+  for (std::size_t i = 0; i <= limit; ++i) REQUIRE(::write(i % 2 == 0 ? a : b, "x", 1) == 1);
+  ::close(a);
+  ::close(b);
+  auto events = tree->read_events();
+  REQUIRE(events.ok());
+  CHECK(std::any_of(events->begin(), events->end(),
+                    [](const TreeEvent& event) { return event.kind == TreeEvent::Kind::Overflow; }));
 }
