@@ -360,4 +360,74 @@ expect 0 "$trellis" index "$work/reexports"
 expect 0 "$trellis" query exports py.lib --db "$rx_db" --json
 json_true 'd.results.exports.map(n => n.exported_as || n.name).join(" ") === "version codecs Engine extra_tool"'
 
+# Pictures of a neighbourhood: clusters by module, short names, styles by
+# type, and a "+N more" marker where --max-nodes left neighbours out.
+expect 0 "$trellis" export --format mermaid --root shop.models.Base --type INHERITS,CALLS --max-nodes 4 --db "$db"
+expected_mermaid="$(cat <<'MERMAID'
+flowchart LR
+  subgraph c0["shop.models"]
+    n22["Base"]
+    n23["User"]
+    n24["Admin"]
+  end
+  subgraph c1["shop"]
+    n28["make_user"]
+  end
+  n28 -->|CALLS| n23
+  n23 ==>|INHERITS| n22
+  n24 ==>|INHERITS| n23
+  more23["+2 more"]:::more
+  n23 -.- more23
+  classDef more fill:none,stroke-dasharray:3 3
+MERMAID
+)"
+[[ "$out" == "$expected_mermaid" ]] || fail "subgraph mermaid: $out"
+expect 0 "$trellis" export --format dot --root shop.services.auth.main --direction out --type CALLS --depth 2 --max-nodes 6 --db "$db"
+expected_dot="$(cat <<'DOT'
+digraph trellis {
+  rankdir=LR;
+  node [fontname="Helvetica"];
+  edge [fontname="Helvetica", fontsize=10];
+  subgraph cluster_0 {
+    label="shop.services.auth";
+    style="rounded";
+    color=gray70;
+    "Function:shop.services.auth.main" [label="main", tooltip="Function shop.services.auth.main", shape=box, style="rounded"];
+    "Function:shop.services.auth.build" [label="build", tooltip="Function shop.services.auth.build", shape=box, style="rounded"];
+    "Method:shop.services.auth.AuthService.login" [label="login", tooltip="Method shop.services.auth.AuthService.login", shape=box, style="rounded"];
+    "Class:shop.services.auth.AuthService" [label="AuthService", tooltip="Class shop.services.auth.AuthService", shape=box, style="filled", fillcolor="#eef2ff"];
+  }
+  subgraph cluster_1 {
+    label="shop.services.repo";
+    style="rounded";
+    color=gray70;
+    "Class:shop.services.repo.Repo" [label="Repo", tooltip="Class shop.services.repo.Repo", shape=box, style="filled", fillcolor="#eef2ff"];
+    "Method:shop.services.repo.Repo.get" [label="get", tooltip="Method shop.services.repo.Repo.get", shape=box, style="rounded"];
+  }
+  "Function:shop.services.auth.main" -> "Class:shop.services.repo.Repo" [label="CALLS constructor @36"];
+  "Function:shop.services.auth.main" -> "Function:shop.services.auth.build" [label="CALLS direct @34"];
+  "Function:shop.services.auth.main" -> "Method:shop.services.auth.AuthService.login" [label="CALLS method @35"];
+  "Function:shop.services.auth.main" -> "Method:shop.services.repo.Repo.get" [label="CALLS method @37"];
+  "Function:shop.services.auth.build" -> "Class:shop.services.auth.AuthService" [label="CALLS constructor @30"];
+  "Function:shop.services.auth.build" -> "Class:shop.services.repo.Repo" [label="CALLS constructor @30"];
+  "more:Method:shop.services.auth.AuthService.login" [label="+3 more", shape=plaintext, fontcolor=gray40];
+  "Method:shop.services.auth.AuthService.login" -> "more:Method:shop.services.auth.AuthService.login" [style=dashed, color=gray60, arrowhead=none];
+}
+DOT
+)"
+[[ "$out" == "$expected_dot" ]] || fail "subgraph dot: $out"
+expect 0 "$trellis" export --format json --root src/shop/models.py --direction out --type DEFINES --depth 1 --db "$db" --json
+json_true 'd.results.document.nodes.map((n) => n.name).join(" ") === "models Base User Admin" && d.results.document.relationships.length === 3 && d.results.omitted_node_count === 0 && d.results.document.omitted === undefined'
+expect 0 "$trellis" export --format graphml --root shop.models.User --direction in --type INHERITS --db "$db"
+contains "$out" '<edge source="n24" target="n23">'
+expect 1 "$trellis" export --format dot --depth 3 --db "$db" --json
+json_true 'd.error_code === "INVALID_ARGUMENT" && d.error.includes("give it with --root NAME")'
+expect 1 "$trellis" export --format dot --root shop.models.Base --type CALL --db "$db" --json
+json_true 'd.error_code === "INVALID_ARGUMENT" && d.error.includes("unknown relationship type \x27CALL\x27")'
+expect 1 "$trellis" export --format csv --root shop.models.Base --out "$work/sub-csv" --db "$db" --json
+json_true 'd.error_code === "INVALID_ARGUMENT" && d.error.includes("csv exports the whole graph")'
+[[ ! -e "$work/sub-csv" ]] || fail "a refused csv export wrote $work/sub-csv"
+expect 1 "$trellis" export --format dot --root shop.nowhere --db "$db" --json
+json_true 'd.error_code === "NODE_NOT_FOUND"'
+
 finish "query CLI"

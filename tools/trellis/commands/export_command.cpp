@@ -1,7 +1,10 @@
 #include "trellis/commands/export_command.hpp"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
+#include <algorithm>
+#include <vector>
 #include <filesystem>
 #include <string>
 #include <system_error>
@@ -10,21 +13,39 @@
 #include "trellis/common/file_io.hpp"
 #include "trellis/formats/dot.hpp"
 #include "trellis/formats/graph_json.hpp"
+#include "trellis/formats/graph_view.hpp"
 #include "trellis/formats/graphml.hpp"
 #include "trellis/formats/mermaid.hpp"
 #include "trellis/interchange/csv_export.hpp"
+#include "trellis/queries/subgraph.hpp"
 #include "trellis/output/printer.hpp"
 #include "trellis/store/snapshot.hpp"
 
 namespace trellis::cli {
 namespace {
 
-// One-file formats: the graph as text.
-std::string render(const std::string& format, const GraphStore& store) {
-  if (format == "json") return output::dump_json(formats::graph_json(store)) + "\n";
-  if (format == "graphml") return formats::graph_graphml(store);
-  if (format == "dot") return formats::graph_dot(store);
-  return formats::graph_mermaid(store);
+// One-file formats: the view as text.
+std::string render(const std::string& format, const formats::GraphView& view) {
+  if (format == "json") return output::dump_json(formats::graph_json(view)) + "\n";
+  if (format == "graphml") return formats::graph_graphml(view);
+  if (format == "dot") return formats::graph_dot(view);
+  return formats::graph_mermaid(view);
+}
+
+// "CALLS,INHERITS" as relationship types; INVALID_ARGUMENT names a wrong one.
+Result<std::vector<RelType>> parse_types(const std::vector<std::string>& names) {
+  std::vector<RelType> types;
+  for (const std::string& name : names) {
+    const auto type = rel_type_from_string(name);
+    if (!type) {
+      std::vector<std::string> known;
+      for (const RelTypeDef& def : all_rel_types()) known.emplace_back(def.name);
+      return make_error(ErrorCode::InvalidArgument,
+                        fmt::format("unknown relationship type '{}'; the types are {}", name, fmt::join(known, ", ")));
+    }
+    if (std::find(types.begin(), types.end(), *type) == types.end()) types.push_back(*type);
+  }
+  return types;
 }
 
 class ExportCommand final : public Command {
@@ -42,17 +63,46 @@ class ExportCommand final : public Command {
         .add_option("--out", out_,
                     "Where to write: a folder for csv (required), else a file (default: stdout)")
         ->type_name("PATH");
+    app()
+        .add_option("--root", roots_,
+                    "Export only the neighbourhood of this node (qualified name, unique suffix or file path; "
+                    "repeatable) instead of the whole graph")
+        ->type_name("NAME");
+    app()
+        .add_option("--direction", direction_, "With --root: follow relationships out of, into, or both ways")
+        ->check(CLI::IsMember({"out", "in", "both"}))
+        ->default_str("both");
+    app().add_option("--depth", depth_, "With --root: steps from the nearest root")->check(CLI::Range(1, 10))->default_str("2");
+    app()
+        .add_option("--type", types_, "With --root: the relationship types to follow (default: all but CONTAINS)")
+        ->delimiter(',')
+        ->type_name("T,...");
+    app()
+        .add_option("--max-nodes", max_nodes_, "With --root: at most this many nodes; a node whose neighbours were left out gets a \"+N more\" marker")
+        ->check(CLI::Range(1, 10000))
+        ->default_str("200");
     app().footer(
-        "Nodes are written in store order and relationships by type, source and position, so the\n"
-        "same graph always exports to the same bytes.\n\n"
+        "Nodes are written in store order and relationships by type, source and position (with --root:\n"
+        "breadth-first from the roots), so the same graph always exports to the same bytes. DOT and\n"
+        "Mermaid group nodes by module, label them by short name (DOT: qualified name as tooltip) and\n"
+        "draw each relationship type its own way.\n\n"
         "Examples:\n"
         "  trellis export --format csv --out /tmp/shop-csv\n"
+        "  trellis export --format dot --root shop.services.auth.main --direction out --type CALLS --depth 3 | dot -Tsvg > calls.svg\n"
+        "  trellis export --format mermaid --root shop.models.Base --type INHERITS,IMPLEMENTS\n"
         "  trellis export --format dot | dot -Tsvg > graph.svg");
   }
 
   output::Json provided_input() const override {
     output::Json input = {{"format", format_}};
     if (!out_.empty()) input["out"] = out_;
+    if (!roots_.empty()) {
+      input["root"] = roots_;
+      input["direction"] = direction_;
+      input["depth"] = depth_;
+      input["max_nodes"] = max_nodes_;
+      if (!types_.empty()) input["type"] = types_;
+    }
     return input;
   }
 
@@ -62,43 +112,83 @@ class ExportCommand final : public Command {
           ErrorCode::InvalidArgument,
           "csv export writes nodes.csv and edges.csv into a folder: give it with --out DIR");
     }
+    const bool selecting = !roots_.empty();
+    const bool selection_options = app().count("--direction") + app().count("--depth") + app().count("--type") +
+                                   app().count("--max-nodes") > 0;
+    if (!selecting && selection_options) {
+      return make_error(ErrorCode::InvalidArgument,
+                        "--direction, --depth, --type and --max-nodes select around a node: give it with --root NAME");
+    }
+    if (selecting && format_ == "csv") {
+      return make_error(ErrorCode::InvalidArgument,
+                        "csv exports the whole graph (for `trellis import --csv`); --root takes dot, mermaid, graphml or json");
+    }
+    auto types = parse_types(types_);
+    if (!types.ok()) return std::move(types).take_error();
     auto database = open_database(globals);
     if (!database.ok()) return std::move(database).take_error();
     const GraphStore& store = database->snapshot.store;
 
+    formats::GraphView view;
+    std::size_t omitted_total = 0;
+    if (selecting) {
+      queries::SubgraphRequest request{roots_, direction_of(direction_), depth_, std::move(types).value(), max_nodes_};
+      queries::TraversalScratch scratch;
+      auto subgraph = queries::select_subgraph(store, request, scratch);
+      if (!subgraph.ok()) return std::move(subgraph).take_error();
+      omitted_total = subgraph->omitted_total;
+      view = formats::GraphView::of(store, std::move(subgraph).value());
+    } else if (format_ != "csv") {
+      view = formats::GraphView::whole(store);
+    }
+
     output::Report report;
     report.query = fmt::format("export --format {}", format_);
     report.query_type = "export";
+    const std::size_t nodes = format_ == "csv" ? store.node_count() : view.nodes.size();
+    const std::size_t relationships = format_ == "csv" ? store.edge_count() : view.edges.size();
     report.results = {{"format", format_},
                       {"database", database->path.string()},
-                      {"node_count", store.node_count()},
-                      {"relationship_count", store.edge_count()}};
+                      {"node_count", nodes},
+                      {"relationship_count", relationships}};
+    if (selecting) report.results["omitted_node_count"] = omitted_total;
     if (out_.empty()) {
       // The export itself is the output; with --json it is embedded in the report.
       if (!globals.json) {
-        report.text = render(format_, store);
+        report.text = render(format_, view);
       } else if (format_ == "json") {
-        report.results["document"] = formats::graph_json(store);
+        report.results["document"] = formats::graph_json(view);
       } else {
-        report.results["content"] = render(format_, store);
+        report.results["content"] = render(format_, view);
       }
       return report;
     }
     if (format_ == "csv") {
       if (auto status = export_csv(store, out_); !status.ok())
         return std::move(status).take_error();
-    } else if (auto status = write_file_atomically(out_, render(format_, store)); !status.ok()) {
+    } else if (auto status = write_file_atomically(out_, render(format_, view)); !status.ok()) {
       return std::move(status).take_error();
     }
     report.results["out"] = out_;
-    report.text = fmt::format("Exported {} nodes and {} relationships as {} to {}\n",
-                              store.node_count(), store.edge_count(), format_, out_);
+    report.text = fmt::format("Exported {} nodes and {} relationships as {} to {}{}\n", nodes, relationships, format_,
+                              out_, omitted_total > 0 ? fmt::format(" ({} more nodes left out by --max-nodes)", omitted_total) : "");
     return report;
   }
 
  private:
+  static queries::SubgraphDirection direction_of(const std::string& text) {
+    if (text == "out") return queries::SubgraphDirection::Out;
+    if (text == "in") return queries::SubgraphDirection::In;
+    return queries::SubgraphDirection::Both;
+  }
+
   std::string format_;
   std::string out_;
+  std::vector<std::string> roots_;
+  std::string direction_ = "both";
+  int depth_ = 2;
+  std::vector<std::string> types_;
+  std::size_t max_nodes_ = 200;
 };
 
 }  // namespace

@@ -1,15 +1,17 @@
-// The graph in Graphviz DOT (`trellis export --format dot`): one node per
-// graph node, identified by "Label:qualified_name" and labelled with its
-// label and name; one edge per relationship, labelled with its type (and
-// CALLS' call_type and line). Deterministic: store order, for_each_edge order.
+// A view of the graph in Graphviz DOT (`trellis export --format dot`): nodes
+// grouped into one cluster per module, each labelled by its short name with
+// its qualified name as tooltip and shaped by its label; edges styled by
+// relationship type and labelled with it (and CALLS' call_type and line); a
+// node whose neighbours the node cap left out points at a "+N more" marker.
+// Node identifiers are "Label:qualified_name". Deterministic: view order.
 #pragma once
 
 #include <string>
 
-#include "trellis/store/graph_store.hpp"
+#include "trellis/formats/graph_view.hpp"
 
 namespace trellis::formats {
 
-std::string graph_dot(const GraphStore& store);
+std::string graph_dot(const GraphView& view);
 
 }  // namespace trellis::formats

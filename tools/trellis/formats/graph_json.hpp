@@ -1,15 +1,16 @@
-// The whole graph as one JSON document (`trellis export --format json`):
+// A view of the graph as one JSON document (`trellis export --format json`):
 // {"nodes": [node...], "relationships": [{"type", "from", "to", ...properties}]}
-// Nodes use CONTRACT.md's node shape; "from" and "to" are {"label",
-// "qualified_name"}, the unique key of a node, so no internal id appears.
-// Nodes come in store order, relationships in for_each_edge order.
+// and, for a subgraph whose node cap left neighbours out,
+// "omitted": [{"node": key, "count": n}]. Nodes use CONTRACT.md's node
+// shape; "from", "to" and "node" are {"label", "qualified_name"}, the unique
+// key of a node, so no internal id appears. View order throughout.
 #pragma once
 
+#include "trellis/formats/graph_view.hpp"
 #include "trellis/output/json.hpp"
-#include "trellis/store/graph_store.hpp"
 
 namespace trellis::formats {
 
-output::Json graph_json(const GraphStore& store);
+output::Json graph_json(const GraphView& view);
 
 }  // namespace trellis::formats

@@ -4,7 +4,6 @@
 
 #include "trellis/interchange/csv_columns.hpp"
 #include "trellis/output/node_json.hpp"
-#include "trellis/store/for_each_edge.hpp"
 
 namespace trellis::formats {
 namespace {
@@ -80,7 +79,8 @@ void append_data(std::string& out, char scope, std::string_view name, const Prop
 
 }  // namespace
 
-std::string graph_graphml(const GraphStore& store) {
+std::string graph_graphml(const GraphView& view) {
+  const GraphStore& store = *view.store;
   std::string out =
       "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
       "<graphml xmlns=\"http://graphml.graphdrawing.org/xmlns\">\n";
@@ -93,7 +93,7 @@ std::string graph_graphml(const GraphStore& store) {
     append_key(out, "edge", column.name, column.type);
   out += "  <graph id=\"trellis\" edgedefault=\"directed\">\n";
 
-  for (NodeId node = 0; node < store.node_count(); ++node) {
+  for (const NodeId node : view.nodes) {
     const LabelDef& def = label_def(store.label(node));
     out += fmt::format("    <node id=\"n{}\">\n", node);
     append_data(out, 'n', "label", def.name);
@@ -104,7 +104,7 @@ std::string graph_graphml(const GraphStore& store) {
     }
     out += "    </node>\n";
   }
-  for_each_edge(store, [&](RelType type, NodeId source, NodeId target, EdgePos edge) {
+  for (const auto& [type, source, target, edge] : view.edges) {
     out += fmt::format("    <edge source=\"n{}\" target=\"n{}\">\n", source, target);
     append_data(out, 'e', "type", to_string(type));
     const auto& properties = rel_type_def(type).properties;
@@ -112,7 +112,7 @@ std::string graph_graphml(const GraphStore& store) {
       append_data(out, 'e', properties[c].name, store.edge_property(type, edge, c));
     }
     out += "    </edge>\n";
-  });
+  }
   out += "  </graph>\n</graphml>\n";
   return out;
 }

@@ -2,7 +2,7 @@
 
 #include <fmt/format.h>
 
-#include "trellis/store/for_each_edge.hpp"
+#include "trellis/formats/module_clusters.hpp"
 
 namespace trellis::formats {
 namespace {
@@ -36,17 +36,40 @@ std::string label_text(std::string_view text) {
   return out;
 }
 
+std::string_view arrow(RelType type) {
+  switch (type) {
+    case RelType::Calls: return "-->";
+    case RelType::Imports: return "-.->";
+    case RelType::Inherits:
+    case RelType::Implements: return "==>";
+    case RelType::Defines:
+    case RelType::Contains: return "---";
+  }
+  return "-->";
+}
+
 }  // namespace
 
-std::string graph_mermaid(const GraphStore& store) {
+std::string graph_mermaid(const GraphView& view) {
+  const GraphStore& store = *view.store;
   std::string out = "flowchart LR\n";
-  for (NodeId node = 0; node < store.node_count(); ++node) {
-    out += fmt::format("  n{}[\"{}: {}\"]\n", node, to_string(store.label(node)),
-                       label_text(store.qualified_name(node)));
+  std::size_t cluster_number = 0;
+  for (const ModuleCluster& cluster : module_clusters(store, view.nodes)) {
+    const bool grouped = cluster.module != kNoNode;
+    if (grouped) out += fmt::format("  subgraph c{}[\"{}\"]\n", cluster_number++, label_text(store.qualified_name(cluster.module)));
+    for (const NodeId node : cluster.nodes) {
+      out += fmt::format("{}n{}[\"{}\"]\n", grouped ? "    " : "  ", node, label_text(store.name(node)));
+    }
+    if (grouped) out += "  end\n";
   }
-  for_each_edge(store, [&](RelType type, NodeId source, NodeId target, EdgePos) {
-    out += fmt::format("  n{} -->|{}| n{}\n", source, to_string(type), target);
-  });
+  for (const queries::SubgraphEdge& e : view.edges) {
+    out += fmt::format("  n{} {}|{}| n{}\n", e.source, arrow(e.type), to_string(e.type), e.target);
+  }
+  for (const queries::OmittedNeighbours& omitted : view.omitted) {
+    out += fmt::format("  more{}[\"+{} more\"]:::more\n  n{} -.- more{}\n", omitted.node, omitted.count, omitted.node,
+                       omitted.node);
+  }
+  if (!view.omitted.empty()) out += "  classDef more fill:none,stroke-dasharray:3 3\n";
   return out;
 }
 
