@@ -16,6 +16,7 @@ packages=(
   libre2-dev                        # Cypher's =~ (linear-time regular expressions)
   libedit-dev                       # line editing in the Cypher console
   clang libclang-rt-14-dev tmux     # the parser's libFuzzer target; the console's terminal test
+  graphviz                          # `export --format svg|png` renders through dot (optional for users)
 )
 missing=()
 for p in "${packages[@]}"; do

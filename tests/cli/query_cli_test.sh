@@ -429,5 +429,18 @@ json_true 'd.error_code === "INVALID_ARGUMENT" && d.error.includes("csv exports 
 [[ ! -e "$work/sub-csv" ]] || fail "a refused csv export wrote $work/sub-csv"
 expect 1 "$trellis" export --format dot --root shop.nowhere --db "$db" --json
 json_true 'd.error_code === "NODE_NOT_FOUND"'
+# svg and png go through Graphviz's dot (scripts/setup.sh installs it); without it, a clear refusal.
+if command -v dot >/dev/null; then
+  expect 0 "$trellis" export --format svg --root shop.models.Base --type INHERITS --out "$work/classes.svg" --db "$db"
+  grep -q "<svg" "$work/classes.svg" || fail "export --format svg wrote no SVG"
+  grep -q "<title>Class:shop.models.Admin</title>" "$work/classes.svg" || fail "the SVG lacks Admin"
+  [[ -z "$(ls -A "$work" | grep '\.dot$')" ]] || fail "export --format svg left its DOT file behind"
+else
+  echo "note: Graphviz's dot is not installed; svg rendering not checked"
+fi
+expect 1 env PATH=/nonexistent "$trellis" export --format svg --out "$work/none.svg" --db "$db" --json
+json_true 'd.error_code === "INVALID_ARGUMENT" && d.error.includes("apt-get install graphviz")'
+expect 1 "$trellis" export --format png --db "$db" --json
+json_true 'd.error.includes("give it with --out FILE")'
 
 finish "query CLI"

@@ -14,6 +14,7 @@
 #include "trellis/formats/dot.hpp"
 #include "trellis/formats/graph_json.hpp"
 #include "trellis/formats/graph_view.hpp"
+#include "trellis/formats/graphviz_render.hpp"
 #include "trellis/formats/graphml.hpp"
 #include "trellis/formats/mermaid.hpp"
 #include "trellis/interchange/csv_export.hpp"
@@ -56,9 +57,10 @@ class ExportCommand final : public Command {
         .add_option(
             "--format", format_,
             "csv: DIR/nodes.csv and DIR/edges.csv, the format `trellis import --csv` reads; "
-            "json: one document with nodes and relationships; graphml, dot (Graphviz), mermaid")
+            "json: one document with nodes and relationships; graphml, dot (Graphviz), mermaid; svg and png: "
+            "the DOT picture rendered by Graphviz's `dot` (needs it on the PATH, and --out)")
         ->required()
-        ->check(CLI::IsMember({"csv", "json", "graphml", "dot", "mermaid"}));
+        ->check(CLI::IsMember({"csv", "json", "graphml", "dot", "mermaid", "svg", "png"}));
     app()
         .add_option("--out", out_,
                     "Where to write: a folder for csv (required), else a file (default: stdout)")
@@ -90,6 +92,7 @@ class ExportCommand final : public Command {
         "  trellis export --format csv --out /tmp/shop-csv\n"
         "  trellis export --format dot --root shop.services.auth.main --direction out --type CALLS --depth 3 | dot -Tsvg > calls.svg\n"
         "  trellis export --format mermaid --root shop.models.Base --type INHERITS,IMPLEMENTS\n"
+        "  trellis export --format svg --root shop.models.Base --out classes.svg   # needs Graphviz's dot\n"
         "  trellis export --format dot | dot -Tsvg > graph.svg");
   }
 
@@ -122,6 +125,10 @@ class ExportCommand final : public Command {
     if (selecting && format_ == "csv") {
       return make_error(ErrorCode::InvalidArgument,
                         "csv exports the whole graph (for `trellis import --csv`); --root takes dot, mermaid, graphml or json");
+    }
+    const bool picture = format_ == "svg" || format_ == "png";
+    if (picture && out_.empty()) {
+      return make_error(ErrorCode::InvalidArgument, fmt::format("{} is written to a file: give it with --out FILE", format_));
     }
     auto types = parse_types(types_);
     if (!types.ok()) return std::move(types).take_error();
@@ -166,6 +173,10 @@ class ExportCommand final : public Command {
     if (format_ == "csv") {
       if (auto status = export_csv(store, out_); !status.ok())
         return std::move(status).take_error();
+    } else if (picture) {
+      if (auto status = formats::render_with_dot(formats::graph_dot(view), format_, out_); !status.ok()) {
+        return std::move(status).take_error();
+      }
     } else if (auto status = write_file_atomically(out_, render(format_, view)); !status.ok()) {
       return std::move(status).take_error();
     }
