@@ -83,4 +83,9 @@ inline constexpr ResultField kCycles[] = {object("cycles", kCycle, 1)};
 inline constexpr ResultField kUnresolved[] = {object("unresolved", kUnresolvedSite, 1), field("by_reason", Map),
                                               field("callers_inside", Integer), field("target", Node)};
 
+inline constexpr ResultField kSearchHit[] = {field("node", Node), field("score", Number), field("exact_name", Boolean),
+                                            list("matched", String), field("snippet", String)};
+inline constexpr ResultField kSearch[] = {object("hits", kSearchHit, 1), list("words", String), list("phrases", String),
+                                          list("suggestions", String)};
+
 }  // namespace trellis::queries::results

@@ -362,6 +362,8 @@ void outline(JsonTextWriter& w, Summary& out, const GraphStore& store, const Out
     w.qualified_name(store, entry.node);
     w.plain_key("name");
     w.string(store.name(entry.node));
+    w.plain_key("node_id");
+    w.string(store.node_id(entry.node));
     for (std::size_t c = 0; c < 4; ++c) {
       const auto& column = range_columns[index_of(label)][c];
       if (!column) continue;
@@ -420,6 +422,8 @@ void complexity(JsonTextWriter& w, Summary& out, const GraphStore& store, const 
     w.qualified_name(store, node);
     w.plain_key("name");
     w.string(store.name(node));
+    w.plain_key("node_id");
+    w.string(store.node_id(node));
     for (const std::string_view property : {"line_start", "line_end", "complexity"}) {
       w.plain_key(property);
       const PropertyValue value = store.property(node, property);
@@ -510,6 +514,8 @@ void lean_node(JsonTextWriter& w, const GraphStore& store, NodeId node) {
   w.qualified_name(store, node);
   w.plain_key("name");
   w.string(store.name(node));
+  w.plain_key("node_id");
+  w.string(store.node_id(node));
   for (const std::string_view property : {"line_start", "line_end"}) {
     const PropertyValue value = store.property(node, property);
     if (const auto* number = std::get_if<std::int64_t>(&value)) {
@@ -882,6 +888,41 @@ void cycles_answer(JsonTextWriter& w, Summary& out, const GraphStore& store, con
   page(out, r.count, r.cycles.size());
 }
 
+void string_list(JsonTextWriter& w, const std::vector<std::string>& texts) {
+  w.begin_array();
+  for (const std::string& text : texts) w.string(text);
+  w.end_array();
+}
+
+void search_answer(JsonTextWriter& w, Summary& out, const GraphStore& store, const SearchRequest& request,
+                   const SearchResult& r) {
+  open(w, fmt::format("search {}", request.text));
+  w.plain_key("hits");
+  w.begin_array();
+  for (const SearchHit& hit : r.hits) {
+    w.begin_object();
+    w.plain_key("node");
+    w.node(store, hit.node);
+    w.plain_key("score");
+    w.number(std::round(hit.score * 1e4) / 1e4);
+    w.plain_key("exact_name");
+    w.boolean(hit.exact_name);
+    w.plain_key("matched");
+    string_list(w, hit.matched);
+    w.plain_key("snippet");
+    w.string(hit.snippet);
+    w.end_object();
+  }
+  w.end_array();
+  w.plain_key("words");
+  string_list(w, r.words);
+  w.plain_key("phrases");
+  string_list(w, r.phrases);
+  w.plain_key("suggestions");
+  string_list(w, r.suggestions);
+  page(out, r.count, r.hits.size());
+}
+
 }  // namespace
 
 std::string answer_document(const GraphStore& store, const QueryRequest& request, const QueryAnswer& answer,
@@ -943,6 +984,9 @@ std::string answer_document(const GraphStore& store, const QueryRequest& request
       unresolved(w, out, store, std::get<UnresolvedRequest>(request), std::get<UnresolvedResult>(answer.result));
       break;
     case QueryKind::Cycles: cycles_answer(w, out, store, std::get<CyclesResult>(answer.result)); break;
+    case QueryKind::Search:
+      search_answer(w, out, store, std::get<SearchRequest>(request), std::get<SearchResult>(answer.result));
+      break;
   }
   w.end_object();  // results
   w.plain_key("metadata");
