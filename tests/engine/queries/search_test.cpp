@@ -170,7 +170,7 @@ TEST_CASE("a search text without a word is INVALID_ARGUMENT") {
 }
 
 TEST_CASE("an incremental re-index that changes a docstring changes what search finds") {
-  const test::TempDir dir;
+  const TempDir dir;
   const std::filesystem::path root = dir.path() / "search";
   std::filesystem::copy(kSearchFixture, root, std::filesystem::copy_options::recursive);
   const std::filesystem::path database = dir.path() / "graph.trellis";
@@ -193,7 +193,7 @@ TEST_CASE("an incremental re-index that changes a docstring changes what search 
 }
 
 TEST_CASE("a node_id survives a re-index that moves its definition within its file, and names it") {
-  const test::TempDir dir;
+  const TempDir dir;
   const std::filesystem::path root = dir.path() / "search";
   std::filesystem::copy(kSearchFixture, root, std::filesystem::copy_options::recursive);
   const std::filesystem::path database = dir.path() / "graph.trellis";
