@@ -34,38 +34,47 @@ void SearchIndexBuilder::build(std::span<const NodeId> node_ids, std::size_t nod
     term_offsets.push_back(static_cast<std::uint32_t>(blob.size()));
   }
 
-  // Bucket the entries by term (counting sort), then each bucket by node,
-  // merging one node's entries of several fields.
+  // Two stable counting sorts, by node then by term, leave each term's
+  // entries in node order; one node's entries of several fields are then
+  // adjacent, and merged.
   const std::size_t term_count = by_text.size();
-  std::vector<std::uint32_t> bucket(term_count + 1, 0);
-  for (const Entry& e : entries_) ++bucket[rank[e.term] + 1];
-  std::partial_sum(bucket.begin(), bucket.end(), bucket.begin());
-  std::vector<std::pair<NodeId, std::uint32_t>> sorted(entries_.size());
-  {
-    std::vector<std::uint32_t> cursor(bucket.begin(), bucket.end() - 1);
-    for (const Entry& e : entries_) sorted[cursor[rank[e.term]]++] = {node_ids[e.node], e.counts};
+  std::vector<std::uint32_t> node_start(node_count + 1, 0);
+  for (const Entry& e : entries_) ++node_start[node_ids[e.node] + 1];
+  std::partial_sum(node_start.begin(), node_start.end(), node_start.begin());
+  std::vector<Entry> by_node(entries_.size());
+  for (const Entry& e : entries_) {
+    const NodeId node = node_ids[e.node];
+    by_node[node_start[node]++] = {rank[e.term], node, e.counts};
   }
   entries_ = {};
+  node_start = {};
+  std::vector<std::uint32_t> bucket(term_count + 1, 0);
+  for (const Entry& e : by_node) ++bucket[e.term + 1];
+  std::partial_sum(bucket.begin(), bucket.end(), bucket.begin());
+  std::vector<std::pair<NodeId, std::uint32_t>> sorted(by_node.size());
+  {
+    std::vector<std::uint32_t> cursor(bucket.begin(), bucket.end() - 1);
+    for (const Entry& e : by_node) sorted[cursor[e.term]++] = {e.node, e.counts};
+  }
+  by_node = {};
   std::vector<std::uint32_t> posting_offsets{0};
   std::vector<NodeId> posting_nodes;
   std::vector<std::uint32_t> posting_counts;
   posting_nodes.reserve(sorted.size());
   posting_counts.reserve(sorted.size());
   for (std::size_t t = 0; t < term_count; ++t) {
-    const auto first = sorted.begin() + bucket[t];
-    const auto last = sorted.begin() + bucket[t + 1];
-    std::sort(first, last, [](const auto& a, const auto& b) { return a.first < b.first; });
-    for (auto it = first; it != last; ++it) {
-      if (!posting_nodes.empty() && posting_nodes.size() > posting_offsets.back() && posting_nodes.back() == it->first) {
+    for (std::size_t i = bucket[t]; i < bucket[t + 1]; ++i) {
+      const auto& [node, counts] = sorted[i];
+      if (posting_nodes.size() > posting_offsets.back() && posting_nodes.back() == node) {
         std::uint32_t merged = posting_counts.back();
         for (std::size_t f = 0; f < kSearchFieldCount; ++f) {
           const auto field = static_cast<SearchField>(f);
-          merged = add_field_count(merged, field, field_count(it->second, field));
+          merged = add_field_count(merged, field, field_count(counts, field));
         }
         posting_counts.back() = merged;
       } else {
-        posting_nodes.push_back(it->first);
-        posting_counts.push_back(it->second);
+        posting_nodes.push_back(node);
+        posting_counts.push_back(counts);
       }
     }
     posting_offsets.push_back(static_cast<std::uint32_t>(posting_nodes.size()));
