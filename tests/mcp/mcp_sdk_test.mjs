@@ -107,7 +107,7 @@ check("tool names", () =>
       "query_callers", "query_callees", "query_hierarchy", "query_dependencies", "query_exports",
       "query_implementations", "query_call_graph", "query_call_path", "get_file_outline", "get_children",
       "query_importers", "query_dependency_chain", "get_file_complexity", "query_impact", "get_block_details",
-      "get_source", "query_why", "get_context", "query_cycles", "list_unresolved", "search_code", "query_cypher", "search_symbols", "get_node",
+      "get_source", "query_why", "get_context", "query_cycles", "list_unresolved", "search_code", "resolve_nodes", "query_cypher", "search_symbols", "get_node",
       "get_schema", "index_status",
     ],
   ));
@@ -448,6 +448,16 @@ check("every tool has an outputSchema: the document, its results' members and ty
   const byId = await ok(client, "get_block_details", { name: d.results.hits[0].node.node_id, include_source: false });
   check("a node_id names its node", () =>
     assert.equal(byId.results.node.qualified_name, "shop.services.auth.AuthService.login"));
+  const resolved = await ok(client, "resolve_nodes", {
+    ids: [d.results.hits[0].node.node_id, "src/shop/models.py:21", "0123456789abcdef"],
+  });
+  check("resolve_nodes: each reference on its own", () => {
+    assert.deepEqual(resolved.results.resolved.map((r) => r.found ? r.node.qualified_name : r.error.error_code),
+      ["shop.services.auth.AuthService.login", "shop.models.User.validate", "NODE_NOT_FOUND"]);
+    assert.equal(resolved.results.found, 2);
+    assert.equal(resolved.results.missing, 1);
+  });
+  await refused(client, "resolve_nodes", { ids: [] }, "INVALID_ARGUMENT");
 }
 {
   const d = await ok(client, "get_children", { name: "shop.models.User" });

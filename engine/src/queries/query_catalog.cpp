@@ -201,6 +201,11 @@ const ParamSpec kSearchParams[] = {
     kFieldsParam,
 };
 
+const ParamSpec kResolveParams[] = {
+    string_list_param("ids", "References to resolve (at most 100): node_ids, FILE:LINE (FILE relative to the indexed "
+                             "root), or names"),
+};
+
 const QuerySpec kSpecs[] = {
     {QueryKind::Callers, "query_callers", "callers", "Functions and methods that call a function",
      "Distinct functions and methods that reach the target over CALLS edges followed backwards, each "
@@ -351,6 +356,14 @@ const QuerySpec kSpecs[] = {
      "snippet. No hit: suggestions lists vocabulary words near the query's unknown ones (edit distance). label, "
      "language and path filter; limit hits per page (offset; metadata.next_offset).",
      kSearchParams, results::kSearch, true},
+    {QueryKind::Resolve, "resolve_nodes", "resolve", "Nodes for a batch of node ids, FILE:LINE references or names",
+     "Turns references kept outside the graph (an external vector store's hits, a list of node_ids saved earlier) "
+     "into nodes with every property, in the order given. A reference is a node_id (16 hex digits, in every node "
+     "object; stable while its definition stays in its file), FILE:LINE (the innermost definition spanning that "
+     "line, else the file's module) or a name. Each is resolved on its own: one that resolves to nothing has found "
+     "false, node null and its error {error, error_code, suggestions}, and the others are still answered. found and "
+     "missing count them.",
+     kResolveParams, results::kResolve, true},
 };
 
 HierarchyDirection direction_from(const std::string& text) {
@@ -412,6 +425,7 @@ QueryRequest typed_request(const QuerySpec& spec, const CheckedArguments& a) {
     case QueryKind::Search:
       return SearchRequest{a.text(p[0].name), a.choice(p[1]), a.text(p[2].name), a.text(p[3].name),
                            static_cast<std::size_t>(a.integer(p[4])), offset(a)};
+    case QueryKind::Resolve: return ResolveRequest{a.texts(p[0].name)};
   }
   return CallersRequest{};
 }
@@ -521,6 +535,9 @@ Result<QueryAnswer> run_query(const GraphStore& store, const QueryRequest& reque
     }
     Result<QueryAnswer> operator()(const SearchRequest& r) const {
       return answer(QueryKind::Search, query_search(store, r, scratch, sources));
+    }
+    Result<QueryAnswer> operator()(const ResolveRequest& r) const {
+      return answer(QueryKind::Resolve, query_resolve(store, r, scratch));
     }
   };
   return std::visit(Run{store, scratch, sources}, request);

@@ -88,4 +88,12 @@ inline constexpr ResultField kSearchHit[] = {field("node", Node), field("score",
 inline constexpr ResultField kSearch[] = {object("hits", kSearchHit, 1), list("words", String), list("phrases", String),
                                           list("suggestions", String)};
 
+inline constexpr ResultField kResolveError[] = {field("error", String), field("error_code", String),
+                                               list("suggestions", String)};
+inline constexpr ResultField kResolvedReference[] = {field("id", String), field("found", Boolean),
+                                                     nullable(field("node", Node)),
+                                                     optional(object("error", kResolveError))};
+inline constexpr ResultField kResolve[] = {object("resolved", kResolvedReference, 1), field("found", Integer),
+                                           field("missing", Integer)};
+
 }  // namespace trellis::queries::results

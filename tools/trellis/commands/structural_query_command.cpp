@@ -211,6 +211,9 @@ class StructuralQueryCommand final : public Command {
         return "  trellis search \"refund payment\"\n"
                "  trellis search parseHTTPResponse --label Function --language python\n"
                "  trellis search '\"retry the request\" backoff' --path 'src/net/*' --limit 20 --json";
+      case queries::QueryKind::Resolve:
+        return "  trellis resolve 3f9a0c1d2e4b5a69 src/shop/models.py:12 shop.app.run\n"
+               "  trellis resolve $(cat ids.txt) --json";
     }
     return "";
   }

@@ -923,6 +923,48 @@ void search_answer(JsonTextWriter& w, Summary& out, const GraphStore& store, con
   page(out, r.count, r.hits.size());
 }
 
+// Each reference with its node (every property) or its error.
+void resolve_answer(JsonTextWriter& w, Summary& out, const GraphStore& store, const ResolveResult& r) {
+  open(w, fmt::format("resolve {} reference{}", r.references.size(), r.references.size() == 1 ? "" : "s"));
+  const NodeFields* fields = w.selected_fields();
+  w.select_fields(nullptr);
+  w.plain_key("resolved");
+  w.begin_array();
+  for (const ResolvedReference& reference : r.references) {
+    w.begin_object();
+    w.plain_key("id");
+    w.string(reference.id);
+    w.plain_key("found");
+    w.boolean(reference.node != kNoNode);
+    w.plain_key("node");
+    if (reference.node != kNoNode) {
+      w.node(store, reference.node);
+    } else {
+      w.null();
+    }
+    if (reference.error) {
+      w.plain_key("error");
+      w.begin_object();
+      w.plain_key("error");
+      w.string(reference.error->message);
+      w.plain_key("error_code");
+      w.string(to_string(reference.error->code));
+      w.plain_key("suggestions");
+      string_list(w, reference.error->suggestions);
+      w.end_object();
+    }
+    w.end_object();
+  }
+  w.end_array();
+  w.select_fields(fields);
+  w.plain_key("found");
+  w.unsigned_integer(r.found);
+  w.plain_key("missing");
+  w.unsigned_integer(r.references.size() - r.found);
+  out.row_count = r.references.size();
+  out.total_count = r.references.size();
+}
+
 }  // namespace
 
 std::string answer_document(const GraphStore& store, const QueryRequest& request, const QueryAnswer& answer,
@@ -987,6 +1029,7 @@ std::string answer_document(const GraphStore& store, const QueryRequest& request
     case QueryKind::Search:
       search_answer(w, out, store, std::get<SearchRequest>(request), std::get<SearchResult>(answer.result));
       break;
+    case QueryKind::Resolve: resolve_answer(w, out, store, std::get<ResolveResult>(answer.result)); break;
   }
   w.end_object();  // results
   w.plain_key("metadata");

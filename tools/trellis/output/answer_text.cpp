@@ -498,6 +498,26 @@ std::string search_text(const GraphStore& store, const SearchResult& r) {
   return text + page_line(r.count, r.hits.size());
 }
 
+// One line per reference: what it resolved to, or why not.
+std::string resolve_text(const GraphStore& store, const ResolveResult& r) {
+  std::string text;
+  for (const ResolvedReference& reference : r.references) {
+    if (reference.node == kNoNode) {
+      text += fmt::format("{}  {}: {}\n", reference.id, to_string(reference.error->code), reference.error->message);
+      continue;
+    }
+    const PropertyValue path = store.property(reference.node, "file_path");
+    const PropertyValue line = store.property(reference.node, "line_start");
+    const auto* file = std::get_if<std::string_view>(&path);
+    const auto* number = std::get_if<std::int64_t>(&line);
+    text += fmt::format("{}  {} {}", reference.id, to_string(store.label(reference.node)),
+                        store.qualified_name(reference.node));
+    if (file != nullptr) text += fmt::format("  {}:{}", *file, number != nullptr ? *number : 0);
+    text += fmt::format("  node_id {}\n", store.node_id(reference.node));
+  }
+  return text + fmt::format("{} of {} resolved\n", r.found, r.references.size());
+}
+
 }  // namespace
 
 std::string answer_text(const GraphStore& store, const QueryRequest& request, const QueryAnswer& answer) {
@@ -531,6 +551,7 @@ std::string answer_text(const GraphStore& store, const QueryRequest& request, co
     case QueryKind::Unresolved: return unresolved_text(store, std::get<UnresolvedResult>(answer.result));
     case QueryKind::Cycles: return cycles_text(store, std::get<CyclesResult>(answer.result));
     case QueryKind::Search: return search_text(store, std::get<SearchResult>(answer.result));
+    case QueryKind::Resolve: return resolve_text(store, std::get<ResolveResult>(answer.result));
   }
   return {};
 }

@@ -18,6 +18,7 @@
 #include "trellis/queries/context_queries.hpp"
 #include "trellis/queries/node_fields.hpp"
 #include "trellis/queries/parameters.hpp"
+#include "trellis/queries/resolve_queries.hpp"
 #include "trellis/queries/result_shape.hpp"
 #include "trellis/queries/search_queries.hpp"
 #include "trellis/queries/structural_queries.hpp"
@@ -27,7 +28,7 @@ namespace trellis::queries {
 enum class QueryKind {
   Callers, Callees, Hierarchy, Dependencies, Exports, Implementations, CallGraph, CallPath,
   Outline, Children, Importers, Chain, Complexity, Impact, Details, Source, Why, Context, Unresolved, Cycles,
-  Search,
+  Search, Resolve,
 };
 
 struct QuerySpec {
@@ -57,7 +58,7 @@ using QueryRequest = std::variant<CallersRequest, CalleesRequest, HierarchyReque
                                   ExportsRequest, ImplementationsRequest, CallGraphRequest, CallPathRequest,
                                   OutlineRequest, ChildrenRequest, ImportersRequest, ChainRequest, ComplexityRequest,
                                   ImpactRequest, DetailsRequest, SourceRequest, WhyRequest, ContextRequest,
-                                  UnresolvedRequest, CyclesRequest, SearchRequest>;
+                                  UnresolvedRequest, CyclesRequest, SearchRequest, ResolveRequest>;
 
 // The typed request for `spec`: defaults filled in, every argument checked
 // against its type, range or choices. INVALID_ARGUMENT names the parameter
@@ -76,7 +77,7 @@ struct QueryAnswer {
   std::variant<CallReachResult, HierarchyResult, DependenciesResult, ExportsResult, ImplementationsResult,
                CallGraphResult, CallPathResult, OutlineResult, ChildrenResult, ImportersResult, ChainResult,
                ComplexityResult, ImpactResult, DetailsResult, SourceResult, WhyResult, ContextResult,
-               UnresolvedResult, CyclesResult, SearchResult>
+               UnresolvedResult, CyclesResult, SearchResult, ResolveResult>
       result;
 };
 
