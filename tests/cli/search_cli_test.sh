@@ -74,7 +74,7 @@ expect 0 "$trellis" query details "$id" --no-source --json --db "$db"
 contains "$out" '"qualified_name": "py.billing.refunds.retry_with_backoff"'
 
 # resolve: node ids, FILE:LINE and names in one batch, an unknown one beside the others
-expect 0 "$trellis" resolve "$id" py/billing/refunds.py:19 0123456789abcdef ParseAmount --json --db "$db"
+expect 0 "$trellis" resolve "$id" py/billing/refunds.py:19 0123456789abcdef ParseAmount --fields docstring --json --db "$db"
 json_true 'JSON.stringify(d.results.resolved.map((r) => r.found ? r.node.qualified_name : r.error.error_code)) === JSON.stringify(["py.billing.refunds.retry_with_backoff", "py.billing.refunds.PaymentGateway.charge_card", "NODE_NOT_FOUND", "example.com/shop/ledger.ParseAmount"])'
 json_true 'd.results.found === 3 && d.results.missing === 1 && d.results.resolved[2].node === null'
 json_true 'd.results.resolved[0].node.docstring === "Retry the request with exponential backoff."'

@@ -204,6 +204,7 @@ const ParamSpec kSearchParams[] = {
 const ParamSpec kResolveParams[] = {
     string_list_param("ids", "References to resolve (at most 100): node_ids, FILE:LINE (FILE relative to the indexed "
                              "root), or names"),
+    kFieldsParam,
 };
 
 const QuerySpec kSpecs[] = {
@@ -358,7 +359,7 @@ const QuerySpec kSpecs[] = {
      kSearchParams, results::kSearch, true},
     {QueryKind::Resolve, "resolve_nodes", "resolve", "Nodes for a batch of node ids, FILE:LINE references or names",
      "Turns references kept outside the graph (an external vector store's hits, a list of node_ids saved earlier) "
-     "into nodes with every property, in the order given. A reference is a node_id (16 hex digits, in every node "
+     "into nodes, in the order given (lean; fields [\"all\"] for every property). A reference is a node_id (16 hex digits, in every node "
      "object; stable while its definition stays in its file), FILE:LINE (the innermost definition spanning that "
      "line, else the file's module) or a name. Each is resolved on its own: one that resolves to nothing has found "
      "false, node null and its error {error, error_code, suggestions}, and the others are still answered. found and "

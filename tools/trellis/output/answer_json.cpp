@@ -923,11 +923,9 @@ void search_answer(JsonTextWriter& w, Summary& out, const GraphStore& store, con
   page(out, r.count, r.hits.size());
 }
 
-// Each reference with its node (every property) or its error.
+// Each reference with its node or its error.
 void resolve_answer(JsonTextWriter& w, Summary& out, const GraphStore& store, const ResolveResult& r) {
   open(w, fmt::format("resolve {} reference{}", r.references.size(), r.references.size() == 1 ? "" : "s"));
-  const NodeFields* fields = w.selected_fields();
-  w.select_fields(nullptr);
   w.plain_key("resolved");
   w.begin_array();
   for (const ResolvedReference& reference : r.references) {
@@ -956,7 +954,6 @@ void resolve_answer(JsonTextWriter& w, Summary& out, const GraphStore& store, co
     w.end_object();
   }
   w.end_array();
-  w.select_fields(fields);
   w.plain_key("found");
   w.unsigned_integer(r.found);
   w.plain_key("missing");
