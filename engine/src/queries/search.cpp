@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <cmath>
 #include <map>
 #include <optional>
@@ -305,6 +306,9 @@ Result<SearchResult> query_search(const GraphStore& store, const SearchRequest& 
   std::vector<std::optional<std::uint32_t>> terms;
   for (const std::string& word : query.words) terms.push_back(index.find(word));
 
+  const auto known_words = static_cast<std::size_t>(
+      std::count_if(terms.begin(), terms.begin() + static_cast<std::ptrdiff_t>(std::min<std::size_t>(terms.size(), 64)),
+                    [](const auto& t) { return t.has_value(); }));
   scratch.begin(store.node_count());
   std::vector<NodeId> touched;
   std::vector<double> scores(store.node_count(), 0.0);
@@ -356,9 +360,15 @@ Result<SearchResult> query_search(const GraphStore& store, const SearchRequest& 
     }
     SearchHit hit;
     hit.node = node;
-    hit.score = scores[node];
+    // Coordination: a node with more of the query's words ranks above one
+    // with a strong hit on fewer (a module named `common` for "greatest
+    // common divisor").
+    const double coverage = static_cast<double>(std::popcount(word_masks[node])) / static_cast<double>(known_words);
+    hit.score = scores[node] * coverage * coverage;
     const std::string name = folded(store.name(node));
-    hit.exact_name = std::find(query.tokens.begin(), query.tokens.end(), name) != query.tokens.end();
+    // Exact names come first when the query is one identifier: among several
+    // words, one that names a module (`common`) says little.
+    hit.exact_name = query.tokens.size() == 1 && query.phrases.empty() && query.tokens.front() == name;
     matches.push_back(std::move(hit));
   }
   std::sort(matches.begin(), matches.end(), [](const SearchHit& a, const SearchHit& b) {

@@ -8,8 +8,9 @@
 // definition's name, docstring or source lines. A node matches when it has
 // any query word and every phrase; matches are ranked by BM25F over the
 // fields of search_field.hpp (name 6, path 1.5, doc 2, decorator 2, body 1;
-// k1 1.2, b 0.75), those whose short name is a query word as written (case
-// folded) first, then by score, then by node id. A query that matches
+// k1 1.2, b 0.75) times the square of the share of the query's known
+// words the node has; for a one-word query, the nodes of that short name
+// (case folded) first; then by score, then by node id. A query that matches
 // nothing suggests vocabulary words near its unknown words (edit distance).
 #pragma once
 
@@ -37,7 +38,7 @@ struct SearchRequest {
 struct SearchHit {
   NodeId node = kNoNode;
   double score = 0.0;
-  bool exact_name = false;             // its short name is a query word as written
+  bool exact_name = false;             // a one-word query: its short name is that word (case folded)
   std::vector<std::string> matched;    // the query words it has, in query order
   std::string snippet;                 // one line: where a matched word appears, else its first line
 };
