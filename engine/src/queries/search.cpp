@@ -347,7 +347,13 @@ Result<SearchResult> query_search(const GraphStore& store, const SearchRequest& 
   }
   const Filter filter(store, request);
   FileTexts files(sources);
-  std::vector<SearchHit> matches;
+  struct Ranked {
+    NodeId node;
+    double score;
+    bool exact_name;
+  };
+  const bool one_word = query.tokens.size() == 1 && query.phrases.empty();
+  std::vector<Ranked> matches;
   for (const NodeId node : touched) {
     if (!filter.keeps(node)) continue;
     bool phrases_ok = true;
@@ -358,30 +364,29 @@ Result<SearchResult> query_search(const GraphStore& store, const SearchRequest& 
       for (const auto& phrase : query.phrases) phrases_ok = phrases_ok && node_has_phrase(text, phrase);
       if (!phrases_ok) continue;
     }
-    SearchHit hit;
-    hit.node = node;
     // Coordination: a node with more of the query's words ranks above one
     // with a strong hit on fewer (a module named `common` for "greatest
     // common divisor").
     const double coverage = static_cast<double>(std::popcount(word_masks[node])) / static_cast<double>(known_words);
-    hit.score = scores[node] * coverage * coverage;
-    const std::string name = folded(store.name(node));
     // Exact names come first when the query is one identifier: among several
     // words, one that names a module (`common`) says little.
-    hit.exact_name = query.tokens.size() == 1 && query.phrases.empty() && query.tokens.front() == name;
-    matches.push_back(std::move(hit));
+    const bool exact = one_word && folded(store.name(node)) == query.tokens.front();
+    matches.push_back({node, scores[node] * coverage * coverage, exact});
   }
-  std::sort(matches.begin(), matches.end(), [](const SearchHit& a, const SearchHit& b) {
-    if (a.exact_name != b.exact_name) return a.exact_name;
-    if (a.score != b.score) return a.score > b.score;
-    return a.node < b.node;
-  });
-
   const std::size_t total = matches.size();
   const std::size_t first = std::min(request.offset, total);
   const std::size_t last = std::min(first + request.limit, total);
+  std::partial_sort(matches.begin(), matches.begin() + static_cast<std::ptrdiff_t>(last), matches.end(),
+                    [](const Ranked& x, const Ranked& y) {
+                      if (x.exact_name != y.exact_name) return x.exact_name;
+                      if (x.score != y.score) return x.score > y.score;
+                      return x.node < y.node;
+                    });
   for (std::size_t i = first; i < last; ++i) {
-    SearchHit& hit = matches[i];
+    SearchHit hit;
+    hit.node = matches[i].node;
+    hit.score = matches[i].score;
+    hit.exact_name = matches[i].exact_name;
     for (std::size_t w = 0; w < query.words.size() && w < 64; ++w) {
       if ((word_masks[hit.node] >> w) & 1U) hit.matched.push_back(query.words[w]);
     }
