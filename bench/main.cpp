@@ -7,12 +7,13 @@
 #include "ingest/ingest_command.hpp"
 #include "mcp/mcp_command.hpp"
 #include "queries/queries_command.hpp"
+#include "search/search_command.hpp"
 #include "store/store_command.hpp"
 
 int main(int argc, char** argv) {
   CLI::App app{
       "Trellis benchmarks: generated code graphs (store), real repositories (ingest), query "
-      "benchmark datasets (dataset), query latency (queries) and per-call latency through `trellis serve` (mcp)"};
+      "benchmark datasets (dataset), query latency (queries), full-text search latency (search) and per-call latency through `trellis serve` (mcp)"};
   app.require_subcommand(1);
   trellis::bench::StoreCommandOptions store_options;
   const CLI::App& store = trellis::bench::add_store_command(app, store_options);
@@ -26,6 +27,8 @@ int main(int argc, char** argv) {
   const CLI::App& cypher = trellis::bench::add_cypher_bench_command(app, cypher_options);
   trellis::bench::McpCommandOptions mcp_options;
   const CLI::App& mcp = trellis::bench::add_mcp_command(app, mcp_options);
+  trellis::bench::SearchCommandOptions search_options;
+  const CLI::App& search = trellis::bench::add_search_command(app, search_options);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& error) {
@@ -38,5 +41,6 @@ int main(int argc, char** argv) {
   if (queries.parsed()) return trellis::bench::run_queries_command(queries_options);
   if (cypher.parsed()) return trellis::bench::run_cypher_bench_command(cypher_options);
   if (mcp.parsed()) return trellis::bench::run_mcp_command(mcp_options);
+  if (search.parsed()) return trellis::bench::run_search_command(search_options);
   return 2;
 }

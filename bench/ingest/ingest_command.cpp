@@ -139,6 +139,7 @@ int run_ingest_command(const IngestCommandOptions& options) {
   copy_index.jobs = cores;
   std::vector<double> parse_ms;
   std::vector<double> ingest_ms;
+  std::vector<double> ingest_without_full_text_ms;
   std::vector<double> full_database_ms;
   std::vector<double> incremental_ms;
   std::vector<double> parse_cpu_ms;
@@ -163,6 +164,16 @@ int run_ingest_command(const IngestCommandOptions& options) {
       return 1;
     }
     indexed = std::move(result).value();
+
+    // The same index without the full-text index: what search costs.
+    ingest::IndexOptions without_full_text = index;
+    without_full_text.full_text = false;
+    const Stopwatch plain;
+    if (auto bare = ingest::index_repository(without_full_text); !bare.ok()) {
+      fmt::print(stderr, "{}\n", bare.error().message);
+      return 1;
+    }
+    ingest_without_full_text_ms.push_back(plain.elapsed_ms());
 
     // What the incremental figure is measured against: the first `trellis
     // index` of the copy, with no snapshot yet (written like every index).
@@ -197,6 +208,13 @@ int run_ingest_command(const IngestCommandOptions& options) {
   const GraphStore& store = indexed->store;
   const double parse_s = median(parse_ms) / 1000.0;
   const double ingest_s = median(ingest_ms) / 1000.0;
+  const double without_full_text_s = median(ingest_without_full_text_ms) / 1000.0;
+  const StoreParts& parts = store.parts();
+  const std::size_t full_text_bytes = parts.search_term_blob.size_bytes() + parts.search_term_offsets.size_bytes() +
+                                      parts.search_posting_offsets.size_bytes() +
+                                      parts.search_posting_nodes.size_bytes() +
+                                      parts.search_posting_counts.size_bytes() +
+                                      parts.search_field_lengths.size_bytes() + parts.search_totals.size_bytes();
   const double parse_cpu_s = median(parse_cpu_ms) / 1000.0;
   const double ingest_cpu_s = median(ingest_cpu_ms) / 1000.0;
   const auto lines = static_cast<double>(report.lines);
@@ -218,6 +236,12 @@ int run_ingest_command(const IngestCommandOptions& options) {
           {"lines_per_second_per_core", ingest_rate},
           {"stages_seconds", {{"discover", report.discover_seconds}, {"extract", report.extract_seconds},
                               {"resolve", report.resolve_seconds}, {"build", report.build_seconds}}}}},
+        {"full_text_index",
+         {{"ingest_seconds_without", without_full_text_s},
+          {"added_fraction_of_ingest", ingest_s / without_full_text_s - 1.0},
+          {"terms", parts.search_term_offsets.empty() ? 0 : parts.search_term_offsets.size() - 1},
+          {"postings", parts.search_posting_nodes.size()},
+          {"bytes", full_text_bytes}}},
         {"ingest_speed_over_parse_only", parse_s / ingest_s},
         {"ingest_cpu_over_parse_only_cpu", parse_cpu_s / ingest_cpu_s},
         {"full_index_saved", {{"seconds", full_database_s}}},
@@ -248,6 +272,10 @@ int run_ingest_command(const IngestCommandOptions& options) {
              ingest_s, ingest_rate, 100.0 * parse_s / ingest_s, ingest_cpu_s, 100.0 * parse_cpu_s / ingest_cpu_s);
   fmt::print("    discover {:.3f} s, extract {:.3f} s, resolve {:.3f} s, build {:.3f} s (last run)\n",
              report.discover_seconds, report.extract_seconds, report.resolve_seconds, report.build_seconds);
+  fmt::print("  full text    {:8.3f} s  without the full-text index: it adds {:.1f}% ({} terms, {} postings, {:.1f} MB)\n",
+             without_full_text_s, 100.0 * (ingest_s / without_full_text_s - 1.0),
+             parts.search_term_offsets.empty() ? 0 : parts.search_term_offsets.size() - 1,
+             parts.search_posting_nodes.size(), static_cast<double>(full_text_bytes) / 1e6);
   fmt::print("  full index   {:8.3f} s  (a first index of a copy, snapshot and facts written)\n", full_database_s);
   fmt::print("  incremental  {:8.3f} s  ({:.1f}% of the full index, {:.1f}% of ingest; {} edited, {} read, {} file{} parsed, {} resolved)\n",
              incremental_s, 100.0 * incremental_s / full_database_s, 100.0 * incremental_s / ingest_s, edited, again.files_read, again.files_reparsed,

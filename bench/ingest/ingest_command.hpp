@@ -1,7 +1,8 @@
 // `trellis_bench ingest PATH`: indexes a real repository end to end and, in
 // the same run, a parse-only pass over the same files (tree-sitter parse
 // plus a full cursor walk, the parser's own speed); reports lines per second
-// per core for both and their ratio; then, on a temporary copy of the
+// per core for both and their ratio, and the same index without the
+// full-text index (what search costs); then, on a temporary copy of the
 // indexed files, a second `trellis index` (previous snapshot read, new one
 // written) after one file was edited, as a fraction of the full ingest.
 #pragma once

@@ -7,6 +7,8 @@
 #include <string>
 #include <vector>
 
+#include "trellis/search/word_split.hpp"
+
 namespace trellis::ingest {
 namespace {
 
@@ -51,7 +53,7 @@ std::int32_t to_int(std::uint32_t value) { return static_cast<std::int32_t>(valu
 
 class Writer {
  public:
-  explicit Writer(const ProgramGraph& program) : program_(program) {
+  Writer(const ProgramGraph& program, bool full_text) : program_(program), full_text_(full_text) {
     for (const Label label : {Label::Class, Label::Interface, Label::Function, Label::Method}) {
       definition_columns_[index_of(label)] = definition_columns(label);
     }
@@ -134,8 +136,10 @@ class Writer {
         builder_.set_bool(modules_[f], has_all_column, facts.has_all);
         for (const std::string& name : facts.all_names) builder_.add_list_item(modules_[f], all_names_column, name);
         if (entry.package != kNone) builder_.add_edge(RelType::Contains, packages_[entry.package], modules_[f]);
+        add_name_words(modules_[f], entry.name, module_names_[f]);
       }
       if (auto s = write_definitions(f, file); !s.ok()) return s;
+      write_search_terms(f);
     }
     return {};
   }
@@ -182,6 +186,7 @@ class Writer {
         continue;
       }
       builder_.add_edge(RelType::Contains, project_, ids[d]);
+      add_name_words(ids[d], definition.name, qualified(d));
       const DefinitionColumns& columns = *definition_columns_[index_of(label)];
       set_code(ids[d], columns.code, file, definition.span);
       for (const std::string& decorator : definition.decorators) builder_.add_list_item(ids[d], columns.decorators, decorator);
@@ -203,6 +208,40 @@ class Writer {
       builder_.add_edge(RelType::Defines, owner, ids[d]);
     }
     return {};
+  }
+
+  // The name and path fields of full-text search: the words of the name,
+  // and those of the qualified name before it (search/word_split.hpp).
+  void add_name_words(BuildId node, std::string_view name, std::string_view qualified_name) {
+    if (!full_text_) return;
+    const auto add = [&](std::string_view text, search::SearchField field) {
+      search::for_each_word(text, [&](std::string_view word) {
+        builder_.add_search_term(node, builder_.intern_search_word(word), field);
+      });
+    };
+    add(name, search::SearchField::Name);
+    if (qualified_name.size() > name.size() && qualified_name.ends_with(name)) {
+      add(qualified_name.substr(0, qualified_name.size() - name.size()), search::SearchField::Path);
+    } else if (qualified_name != name) {
+      add(qualified_name, search::SearchField::Path);
+    }
+  }
+
+  // The file's other full-text words, per definition and for its module
+  // (FileFacts::search_terms); a merged definition's join its first one's.
+  void write_search_terms(std::uint32_t f) {
+    const SearchTerms& terms = program_.files[f].search_terms;
+    if (!full_text_ || terms.scope_offsets.empty()) return;
+    std::vector<std::uint32_t> words(terms.words.size());
+    for (std::size_t w = 0; w < words.size(); ++w) words[w] = builder_.intern_search_word(terms.words[w]);
+    const std::size_t scopes = terms.scope_offsets.size() - 1;
+    for (std::size_t s = 0; s < scopes; ++s) {
+      const BuildId node = s + 1 == scopes ? modules_[f] : definitions_[f][s];
+      for (std::uint32_t t = terms.scope_offsets[s]; t < terms.scope_offsets[s + 1]; ++t) {
+        const ScopeTerm& term = terms.terms[t];
+        builder_.add_search_term(node, words[term.word], term.field, term.count);
+      }
+    }
   }
 
   BuildId node_of(ScopeRef ref) const {
@@ -255,6 +294,7 @@ class Writer {
   }
 
   const ProgramGraph& program_;
+  bool full_text_;
   GraphBuilder builder_;
   BuildId project_ = 0;
   std::vector<BuildId> packages_;
@@ -268,6 +308,8 @@ class Writer {
 
 }  // namespace
 
-Result<WrittenGraph> write_graph(const ProgramGraph& program) { return Writer(program).write(); }
+Result<WrittenGraph> write_graph(const ProgramGraph& program, bool full_text) {
+  return Writer(program, full_text).write();
+}
 
 }  // namespace trellis::ingest

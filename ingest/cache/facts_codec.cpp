@@ -30,7 +30,8 @@ namespace {
 // is_extension, results, call arguments, package name), on top of 11.
 // 13-15: Python flow facts (elements, slices, exhaustive branches).
 // 16: each unresolved call site's reason.
-// 17: each file's re-exports (Python and TypeScript `exports`).
+// 17: each file's re-exports (Python and TypeScript `exports`) and its
+// full-text search terms (FileFacts::search_terms).
 constexpr std::uint32_t kCodecVersion = 17;
 
 class Writer {
@@ -186,6 +187,46 @@ void write_resolved(Writer& w, const std::optional<ResolvedFile>* kept) {
   w.text(edges.derived);
 }
 
+// A term's field in the top 8 bits of its count word (counts saturate at 2^24 - 1).
+constexpr std::uint32_t kTermCountMask = 0x00FFFFFFu;
+
+void write_search_terms(Writer& w, const SearchTerms& s) {
+  w.texts(s.words);
+  w.u32(static_cast<std::uint32_t>(s.scope_offsets.size()));
+  for (const std::uint32_t offset : s.scope_offsets) w.u32(offset);
+  w.u32(static_cast<std::uint32_t>(s.terms.size()));
+  for (const ScopeTerm& t : s.terms) {
+    w.u32(t.word);
+    w.u32(static_cast<std::uint32_t>(search::index_of(t.field)) << 24 | std::min(t.count, kTermCountMask));
+  }
+}
+
+SearchTerms read_search_terms(Reader& r) {
+  SearchTerms s;
+  s.words = r.texts();
+  s.scope_offsets.resize(r.count());
+  for (std::uint32_t& offset : s.scope_offsets) offset = r.u32();
+  s.terms.resize(r.count());
+  for (ScopeTerm& t : s.terms) {
+    t.word = r.u32();
+    const std::uint32_t packed = r.u32();
+    if (t.word >= s.words.size() || (packed >> 24) >= search::kSearchFieldCount) throw std::out_of_range("bad term");
+    t.field = static_cast<search::SearchField>(packed >> 24);
+    t.count = packed & kTermCountMask;
+  }
+  return s;
+}
+
+// Scope offsets fit the file's definitions and terms.
+void check_search_terms(const SearchTerms& s, std::size_t definitions) {
+  if (!s.scope_offsets.empty()) {
+    if (s.scope_offsets.size() != definitions + 2 || s.scope_offsets.front() != 0 ||
+        s.scope_offsets.back() != s.terms.size() || !std::is_sorted(s.scope_offsets.begin(), s.scope_offsets.end())) {
+      throw std::out_of_range("bad term scopes");
+    }
+  }
+}
+
 void write_file(Writer& w, const FileFacts& f, std::uint64_t hash) {
   w.text(f.relative_path);
   w.u64(hash);
@@ -196,6 +237,7 @@ void write_file(Writer& w, const FileFacts& f, std::uint64_t hash) {
   w.u32(f.has_all ? 1 : 0);
   w.texts(f.all_names);
   w.text(f.package_name);
+  write_search_terms(w, f.search_terms);
   w.u32(static_cast<std::uint32_t>(f.definitions.size()));
   for (const Definition& d : f.definitions) {
     w.u32(static_cast<std::uint32_t>(d.label));
@@ -383,6 +425,7 @@ CachedFile read_file_facts(Reader& r) {
   f.has_all = r.u32() != 0;
   f.all_names = r.texts();
   f.package_name = r.text();
+  f.search_terms = read_search_terms(r);
   f.definitions.resize(r.count());
   for (Definition& d : f.definitions) {
     const std::uint32_t label = r.u32();
@@ -461,6 +504,7 @@ CachedFile read_file_facts(Reader& r) {
         });
   }
   if (!check.done()) throw std::out_of_range("trailing bytes after the assignments");
+  check_search_terms(f.search_terms, f.definitions.size());
   return cached;
 }
 

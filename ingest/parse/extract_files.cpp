@@ -9,6 +9,7 @@
 #include <numeric>
 #include <optional>
 
+#include "search_terms/definition_terms.hpp"
 #include "trellis/common/parallel.hpp"
 #include "trellis/ingest/source_file.hpp"
 
@@ -29,7 +30,7 @@ std::vector<std::size_t> largest_first(std::span<const DiscoveredFile> files) {
 
 ExtractedFiles extract_files(LanguageFrontend& language, const std::filesystem::path& root,
                              std::span<const DiscoveredFile> files, ExtractProgress* progress,
-                             FactsCache* previous) {
+                             FactsCache* previous, bool search_terms) {
   ExtractedFiles out;
   if (files.empty()) return out;  // the language may be unprepared: no extractor is made
   out.files.resize(files.size());
@@ -81,6 +82,7 @@ ExtractedFiles extract_files(LanguageFrontend& language, const std::filesystem::
         out.files[i] = std::move(cached->second.facts);
       } else if (FileExtractor* extractor = extractor_of(slot); extractor != nullptr) {
         out.files[i] = extractor->extract(source->text, path);
+        if (search_terms) out.files[i].search_terms = collect_search_terms(source->text, out.files[i]);
         changed[i] = 1;
       } else {
         out.files[i].relative_path = path;

@@ -83,7 +83,7 @@ Result<IndexResult> index_repository(const IndexOptions& options, ExtractProgres
       if (language->handles(file.relative_path)) own.push_back(file);
     }
     ExtractedFiles extracted;
-    arena.execute([&] { extracted = extract_files(*language, root, own, progress, options.previous); });
+    arena.execute([&] { extracted = extract_files(*language, root, own, progress, options.previous, options.full_text); });
     if (!extracted.prepared.ok()) return std::move(extracted.prepared).take_error();
     report.files_reparsed += extracted.reparsed;
     report.files_read += extracted.read;
@@ -132,7 +132,7 @@ Result<IndexResult> index_repository(const IndexOptions& options, ExtractProgres
 
   start = Clock::now();
   Result<WrittenGraph> written = make_error(ErrorCode::Internal, "graph not written");
-  arena.execute([&] { written = write_graph(program); });
+  arena.execute([&] { written = write_graph(program, options.full_text); });
   if (!written.ok()) return written.error();
   report.merged_definitions = written->merged_definitions;
   result.store = std::move(written->graph.store);

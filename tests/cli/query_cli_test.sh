@@ -297,9 +297,9 @@ contains "$out" "comma-separated: all, path, byte_start, byte_end, language"
 
 # lean nodes: what an agent needs; --fields adds properties by name, or all
 q 0 callers shop.services.auth.AuthService.login --json
-json_true 'JSON.stringify(d.results.callers[0]) === JSON.stringify({label: "Function", qualified_name: "shop.app.run", name: "run", file_path: "src/shop/app.py", line_start: 6, line_end: 9, depth: 1, call_sites: [{file_path: "src/shop/app.py", line: 9}]})'
+json_true 'JSON.stringify(d.results.callers[0]) === JSON.stringify({label: "Function", qualified_name: "shop.app.run", name: "run", node_id: "9695ced8c0d240ed", file_path: "src/shop/app.py", line_start: 6, line_end: 9, depth: 1, call_sites: [{file_path: "src/shop/app.py", line: 9}]})'
 q 0 callers shop.services.auth.AuthService.login --fields complexity,language --json
-json_true 'JSON.stringify(Object.keys(d.results.callers[0])) === JSON.stringify(["label", "qualified_name", "name", "file_path", "line_start", "line_end", "language", "complexity", "depth", "call_sites"])'
+json_true 'JSON.stringify(Object.keys(d.results.callers[0])) === JSON.stringify(["label", "qualified_name", "name", "node_id", "file_path", "line_start", "line_end", "language", "complexity", "depth", "call_sites"])'
 json_true 'd.results.callers[0].complexity === 1 && d.results.callers[0].language === "python"'
 q 0 callers shop.services.auth.AuthService.login --fields all --json
 json_true 'd.results.callers[0].byte_start >= 0 && d.results.callers[0].byte_end > d.results.callers[0].byte_start && d.results.callers[0].is_async === false'

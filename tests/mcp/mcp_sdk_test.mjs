@@ -93,7 +93,7 @@ const instructions = client.getInstructions();
 const shared = [
   "Names are qualified names: the dotted module path from the source root",
   "Every answer is JSON {\"query\", \"results\", \"metadata\"}",
-  "A node in a query_*/get_* answer is lean: {label, qualified_name, name, file_path",
+  "A node in a query_*/get_* answer is lean: {label, qualified_name, name, node_id, file_path",
   "A refused call is a result with isError true",
 ];
 check("instructions say the shared rules once", () => {
@@ -107,7 +107,7 @@ check("tool names", () =>
       "query_callers", "query_callees", "query_hierarchy", "query_dependencies", "query_exports",
       "query_implementations", "query_call_graph", "query_call_path", "get_file_outline", "get_children",
       "query_importers", "query_dependency_chain", "get_file_complexity", "query_impact", "get_block_details",
-      "get_source", "query_why", "get_context", "query_cycles", "list_unresolved", "query_cypher", "search_symbols", "get_node",
+      "get_source", "query_why", "get_context", "query_cycles", "list_unresolved", "search_code", "resolve_nodes", "query_cypher", "search_symbols", "get_node",
       "get_schema", "index_status",
     ],
   ));
@@ -430,6 +430,38 @@ check("every tool has an outputSchema: the document, its results' members and ty
   await refused(client, "list_unresolved", { target: "shop", reason: "why_not" }, "INVALID_ARGUMENT");
 }
 {
+  const d = await ok(client, "search_code", { text: "login", limit: 3 });
+  check("search_code: the definition named as written first, with its node_id", () => {
+    assert.equal(d.results.hits[0].node.qualified_name, "shop.services.auth.AuthService.login");
+    assert.equal(d.results.hits[0].exact_name, true);
+    assert.deepEqual(d.results.hits[0].matched, ["login"]);
+    assert.match(d.results.hits[0].node.node_id, /^[0-9a-f]{16}$/);
+    assert.ok(d.results.hits.length <= 3 && d.metadata.offset === 0);
+  });
+  const none = await ok(client, "search_code", { text: "logn" });
+  check("search_code: a typo suggests near words", () => {
+    assert.equal(none.results.hits.length, 0);
+    assert.ok(none.results.suggestions.includes("login"), JSON.stringify(none.results.suggestions));
+  });
+  const filtered = await ok(client, "search_code", { text: "login", label: "Module" });
+  check("search_code: label filter", () => assert.ok(filtered.results.hits.every((h) => h.node.label === "Module")));
+  await refused(client, "search_code", { text: "login", label: "Package" }, "INVALID_ARGUMENT");
+  await refused(client, "search_code", { text: "login", limit: 500 }, "INVALID_ARGUMENT");
+  const byId = await ok(client, "get_block_details", { name: d.results.hits[0].node.node_id, include_source: false });
+  check("a node_id names its node", () =>
+    assert.equal(byId.results.node.qualified_name, "shop.services.auth.AuthService.login"));
+  const resolved = await ok(client, "resolve_nodes", {
+    ids: [d.results.hits[0].node.node_id, "src/shop/models.py:21", "0123456789abcdef"],
+  });
+  check("resolve_nodes: each reference on its own", () => {
+    assert.deepEqual(resolved.results.resolved.map((r) => r.found ? r.node.qualified_name : r.error.error_code),
+      ["shop.services.auth.AuthService.login", "shop.models.User.validate", "NODE_NOT_FOUND"]);
+    assert.equal(resolved.results.found, 2);
+    assert.equal(resolved.results.missing, 1);
+  });
+  await refused(client, "resolve_nodes", { ids: [] }, "INVALID_ARGUMENT");
+}
+{
   const d = await ok(client, "get_children", { name: "shop.models.User" });
   check("get_children", () => {
     assert.deepEqual(names(d.results.children), ["shop.models.User.__init__", "shop.models.User.validate"]);
@@ -536,11 +568,11 @@ check("every tool has an outputSchema: the document, its results' members and ty
   const lean = await ok(client, "query_callers", { function_name: "shop.services.auth.AuthService.login" });
   check("callers: lean nodes by default", () => {
     assert.deepEqual(lean.results.callers.map((n) => Object.keys(n)), [
-      ["label", "qualified_name", "name", "file_path", "line_start", "line_end", "depth", "call_sites"],
-      ["label", "qualified_name", "name", "file_path", "line_start", "line_end", "depth", "call_sites"],
+      ["label", "qualified_name", "name", "node_id", "file_path", "line_start", "line_end", "depth", "call_sites"],
+      ["label", "qualified_name", "name", "node_id", "file_path", "line_start", "line_end", "depth", "call_sites"],
     ]);
     assert.deepEqual(lean.results.callers[0], {
-      label: "Function", qualified_name: "shop.app.run", name: "run", file_path: "src/shop/app.py",
+      label: "Function", qualified_name: "shop.app.run", name: "run", node_id: "9695ced8c0d240ed", file_path: "src/shop/app.py",
       line_start: 6, line_end: 9, depth: 1, call_sites: [{ file_path: "src/shop/app.py", line: 9 }],
     });
   });
@@ -549,14 +581,14 @@ check("every tool has an outputSchema: the document, its results' members and ty
   });
   check("callers: the fields asked for", () =>
     assert.deepEqual(some.results.callers[0], {
-      label: "Function", qualified_name: "shop.app.run", name: "run", file_path: "src/shop/app.py",
+      label: "Function", qualified_name: "shop.app.run", name: "run", node_id: "9695ced8c0d240ed", file_path: "src/shop/app.py",
       line_start: 6, line_end: 9, is_async: false, complexity: 1, depth: 1,
       call_sites: [{ file_path: "src/shop/app.py", line: 9 }],
     }));
   const all = await ok(client, "query_callers", { function_name: "shop.services.auth.AuthService.login", fields: ["all"] });
   check("callers: all fields", () => {
     assert.deepEqual(Object.keys(all.results.callers[0]), [
-      "label", "qualified_name", "name", "file_path", "line_start", "line_end", "byte_start", "byte_end", "language",
+      "label", "qualified_name", "name", "node_id", "file_path", "line_start", "line_end", "byte_start", "byte_end", "language",
       "is_async", "complexity", "depth", "call_sites",
     ]);
   });
@@ -567,7 +599,7 @@ check("every tool has an outputSchema: the document, its results' members and ty
     assert.equal(details.results.node.byte_start > 0, true);
     assert.equal(details.results.node.class_name, "User");
     assert.deepEqual(details.results.parent, {
-      label: "Class", qualified_name: "shop.models.User", name: "User", line_start: 17, line_end: 23,
+      label: "Class", qualified_name: "shop.models.User", name: "User", node_id: "d211b5fc325492d5", line_start: 17, line_end: 23,
     });
   });
   const cycles = await ok(client, "query_cycles", {});
@@ -652,7 +684,7 @@ check("every tool has an outputSchema: the document, its results' members and ty
   const exact = await ok(client, "search_symbols", { query: "login" });
   check("search_symbols exact", () => {
     assert.deepEqual(exact.results.symbols[0], {
-      label: "Method", qualified_name: "shop.services.auth.AuthService.login", name: "login",
+      label: "Method", qualified_name: "shop.services.auth.AuthService.login", name: "login", node_id: "051fb9d5626ef410",
       file_path: "src/shop/services/auth.py", line_start: 15, line_end: 22, match: "exact",
     });
   });

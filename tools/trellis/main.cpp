@@ -87,7 +87,7 @@ int main(int argc, char** argv) {
   CLI::App& query = *app.add_subcommand("query", "Structural queries over the graph");
   query.require_subcommand(1);
   for (const auto& spec : trellis::queries::query_specs()) {
-    commands.push_back(add_structural_query_command(query, spec));
+    commands.push_back(add_structural_query_command(spec.top_level ? app : query, spec));
   }
   for (const auto& command : commands) add_global_options(command->app(), globals);
 

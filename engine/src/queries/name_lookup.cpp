@@ -121,6 +121,12 @@ Result<NodeId> lookup_node(const GraphStore& store, std::string_view name, const
   }
   if (!exact.empty()) return prefer_labels(store, kind, std::move(exact)).front();
 
+  // A stable node_id (store/node_id.hpp).
+  for (const NodeId node : store.find_by_node_id(name)) {
+    if (accepts(kind, store.label(node))) exact.push_back(node);
+  }
+  if (!exact.empty()) return prefer_labels(store, kind, std::move(exact)).front();
+
   // `Service.login` also names each overload `a.Service.login(String)`.
   std::vector<NodeId> by_suffix;
   const std::string dotted = "." + std::string(name);

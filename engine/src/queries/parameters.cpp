@@ -118,6 +118,12 @@ ParamSpec string_param(std::string_view name, std::string_view description, bool
   return p;
 }
 
+ParamSpec string_option(std::string_view name, std::string_view cli, std::string_view description) {
+  ParamSpec p = string_param(name, description, false);
+  p.cli = cli;
+  return p;
+}
+
 ParamSpec integer_param(std::string_view name, std::string_view cli, std::int64_t min, std::int64_t max,
                         std::int64_t fallback, std::string_view description) {
   ParamSpec p;

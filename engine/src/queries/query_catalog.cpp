@@ -192,6 +192,25 @@ const ParamSpec kUnresolvedParams[] = {
     kFieldsParam,
 };
 
+constexpr std::string_view kSearchLabels[] = {"all", "Module", "Class", "Interface", "Function", "Method"};
+const ParamSpec kSearchParams[] = {
+    string_param("text", "What to look for: words (camelCase and snake_case identifiers are split into their words) "
+                         "and \"quoted phrases\" that must appear as consecutive words"),
+    choice_param("label", "--label", kSearchLabels, "all", "Only nodes of this label"),
+    string_option("language", "--language", "Only nodes of this language (python, typescript, javascript, go, java, "
+                                            "csharp)"),
+    string_option("path", "--path", "Only nodes whose file_path matches this glob ('*' also matches '/': src/shop/*)"),
+    integer_param("limit", "--limit", 1, 100, 10, "Most hits to return"),
+    kOffsetParam,
+    kFieldsParam,
+};
+
+const ParamSpec kResolveParams[] = {
+    string_list_param("ids", "References to resolve (at most 100): node_ids, FILE:LINE (FILE relative to the indexed "
+                             "root), or names"),
+    kFieldsParam,
+};
+
 const QuerySpec kSpecs[] = {
     {QueryKind::Callers, "query_callers", "callers", "Functions and methods that call a function",
      "Distinct functions and methods that reach the target over CALLS edges followed backwards, each "
@@ -332,6 +351,27 @@ const QuerySpec kSpecs[] = {
      "recorded: index again). by_reason counts every site inside the target per reason. By file and line, at "
      "most 100 per page (offset; metadata.next_offset).",
      kUnresolvedParams, results::kUnresolved},
+    {QueryKind::Search, "search_code", "search", "Ranked full-text search over definitions and modules",
+     "Finds definitions (classes, interfaces, functions, methods) and modules by what their code says: each is "
+     "indexed by the words of its name (parseHTTPResponse: parse, http, response, and parsehttpresponse), of "
+     "the rest of its qualified name, its docstring or doc comments and the comments in its body, its "
+     "decorators, and the identifiers and string-literal words of its body (weighted lower), a definition's "
+     "body leaving out what "
+     "definitions nested in it say. Hits are ranked by BM25F over those fields; a one-word query puts the "
+     "definitions of that name first (exact_name). A hit has any query word and every \"quoted phrase\" (its words "
+     "consecutive in the name, docstring or source lines); common English words (the, where, is...) are dropped "
+     "from a query with other words. Each hit: node, score, matched (the query words it has) and a one-line "
+     "snippet. No hit: suggestions lists vocabulary words near the query's unknown ones (edit distance). label, "
+     "language and path filter; limit hits per page (offset; metadata.next_offset).",
+     kSearchParams, results::kSearch, true},
+    {QueryKind::Resolve, "resolve_nodes", "resolve", "Nodes for a batch of node ids, FILE:LINE references or names",
+     "Turns references kept outside the graph (an external vector store's hits, a list of node_ids saved earlier) "
+     "into nodes, in the order given (lean; fields [\"all\"] for every property). A reference is a node_id (16 hex digits, in every node "
+     "object; stable while its definition stays in its file), FILE:LINE (the innermost definition spanning that "
+     "line, else the file's module) or a name. Each is resolved on its own: one that resolves to nothing has found "
+     "false, node null and its error {error, error_code, suggestions}, and the others are still answered. found and "
+     "missing count them.",
+     kResolveParams, results::kResolve, true},
 };
 
 HierarchyDirection direction_from(const std::string& text) {
@@ -391,6 +431,10 @@ QueryRequest typed_request(const QuerySpec& spec, const CheckedArguments& a) {
       return WhyRequest{a.text(p[0].name), as_int(a.integer(p[1])), as_int(a.integer(p[3])), a.boolean(p[2])};
     case QueryKind::Cycles: return CyclesRequest{*rel_type_from_string(a.choice(p[0])), offset(a)};
     case QueryKind::Unresolved: return UnresolvedRequest{a.text(p[0].name), a.choice(p[1]), offset(a)};
+    case QueryKind::Search:
+      return SearchRequest{a.text(p[0].name), a.choice(p[1]), a.text(p[2].name), a.text(p[3].name),
+                           static_cast<std::size_t>(a.integer(p[4])), offset(a)};
+    case QueryKind::Resolve: return ResolveRequest{a.texts(p[0].name)};
   }
   return CallersRequest{};
 }
@@ -497,6 +541,12 @@ Result<QueryAnswer> run_query(const GraphStore& store, const QueryRequest& reque
     }
     Result<QueryAnswer> operator()(const UnresolvedRequest& r) const {
       return answer(QueryKind::Unresolved, query_unresolved(store, r, scratch));
+    }
+    Result<QueryAnswer> operator()(const SearchRequest& r) const {
+      return answer(QueryKind::Search, query_search(store, r, scratch, sources));
+    }
+    Result<QueryAnswer> operator()(const ResolveRequest& r) const {
+      return answer(QueryKind::Resolve, query_resolve(store, r, scratch));
     }
   };
   return std::visit(Run{store, scratch, sources}, request);

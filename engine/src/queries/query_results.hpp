@@ -83,4 +83,17 @@ inline constexpr ResultField kCycles[] = {object("cycles", kCycle, 1)};
 inline constexpr ResultField kUnresolved[] = {object("unresolved", kUnresolvedSite, 1), field("by_reason", Map),
                                               field("callers_inside", Integer), field("target", Node)};
 
+inline constexpr ResultField kSearchHit[] = {field("node", Node), field("score", Number), field("exact_name", Boolean),
+                                            list("matched", String), field("snippet", String)};
+inline constexpr ResultField kSearch[] = {object("hits", kSearchHit, 1), list("words", String), list("phrases", String),
+                                          list("suggestions", String)};
+
+inline constexpr ResultField kResolveError[] = {field("error", String), field("error_code", String),
+                                               list("suggestions", String)};
+inline constexpr ResultField kResolvedReference[] = {field("id", String), field("found", Boolean),
+                                                     nullable(field("node", Node)),
+                                                     optional(object("error", kResolveError))};
+inline constexpr ResultField kResolve[] = {object("resolved", kResolvedReference, 1), field("found", Integer),
+                                           field("missing", Integer)};
+
 }  // namespace trellis::queries::results

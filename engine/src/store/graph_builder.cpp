@@ -5,7 +5,9 @@
 #include <fmt/format.h>
 #include <limits>
 
+#include "../search/search_index_builder.hpp"
 #include "trellis/common/parallel.hpp"
+#include "trellis/store/node_id.hpp"
 
 namespace trellis {
 namespace {
@@ -44,7 +46,7 @@ Column freeze_column(std::vector<std::int32_t>&& ints, std::vector<std::uint8_t>
 
 }  // namespace
 
-GraphBuilder::GraphBuilder() {
+GraphBuilder::GraphBuilder() : search_(std::make_unique<search::SearchIndexBuilder>()) {
   for (const LabelDef& def : all_labels()) {
     for (const PropertyDef& prop : def.properties) {
       columns_[index_of(def.label)].push_back(ColumnBuilder{prop.type, {}, {}, {}, {}, {}});
@@ -56,6 +58,10 @@ GraphBuilder::GraphBuilder() {
     }
   }
 }
+
+GraphBuilder::~GraphBuilder() = default;
+GraphBuilder::GraphBuilder(GraphBuilder&&) noexcept = default;
+GraphBuilder& GraphBuilder::operator=(GraphBuilder&&) noexcept = default;
 
 std::optional<BuildId> GraphBuilder::find(Label label, std::string_view qualified_name) const {
   return find(label, qualified_name, hash_string(qualified_name));
@@ -185,6 +191,12 @@ void GraphBuilder::add_unresolved_call(BuildId caller, std::string_view text, st
   unresolved_reasons_.push_back(static_cast<std::uint8_t>(reason));
 }
 
+std::uint32_t GraphBuilder::intern_search_word(std::string_view word) { return search_->intern(word); }
+
+void GraphBuilder::add_search_term(BuildId node, std::uint32_t word, search::SearchField field, std::uint32_t count) {
+  search_->add(node, word, field, count);
+}
+
 Result<BuiltGraph> GraphBuilder::build() && {
   const std::size_t node_count = nodes_.size();
   StoreParts parts = empty_store_parts();
@@ -247,6 +259,23 @@ Result<BuiltGraph> GraphBuilder::build() && {
     while (qname_slots[slot] != 0) slot = (slot + 1) & mask;
     qname_slots[slot] = id + 1;
   }
+
+  // Stable node ids: each node's key from its label, file and qualified name.
+  std::vector<std::uint64_t> node_id_keys(node_count);
+  for (NodeId id = 0; id < node_count; ++id) {
+    const NodeEntry& node = nodes_[build_id_of[id]];
+    std::string_view file_path;
+    if (const auto column = property_index(node.label, "file_path")) {
+      const auto& paths = columns_[index_of(node.label)][*column].strings;
+      if (node.row < paths.size()) file_path = strings_.get(paths[node.row]);
+    }
+    node_id_keys[id] = node_id_key(node.label, file_path, qnames_.get(node.qualified_name));
+  }
+  std::vector<NodeId> node_id_order(node_count);
+  for (NodeId id = 0; id < node_count; ++id) node_id_order[id] = id;
+  std::sort(node_id_order.begin(), node_id_order.end(), [&](NodeId a, NodeId b) {
+    return node_id_keys[a] != node_id_keys[b] ? node_id_keys[a] < node_id_keys[b] : a < b;
+  });
 
   // The rest lays out independent parts of the store, each its own task
   // (each writes only its own arrays, so the result is the same on any
@@ -329,10 +358,14 @@ Result<BuiltGraph> GraphBuilder::build() && {
     parts.unresolved_reasons = PodArray<std::uint8_t>(std::move(reasons));
   };
 
-  trellis::parallel_invoke(name_index, node_columns, unresolved, [&] {
+  const auto search_index = [&] { std::move(*search_).build(built.node_ids, node_count, parts); };
+
+  trellis::parallel_invoke(name_index, node_columns, unresolved, search_index, [&] {
     trellis::parallel_for(std::size_t{0}, kRelTypeCount, relationship);
   });
 
+  parts.node_id_keys = PodArray<std::uint64_t>(std::move(node_id_keys));
+  parts.node_id_order = PodArray<NodeId>(std::move(node_id_order));
   parts.name = PodArray<StringId>(std::move(names));
   parts.qname_prefix = PodArray<NodeId>(std::move(prefixes));
   parts.qname_suffix = PodArray<StringId>(std::move(suffixes));

@@ -4,6 +4,8 @@
 #include <array>
 #include <map>
 
+#include "trellis/store/node_id.hpp"
+
 namespace trellis {
 
 GraphStore::GraphStore() : parts_(empty_store_parts()) {}
@@ -140,6 +142,19 @@ PropertyValue GraphStore::property(NodeId node, std::string_view property_name) 
 
 PropertyValue GraphStore::edge_property(RelType type, EdgePos edge, std::size_t column) const {
   return column_value(rel(type).properties[column], edge);
+}
+
+std::string GraphStore::node_id(NodeId node) const { return node_id_text(parts_.node_id_keys[node]); }
+
+std::vector<NodeId> GraphStore::find_by_node_id(std::string_view text) const {
+  const auto key = parse_node_id(text);
+  if (!key) return {};
+  const auto order = parts_.node_id_order.span();
+  const auto first = std::partition_point(order.begin(), order.end(),
+                                          [&](NodeId n) { return parts_.node_id_keys[n] < *key; });
+  std::vector<NodeId> found;
+  for (auto it = first; it != order.end() && parts_.node_id_keys[*it] == *key; ++it) found.push_back(*it);
+  return found;
 }
 
 std::size_t GraphStore::unresolved_call_count(NodeId caller) const {

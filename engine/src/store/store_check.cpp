@@ -8,6 +8,7 @@
 #include <string_view>
 #include <vector>
 
+#include "trellis/search/search_field.hpp"
 #include "trellis/store/unresolved_reason.hpp"
 
 namespace trellis {
@@ -117,10 +118,58 @@ class Checker {
     for (const RelTypeDef& def : all_rel_types()) {
       if (auto p = check_rel(def)) return p;
     }
+    if (auto p = check_node_ids()) return p;
+    if (auto p = check_search_index()) return p;
     return check_unresolved_calls();
   }
 
  private:
+  // One key per node; the order lists every node once, by key.
+  Problem check_node_ids() const {
+    const auto keys = parts_.node_id_keys.span();
+    const auto order = parts_.node_id_order.span();
+    if (auto p = check_size("index.node_id_keys", keys.size(), nodes_)) return p;
+    if (auto p = check_size("index.node_id_order", order.size(), nodes_)) return p;
+    if (auto p = check_ids("index.node_id_order", order, nodes_, "node id")) return p;
+    for (std::size_t i = 1; i < order.size(); ++i) {
+      if (keys[order[i]] < keys[order[i - 1]]) return fmt::format("index.node_id_order is not sorted at entry {}", i);
+    }
+    return std::nullopt;
+  }
+
+  // Absent altogether, or terms with offsets into the blob, postings with
+  // offsets per term and node ids, and field lengths per node.
+  Problem check_search_index() const {
+    const auto term_offsets = parts_.search_term_offsets.span();
+    if (term_offsets.empty()) {
+      if (!parts_.search_term_blob.empty() || !parts_.search_posting_offsets.empty() ||
+          !parts_.search_posting_nodes.empty() || !parts_.search_posting_counts.empty() ||
+          !parts_.search_field_lengths.empty()) {
+        return "search.term_offsets is empty but the other search arrays are not";
+      }
+      return std::nullopt;
+    }
+    const std::size_t terms = term_offsets.size() - 1;
+    if (auto p = check_offsets<std::uint32_t>("search.term_offsets", term_offsets, parts_.search_term_blob.size())) {
+      return p;
+    }
+    if (auto p = check_size("search.posting_offsets", parts_.search_posting_offsets.size(), terms + 1)) return p;
+    const std::size_t postings = parts_.search_posting_nodes.size();
+    if (auto p = check_offsets<std::uint32_t>("search.posting_offsets", parts_.search_posting_offsets.span(),
+                                              postings)) {
+      return p;
+    }
+    if (auto p = check_size("search.posting_counts", parts_.search_posting_counts.size(), postings)) return p;
+    if (auto p = check_ids("search.posting_nodes", parts_.search_posting_nodes.span(), nodes_, "node id")) return p;
+    if (terms != 0) {
+      if (auto p = check_size("search.field_lengths", parts_.search_field_lengths.size(),
+                              nodes_ * search::kSearchFieldCount)) {
+        return p;
+      }
+    }
+    return check_size("search.totals", parts_.search_totals.size(), 1 + search::kSearchFieldCount);
+  }
+
   // Parallel arrays, callers sorted (GraphStore finds a node's by binary search).
   Problem check_unresolved_calls() const {
     const auto callers = parts_.unresolved_callers.span();

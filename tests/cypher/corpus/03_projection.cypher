@@ -17,7 +17,7 @@ MATCH (c:Class {name: 'Repo'}) RETURN c.name AS name, c.file_path AS file
 MATCH (b:Class {name: 'Base'})<-[:INHERITS]-(a) RETURN *
 --- columns ["a","b"]
 --- rows
-[{"label":"Class","qualified_name":"shop.models.User","name":"User","file_path":"src/shop/models.py","line_start":17,"line_end":23,"byte_start":252,"byte_end":424,"language":"python","base_classes":["Base"]},{"label":"Class","qualified_name":"shop.models.Base","name":"Base","file_path":"src/shop/models.py","line_start":5,"line_end":14,"byte_start":76,"byte_end":249,"language":"python"}]
+[{"label":"Class","qualified_name":"shop.models.User","name":"User","node_id":"d211b5fc325492d5","file_path":"src/shop/models.py","line_start":17,"line_end":23,"byte_start":252,"byte_end":424,"language":"python","base_classes":["Base"]},{"label":"Class","qualified_name":"shop.models.Base","name":"Base","node_id":"54df68d9a05567d9","file_path":"src/shop/models.py","line_start":5,"line_end":14,"byte_start":76,"byte_end":249,"language":"python"}]
 
 === DISTINCT
 MATCH (m:Method) RETURN DISTINCT m.class_name AS c ORDER BY c

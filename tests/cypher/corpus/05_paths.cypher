@@ -107,7 +107,7 @@ MATCH (:Function {name: 'main'})-[rs:CALLS*2]->(:Method {name: 'find'}) RETURN [
 MATCH p = (:Class {name: 'Admin'})-[:INHERITS]->(b) RETURN p
 --- columns ["p"]
 --- rows
-[{"nodes":[{"label":"Class","qualified_name":"shop.models.Admin","name":"Admin","file_path":"src/shop/models.py","line_start":26,"line_end":33,"byte_start":427,"byte_end":564,"language":"python","base_classes":["User"]},{"label":"Class","qualified_name":"shop.models.User","name":"User","file_path":"src/shop/models.py","line_start":17,"line_end":23,"byte_start":252,"byte_end":424,"language":"python","base_classes":["Base"]}],"relationships":[{"type":"INHERITS","from":"shop.models.Admin","to":"shop.models.User"}]}]
+[{"nodes":[{"label":"Class","qualified_name":"shop.models.Admin","name":"Admin","node_id":"6df41f88e775c8fd","file_path":"src/shop/models.py","line_start":26,"line_end":33,"byte_start":427,"byte_end":564,"language":"python","base_classes":["User"]},{"label":"Class","qualified_name":"shop.models.User","name":"User","node_id":"d211b5fc325492d5","file_path":"src/shop/models.py","line_start":17,"line_end":23,"byte_start":252,"byte_end":424,"language":"python","base_classes":["Base"]}],"relationships":[{"type":"INHERITS","from":"shop.models.Admin","to":"shop.models.User"}]}]
 
 === nodes() and relationships() of a path
 MATCH p = (:Class {name: 'Admin'})-[:INHERITS*2]->(b) RETURN [n IN nodes(p) | n.name] AS names, [r IN relationships(p) | type(r)] AS types
@@ -185,7 +185,7 @@ MATCH (:Function {name: 'fine'})-[r:CALLS]->() RETURN r
 MATCH (c:Class {name: 'Admin'}) RETURN c
 --- columns ["c"]
 --- rows
-[{"label":"Class","qualified_name":"shop.models.Admin","name":"Admin","file_path":"src/shop/models.py","line_start":26,"line_end":33,"byte_start":427,"byte_end":564,"language":"python","base_classes":["User"]}]
+[{"label":"Class","qualified_name":"shop.models.Admin","name":"Admin","node_id":"6df41f88e775c8fd","file_path":"src/shop/models.py","line_start":26,"line_end":33,"byte_start":427,"byte_end":564,"language":"python","base_classes":["User"]}]
 
 === a pattern predicate in the middle of a path keeps the path's relationships whole
 MATCH p = (c:Function {name: 'log'})<-[:CALLS]-(b)<-[:CALLS]-(a) WHERE (b)-[:CALLS]->(:Method) RETURN [r IN relationships(p) | r.line] AS lines ORDER BY lines

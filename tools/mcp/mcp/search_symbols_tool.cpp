@@ -123,6 +123,8 @@ Result<output::Report> search(const ToolContext& context, const queries::Checked
     w.string(hit.qualified_name);
     w.key("name");
     w.string(info.name);
+    w.key("node_id");
+    w.string(context.graph.store().node_id(hit.node));
     if (!info.file_path.empty()) {
       w.key("file_path");
       w.string(info.file_path);
@@ -158,7 +160,7 @@ void add_search_symbols_tool(ToolRegistry& registry) {
       "Finds nodes by name when you do not know the qualified name: exact matches first, then names "
       "starting with the query, containing it, and close misspellings (case-insensitive). Use the "
       "qualified_name it returns in the query_* tools. Returns JSON {query, results: {symbols: [{label, "
-      "qualified_name, name, file_path, line_start, line_end, match: exact|prefix|substring|fuzzy}]}, "
+      "qualified_name, name, node_id, file_path, line_start, line_end, match: exact|prefix|substring|fuzzy}]}, "
       "metadata: {row_count, total_count, truncated}}.",
       kSearchParams, search, kSymbolResults});
 }

@@ -82,7 +82,9 @@ class StructuralQueryCommand final : public Command {
           break;
       }
     }
-    app().footer(fmt::format("{}\n\n{}\n\nExamples:\n{}", spec.description, queries::name_format_help(),
+    // Search takes words, not names: no word on how names are written.
+    app().footer(fmt::format("{}\n\n{}Examples:\n{}", spec.description,
+                             spec.top_level ? std::string() : fmt::format("{}\n\n", queries::name_format_help()),
                              examples_for(spec)));
   }
 
@@ -205,6 +207,13 @@ class StructuralQueryCommand final : public Command {
                "  trellis query unresolved src/shop/app.py --reason unknown_receiver --json\n"
                "  trellis query unresolved shop --offset 100   # a package's modules, the next page";
       case queries::QueryKind::Cycles: return "  trellis query cycles\n  trellis query cycles --type IMPORTS --json";
+      case queries::QueryKind::Search:
+        return "  trellis search \"refund payment\"\n"
+               "  trellis search parseHTTPResponse --label Function --language python\n"
+               "  trellis search '\"retry the request\" backoff' --path 'src/net/*' --limit 20 --json";
+      case queries::QueryKind::Resolve:
+        return "  trellis resolve 3f9a0c1d2e4b5a69 src/shop/models.py:12 shop.app.run\n"
+               "  trellis resolve $(cat ids.txt) --json";
     }
     return "";
   }

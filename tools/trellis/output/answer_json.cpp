@@ -374,6 +374,8 @@ void outline(JsonTextWriter& w, Summary& out, const GraphStore& store, const Out
     w.qualified_name(store, entry.node);
     w.plain_key("name");
     w.string(store.name(entry.node));
+    w.plain_key("node_id");
+    w.string(store.node_id(entry.node));
     for (std::size_t c = 0; c < 4; ++c) {
       const auto& column = range_columns[index_of(label)][c];
       if (!column) continue;
@@ -432,6 +434,8 @@ void complexity(JsonTextWriter& w, Summary& out, const GraphStore& store, const 
     w.qualified_name(store, node);
     w.plain_key("name");
     w.string(store.name(node));
+    w.plain_key("node_id");
+    w.string(store.node_id(node));
     for (const std::string_view property : {"line_start", "line_end", "complexity"}) {
       w.plain_key(property);
       const PropertyValue value = store.property(node, property);
@@ -522,6 +526,8 @@ void lean_node(JsonTextWriter& w, const GraphStore& store, NodeId node) {
   w.qualified_name(store, node);
   w.plain_key("name");
   w.string(store.name(node));
+  w.plain_key("node_id");
+  w.string(store.node_id(node));
   for (const std::string_view property : {"line_start", "line_end"}) {
     const PropertyValue value = store.property(node, property);
     if (const auto* number = std::get_if<std::int64_t>(&value)) {
@@ -900,6 +906,80 @@ void cycles_answer(JsonTextWriter& w, Summary& out, const GraphStore& store, con
   page(out, r.count, r.cycles.size());
 }
 
+void string_list(JsonTextWriter& w, const std::vector<std::string>& texts) {
+  w.begin_array();
+  for (const std::string& text : texts) w.string(text);
+  w.end_array();
+}
+
+void search_answer(JsonTextWriter& w, Summary& out, const GraphStore& store, const SearchRequest& request,
+                   const SearchResult& r) {
+  open(w, fmt::format("search {}", request.text));
+  w.plain_key("hits");
+  w.begin_array();
+  for (const SearchHit& hit : r.hits) {
+    w.begin_object();
+    w.plain_key("node");
+    w.node(store, hit.node);
+    w.plain_key("score");
+    w.number(std::round(hit.score * 1e4) / 1e4);
+    w.plain_key("exact_name");
+    w.boolean(hit.exact_name);
+    w.plain_key("matched");
+    string_list(w, hit.matched);
+    w.plain_key("snippet");
+    w.string(hit.snippet);
+    w.end_object();
+  }
+  w.end_array();
+  w.plain_key("words");
+  string_list(w, r.words);
+  w.plain_key("phrases");
+  string_list(w, r.phrases);
+  w.plain_key("suggestions");
+  string_list(w, r.suggestions);
+  page(out, r.count, r.hits.size());
+}
+
+// Each reference with its node or its error.
+void resolve_answer(JsonTextWriter& w, Summary& out, const GraphStore& store, const ResolveResult& r) {
+  open(w, fmt::format("resolve {} reference{}", r.references.size(), r.references.size() == 1 ? "" : "s"));
+  w.plain_key("resolved");
+  w.begin_array();
+  for (const ResolvedReference& reference : r.references) {
+    w.begin_object();
+    w.plain_key("id");
+    w.string(reference.id);
+    w.plain_key("found");
+    w.boolean(reference.node != kNoNode);
+    w.plain_key("node");
+    if (reference.node != kNoNode) {
+      w.node(store, reference.node);
+    } else {
+      w.null();
+    }
+    if (reference.error) {
+      w.plain_key("error");
+      w.begin_object();
+      w.plain_key("error");
+      w.string(reference.error->message);
+      w.plain_key("error_code");
+      w.string(to_string(reference.error->code));
+      w.plain_key("suggestions");
+      string_list(w, reference.error->suggestions);
+      w.end_object();
+    }
+    w.end_object();
+  }
+  w.end_array();
+  w.plain_key("found");
+  w.unsigned_integer(r.found);
+  w.plain_key("missing");
+  w.unsigned_integer(r.references.size() - r.found);
+  out.row_count = r.references.size();
+  out.total_count = r.references.size();
+}
+
 }  // namespace
 
 std::string answer_document(const GraphStore& store, const QueryRequest& request, const QueryAnswer& answer,
@@ -961,6 +1041,10 @@ std::string answer_document(const GraphStore& store, const QueryRequest& request
       unresolved(w, out, store, std::get<UnresolvedRequest>(request), std::get<UnresolvedResult>(answer.result));
       break;
     case QueryKind::Cycles: cycles_answer(w, out, store, std::get<CyclesResult>(answer.result)); break;
+    case QueryKind::Search:
+      search_answer(w, out, store, std::get<SearchRequest>(request), std::get<SearchResult>(answer.result));
+      break;
+    case QueryKind::Resolve: resolve_answer(w, out, store, std::get<ResolveResult>(answer.result)); break;
   }
   w.end_object();  // results
   w.plain_key("metadata");

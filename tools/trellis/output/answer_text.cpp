@@ -506,6 +506,49 @@ std::string cycles_text(const GraphStore& store, const CyclesResult& r) {
   return text + page_line(r.count, r.cycles.size());
 }
 
+// One hit per line: score, label, qualified name and place, then its
+// snippet and matched words indented; suggestions when nothing matched.
+std::string search_text(const GraphStore& store, const SearchResult& r) {
+  if (r.count.total_count == 0) {
+    std::string text = fmt::format("No definition matches {}.\n", fmt::join(r.words, " "));
+    if (!r.suggestions.empty()) text += fmt::format("Did you mean: {}?\n", fmt::join(r.suggestions, ", "));
+    return text;
+  }
+  std::string text;
+  for (const SearchHit& hit : r.hits) {
+    const PropertyValue path = store.property(hit.node, "file_path");
+    const PropertyValue line = store.property(hit.node, "line_start");
+    const auto* file = std::get_if<std::string_view>(&path);
+    const auto* number = std::get_if<std::int64_t>(&line);
+    text += fmt::format("{:>8.3f}  {:<9} {}  {}:{}\n", hit.score, to_string(store.label(hit.node)),
+                        store.qualified_name(hit.node), file != nullptr ? *file : std::string_view{},
+                        number != nullptr ? *number : 0);
+    if (!hit.snippet.empty()) text += fmt::format("          {}\n", hit.snippet);
+    text += fmt::format("          matched: {}\n", fmt::join(hit.matched, ", "));
+  }
+  return text + page_line(r.count, r.hits.size());
+}
+
+// One line per reference: what it resolved to, or why not.
+std::string resolve_text(const GraphStore& store, const ResolveResult& r) {
+  std::string text;
+  for (const ResolvedReference& reference : r.references) {
+    if (reference.node == kNoNode) {
+      text += fmt::format("{}  {}: {}\n", reference.id, to_string(reference.error->code), reference.error->message);
+      continue;
+    }
+    const PropertyValue path = store.property(reference.node, "file_path");
+    const PropertyValue line = store.property(reference.node, "line_start");
+    const auto* file = std::get_if<std::string_view>(&path);
+    const auto* number = std::get_if<std::int64_t>(&line);
+    text += fmt::format("{}  {} {}", reference.id, to_string(store.label(reference.node)),
+                        store.qualified_name(reference.node));
+    if (file != nullptr) text += fmt::format("  {}:{}", *file, number != nullptr ? *number : 0);
+    text += fmt::format("  node_id {}\n", store.node_id(reference.node));
+  }
+  return text + fmt::format("{} of {} resolved\n", r.found, r.references.size());
+}
+
 }  // namespace
 
 std::string answer_text(const GraphStore& store, const QueryRequest& request, const QueryAnswer& answer) {
@@ -538,6 +581,8 @@ std::string answer_text(const GraphStore& store, const QueryRequest& request, co
     case QueryKind::Why: return render_why_tree(store, std::get<WhyResult>(answer.result));
     case QueryKind::Unresolved: return unresolved_text(store, std::get<UnresolvedResult>(answer.result));
     case QueryKind::Cycles: return cycles_text(store, std::get<CyclesResult>(answer.result));
+    case QueryKind::Search: return search_text(store, std::get<SearchResult>(answer.result));
+    case QueryKind::Resolve: return resolve_text(store, std::get<ResolveResult>(answer.result));
   }
   return {};
 }

@@ -202,6 +202,8 @@ void JsonTextWriter::node_fields(const GraphStore& store, NodeId node, int depth
   qualified_name(store, node);
   plain_key("name");
   string(store.name(node));
+  plain_key("node_id");
+  string(store.node_id(node));
   const auto& properties = label_def(label).properties;
   const auto columns = store.columns(label);
   for (std::size_t c = 0; c < properties.size(); ++c) {

@@ -20,6 +20,7 @@ Json property_json(const PropertyValue& value) {
 Json node_json(const GraphStore& store, NodeId node) {
   Json object = node_key_json(store, node);
   object["name"] = std::string(store.name(node));
+  object["node_id"] = store.node_id(node);
   const auto& properties = label_def(store.label(node)).properties;
   for (std::size_t c = 0; c < properties.size(); ++c) {
     const PropertyValue value = store.property(node, c);

@@ -1,5 +1,6 @@
 // Graph values as CONTRACT.md's JSON: a node is {"label", "qualified_name",
-// "name", then its label's non-null properties}; internal ids never appear.
+// "name", "node_id" (stable, store/node_id.hpp), then its label's non-null
+// properties}; internal row ids never appear.
 #pragma once
 
 #include "trellis/output/json.hpp"

@@ -40,8 +40,8 @@ inline constexpr NameKind kDependencyTarget{"Module or function", kDependencyLab
 inline constexpr Label kImportTargetLabels[] = {Label::Module, Label::Package, Label::ExternalPackage};
 inline constexpr NameKind kImportTargetName{"Module", kImportTargetLabels};
 
-// The node `name` denotes: an exact qualified name, else the one node whose
-// qualified name ends with ".<name>". NODE_NOT_FOUND carries up to five
+// The node `name` denotes: an exact qualified name, else the node whose
+// node_id it is, else the one node whose qualified name ends with ".<name>". NODE_NOT_FOUND carries up to five
 // suggestions; AMBIGUOUS_NAME lists the candidates.
 Result<NodeId> lookup_node(const GraphStore& store, std::string_view name, const NameKind& kind);
 

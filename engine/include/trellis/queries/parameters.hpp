@@ -45,6 +45,8 @@ struct ParamSpec {
 // Declarations of each kind. A Boolean whose default is true is turned off
 // by its CLI flag (cli_negates).
 ParamSpec string_param(std::string_view name, std::string_view description, bool required = true);
+// An optional String given on the CLI as an option (`--language python`).
+ParamSpec string_option(std::string_view name, std::string_view cli, std::string_view description);
 ParamSpec integer_param(std::string_view name, std::string_view cli, std::int64_t min, std::int64_t max,
                         std::int64_t fallback, std::string_view description);
 ParamSpec boolean_param(std::string_view name, std::string_view cli, bool fallback, std::string_view description);

@@ -18,7 +18,9 @@
 #include "trellis/queries/context_queries.hpp"
 #include "trellis/queries/node_fields.hpp"
 #include "trellis/queries/parameters.hpp"
+#include "trellis/queries/resolve_queries.hpp"
 #include "trellis/queries/result_shape.hpp"
+#include "trellis/queries/search_queries.hpp"
 #include "trellis/queries/structural_queries.hpp"
 
 namespace trellis::queries {
@@ -26,6 +28,7 @@ namespace trellis::queries {
 enum class QueryKind {
   Callers, Callees, Hierarchy, Dependencies, Exports, Implementations, CallGraph, CallPath,
   Outline, Children, Importers, Chain, Complexity, Impact, Details, Source, Why, Context, Unresolved, Cycles,
+  Search, Resolve,
 };
 
 struct QuerySpec {
@@ -39,6 +42,8 @@ struct QuerySpec {
   std::span<const ParamSpec> params;
   // The members of the answer's `results` (answer_json.hpp writes them).
   std::span<const ResultField> results;
+  // A command of its own (`trellis search`) rather than under `trellis query`.
+  bool top_level = false;
 };
 
 std::span<const QuerySpec> query_specs();
@@ -53,7 +58,7 @@ using QueryRequest = std::variant<CallersRequest, CalleesRequest, HierarchyReque
                                   ExportsRequest, ImplementationsRequest, CallGraphRequest, CallPathRequest,
                                   OutlineRequest, ChildrenRequest, ImportersRequest, ChainRequest, ComplexityRequest,
                                   ImpactRequest, DetailsRequest, SourceRequest, WhyRequest, ContextRequest,
-                                  UnresolvedRequest, CyclesRequest>;
+                                  UnresolvedRequest, CyclesRequest, SearchRequest, ResolveRequest>;
 
 // The typed request for `spec`: defaults filled in, every argument checked
 // against its type, range or choices. INVALID_ARGUMENT names the parameter
@@ -72,13 +77,14 @@ struct QueryAnswer {
   std::variant<CallReachResult, HierarchyResult, DependenciesResult, ExportsResult, ImplementationsResult,
                CallGraphResult, CallPathResult, OutlineResult, ChildrenResult, ImportersResult, ChainResult,
                ComplexityResult, ImpactResult, DetailsResult, SourceResult, WhyResult, ContextResult,
-               UnresolvedResult, CyclesResult>
+               UnresolvedResult, CyclesResult, SearchResult, ResolveResult>
       result;
 };
 
 // Runs the query a request names. `sources` reads the source text details,
-// source and context return; without one, details answers with a
-// source_error and source with INVALID_ARGUMENT.
+// source and context return (and search's snippets and phrase checks);
+// without one, details answers with a source_error and source with
+// INVALID_ARGUMENT.
 Result<QueryAnswer> run_query(const GraphStore& store, const QueryRequest& request, TraversalScratch& scratch,
                               const SourceReader* sources = nullptr);
 

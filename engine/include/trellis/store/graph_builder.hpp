@@ -9,6 +9,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <span>
 #include <string_view>
@@ -16,11 +17,15 @@
 #include <vector>
 
 #include "trellis/common/error.hpp"
+#include "trellis/search/search_field.hpp"
 #include "trellis/store/graph_store.hpp"
 #include "trellis/store/string_table.hpp"
 #include "trellis/store/unresolved_reason.hpp"
 
 namespace trellis {
+namespace search {
+class SearchIndexBuilder;
+}
 
 using BuildId = std::uint32_t;
 
@@ -32,6 +37,9 @@ struct BuiltGraph {
 class GraphBuilder {
  public:
   GraphBuilder();
+  ~GraphBuilder();
+  GraphBuilder(GraphBuilder&&) noexcept;
+  GraphBuilder& operator=(GraphBuilder&&) noexcept;
 
   // Adds a node. Refuses (INVALID_ARGUMENT) a second node with the same
   // label and qualified_name, or an empty qualified_name.
@@ -70,6 +78,12 @@ class GraphBuilder {
   // Records a call site in `caller` that resolution could not link, and why.
   void add_unresolved_call(BuildId caller, std::string_view text, std::int32_t line,
                            UnresolvedReason reason = UnresolvedReason::Unknown);
+
+  // Full-text terms (search/search_field.hpp): a handle for a word, then
+  // `count` occurrences of it in one field of a node. Words are indexed as
+  // given (search/word_split.hpp makes them).
+  std::uint32_t intern_search_word(std::string_view word);
+  void add_search_term(BuildId node, std::uint32_t word, search::SearchField field, std::uint32_t count = 1);
 
   // Lays out the store. Fails with INVALID_ARGUMENT on an edge whose end is
   // not a node, or with INTERNAL when the graph exceeds the id space.
@@ -114,6 +128,7 @@ class GraphBuilder {
   std::vector<StringId> unresolved_texts_;
   std::vector<std::int32_t> unresolved_lines_;
   std::vector<std::uint8_t> unresolved_reasons_;
+  std::unique_ptr<search::SearchIndexBuilder> search_;
 };
 
 }  // namespace trellis

@@ -100,6 +100,13 @@ class GraphStore {
   std::size_t unresolved_call_count(NodeId caller) const;
   std::vector<UnresolvedCall> unresolved_calls(NodeId caller) const;
 
+  // The node's stable id (store/node_id.hpp), as 16 hex digits.
+  std::string node_id(NodeId node) const;
+  std::uint64_t node_id_key(NodeId node) const { return parts_.node_id_keys[node]; }
+  // The nodes whose node_id is `text` (one, unless two keys collide), in id
+  // order; empty when `text` is no node_id of this graph.
+  std::vector<NodeId> find_by_node_id(std::string_view text) const;
+
   const StringTable& strings() const { return parts_.strings; }
   const StoreParts& parts() const { return parts_; }
 

@@ -32,7 +32,8 @@ namespace trellis {
 // 2: Module gained the columns all_names and has_all (Python's __all__).
 // 3: Function and Method gained the column complexity.
 // 4: unresolved call sites gained their reason (unresolved.reasons).
-// 5: Module gained the columns reexported_names and reexported_from.
+// 5: Module gained the columns reexported_names and reexported_from; the stable
+//    node id index (index.node_id_*) and the full-text index (search.*).
 inline constexpr std::uint32_t kSnapshotFormatVersion = 5;
 // Longest name of an extra section, in bytes.
 inline constexpr std::size_t kMaxExtraNameBytes = 93;

@@ -65,6 +65,28 @@ struct StoreParts {
   PodArray<StringId> unresolved_texts;
   PodArray<std::int32_t> unresolved_lines;
   PodArray<std::uint8_t> unresolved_reasons;  // UnresolvedReason
+
+  // Stable node ids (store/node_id.hpp): each node's key (indexed by
+  // NodeId), and the node ids ordered by key (equal keys by node id).
+  PodArray<std::uint64_t> node_id_keys;
+  PodArray<NodeId> node_id_order;
+
+  // Full-text index over definitions (search/search_index.hpp reads it).
+  // Terms in byte order: term t is search_term_blob[search_term_offsets[t] ..
+  // search_term_offsets[t+1]). Its postings are
+  // search_posting_offsets[t] .. search_posting_offsets[t+1] into the
+  // parallel arrays search_posting_nodes (ascending) and
+  // search_posting_counts (per-field counts, search_field.hpp). Per node:
+  // its length in words in each field, kSearchFieldCount entries per node
+  // (all empty when nothing was indexed). search_totals: the number of
+  // nodes indexed, then the total length of each field.
+  PodArray<char> search_term_blob;
+  PodArray<std::uint32_t> search_term_offsets;
+  PodArray<std::uint32_t> search_posting_offsets;
+  PodArray<NodeId> search_posting_nodes;
+  PodArray<std::uint32_t> search_posting_counts;
+  PodArray<std::uint16_t> search_field_lengths;
+  PodArray<std::uint64_t> search_totals;
 };
 
 // Parts with every column holding the alternative its schema type asks for
@@ -91,6 +113,15 @@ void for_each_array(Parts& parts, Visit&& visit) {
   visit(std::string("unresolved.texts"), parts.unresolved_texts);
   visit(std::string("unresolved.lines"), parts.unresolved_lines);
   visit(std::string("unresolved.reasons"), parts.unresolved_reasons);
+  visit(std::string("index.node_id_keys"), parts.node_id_keys);
+  visit(std::string("index.node_id_order"), parts.node_id_order);
+  visit(std::string("search.term_blob"), parts.search_term_blob);
+  visit(std::string("search.term_offsets"), parts.search_term_offsets);
+  visit(std::string("search.posting_offsets"), parts.search_posting_offsets);
+  visit(std::string("search.posting_nodes"), parts.search_posting_nodes);
+  visit(std::string("search.posting_counts"), parts.search_posting_counts);
+  visit(std::string("search.field_lengths"), parts.search_field_lengths);
+  visit(std::string("search.totals"), parts.search_totals);
 
   auto visit_column = [&visit](const std::string& prefix, auto& column) {
     std::visit(

@@ -56,8 +56,10 @@ struct ExtractedFiles {
 // cannot be read yields empty facts and a warning, never an error. The
 // language is prepared (its queries compiled) only when a file must be
 // parsed: a re-index that parses none of its files pays nothing for it.
+// A file parsed has its full-text words read too (FileFacts::search_terms)
+// unless `search_terms` is false.
 ExtractedFiles extract_files(LanguageFrontend& language, const std::filesystem::path& root,
                              std::span<const DiscoveredFile> files, ExtractProgress* progress = nullptr,
-                             FactsCache* previous = nullptr);
+                             FactsCache* previous = nullptr, bool search_terms = true);
 
 }  // namespace trellis::ingest

@@ -14,6 +14,7 @@
 #include <utility>
 #include <vector>
 
+#include "trellis/search/search_field.hpp"
 #include "trellis/store/schema.hpp"
 
 namespace trellis::ingest {
@@ -199,6 +200,25 @@ class DeferredAssignments {
 // Whether a definition's scope holds locals (a function or method).
 inline bool is_callable(Label label) { return label == Label::Function || label == Label::Method; }
 
+// The words full-text search indexes for each definition of a file and for
+// its module (ingest/search_terms/ reads them from the source): each word
+// of the file once in `words`, then per scope its (word, field, count)
+// entries. Scope d's entries (d in 0 .. definitions.size() - 1) are
+// terms[scope_offsets[d] .. scope_offsets[d + 1]); the module's come last,
+// at d = definitions.size(). Empty when the file was not read.
+struct ScopeTerm {
+  std::uint32_t word = 0;  // index into SearchTerms::words
+  search::SearchField field = search::SearchField::Body;
+  std::uint32_t count = 0;
+  bool operator==(const ScopeTerm&) const = default;
+};
+struct SearchTerms {
+  std::vector<std::string> words;
+  std::vector<std::uint32_t> scope_offsets;  // definitions.size() + 2 entries, or none
+  std::vector<ScopeTerm> terms;
+  bool operator==(const SearchTerms&) const = default;
+};
+
 struct FileFacts {
   std::string relative_path;  // '/'-separated from the indexed root
   std::string language;
@@ -221,6 +241,7 @@ struct FileFacts {
   // Go: the `package` clause's name; Java: the `package` declaration
   // (dotted); empty otherwise.
   std::string package_name;
+  SearchTerms search_terms;
 
   const std::vector<Assignment>& all_assignments() const {
     return deferred_assignments ? deferred_assignments->get() : assignments;

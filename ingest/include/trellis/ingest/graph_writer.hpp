@@ -16,7 +16,9 @@ struct WrittenGraph {
 };
 
 // Builds the store. Files are written in the order given, so the same
-// ProgramGraph always yields the same store.
-Result<WrittenGraph> write_graph(const ProgramGraph& program);
+// ProgramGraph always yields the same store. Without `full_text`, the
+// store has no full-text index (search finds nothing): for measuring what
+// the index costs.
+Result<WrittenGraph> write_graph(const ProgramGraph& program, bool full_text = true);
 
 }  // namespace trellis::ingest

@@ -40,6 +40,9 @@ struct IndexOptions {
   // while index_repository frees its working state on other threads: saving
   // overlaps that work. Its error is the index's.
   std::function<Status(IndexResult&)> persist;
+  // Whether to build the full-text index (search): off only to measure
+  // what it costs (trellis_bench ingest).
+  bool full_text = true;
 };
 
 struct IndexReport {

@@ -1,0 +1,44 @@
+// Collects the full-text terms GraphBuilder is given and lays out the
+// search.* arrays of StoreParts (store_parts.hpp) in O(postings + terms
+// log terms): terms in byte order, each term's postings by node id with
+// the counts of all its fields merged into one packed word.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <span>
+#include <string_view>
+#include <vector>
+
+#include "trellis/search/search_field.hpp"
+#include "trellis/store/ids.hpp"
+#include "trellis/store/store_parts.hpp"
+#include "trellis/store/string_table.hpp"
+
+namespace trellis::search {
+
+class SearchIndexBuilder {
+ public:
+  // A handle for `word`, the same for equal words.
+  std::uint32_t intern(std::string_view word) { return words_.intern(word); }
+  // `count` occurrences of the word `term` (from intern) in `field` of the
+  // node with builder id `node`.
+  void add(std::uint32_t node, std::uint32_t term, SearchField field, std::uint32_t count);
+  bool empty() const { return entries_.empty(); }
+
+  // Fills parts.search_* for a graph of `node_count` nodes; node_ids maps
+  // the builder ids given to add() to final node ids.
+  void build(std::span<const NodeId> node_ids, std::size_t node_count, StoreParts& parts) &&;
+
+ private:
+  struct Entry {
+    std::uint32_t term;
+    std::uint32_t node;
+    std::uint32_t counts;  // packed, search_field.hpp
+  };
+  StringInterner words_;
+  std::vector<Entry> entries_;
+  std::vector<std::array<std::uint32_t, kSearchFieldCount>> lengths_;  // by builder id
+};
+
+}  // namespace trellis::search

@@ -1,0 +1,182 @@
+#include "search_terms/definition_terms.hpp"
+
+#include <algorithm>
+#include <optional>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "search_terms/source_regions.hpp"
+#include "trellis/search/word_split.hpp"
+
+namespace trellis::ingest {
+namespace {
+
+using search::SearchField;
+using search_terms::RegionKind;
+
+// Keywords and ubiquitous names of the supported languages: in code they
+// say nothing about what a definition does (in comments and strings they
+// are kept).
+constexpr std::string_view kCodeStopWords[] = {
+    "and",    "as",      "async",    "await",    "bool",   "break",  "case",     "catch",   "class", "const",
+    "continue", "def",   "default",  "del",      "elif",   "else",   "except",   "export",  "extends", "false",
+    "final",  "finally", "for",      "from",     "func",   "function", "if",     "implements", "import", "in",
+    "int",    "is",      "lambda",   "let",      "new",    "nil",    "none",     "not",     "null",  "or",
+    "package", "pass",   "private",  "protected", "public", "raise", "return",   "self",    "static", "string",
+    "super",  "switch",  "this",     "throw",    "true",   "try",    "undefined", "var",    "void",  "while",
+    "with",   "yield",
+};
+
+bool is_code_stop_word(std::string_view word) {
+  return std::find(std::begin(kCodeStopWords), std::end(kCodeStopWords), word) != std::end(kCodeStopWords);
+}
+
+class TermCollector {
+ public:
+  explicit TermCollector(std::size_t scopes) : scopes_(scopes) {}
+
+  void add(std::uint32_t scope, SearchField field, std::string_view word) {
+    auto [it, inserted] = word_ids_.try_emplace(std::string(word), static_cast<std::uint32_t>(words_.size()));
+    if (inserted) words_.emplace_back(word);
+    hits_.push_back({scope, it->second, field});
+  }
+  void add_text(std::uint32_t scope, SearchField field, std::string_view text) {
+    search::for_each_word(text, [&](std::string_view word) { add(scope, field, word); });
+  }
+
+  SearchTerms finish() && {
+    std::sort(hits_.begin(), hits_.end());
+    SearchTerms out;
+    out.words = std::move(words_);
+    out.scope_offsets.assign(scopes_ + 1, 0);
+    for (std::size_t i = 0; i < hits_.size();) {
+      std::size_t j = i;
+      while (j < hits_.size() && hits_[j] == hits_[i]) ++j;
+      out.terms.push_back({hits_[i].word, hits_[i].field, static_cast<std::uint32_t>(j - i)});
+      ++out.scope_offsets[hits_[i].scope + 1];
+      i = j;
+    }
+    for (std::size_t s = 1; s < out.scope_offsets.size(); ++s) out.scope_offsets[s] += out.scope_offsets[s - 1];
+    return out;
+  }
+
+ private:
+  struct Hit {
+    std::uint32_t scope;
+    std::uint32_t word;
+    SearchField field;
+    auto operator<=>(const Hit&) const = default;
+  };
+  std::size_t scopes_;
+  std::unordered_map<std::string, std::uint32_t> word_ids_;
+  std::vector<std::string> words_;
+  std::vector<Hit> hits_;
+};
+
+// scope_of_line[l] for lines 1 .. line_count: the innermost definition
+// spanning line l, else the module (definitions.size()).
+std::vector<std::uint32_t> scopes_by_line(const FileFacts& facts, std::uint32_t line_count) {
+  const auto module = static_cast<std::uint32_t>(facts.definitions.size());
+  std::vector<std::uint32_t> scope(static_cast<std::size_t>(line_count) + 2, module);
+  // Parents precede their children, so a later definition over a line is nested deeper.
+  for (std::uint32_t d = 0; d < facts.definitions.size(); ++d) {
+    const SourceSpan& span = facts.definitions[d].span;
+    const std::uint32_t last = std::min(span.line_end, line_count + 1);
+    for (std::uint32_t l = std::max<std::uint32_t>(span.line_start, 1); l <= last; ++l) scope[l] = d;
+  }
+  return scope;
+}
+
+// The byte offset where each line starts (index 1 .. line count; [0] unused).
+std::vector<std::size_t> line_starts(std::string_view source) {
+  std::vector<std::size_t> starts{0, 0};
+  for (std::size_t i = 0; i < source.size(); ++i) {
+    if (source[i] == '\n') starts.push_back(i + 1);
+  }
+  return starts;
+}
+
+// The definition a comment ending on line `last` documents: the one whose
+// line_start is the next line that is not blank, a decorator or another
+// comment; nullopt when that line starts none.
+class CommentOwners {
+ public:
+  CommentOwners(std::string_view source, const FileFacts& facts) : source_(source), starts_(line_starts(source)) {
+    for (std::uint32_t d = 0; d < facts.definitions.size(); ++d) {
+      defined_at_.emplace(facts.definitions[d].span.line_start, d);
+    }
+  }
+  // Whether only blanks come before `region` (a view into the source) on its line.
+  bool starts_line(std::string_view region) const {
+    std::size_t at = static_cast<std::size_t>(region.data() - source_.data());
+    while (at > 0 && (source_[at - 1] == ' ' || source_[at - 1] == '\t')) --at;
+    return at == 0 || source_[at - 1] == '\n';
+  }
+  std::optional<std::uint32_t> owner(std::uint32_t last) const {
+    constexpr std::uint32_t kMaxGap = 64;
+    for (std::uint32_t line = last + 1; line < starts_.size() && line <= last + kMaxGap; ++line) {
+      if (const auto it = defined_at_.find(line); it != defined_at_.end()) return it->second;
+      const std::size_t end = line + 1 < starts_.size() ? starts_[line + 1] : source_.size();
+      std::string_view text = source_.substr(starts_[line], end - starts_[line]);
+      const auto first = text.find_first_not_of(" \t\r\n");
+      if (first == std::string_view::npos) continue;
+      text.remove_prefix(first);
+      if (!(text.starts_with("@") || text.starts_with("#") || text.starts_with("//") || text.starts_with("/*") ||
+            text.starts_with("*"))) {
+        return std::nullopt;
+      }
+    }
+    return std::nullopt;
+  }
+
+ private:
+  std::string_view source_;
+  std::vector<std::size_t> starts_;
+  std::unordered_map<std::uint32_t, std::uint32_t> defined_at_;  // line_start -> the first definition there
+};
+
+}  // namespace
+
+SearchTerms collect_search_terms(std::string_view source, const FileFacts& facts) {
+  const std::size_t scopes = facts.definitions.size() + 1;
+  TermCollector collector(scopes);
+  for (std::uint32_t d = 0; d < facts.definitions.size(); ++d) {
+    const Definition& definition = facts.definitions[d];
+    collector.add_text(d, SearchField::Doc, definition.docstring);
+    for (const std::string& decorator : definition.decorators) collector.add_text(d, SearchField::Decorator, decorator);
+  }
+  const auto line_count = static_cast<std::uint32_t>(std::count(source.begin(), source.end(), '\n') + 1);
+  const std::vector<std::uint32_t> scope_of_line = scopes_by_line(facts, line_count);
+  const CommentOwners owners(source, facts);
+  search_terms::for_each_region(
+      source, search_terms::comment_syntax(facts.language),
+      [&](RegionKind kind, std::string_view text, std::uint32_t line) {
+        // A comment right before a definition documents it: its words are
+        // the definition's doc, counted once (from the docstring when the
+        // extractor read the comment as one).
+        std::optional<std::uint32_t> owner;
+        if (kind == RegionKind::Comment && owners.starts_line(text)) {
+          owner = owners.owner(line + search_terms::detail::count_lines(text));
+          if (owner && !facts.definitions[*owner].docstring.empty()) return;
+        }
+        // Other words are placed by the line they sit on.
+        std::size_t at = 0;
+        while (at < text.size()) {
+          const std::size_t end = std::min(text.find('\n', at), text.size());
+          const std::uint32_t scope = owner ? *owner : scope_of_line[std::min<std::size_t>(line, line_count + 1)];
+          search::for_each_word(text.substr(at, end - at), [&](std::string_view word) {
+            if (kind == RegionKind::Comment) {
+              collector.add(scope, SearchField::Doc, word);
+            } else if (kind == RegionKind::String || !is_code_stop_word(word)) {
+              collector.add(scope, SearchField::Body, word);
+            }
+          });
+          at = end + 1;
+          ++line;
+        }
+      });
+  return std::move(collector).finish();
+}
+
+}  // namespace trellis::ingest
