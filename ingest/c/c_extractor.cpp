@@ -71,7 +71,8 @@ std::string type_name(TSNode declaration, std::string_view source) {
   const TSNode type = child_by_field(declaration, "type");
   if (node_is(type, "type_identifier")) return std::string(node_text(type, source));
   if (node_is(type, "struct_specifier") || node_is(type, "union_specifier")) {
-    return std::string(node_text(child_by_field(type, "name"), source));
+    const TSNode name = child_by_field(type, "name");
+    if (!ts_node_is_null(name)) return std::string(node_text(name, source));
   }
   return {};
 }
@@ -110,7 +111,10 @@ class Walk {
   }
 
  private:
-  std::string text(TSNode node) const { return std::string(node_text(node, source_)); }
+  // "" for a null node (a part broken input lacks).
+  std::string text(TSNode node) const {
+    return ts_node_is_null(node) ? std::string() : std::string(node_text(node, source_));
+  }
 
   // Reads one node; false when its children hold nothing more to read.
   bool visit(TSNode node) {
@@ -286,7 +290,8 @@ class Walk {
 
   void include(TSNode node) {
     const TSNode path = child_by_field(node, "path");
-    std::string_view written = node_text(path, source_);
+    if (ts_node_is_null(path)) return;
+    const std::string_view written = node_text(path, source_);
     if (written.size() < 2) return;
     Import import;
     import.line = line_of(ts_node_start_point(node));
