@@ -62,6 +62,14 @@ class CFrontend final : public LanguageFrontend {
   ProgramGraph resolve(std::span<const FileFacts> files, const ProjectInfo& project) const override {
     return resolve_c(files, project);
   }
+  std::optional<std::uint64_t> interface_digest(const FileFacts& facts) const override {
+    return c_interface_digest(facts);
+  }
+  ProgramGraph resolve_some(std::span<const FileFacts> files, const ProjectInfo& project,
+                            std::span<const std::uint8_t> wanted,
+                            std::span<const std::string> /*derived: none kept*/) const override {
+    return resolve_c(files, project, wanted);
+  }
 
  private:
   std::optional<CQueries> queries_;

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "c/c_extractor.hpp"
+#include "resolve/facts_digest.hpp"
 
 namespace trellis::ingest::c {
 namespace {
@@ -60,7 +61,8 @@ bool is_macro(const Assignment& assignment) {
 
 class Linker {
  public:
-  Linker(std::span<const FileFacts> files, const ProjectInfo& project) : files_(files) {
+  Linker(std::span<const FileFacts> files, const ProjectInfo& project, std::span<const std::uint8_t> wanted)
+      : files_(files), wanted_(wanted) {
     program_.project_name = project.name;
     program_.project_path = project.path;
     program_.files = files;
@@ -73,7 +75,9 @@ class Linker {
     link_includes();
     index_field_functions();
     program_.external_calls_by_file.assign(files_.size(), 0);
-    for (std::uint32_t f = 0; f < files_.size(); ++f) link_calls(f);
+    for (std::uint32_t f = 0; f < files_.size(); ++f) {
+      if (wanted_.empty() || wanted_[f] != 0) link_calls(f);
+    }
     return std::move(program_);
   }
 
@@ -370,6 +374,7 @@ class Linker {
   }
 
   std::span<const FileFacts> files_;
+  std::span<const std::uint8_t> wanted_;
   ProgramGraph program_;
   std::unordered_map<std::string_view, std::uint32_t> by_path_;
   std::vector<FileNames> names_;
@@ -380,8 +385,41 @@ class Linker {
 
 }  // namespace
 
-ProgramGraph resolve_c(std::span<const FileFacts> files, const ProjectInfo& project) {
-  return Linker(files, project).run();
+ProgramGraph resolve_c(std::span<const FileFacts> files, const ProjectInfo& project,
+                       std::span<const std::uint8_t> wanted) {
+  return Linker(files, project, wanted).run();
+}
+
+std::uint64_t c_interface_digest(const FileFacts& facts) {
+  resolve::FactsDigest digest;
+  digest.text(facts.relative_path);
+  digest.u32(static_cast<std::uint32_t>(facts.imports.size()));
+  for (const Import& import : facts.imports) {
+    digest.text(import.module);
+    digest.u32(import.level);
+  }
+  digest.u32(static_cast<std::uint32_t>(facts.definitions.size()));
+  for (const Definition& d : facts.definitions) {
+    digest.u32(static_cast<std::uint32_t>(d.label));
+    digest.text(d.name);
+    digest.u32(d.is_static ? 1u : 0u);
+    digest.u32(static_cast<std::uint32_t>(d.annotated_parameters.size()));
+    for (const auto& [name, annotation] : d.annotated_parameters) {
+      digest.text(name);
+      digest.chain(annotation);
+    }
+    // A field assignment's value is looked up past the function's own names.
+    digest.texts(d.parameters);
+    digest.texts(d.local_names);
+  }
+  digest.texts(facts.all_names);
+  for (const Assignment& a : facts.all_assignments()) {
+    digest.u32(a.scope);
+    digest.chain(a.target);
+    digest.chain(a.value);
+    digest.chain(a.annotation);
+  }
+  return digest.value();
 }
 
 }  // namespace trellis::ingest::c

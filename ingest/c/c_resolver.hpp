@@ -38,7 +38,16 @@
 
 namespace trellis::ingest::c {
 
-// Links the facts of all C files (sorted by path).
-ProgramGraph resolve_c(std::span<const FileFacts> files, const ProjectInfo& project);
+// Links the facts of all C files (sorted by path). With `wanted` (parallel
+// to files, or empty: all), only the calls of files with wanted[f] != 0 are
+// linked; external_calls_by_file is always filled.
+ProgramGraph resolve_c(std::span<const FileFacts> files, const ProjectInfo& project,
+                       std::span<const std::uint8_t> wanted = {});
+
+// What linking other files reads of `facts`: its path, includes, definitions
+// (names, static, parameters and locals), declared names and assignments
+// (variables, macros, functions stored in fields). Call sites are left out:
+// editing only calls in a body re-links only that file.
+std::uint64_t c_interface_digest(const FileFacts& facts);
 
 }  // namespace trellis::ingest::c
