@@ -40,7 +40,8 @@ class CFrontend final : public LanguageFrontend {
             "to a static inline function of an included header, else to the one non-static function of that "
             "name in the tree (among several, the counterpart of an included header declaring it); calls to "
             "functions the tree does not define are calls out of the tree; macros are not expanded, and a call "
-            "to a name the tree #defines is an unresolved site (not_callable); p->f() and s.f() reach every "
+            "to a name the file, its includes or any header of the tree #defines is an unresolved site "
+            "(not_callable); p->f() and s.f() reach every "
             "function stored in field f of p's declared struct type by a designated initialiser (.f = g) or an "
             "assignment (x->f = g), else are unresolved sites; calls through other function pointers (fp(), "
             "(*fp)()) are unresolved sites"};

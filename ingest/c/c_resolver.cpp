@@ -141,7 +141,8 @@ class Linker {
         const std::string_view name = assignment.target[0].text;
         if (is_macro(assignment)) {
           names.macros.insert(name);
-          macros_anywhere_.insert(name);
+          // A .c file's macros are its own; a header's may reach files through includes not found.
+          if (facts.relative_path.ends_with(".h")) header_macros_.insert(name);
         } else {
           names.variables.emplace(name, assignment.annotation.empty() ? std::string_view{} : assignment.annotation[0].text);
         }
@@ -352,7 +353,7 @@ class Linker {
     if (variable) return reason(UnresolvedReason::DynamicCallee);
     const auto exported = exported_.find(key);
     if (exported == exported_.end()) {
-      return macros_anywhere_.contains(key) ? reason(UnresolvedReason::NotCallable) : ScopeRef{kNone, kOutOfTree};
+      return header_macros_.contains(key) ? reason(UnresolvedReason::NotCallable) : ScopeRef{kNone, kOutOfTree};
     }
     const std::vector<ScopeRef>& candidates = exported->second;
     if (candidates.size() == 1) return candidates.front();
@@ -379,7 +380,7 @@ class Linker {
   std::unordered_map<std::string_view, std::uint32_t> by_path_;
   std::vector<FileNames> names_;
   std::unordered_map<std::string_view, std::vector<ScopeRef>> exported_;
-  std::unordered_set<std::string_view> macros_anywhere_;
+  std::unordered_set<std::string_view> header_macros_;
   std::unordered_map<std::string, std::vector<ScopeRef>> field_functions_;  // "type.field" -> functions
 };
 

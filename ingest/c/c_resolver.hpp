@@ -19,7 +19,9 @@
 //   extension) of an included header that declares `f`; several with no
 //   such choice stay unresolved (unknown_name: the tree links `f` several
 //   ways). A name defined nowhere is a call out of the tree (libc), unless
-//   the tree #defines it somewhere (then not_callable, as above).
+//   a header of the tree #defines it (then not_callable, as above: the
+//   header may come in through an include not found in the tree); a .c
+//   file's macros are its own.
 // - `p->f(...)` and `s.f(...)` call the function pointer in field f of p's
 //   type (p a parameter, a local or a file-scope variable whose declared type
 //   is a struct, union or typedef name, matched by that name as written): an
