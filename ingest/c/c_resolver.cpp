@@ -160,8 +160,8 @@ class Linker {
     };
     const bool quoted = include.level == 1;
     std::string_view folder = folder_of(files_[file].relative_path);
-    const auto under = [](std::string_view folder, std::string_view rest) {
-      return folder.empty() ? std::string(rest) : std::string(folder) + "/" + std::string(rest);
+    const auto under = [](std::string_view base, std::string_view rest) {
+      return base.empty() ? std::string(rest) : std::string(base) + "/" + std::string(rest);
     };
     for (;;) {
       if (quoted || folder.empty()) {
