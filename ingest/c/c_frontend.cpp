@@ -29,7 +29,7 @@ class CFrontend final : public LanguageFrontend {
  public:
   std::string_view name() const override { return "c"; }
   LanguageDescription description() const override {
-    return {".c, .h (headers are read as C)",
+    return {".c, .h: headers are read as C",
             "the file's path without its extension, then the name: src/util/strings.c's function normalize is "
             "src.util.strings.normalize; a header's Module keeps its extension (src.util.strings.h); structs, "
             "unions and enums are Classes, named by their tag or by the typedef naming an untagged one; a "
