@@ -30,7 +30,7 @@ constexpr std::string_view kNames[] = {"m.py",         "pkg/__init__.py", "pkg/m
                                        "c.tsx",        "d.js",            "lib/e.mjs",   "f.cjs", "g.jsx",
                                        "types.d.ts",   "h.mts",           ".eslintrc.js", "i.cts", "pkg/sub/n.py",
                                        "a.go",         "pkg/b.go",        "A.java",      "com/x/B.java", "A.cs",
-                                       "Sub/B.cs"};
+                                       "Sub/B.cs",     "src/c.c",         "include/h.h"};
 
 void require(bool condition, const char* what) {
   if (condition) return;

@@ -1,3 +1,4 @@
+#include "c/c_frontend.hpp"
 #include "csharp/csharp_frontend.hpp"
 #include "go/go_frontend.hpp"
 #include "java/java_frontend.hpp"
@@ -16,6 +17,7 @@ std::vector<std::unique_ptr<LanguageFrontend>> make_language_frontends() {
       &go::make_go_frontend,
       &java::make_java_frontend,
       &csharp::make_csharp_frontend,
+      &c::make_c_frontend,
   };
   std::vector<std::unique_ptr<LanguageFrontend>> frontends;
   for (const Factory factory : kFactories) frontends.push_back(factory());

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# End-to-end checks of `trellis query ...` on the Go, Java and C# fixture
-# projects (tests/fixtures/{go,java,csharp}/shop), a tree mixing languages
+# End-to-end checks of `trellis query ...` on the Go, Java, C# and C fixture
+# projects (tests/fixtures/{go,java,csharp,c}/shop), a tree mixing languages
 # indexed in one pass, and `trellis stats --schema`.
 # Usage: tests/cli/typed_query_cli_test.sh path/to/trellis path/to/source-tree
 set -uo pipefail
@@ -91,6 +91,35 @@ json_true 'same(names(d.results.ancestors), ["Shop.Data.Repository"])'
 q 0 callees Shop.Billing.Checkout.SignIn --json
 json_true 'same(names(d.results.callees).sort(), ["Shop.Auth.IAuthService.Login", "Shop.Auth.IAuthService.Logout"])'
 
+# --- C
+db="$work/c.trellis"
+"$trellis" index "$source_dir/tests/fixtures/c/shop" --db "$db" >/dev/null || fail "c index failed"
+q 0 callers src.cart.cart_total --json
+json_true 'same(names(d.results.callers).sort(), ["src.main.main", "src.report.report_print"])'
+# Each file's static helper is its own: two functions, each called from its file only.
+q 0 callers src.report.helper --json
+json_true 'same(names(d.results.callers), ["src.report.report_print"])'
+q 0 callers src.cart.helper --json
+json_true 'same(names(d.results.callers), ["src.cart.cart_add"])'
+q 1 callers helper --json
+json_true 'd.error_code === "AMBIGUOUS_NAME" && d.suggestions.includes("src.cart.helper") && d.suggestions.includes("src.report.helper")'
+q 0 callees src.main.main --json
+json_true 'same(names(d.results.callees).sort(), ["src.cart.cart_add", "src.cart.cart_total", "src.legacy.log.log_line", "src.report.report_each", "src.report.report_print"])'
+q 0 callees src.report.report_print --json
+# out->write(..): every function a designated initialiser or an assignment stores in field write of a struct Writer.
+json_true 'same(names(d.results.callees).sort(), ["src.cart.cart_total", "src.plugins.log.to_stderr", "src.report.helper", "src.report.to_console"])'
+q 0 outline src/cart.c --json
+json_true 'same(names(d.results.outline), ["src.cart.helper", "src.cart.cart_add", "src.cart.cart_total"])'
+q 0 outline include/shop/cart.h --json
+json_true 'same(names(d.results.outline), ["include.shop.cart.Cart", "include.shop.cart.Item", "include.shop.cart.Price", "include.shop.cart.Status", "include.shop.cart.cart_empty"])'
+# A .c file exports its non-static functions; a header its types (its static inline function is each includer's own).
+q 0 exports src/cart.c --json
+json_true 'same(names(d.results.exports), ["src.cart.cart_add", "src.cart.cart_total"])'
+q 0 exports include/shop/cart.h --json
+json_true 'same(names(d.results.exports), ["include.shop.cart.Cart", "include.shop.cart.Item", "include.shop.cart.Price", "include.shop.cart.Status"])'
+q 0 dependencies src.main --type imports --json
+json_true 'same(names(d.results.imports).sort(), ["src.legacy.log.h", "src.report.h", "stdlib.h"])'
+
 # --- One pass over a tree of several languages: Go beside TypeScript, Java beside Python.
 mixed="$work/mixed"
 mkdir -p "$mixed"
@@ -98,6 +127,7 @@ cp -r "$source_dir/tests/fixtures/go/shop" "$mixed/goshop"
 cp -r "$source_dir/tests/fixtures/typescript/shop/src" "$mixed/web"
 cp -r "$source_dir/tests/fixtures/java/shop/src" "$mixed/jvm"
 cp -r "$source_dir/tests/fixtures/python/shop" "$mixed/py"
+cp -r "$source_dir/tests/fixtures/c/shop" "$mixed/native"
 db="$work/mixed.trellis"
 expect 0 "$trellis" index "$mixed" --db "$db"
 contains "$out" "Interface"
@@ -106,11 +136,14 @@ json_true 'd.results.callers.length === 4'
 q 0 callers com.shop.repo.Repository.find --fields language --json
 json_true 'd.results.callers.length === 1 && d.results.callers[0].language === "java"'
 expect 0 "$trellis" cypher "MATCH (m:Module) RETURN m.language AS language, count(*) AS files ORDER BY language" --db "$db" --json
-json_true 'same(d.results.rows.map((r) => r.language), ["go", "java", "python", "typescript"])'
+json_true 'same(d.results.rows.map((r) => r.language), ["c", "go", "java", "python", "typescript"])'
+# C below the root: its includes are found beside the file and in native/include/.
+q 0 callees native.src.cart.cart_total --json
+json_true 'same(names(d.results.callees), ["native.include.shop.cart.cart_empty"])'
 
 # --- The schema and each language's rules.
 expect 0 "$trellis" stats --schema --json
-json_true 'same(d.results.languages.map((l) => l.name), ["python", "typescript", "go", "java", "csharp"])'
+json_true 'same(d.results.languages.map((l) => l.name), ["python", "typescript", "go", "java", "csharp", "c"])'
 json_true 'd.results.languages.every((l) => l.files && l.naming && l.resolution)'
 json_true 'd.results.labels.some((l) => l.name === "Method") && d.results.relationship_types.some((r) => r.name === "IMPLEMENTS")'
 expect 0 "$trellis" stats --schema

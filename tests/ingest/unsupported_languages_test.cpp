@@ -47,13 +47,13 @@ TEST_CASE("source_language_of knows source extensions only") {
 
 TEST_CASE("the counter orders extensions by files, then by name, and describes them") {
   SkippedFilesCounter counter;
-  for (const char* path : {"a.php", "b.rb", "c/d.rb", "e.rb", "f.c", "g.h", "README.md", "x.json"})
+  for (const char* path : {"a.php", "b.rb", "c/d.rb", "e.rb", "f.cc", "g.hpp", "README.md", "x.json"})
     counter.count(path);
   const std::vector<SkippedFiles> skipped = counter.result();
   CHECK(skipped == std::vector<SkippedFiles>{
-                       {".rb", "ruby", 3}, {".c", "c", 1}, {".h", "c", 1}, {".php", "php", 1}});
+                       {".rb", "ruby", 3}, {".cc", "c++", 1}, {".hpp", "c++", 1}, {".php", "php", 1}});
   CHECK(describe_skipped_files(skipped) ==
-        "3 .rb, 1 .c, 1 .h, 1 .php files (languages not supported yet: ruby, c, php)");
+        "3 .rb, 1 .cc, 1 .hpp, 1 .php files (languages not supported yet: ruby, c++, php)");
   CHECK(describe_skipped_files(std::vector<SkippedFiles>{{".rs", "rust", 1}}) ==
         "1 .rs file (language not supported yet: rust)");
   CHECK(describe_skipped_files({}).empty());

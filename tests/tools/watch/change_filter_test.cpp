@@ -15,6 +15,8 @@ TEST_CASE("change filter: source files and settings files count, other files do 
   CHECK(filter.matters("web/app.tsx", false));
   CHECK(filter.matters("cmd/main.go", false));
   CHECK(filter.matters("src/Shop.java", false));
+  CHECK(filter.matters("src/util/strings.c", false));
+  CHECK(filter.matters("include/shop/cart.h", false));
   CHECK(filter.matters(".gitignore", false));
   CHECK(filter.matters("sub/.gitignore", false));
   CHECK(filter.matters("go.mod", false));
