@@ -40,8 +40,8 @@ std::size_t c_files_relinked_matching_a_full_index(const std::filesystem::path& 
   std::filesystem::remove(scratch);
   auto full = index_into_database(options, scratch);
   REQUIRE(full.ok());
-  auto a = read_file(database);
-  auto b = read_file(scratch);
+  auto a = trellis::read_file(database);
+  auto b = trellis::read_file(scratch);
   REQUIRE(a.ok());
   REQUIRE(b.ok());
   CHECK(*a == *b);
