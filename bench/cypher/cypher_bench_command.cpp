@@ -8,7 +8,7 @@
 #include <nlohmann/json.hpp>
 
 #include "common/stopwatch.hpp"
-#include "queries/latency_summary.hpp"
+#include "queries/latency_summary_json.hpp"
 #include "trellis/cypher/cypher_engine.hpp"
 #include "trellis/store/snapshot.hpp"
 
@@ -34,11 +34,6 @@ double thread_cpu_us() {
 
 double micros_since(std::chrono::steady_clock::time_point start) {
   return std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - start).count();
-}
-
-Json summary_ms(LatencySummary s) {
-  return {{"samples", s.samples}, {"p50", s.p50_us / 1000}, {"p95", s.p95_us / 1000}, {"max", s.max_us / 1000},
-          {"mean", s.mean_us / 1000}};
 }
 
 // The rows as plain JSON values (strings and integers here).
@@ -170,8 +165,8 @@ int run_cypher_bench_command(const CypherBenchOptions& options) {
                  s.p95_us / 1000, s.max_us / 1000, cpu.p50_us / 1000, cpu.p95_us / 1000);
     }
     by_name[w.name] = {{"query", w.name == "top10_in_degree" ? std::string(kTopQuery) : two_hop_query("<label>")},
-                       {"latency_ms", summary_ms(s)},
-                       {"cpu_ms", summary_ms(cpu)},
+                       {"latency_ms", latency_summary_ms(s)},
+                       {"cpu_ms", latency_summary_ms(cpu)},
                        {"errors", w.errors},
                        {"answers", std::move(w.answers)}};
   }

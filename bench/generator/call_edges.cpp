@@ -9,7 +9,7 @@
 namespace trellis::bench {
 namespace {
 
-constexpr std::uint64_t kStream = 2;
+constexpr std::uint64_t kCallStream = 2;
 constexpr std::uint32_t kMeanCalls = 4;
 constexpr std::uint32_t kRecursionPercent = 2;
 constexpr std::uint32_t kModuleCallerPercent = 33;
@@ -24,7 +24,7 @@ class CallWriter {
   CallWriter(GraphBuilder& builder, const CodeEntities& entities, std::uint64_t seed)
       : builder_(builder),
         entities_(entities),
-        random_(seed, kStream),
+        random_(seed, kCallStream),
         function_rank_(
             random_.permutation(static_cast<std::uint32_t>(entities.top_level_functions.size()))),
         method_rank_(random_.permutation(static_cast<std::uint32_t>(entities.methods.size()))),

@@ -16,7 +16,7 @@
 namespace trellis::bench {
 namespace {
 
-constexpr std::uint64_t kStream = 1;
+constexpr std::uint64_t kDefinitionStream = 1;
 constexpr std::uint32_t kMaxPackageDepth = 5;  // roots are depth 0
 constexpr std::uint32_t kPackagesPerRoot = 500;
 constexpr std::string_view kProjectName = "acme-platform";
@@ -61,7 +61,7 @@ std::int32_t line_count(std::string_view text) {
 class DefinitionWriter {
  public:
   DefinitionWriter(GraphBuilder& builder, const NodeBudget& budget, std::uint64_t seed)
-      : builder_(builder), budget_(budget), random_(seed, kStream) {}
+      : builder_(builder), budget_(budget), random_(seed, kDefinitionStream) {}
 
   CodeEntities run() && {
     add_project();

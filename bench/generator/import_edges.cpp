@@ -8,7 +8,7 @@
 namespace trellis::bench {
 namespace {
 
-constexpr std::uint64_t kStream = 4;
+constexpr std::uint64_t kImportStream = 4;
 constexpr std::uint32_t kSiblingPercent = 40;
 // typing, os, logging, re, json, datetime, collections, dataclasses: the
 // packages a large part of all modules import.
@@ -32,7 +32,7 @@ std::vector<BuildId> distinct_targets(std::uint32_t count, BuildId self, Draw dr
 }  // namespace
 
 void add_imports(GraphBuilder& builder, const CodeEntities& entities, std::uint64_t seed) {
-  Random random(seed, kStream);
+  Random random(seed, kImportStream);
   const auto module_count = static_cast<std::uint32_t>(entities.modules.size());
   const auto external_count = static_cast<std::uint32_t>(entities.external_packages.size());
   const auto module_rank = random.permutation(module_count);

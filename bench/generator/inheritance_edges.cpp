@@ -12,14 +12,14 @@
 namespace trellis::bench {
 namespace {
 
-constexpr std::uint64_t kStream = 3;
+constexpr std::uint64_t kInheritanceStream = 3;
 
 class InheritanceWriter {
  public:
   InheritanceWriter(GraphBuilder& builder, const CodeEntities& entities, std::uint64_t seed)
       : builder_(builder),
         entities_(entities),
-        random_(seed, kStream),
+        random_(seed, kInheritanceStream),
         order_(random_.permutation(static_cast<std::uint32_t>(entities.classes.size()))),
         position_(order_.size()),
         depth_(order_.size(), 0) {

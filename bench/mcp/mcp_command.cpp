@@ -8,7 +8,7 @@
 #include <nlohmann/json.hpp>
 
 #include "mcp/serve_process.hpp"
-#include "queries/latency_summary.hpp"
+#include "queries/latency_summary_json.hpp"
 #include "trellis/store/snapshot.hpp"
 
 namespace trellis::bench {
@@ -48,11 +48,6 @@ std::string call_request(int id, const std::string& name, int depth) {
                         {"method", "tools/call"},
                         {"params", {{"name", "query_callers"}, {"arguments", {{"function_name", name}, {"max_depth", depth}}}}}};
   return request.dump();
-}
-
-Json summary_ms(const LatencySummary& s) {
-  return {{"samples", s.samples}, {"p50", s.p50_us / 1000}, {"p95", s.p95_us / 1000}, {"max", s.max_us / 1000},
-          {"mean", s.mean_us / 1000}};
 }
 
 }  // namespace
@@ -143,10 +138,10 @@ int run_mcp_command(const McpCommandOptions& options) {
                            {"nodes", snapshot->store.node_count()},
                            {"max_depth", options.depth},
                            {"errors", errors},
-                           {"round_trip_ms", summary_ms(trip)},
-                           {"server_execution_ms", summary_ms(inside)},
-                           {"hubs_round_trip_ms", summary_ms(hubs)},
-                           {"ping_round_trip_ms", summary_ms(pings)},
+                           {"round_trip_ms", latency_summary_ms(trip)},
+                           {"server_execution_ms", latency_summary_ms(inside)},
+                           {"hubs_round_trip_ms", latency_summary_ms(hubs)},
+                           {"ping_round_trip_ms", latency_summary_ms(pings)},
                            {"server_exit_status", status}};
     fmt::print("{}\n", document.dump(2));
   } else {

@@ -8,7 +8,7 @@
 
 #include "common/stopwatch.hpp"
 #include "queries/answer_ids.hpp"
-#include "queries/latency_summary.hpp"
+#include "queries/latency_summary_json.hpp"
 #include "queries/query_workloads.hpp"
 #include "trellis/database.hpp"
 #include "trellis/output/answer_json.hpp"
@@ -38,11 +38,6 @@ struct WorkloadRun {
 
 double micros_since(std::chrono::steady_clock::time_point start) {
   return std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - start).count();
-}
-
-Json summary_ms(const LatencySummary& s) {
-  return {{"samples", s.samples}, {"p50", s.p50_us / 1000}, {"p95", s.p95_us / 1000}, {"max", s.max_us / 1000},
-          {"mean", s.mean_us / 1000}};
 }
 
 Json answer_json_ids(const Target& target, const AnswerIds& ids, const std::vector<double>& latency_us) {
@@ -154,8 +149,8 @@ Json results_json(const Json& targets, const std::filesystem::path& data, std::v
         {"target_kind", r.workload->target_kind},
         {"description", r.workload->description},
         {"lookup", "qualified_name"},
-        {"latency_ms", summary_ms(r.with_json)},
-        {"query_only_latency_ms", summary_ms(r.query)},
+        {"latency_ms", latency_summary_ms(r.with_json)},
+        {"query_only_latency_ms", latency_summary_ms(r.query)},
         {"errors", r.errors},
         {"answers", std::move(r.answers)}};
   }

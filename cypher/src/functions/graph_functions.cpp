@@ -86,7 +86,7 @@ Value end_node(const GraphStore&, Args a) {
   return NodeRef{a[0].as_rel().to};
 }
 
-constexpr FunctionDef kFunctions[] = {
+constexpr FunctionDef kGraphFunctions[] = {
     {"labels", 1, 1, labels},   {"type", 1, 1, type},
     {"keys", 1, 1, keys},       {"properties", 1, 1, properties},
     {"length", 1, 1, length},   {"nodes", 1, 1, nodes},
@@ -96,6 +96,6 @@ constexpr FunctionDef kFunctions[] = {
 
 }  // namespace
 
-std::span<const FunctionDef> graph_functions() { return kFunctions; }
+std::span<const FunctionDef> graph_functions() { return kGraphFunctions; }
 
 }  // namespace trellis::cypher

@@ -65,13 +65,13 @@ Value abs_fn(const GraphStore&, Args a) {
 
 constexpr std::size_t kMany = 1000;
 
-constexpr FunctionDef kFunctions[] = {
+constexpr FunctionDef kListFunctions[] = {
     {"size", 1, 1, size},   {"head", 1, 1, head},           {"last", 1, 1, last},
     {"range", 2, 3, range}, {"coalesce", 1, kMany, coalesce}, {"abs", 1, 1, abs_fn},
 };
 
 }  // namespace
 
-std::span<const FunctionDef> list_functions() { return kFunctions; }
+std::span<const FunctionDef> list_functions() { return kListFunctions; }
 
 }  // namespace trellis::cypher

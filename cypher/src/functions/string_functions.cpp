@@ -141,7 +141,7 @@ Value replace(const GraphStore&, Args a) {
   return out;
 }
 
-constexpr FunctionDef kFunctions[] = {
+constexpr FunctionDef kStringFunctions[] = {
     {"toLower", 1, 1, to_lower},     {"toUpper", 1, 1, to_upper},   {"toString", 1, 1, to_string_fn},
     {"toInteger", 1, 1, to_integer}, {"toFloat", 1, 1, to_float},   {"substring", 2, 3, substring},
     {"split", 2, 2, split},          {"trim", 1, 1, trim},          {"replace", 3, 3, replace},
@@ -149,6 +149,6 @@ constexpr FunctionDef kFunctions[] = {
 
 }  // namespace
 
-std::span<const FunctionDef> string_functions() { return kFunctions; }
+std::span<const FunctionDef> string_functions() { return kStringFunctions; }
 
 }  // namespace trellis::cypher
