@@ -53,5 +53,13 @@ if [[ ! -f tests/mcp/node_modules/.package-lock.json || tests/mcp/package-lock.j
   (cd tests/mcp && npm ci --ignore-scripts --no-audit --no-fund)
 fi
 
+# Kùzu (its npm package ships a prebuilt library; install.js only copies it
+# into place): the tests load `export --format kuzu` into it, and the bench
+# compares query answers with it.
+if [[ ! -f bench/kuzu/node_modules/kuzu/kuzujs.node || bench/kuzu/package-lock.json -nt bench/kuzu/node_modules/.package-lock.json ]]; then
+  echo "setup: installing the pinned Kùzu for the interop tests (npm ci --ignore-scripts in bench/kuzu)"
+  (cd bench/kuzu && npm ci --ignore-scripts --no-audit --no-fund && node node_modules/kuzu/install.js)
+fi
+
 cmake --preset "$preset" >/dev/null
 cmake --build --preset "$preset"

@@ -18,6 +18,7 @@
 #include "trellis/formats/graphml.hpp"
 #include "trellis/formats/mermaid.hpp"
 #include "trellis/interchange/csv_export.hpp"
+#include "trellis/interchange/database_export.hpp"
 #include "trellis/queries/subgraph.hpp"
 #include "trellis/output/printer.hpp"
 #include "trellis/store/snapshot.hpp"
@@ -58,12 +59,14 @@ class ExportCommand final : public Command {
             "--format", format_,
             "csv: DIR/nodes.csv and DIR/edges.csv, the format `trellis import --csv` reads; "
             "json: one document with nodes and relationships; graphml, dot (Graphviz), mermaid; svg and png: "
-            "the DOT picture rendered by Graphviz's `dot` (needs it on the PATH, and --out)")
+            "the DOT picture rendered by Graphviz's `dot` (needs it on the PATH, and --out); neo4j: CSV per label and "
+            "type for `neo4j-admin database import`, with the command in DIR/README.md; kuzu: CSV per label and type "
+            "with DIR/schema.cypher and DIR/copy.cypher, which Kùzu runs as they are")
         ->required()
-        ->check(CLI::IsMember({"csv", "json", "graphml", "dot", "mermaid", "svg", "png"}));
+        ->check(CLI::IsMember({"csv", "json", "graphml", "dot", "mermaid", "svg", "png", "neo4j", "kuzu"}));
     app()
         .add_option("--out", out_,
-                    "Where to write: a folder for csv (required), else a file (default: stdout)")
+                    "Where to write: a folder for csv, neo4j and kuzu (required), else a file (default: stdout)")
         ->type_name("PATH");
     app()
         .add_option("--root", roots_,
@@ -93,6 +96,8 @@ class ExportCommand final : public Command {
         "  trellis export --format dot --root shop.services.auth.main --direction out --type CALLS --depth 3 | dot -Tsvg > calls.svg\n"
         "  trellis export --format mermaid --root shop.models.Base --type INHERITS,IMPLEMENTS\n"
         "  trellis export --format svg --root shop.models.Base --out classes.svg   # needs Graphviz's dot\n"
+        "  trellis export --format neo4j --out /tmp/shop-neo4j   # then the command in /tmp/shop-neo4j/README.md\n"
+        "  trellis export --format kuzu --out /tmp/shop-kuzu     # then run schema.cypher and copy.cypher in Kùzu\n"
         "  trellis export --format dot | dot -Tsvg > graph.svg");
   }
 
@@ -110,10 +115,17 @@ class ExportCommand final : public Command {
   }
 
   Result<output::Report> run(const GlobalOptions& globals) override {
+    const bool folder = format_ == "csv" || format_ == "neo4j" || format_ == "kuzu";
     if (format_ == "csv" && out_.empty()) {
       return make_error(
           ErrorCode::InvalidArgument,
           "csv export writes nodes.csv and edges.csv into a folder: give it with --out DIR");
+    }
+    if (folder && out_.empty()) {
+      return make_error(ErrorCode::InvalidArgument,
+                        fmt::format("{} export writes one CSV per label and relationship type into a folder: give it "
+                                    "with --out DIR",
+                                    format_));
     }
     const bool selecting = !roots_.empty();
     const bool selection_options = app().count("--direction") + app().count("--depth") + app().count("--type") +
@@ -122,9 +134,10 @@ class ExportCommand final : public Command {
       return make_error(ErrorCode::InvalidArgument,
                         "--direction, --depth, --type and --max-nodes select around a node: give it with --root NAME");
     }
-    if (selecting && format_ == "csv") {
+    if (selecting && folder) {
       return make_error(ErrorCode::InvalidArgument,
-                        "csv exports the whole graph (for `trellis import --csv`); --root takes dot, mermaid, graphml or json");
+                        fmt::format("{} exports the whole graph; --root takes dot, mermaid, graphml, json, svg or png",
+                                    format_));
     }
     const bool picture = format_ == "svg" || format_ == "png";
     if (picture && out_.empty()) {
@@ -145,15 +158,15 @@ class ExportCommand final : public Command {
       if (!subgraph.ok()) return std::move(subgraph).take_error();
       omitted_total = subgraph->omitted_total;
       view = formats::GraphView::of(store, std::move(subgraph).value());
-    } else if (format_ != "csv") {
+    } else if (!folder) {
       view = formats::GraphView::whole(store);
     }
 
     output::Report report;
     report.query = fmt::format("export --format {}", format_);
     report.query_type = "export";
-    const std::size_t nodes = format_ == "csv" ? store.node_count() : view.nodes.size();
-    const std::size_t relationships = format_ == "csv" ? store.edge_count() : view.edges.size();
+    const std::size_t nodes = folder ? store.node_count() : view.nodes.size();
+    const std::size_t relationships = folder ? store.edge_count() : view.edges.size();
     report.results = {{"format", format_},
                       {"database", database->path.string()},
                       {"node_count", nodes},
@@ -170,9 +183,11 @@ class ExportCommand final : public Command {
       }
       return report;
     }
-    if (format_ == "csv") {
-      if (auto status = export_csv(store, out_); !status.ok())
-        return std::move(status).take_error();
+    if (folder) {
+      Status status = format_ == "csv"     ? export_csv(store, out_)
+                            : format_ == "neo4j" ? export_neo4j(store, out_)
+                                                 : export_kuzu(store, out_);
+      if (!status.ok()) return std::move(status).take_error();
     } else if (picture) {
       if (auto status = formats::render_with_dot(formats::graph_dot(view), format_, out_); !status.ok()) {
         return std::move(status).take_error();
