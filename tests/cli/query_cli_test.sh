@@ -443,4 +443,70 @@ json_true 'd.error_code === "INVALID_ARGUMENT" && d.error.includes("apt-get inst
 expect 1 "$trellis" export --format png --db "$db" --json
 json_true 'd.error.includes("give it with --out FILE")'
 
+# --cypher: the nodes and relationships anywhere in the rows (paths here),
+# each once; --max-nodes cuts, and the cut relationships go with the nodes.
+expect 0 "$trellis" export --format mermaid --cypher 'MATCH p = (:Class)-[:INHERITS*1..3]->(:Class) RETURN p' --db "$db"
+expected_mermaid="$(cat <<'MERMAID'
+flowchart LR
+  subgraph c0["shop.models"]
+    n23["User"]
+    n22["Base"]
+    n24["Admin"]
+  end
+  n23 ==>|INHERITS| n22
+  n24 ==>|INHERITS| n23
+MERMAID
+)"
+[[ "$out" == "$expected_mermaid" ]] || fail "cypher mermaid: $out"
+expect 0 "$trellis" export --format json --cypher 'MATCH (a)-[r:CALLS]->(b:Class) RETURN [a, r, {to: b}] AS x' --max-nodes 2 --db "$db" --json
+json_true 'd.results.document.nodes.length === 2 && d.results.document.relationships.length === 1 && d.results.omitted_node_count > 0'
+expect 0 "$trellis" export --format dot --cypher 'MATCH (m:Module) RETURN m.name' --db "$db" --json
+json_true 'd.results.node_count === 0 && d.results.relationship_count === 0'
+expect 1 "$trellis" export --format dot --cypher 'MATCH (f:Funktion) RETURN f' --db "$db" --json
+json_true 'd.error_code === "CYPHER_SEMANTIC_ERROR" && d.suggestion.includes("Function")'
+expect 1 "$trellis" export --format dot --cypher 'MATCH (f) RETURN f' --root shop.models.Base --db "$db" --json
+json_true 'd.error_code === "INVALID_ARGUMENT" && d.error.includes("give one")'
+expect 1 "$trellis" export --format dot --cypher 'MATCH (f) RETURN f' --depth 2 --db "$db" --json
+json_true 'd.error_code === "INVALID_ARGUMENT" && d.error.includes("--cypher selects by its query alone")'
+expect 1 "$trellis" export --format dot --cypher 'EXPLAIN MATCH (f) RETURN f' --db "$db" --json
+json_true 'd.error_code === "INVALID_ARGUMENT" && d.error.includes("not EXPLAIN")'
+
+# Structural answers as pictures: the answer's nodes and its edge types among them.
+expect 0 "$trellis" query callers shop.util.log.log --depth 2 --format mermaid --db "$db"
+expected_mermaid="$(cat <<'MERMAID'
+flowchart LR
+  subgraph c0["shop.util.log"]
+    n46["log"]
+  end
+  subgraph c1["shop.models"]
+    n49["save"]
+    n53["validate"]
+  end
+  subgraph c2["shop.services.auth"]
+    n57["login"]
+    n36["main"]
+  end
+  subgraph c3["shop.app"]
+    n29["run"]
+  end
+  n49 -->|CALLS| n46
+  n53 -->|CALLS| n46
+  n57 -->|CALLS| n46
+  n57 -->|CALLS| n49
+  n29 -->|CALLS| n53
+  n29 -->|CALLS| n57
+  n36 -->|CALLS| n57
+MERMAID
+)"
+[[ "$out" == "$expected_mermaid" ]] || fail "callers mermaid: $out"
+expect 0 "$trellis" query path shop.services.auth.main shop.util.log.log --format dot --db "$db"
+[[ "$(grep -c -- ' -> ' <<<"$out")" == 2 ]] || fail "path dot has other than its two steps: $out"
+contains "$out" '"Function:shop.services.auth.main" -> "Method:shop.services.auth.AuthService.login" [label="CALLS method @35"];'
+expect 0 "$trellis" query hierarchy shop.models.User --format dot --db "$db" --json
+json_true 'd.results.node_count === 3 && d.results.relationship_count === 2 && d.results.content.includes("arrowhead=empty")'
+expect 0 "$trellis" query dependencies shop.services.auth --format mermaid --db "$db"
+contains "$out" "-.->|IMPORTS|"
+expect 2 "$trellis" query outline shop.models --format dot --db "$db"
+contains "$err" "--format"
+
 finish "query CLI"

@@ -11,6 +11,8 @@
 
 #include "trellis/cli/database_locator.hpp"
 #include "trellis/common/file_io.hpp"
+#include "trellis/cypher/cypher_engine.hpp"
+#include "trellis/formats/answer_subgraph.hpp"
 #include "trellis/formats/dot.hpp"
 #include "trellis/formats/graph_json.hpp"
 #include "trellis/formats/graph_view.hpp"
@@ -74,6 +76,11 @@ class ExportCommand final : public Command {
                     "repeatable) instead of the whole graph")
         ->type_name("NAME");
     app()
+        .add_option("--cypher", cypher_,
+                    "Export only the nodes and relationships this read-only Cypher query returns (anywhere in its "
+                    "rows: nodes, relationships with their ends, paths, lists), at most --max-nodes nodes")
+        ->type_name("QUERY");
+    app()
         .add_option("--direction", direction_, "With --root: follow relationships out of, into, or both ways")
         ->check(CLI::IsMember({"out", "in", "both"}))
         ->default_str("both");
@@ -83,7 +90,7 @@ class ExportCommand final : public Command {
         ->delimiter(',')
         ->type_name("T,...");
     app()
-        .add_option("--max-nodes", max_nodes_, "With --root: at most this many nodes; a node whose neighbours were left out gets a \"+N more\" marker")
+        .add_option("--max-nodes", max_nodes_, "With --root or --cypher: at most this many nodes; a node whose neighbours were left out gets a \"+N more\" marker")
         ->check(CLI::Range(1, 10000))
         ->default_str("200");
     app().footer(
@@ -96,6 +103,7 @@ class ExportCommand final : public Command {
         "  trellis export --format dot --root shop.services.auth.main --direction out --type CALLS --depth 3 | dot -Tsvg > calls.svg\n"
         "  trellis export --format mermaid --root shop.models.Base --type INHERITS,IMPLEMENTS\n"
         "  trellis export --format svg --root shop.models.Base --out classes.svg   # needs Graphviz's dot\n"
+        "  trellis export --format mermaid --cypher 'MATCH p = (:Class)-[:INHERITS*1..3]->(:Class) RETURN p'\n"
         "  trellis export --format neo4j --out /tmp/shop-neo4j   # then the command in /tmp/shop-neo4j/README.md\n"
         "  trellis export --format kuzu --out /tmp/shop-kuzu     # then run schema.cypher and copy.cypher in Kùzu\n"
         "  trellis export --format dot | dot -Tsvg > graph.svg");
@@ -104,6 +112,10 @@ class ExportCommand final : public Command {
   output::Json provided_input() const override {
     output::Json input = {{"format", format_}};
     if (!out_.empty()) input["out"] = out_;
+    if (!cypher_.empty()) {
+      input["cypher"] = cypher_;
+      input["max_nodes"] = max_nodes_;
+    }
     if (!roots_.empty()) {
       input["root"] = roots_;
       input["direction"] = direction_;
@@ -127,7 +139,15 @@ class ExportCommand final : public Command {
                                     "with --out DIR",
                                     format_));
     }
-    const bool selecting = !roots_.empty();
+    const bool by_cypher = !cypher_.empty();
+    if (by_cypher && !roots_.empty()) {
+      return make_error(ErrorCode::InvalidArgument, "--root and --cypher are two ways to select: give one");
+    }
+    if (by_cypher && app().count("--direction") + app().count("--depth") + app().count("--type") > 0) {
+      return make_error(ErrorCode::InvalidArgument,
+                        "--direction, --depth and --type select around --root; --cypher selects by its query alone");
+    }
+    const bool selecting = !roots_.empty() || by_cypher;
     const bool selection_options = app().count("--direction") + app().count("--depth") + app().count("--type") +
                                    app().count("--max-nodes") > 0;
     if (!selecting && selection_options) {
@@ -136,7 +156,8 @@ class ExportCommand final : public Command {
     }
     if (selecting && folder) {
       return make_error(ErrorCode::InvalidArgument,
-                        fmt::format("{} exports the whole graph; --root takes dot, mermaid, graphml, json, svg or png",
+                        fmt::format("{} exports the whole graph; --root and --cypher take dot, mermaid, graphml, json, "
+                                    "svg or png",
                                     format_));
     }
     const bool picture = format_ == "svg" || format_ == "png";
@@ -151,7 +172,23 @@ class ExportCommand final : public Command {
 
     formats::GraphView view;
     std::size_t omitted_total = 0;
-    if (selecting) {
+    if (by_cypher) {
+      cypher::CypherOptions options;
+      options.row_limit = kCypherRowLimit;
+      auto result = cypher::run_cypher(store, cypher_, {}, options);
+      if (!result.ok()) return std::move(result).take_error();
+      if (result->mode != cypher::QueryMode::Run) {
+        return make_error(ErrorCode::InvalidArgument, "--cypher takes a query to run, not EXPLAIN or PROFILE");
+      }
+      if (result->truncated) {
+        return make_error(ErrorCode::InvalidArgument,
+                          fmt::format("the query returned {} rows, more than the {} an export reads: narrow it",
+                                      result->total_count, kCypherRowLimit));
+      }
+      auto subgraph = formats::cypher_subgraph(store, *result, max_nodes_);
+      omitted_total = subgraph.omitted_total;
+      view = formats::GraphView::of(store, std::move(subgraph));
+    } else if (selecting) {
       queries::SubgraphRequest request{roots_, direction_of(direction_), depth_, std::move(types).value(), max_nodes_};
       queries::TraversalScratch scratch;
       auto subgraph = queries::select_subgraph(store, request, scratch);
@@ -208,8 +245,11 @@ class ExportCommand final : public Command {
     return queries::SubgraphDirection::Both;
   }
 
+  static constexpr std::size_t kCypherRowLimit = 100'000;
+
   std::string format_;
   std::string out_;
+  std::string cypher_;
   std::vector<std::string> roots_;
   std::string direction_ = "both";
   int depth_ = 2;

@@ -9,6 +9,10 @@
 
 #include "trellis/cli/database_locator.hpp"
 #include "trellis/database.hpp"
+#include "trellis/formats/answer_subgraph.hpp"
+#include "trellis/formats/dot.hpp"
+#include "trellis/formats/graph_view.hpp"
+#include "trellis/formats/mermaid.hpp"
 #include "trellis/output/answer_json.hpp"
 #include "trellis/output/answer_text.hpp"
 
@@ -82,6 +86,15 @@ class StructuralQueryCommand final : public Command {
           break;
       }
     }
+    // A face-only option: pictures of the answers that are graphs.
+    if (formats::answer_is_graph(spec.kind)) {
+      app()
+          .add_option("--format", picture_format_,
+                      "Print the answer as a picture instead: its nodes, grouped by module, with the edges of its "
+                      "relationship types among them (as `trellis export --format dot|mermaid`)")
+          ->check(CLI::IsMember({"text", "dot", "mermaid"}))
+          ->default_str("text");
+    }
     // Search takes words, not names: no word on how names are written.
     app().footer(fmt::format("{}\n\n{}Examples:\n{}", spec.description,
                              spec.top_level ? std::string() : fmt::format("{}\n\n", queries::name_format_help()),
@@ -121,6 +134,20 @@ class StructuralQueryCommand final : public Command {
     const auto elapsed = [&] {
       return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
     };
+    if (picture_format_ != "text") {
+      auto subgraph = formats::answer_subgraph(store, *answer);
+      const formats::GraphView view = formats::GraphView::of(store, std::move(subgraph).value());
+      output::Report report;
+      report.query_type = "structural";
+      report.query = fmt::format("{} as {}", spec_.command, picture_format_);
+      report.text = picture_format_ == "dot" ? formats::graph_dot(view) : formats::graph_mermaid(view);
+      report.results = {{"format", picture_format_},
+                        {"node_count", view.nodes.size()},
+                        {"relationship_count", view.edges.size()},
+                        {"content", report.text}};
+      report.execution_time_ms = elapsed();
+      return report;
+    }
     if (globals.json) {
       return output::answer_report(output::answer_document(store, request, *answer, queries::requested_fields(*checked),
                                                            output::JsonStyle::Pretty, start));
@@ -133,6 +160,8 @@ class StructuralQueryCommand final : public Command {
   }
 
  private:
+  std::string picture_format_ = "text";
+
   struct Slot {
     const ParamSpec* param = nullptr;
     CLI::Option* option = nullptr;
