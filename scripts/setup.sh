@@ -17,6 +17,8 @@ packages=(
   libedit-dev                       # line editing in the Cypher console
   clang libclang-rt-14-dev tmux     # the parser's libFuzzer target; the console's terminal test
   graphviz                          # `export --format svg|png` renders through dot (optional for users)
+  libcpp-httplib-dev                # `trellis web`'s HTTP server
+  chromium                          # the web view's test drives it headless
 )
 missing=()
 for p in "${packages[@]}"; do
@@ -51,6 +53,17 @@ fi
 if [[ ! -f tests/mcp/node_modules/.package-lock.json || tests/mcp/package-lock.json -nt tests/mcp/node_modules/.package-lock.json ]]; then
   echo "setup: installing the pinned MCP SDK for the tests (npm ci --ignore-scripts in tests/mcp)"
   (cd tests/mcp && npm ci --ignore-scripts --no-audit --no-fund)
+fi
+
+# cytoscape, the graph layout library `trellis web` compiles into the binary.
+if [[ ! -f tools/web/node_modules/.package-lock.json || tools/web/package-lock.json -nt tools/web/node_modules/.package-lock.json ]]; then
+  echo "setup: installing the pinned web page library (npm ci --ignore-scripts in tools/web)"
+  (cd tools/web && npm ci --ignore-scripts --no-audit --no-fund)
+fi
+# puppeteer-core, which the web view's test drives Debian's chromium with.
+if [[ ! -f tests/web/node_modules/.package-lock.json || tests/web/package-lock.json -nt tests/web/node_modules/.package-lock.json ]]; then
+  echo "setup: installing the pinned browser driver for the web test (npm ci --ignore-scripts in tests/web)"
+  (cd tests/web && npm ci --ignore-scripts --no-audit --no-fund)
 fi
 
 # Kùzu (its npm package ships a prebuilt library; install.js only copies it

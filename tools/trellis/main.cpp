@@ -18,6 +18,7 @@
 #include "trellis/commands/import_command.hpp"
 #include "trellis/commands/index_command.hpp"
 #include "trellis/commands/serve_command.hpp"
+#include "trellis/commands/web_command.hpp"
 #include "trellis/commands/stats_command.hpp"
 #include "trellis/commands/structural_query_command.hpp"
 #include "trellis/commands/watch_command.hpp"
@@ -84,6 +85,7 @@ int main(int argc, char** argv) {
   commands.push_back(add_cypher_command(app));
   commands.push_back(add_serve_command(app));
   commands.push_back(add_watch_command(app));
+  commands.push_back(add_web_command(app));
   CLI::App& query = *app.add_subcommand("query", "Structural queries over the graph");
   query.require_subcommand(1);
   for (const auto& spec : trellis::queries::query_specs()) {

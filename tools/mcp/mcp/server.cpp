@@ -7,14 +7,11 @@
 #include "mcp/json_rpc.hpp"
 #include "mcp/line_reader.hpp"
 #include "mcp/protocol.hpp"
-#include "mcp/tool_arguments.hpp"
+#include "mcp/tool_caller.hpp"
 #include "trellis/output/json_text_writer.hpp"
-#include "trellis/output/printer.hpp"
 
 namespace trellis::mcp {
 namespace {
-
-using Clock = std::chrono::steady_clock;
 
 // {"content":[{"type":"text","text":<document>}],"structuredContent":<document>,"isError":false}; a
 // refused call's error object is its text only, as structuredContent must
@@ -25,12 +22,6 @@ std::string tool_result(const std::string& document, bool is_error) {
   if (is_error) return fmt::format(R"({{"content":[{{"type":"text","text":{}}}],"isError":true}})", w.take());
   return fmt::format(R"({{"content":[{{"type":"text","text":{}}}],"structuredContent":{},"isError":false}})", w.take(),
                      document);
-}
-
-std::string error_result(const Error& error, std::string_view arguments_json) {
-  const output::Json input = output::Json::parse(arguments_json, nullptr, false);
-  const output::Json document = output::error_json(error, input.is_discarded() ? output::Json::object() : input);
-  return tool_result(document.dump(-1, ' ', false, output::Json::error_handler_t::replace), true);
 }
 
 }  // namespace
@@ -131,43 +122,18 @@ class Server::Impl {
     return jsonrpc::result_response(id, run_tool(*tool, arguments, arguments_json));
   }
 
-  // The tools/call result: checked arguments, the current graph, the call
-  // on the worker under the time limit.
+  // The tools/call result: the caller's document as the content.
   std::string run_tool(const Tool& tool, std::optional<simdjson::dom::object> arguments,
                        const std::string& arguments_json) {
-    queries::Arguments given;
-    if (arguments) {
-      auto read = read_tool_arguments(*arguments);
-      if (!read.ok()) return error_result(read.error(), arguments_json);
-      given = std::move(read).value();
-    }
-    auto checked = queries::CheckedArguments::check(tool.name, tool.params, given);
-    if (!checked.ok()) return error_result(checked.error(), arguments_json);
-    auto graph = session_.current();
-    if (!graph.ok()) return error_result(graph.error(), arguments_json);
-
-    const auto start = Clock::now();
-    auto job = [&tool, graph = std::move(graph).value(), checked = std::move(checked).value(), arguments_json,
-                start](queries::TraversalScratch& scratch) {
-      auto report = tool.handler(ToolContext{*graph, scratch}, checked);
-      if (!report.ok()) return error_result(report.error(), arguments_json);
-      const std::chrono::duration<double, std::milli> elapsed = Clock::now() - start;
-      return tool_result(output::report_json(*report, elapsed.count()), false);
-    };
-    std::optional<std::string> answer = runner_.run(std::move(job), options_.call_time_limit);
-    if (answer && Clock::now() - start <= options_.call_time_limit) return std::move(*answer);
-    return error_result(make_error(ErrorCode::Timeout,
-                                   fmt::format("{} took longer than the time limit of {} ms; ask for less (a "
-                                               "smaller max_depth or max_nodes, a more specific name)",
-                                               tool.name, options_.call_time_limit.count())),
-                        arguments_json);
+    ToolAnswer answer = caller_.call(tool, arguments, arguments_json);
+    return tool_result(answer.document, answer.error.has_value());
   }
 
   GraphSession session_;
   ServerOptions options_;
   ToolRegistry registry_;
   simdjson::dom::parser parser_;
-  CallRunner runner_;  // last: joins its workers (which use registry_) first
+  ToolCaller caller_{session_, options_.call_time_limit};  // last: joins its workers (which use registry_) first
 };
 
 Server::Server(GraphSession session, ServerOptions options)

@@ -25,7 +25,6 @@
 #include <string>
 #include <string_view>
 
-#include "mcp/call_runner.hpp"
 #include "mcp/graph_session.hpp"
 #include "mcp/tool_registry.hpp"
 
