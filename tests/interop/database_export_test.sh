@@ -17,13 +17,13 @@ contains "$out" '"node_count": 62'
 contains "$out" '"relationship_count": 170'
 expect 0 node "$source_dir/tests/interop/neo4j_check.mjs" "$work/neo4j"
 [[ "$out" == "nodes 62 relationships 170" ]] || fail "neo4j check counted: $out"
-[[ "$(head -1 "$work/neo4j/nodes_Function.csv")" == ":ID,qualified_name,name,node_id,file_path,line_start:int,line_end:int,byte_start:int,byte_end:int,language,decorators:string[],docstring,is_async:boolean,complexity:int,:LABEL" ]] ||
+[[ "$(head -1 "$work/neo4j/nodes_Function.csv")" == ":ID,qualified_name,name,node_id,project,file_path,line_start:int,line_end:int,byte_start:int,byte_end:int,language,decorators:string[],docstring,is_async:boolean,complexity:int,:LABEL" ]] ||
   fail "nodes_Function.csv header: $(head -1 "$work/neo4j/nodes_Function.csv")"
 [[ "$(head -1 "$work/neo4j/relationships_CALLS.csv")" == ":START_ID,:END_ID,call_type,line:int,:TYPE" ]] ||
   fail "relationships_CALLS.csv header: $(head -1 "$work/neo4j/relationships_CALLS.csv")"
 [[ ! -e "$work/neo4j/nodes_Interface.csv" && ! -e "$work/neo4j/relationships_IMPLEMENTS.csv" ]] ||
   fail "empty labels and types got files"
-grep -q "^[0-9]*,shop.services.auth.AuthService.login,login,[0-9a-f]\{16\},src/shop/services/auth.py,15,22,342,535,python,AuthService,,,false,1,Method$" \
+grep -q "^[0-9]*,shop.services.auth.AuthService.login,login,[0-9a-f]\{16\},shop,src/shop/services/auth.py,15,22,342,535,python,AuthService,,,false,1,Method$" \
   "$work/neo4j/nodes_Method.csv" || fail "login's row: $(grep AuthService.login, "$work/neo4j/nodes_Method.csv")"
 
 # Lists whose items hold commas, quotes and brackets; a docstring over two lines.

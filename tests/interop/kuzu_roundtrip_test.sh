@@ -23,4 +23,11 @@ for fixture in python/shop java/shop typescript/shop interop; do
   contains "$out" "checks agree"
   echo "$fixture: $out"
 done
+# Two repositories of one folder name in one database: the second is
+# named by its snapshot's path.
+expect 0 "$trellis" export --db "$work/python-shop.trellis" --format kuzu --out "$work/merged" --merge "$work/java-shop.trellis" --json
+contains "$(tr -d ' \n' <<<"$out")" "\"projects\":[\"shop\",\"$work/java-shop.trellis\"]"
+expect 0 node "$source_dir/tests/interop/kuzu_merge_check.mjs" "$trellis" "$work/merged" "$kuzu" \
+  "shop=$work/python-shop.trellis" "$work/java-shop.trellis=$work/java-shop.trellis"
+contains "$out" "2 projects kept apart"
 finish "kuzu round trip"

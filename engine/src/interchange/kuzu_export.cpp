@@ -110,18 +110,19 @@ bool kuzu_schema_pair(const RelTypeDef& def, Label from, Label to) {
 
 }  // namespace
 
-Status export_kuzu(const GraphStore& store, const std::filesystem::path& dir) {
+Status export_kuzu(std::span<const ExportedGraph> graphs, const std::filesystem::path& dir) {
+  if (auto status = interchange::check_projects(graphs); !status.ok()) return status;
   if (auto status = interchange::make_folder(dir); !status.ok()) return status;
   const std::filesystem::path absolute = std::filesystem::absolute(dir).lexically_normal();
   std::string copy;
-  for (const interchange::NodeTable& table : interchange::node_tables(store)) {
+  for (const interchange::NodeTable& table : interchange::node_tables(graphs)) {
     if (table.count == 0) continue;
     const LabelDef& def = label_def(table.label);
     const std::string file = fmt::format("{}.csv", def.name);
     if (auto status = write_file_atomically(dir / file, kuzu_node_header(def) + table.rows); !status.ok()) return status;
     fmt::format_to(std::back_inserter(copy), "{}\n", kuzu_node_copy(def, kuzu_quoted(absolute / file)));
   }
-  for (const interchange::EdgeTable& table : interchange::edge_tables(store, true)) {
+  for (const interchange::EdgeTable& table : interchange::edge_tables(graphs, true)) {
     const RelTypeDef& def = rel_type_def(table.type);
     const std::string_view from = label_def(table.from).name;
     const std::string_view to = label_def(table.to).name;

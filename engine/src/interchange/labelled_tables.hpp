@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "trellis/common/error.hpp"
+#include "trellis/interchange/database_export.hpp"
 #include "trellis/store/graph_store.hpp"
 
 namespace trellis::interchange {
@@ -19,15 +20,16 @@ namespace trellis::interchange {
 inline constexpr char kListDelimiter = '\x1f';
 
 // The columns every node row starts with, after its id.
-inline constexpr std::string_view kNodeKeyColumns[] = {"qualified_name", "name", "node_id"};
+inline constexpr std::string_view kNodeKeyColumns[] = {"qualified_name", "name", "node_id", "project"};
 
 struct NodeTable {
   Label label;
   std::size_t count = 0;
-  std::string rows;  // "id,qualified_name,name,node_id,<label properties>\n" each
+  std::string rows;  // "id,qualified_name,name,node_id,project,<label properties>\n" each
 };
-// One table per label, in schema order (empty ones included).
-std::vector<NodeTable> node_tables(const GraphStore& store);
+// One table per label, in schema order (empty ones included), each graph's
+// rows after the previous graph's, ids offset by the nodes before.
+std::vector<NodeTable> node_tables(std::span<const ExportedGraph> graphs);
 
 struct EdgeTable {
   RelType type;
@@ -38,7 +40,10 @@ struct EdgeTable {
 };
 // Non-empty tables by type in schema order (then by endpoint labels in
 // schema order when split_by_endpoints), rows in for_each_edge order.
-std::vector<EdgeTable> edge_tables(const GraphStore& store, bool split_by_endpoints);
+std::vector<EdgeTable> edge_tables(std::span<const ExportedGraph> graphs, bool split_by_endpoints);
+
+// The graphs' project names, checked distinct (INVALID_ARGUMENT otherwise).
+Status check_projects(std::span<const ExportedGraph> graphs);
 
 // Creates `dir` (INVALID_ARGUMENT naming it when it cannot be).
 Status make_folder(const std::filesystem::path& dir);

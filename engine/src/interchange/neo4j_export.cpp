@@ -56,13 +56,14 @@ std::string neo4j_with_last_column(const std::string& rows, std::string_view suf
 
 }  // namespace
 
-Status export_neo4j(const GraphStore& store, const std::filesystem::path& dir) {
+Status export_neo4j(std::span<const ExportedGraph> graphs, const std::filesystem::path& dir) {
+  if (auto status = interchange::check_projects(graphs); !status.ok()) return status;
   if (auto status = interchange::make_folder(dir); !status.ok()) return status;
   const std::filesystem::path absolute = std::filesystem::absolute(dir).lexically_normal();
   std::string arguments;
   std::size_t node_total = 0;
   std::size_t edge_total = 0;
-  for (const interchange::NodeTable& table : interchange::node_tables(store)) {
+  for (const interchange::NodeTable& table : interchange::node_tables(graphs)) {
     if (table.count == 0) continue;
     const LabelDef& def = label_def(table.label);
     const std::string file = fmt::format("nodes_{}.csv", def.name);
@@ -73,7 +74,7 @@ Status export_neo4j(const GraphStore& store, const std::filesystem::path& dir) {
     fmt::format_to(std::back_inserter(arguments), " \\\n  --nodes={}", (absolute / file).string());
     node_total += table.count;
   }
-  for (const interchange::EdgeTable& table : interchange::edge_tables(store, false)) {
+  for (const interchange::EdgeTable& table : interchange::edge_tables(graphs, false)) {
     const RelTypeDef& def = rel_type_def(table.type);
     const std::string file = fmt::format("relationships_{}.csv", def.name);
     if (auto status = write_file_atomically(dir / file, neo4j_edge_header(def) + neo4j_with_last_column(table.rows, def.name));

@@ -76,6 +76,12 @@ class ExportCommand final : public Command {
                     "repeatable) instead of the whole graph")
         ->type_name("NAME");
     app()
+        .add_option("--merge", merges_,
+                    "With neo4j or kuzu: also export this snapshot (repeatable), ids after the first's, each node "
+                    "with its project's name (the snapshot's path when an earlier one has that name), so several "
+                    "repositories load into one database")
+        ->type_name("FILE");
+    app()
         .add_option("--cypher", cypher_,
                     "Export only the nodes and relationships this read-only Cypher query returns (anywhere in its "
                     "rows: nodes, relationships with their ends, paths, lists), at most --max-nodes nodes")
@@ -106,12 +112,14 @@ class ExportCommand final : public Command {
         "  trellis export --format mermaid --cypher 'MATCH p = (:Class)-[:INHERITS*1..3]->(:Class) RETURN p'\n"
         "  trellis export --format neo4j --out /tmp/shop-neo4j   # then the command in /tmp/shop-neo4j/README.md\n"
         "  trellis export --format kuzu --out /tmp/shop-kuzu     # then run schema.cypher and copy.cypher in Kùzu\n"
+        "  trellis export --format neo4j --out /tmp/org --db api/.trellis/graph.trellis --merge web/.trellis/graph.trellis\n"
         "  trellis export --format dot | dot -Tsvg > graph.svg");
   }
 
   output::Json provided_input() const override {
     output::Json input = {{"format", format_}};
     if (!out_.empty()) input["out"] = out_;
+    if (!merges_.empty()) input["merge"] = merges_;
     if (!cypher_.empty()) {
       input["cypher"] = cypher_;
       input["max_nodes"] = max_nodes_;
@@ -132,6 +140,9 @@ class ExportCommand final : public Command {
       return make_error(
           ErrorCode::InvalidArgument,
           "csv export writes nodes.csv and edges.csv into a folder: give it with --out DIR");
+    }
+    if (!merges_.empty() && format_ != "neo4j" && format_ != "kuzu") {
+      return make_error(ErrorCode::InvalidArgument, "--merge exports several snapshots into one neo4j or kuzu folder");
     }
     if (folder && out_.empty()) {
       return make_error(ErrorCode::InvalidArgument,
@@ -221,10 +232,43 @@ class ExportCommand final : public Command {
       return report;
     }
     if (folder) {
+      // Further snapshots stay loaded until the export is written.
+      std::vector<Snapshot> merged;
+      std::vector<ExportedGraph> graphs{{&store, project_name(store, project_fallback(database->path))}};
+      for (const std::string& path : merges_) {
+        auto loaded = load_snapshot(path);
+        if (!loaded.ok()) return std::move(loaded).take_error();
+        merged.push_back(std::move(loaded).value());
+      }
+      for (std::size_t i = 0; i < merged.size(); ++i) {
+        // Two repositories of one folder name: the later is named by its snapshot's path.
+        std::string project = project_name(merged[i].store, project_fallback(merges_[i]));
+        for (const ExportedGraph& graph : graphs) {
+          if (graph.project == project) project = merges_[i];
+        }
+        graphs.push_back({&merged[i].store, std::move(project)});
+      }
       Status status = format_ == "csv"     ? export_csv(store, out_)
-                            : format_ == "neo4j" ? export_neo4j(store, out_)
-                                                 : export_kuzu(store, out_);
+                      : format_ == "neo4j" ? export_neo4j(graphs, out_)
+                                           : export_kuzu(graphs, out_);
       if (!status.ok()) return std::move(status).take_error();
+      if (!merged.empty()) {
+        std::size_t node_total = 0;
+        std::size_t edge_total = 0;
+        for (const ExportedGraph& graph : graphs) {
+          node_total += graph.store->node_count();
+          edge_total += graph.store->edge_count();
+        }
+        report.results["node_count"] = node_total;
+        report.results["relationship_count"] = edge_total;
+        std::vector<std::string> projects;
+        for (const ExportedGraph& graph : graphs) projects.push_back(graph.project);
+        report.results["projects"] = projects;
+        report.results["out"] = out_;
+        report.text = fmt::format("Exported {} nodes and {} relationships of {} projects ({}) as {} to {}\n", node_total,
+                                  edge_total, graphs.size(), fmt::join(projects, ", "), format_, out_);
+        return report;
+      }
     } else if (picture) {
       if (auto status = formats::render_with_dot(formats::graph_dot(view), format_, out_); !status.ok()) {
         return std::move(status).take_error();
@@ -239,6 +283,15 @@ class ExportCommand final : public Command {
   }
 
  private:
+  // A snapshot's project when its graph has no Project node: the folder
+  // holding .trellis/graph.trellis, else the file's name.
+  static std::string project_fallback(const std::filesystem::path& path) {
+    if (path.filename() == "graph.trellis" && path.parent_path().filename() == ".trellis") {
+      return path.parent_path().parent_path().filename().string();
+    }
+    return path.stem().string();
+  }
+
   static queries::SubgraphDirection direction_of(const std::string& text) {
     if (text == "out") return queries::SubgraphDirection::Out;
     if (text == "in") return queries::SubgraphDirection::In;
@@ -250,6 +303,7 @@ class ExportCommand final : public Command {
   std::string format_;
   std::string out_;
   std::string cypher_;
+  std::vector<std::string> merges_;
   std::vector<std::string> roots_;
   std::string direction_ = "both";
   int depth_ = 2;

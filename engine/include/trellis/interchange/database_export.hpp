@@ -3,8 +3,10 @@
 // headers, and the files that load them as they are.
 //
 // Both write node ids 0..N-1 (store order, as the interchange CSV) as the
-// key, every node's stable `node_id` and the label's own schema properties.
-// An empty cell is null.
+// key, every node's stable `node_id`, its `project` and the label's own
+// schema properties. An empty cell is null. Several graphs (snapshots of
+// several repositories) export into one folder: the second's ids follow
+// the first's, and so on; `project` tells their nodes apart.
 //
 // neo4j: DIR/nodes_<Label>.csv (`:ID,:LABEL,qualified_name,name,node_id,`
 // then `line_start:int`, `is_async:boolean`, `decorators:string[]`...) and
@@ -29,15 +31,27 @@
 #pragma once
 
 #include <filesystem>
+#include <span>
+#include <string>
+#include <string_view>
 
 #include "trellis/common/error.hpp"
 #include "trellis/store/graph_store.hpp"
 
 namespace trellis {
 
+struct ExportedGraph {
+  const GraphStore* store = nullptr;
+  std::string project;  // written in every node's `project` column
+};
+
+// The name of a store's Project node (the indexed root's name); `fallback`
+// when it has none (a graph imported from CSV).
+std::string project_name(const GraphStore& store, std::string_view fallback);
+
 // Create `dir` when needed and write each file atomically; INVALID_ARGUMENT
-// names a path that cannot be written.
-Status export_neo4j(const GraphStore& store, const std::filesystem::path& dir);
-Status export_kuzu(const GraphStore& store, const std::filesystem::path& dir);
+// names a path that cannot be written, or two graphs of one project name.
+Status export_neo4j(std::span<const ExportedGraph> graphs, const std::filesystem::path& dir);
+Status export_kuzu(std::span<const ExportedGraph> graphs, const std::filesystem::path& dir);
 
 }  // namespace trellis
