@@ -29,31 +29,6 @@ void append_header(std::string& out, std::span<const std::string_view> keys,
   out += '\n';
 }
 
-// Writes ",value" (just "," for null).
-class ValueWriter {
- public:
-  explicit ValueWriter(std::string& out) : out_(out) {}
-
-  void write(const PropertyValue& value) {
-    out_ += ',';
-    std::visit([this](const auto& typed) { append(typed); }, value);
-  }
-
- private:
-  void append(std::monostate) {}
-  void append(std::int64_t value) { fmt::format_to(std::back_inserter(out_), "{}", value); }
-  void append(bool value) { out_ += value ? "true" : "false"; }
-  void append(std::string_view value) { csv::append_field(out_, value); }
-  void append(const std::vector<std::string_view>& items) {
-    json_.clear();
-    csv::append_json_string_list(json_, items);
-    csv::append_field(out_, json_);
-  }
-
-  std::string& out_;
-  std::string json_;  // reused for list cells
-};
-
 std::string export_nodes(const GraphStore& store) {
   const auto columns = node_property_columns();
   std::array<std::vector<std::optional<std::size_t>>, kLabelCount> label_columns;
@@ -64,7 +39,7 @@ std::string export_nodes(const GraphStore& store) {
   }
   std::string out;
   append_header(out, node_key_columns(), columns);
-  ValueWriter values(out);
+  csv::PropertyCellWriter values(out, csv::ListCells::Json);
   std::string qualified_name;
   for (const LabelDef& def : all_labels()) {
     const auto& mapping = label_columns[index_of(def.label)];
@@ -94,7 +69,7 @@ std::string export_edges(const GraphStore& store) {
   }
   std::string out;
   append_header(out, edge_key_columns(), columns);
-  ValueWriter values(out);
+  csv::PropertyCellWriter values(out, csv::ListCells::Json);
   for_each_edge(store, [&](RelType type, NodeId source, NodeId target, EdgePos edge) {
     fmt::format_to(std::back_inserter(out), "{},{},{}", source, target, to_string(type));
     for (const auto& column : type_columns[index_of(type)]) {

@@ -54,4 +54,26 @@ void append_json_string_list(std::string& out, std::span<const std::string_view>
   out += ']';
 }
 
+void PropertyCellWriter::write(const PropertyValue& value) {
+  out_ += ',';
+  if (const auto* number = std::get_if<std::int64_t>(&value)) {
+    fmt::format_to(std::back_inserter(out_), "{}", *number);
+  } else if (const auto* flag = std::get_if<bool>(&value)) {
+    out_ += *flag ? "true" : "false";
+  } else if (const auto* text = std::get_if<std::string_view>(&value)) {
+    append_field(out_, *text);
+  } else if (const auto* items = std::get_if<std::vector<std::string_view>>(&value)) {
+    list_.clear();
+    if (lists_ == ListCells::Json) {
+      append_json_string_list(list_, *items);
+    } else {
+      for (std::size_t i = 0; i < items->size(); ++i) {
+        if (i != 0) list_ += kUnitSeparator;
+        list_ += (*items)[i];
+      }
+    }
+    append_field(out_, list_);
+  }
+}
+
 }  // namespace trellis::csv

@@ -3,6 +3,7 @@
 
 #include <string>
 
+#include "csv_field_writer.hpp"
 #include "labelled_tables.hpp"
 #include "trellis/common/file_io.hpp"
 #include "trellis/interchange/database_export.hpp"
@@ -89,7 +90,7 @@ std::string kuzu_node_copy(const LabelDef& def, const std::string& file) {
     const bool list = property.type == ValueType::StringList;
     fmt::format_to(std::back_inserter(columns), ", {} {}", property.name, list ? "STRING" : kuzu_type(property.type));
     if (list) {
-      fmt::format_to(std::back_inserter(values), ", string_split({}, '{}')", property.name, interchange::kListDelimiter);
+      fmt::format_to(std::back_inserter(values), ", string_split({}, '{}')", property.name, csv::kUnitSeparator);
     } else {
       fmt::format_to(std::back_inserter(values), ", {}", property.name);
     }

@@ -13,44 +13,13 @@
 #include "trellis/store/node_id.hpp"
 
 namespace trellis::interchange {
-namespace {
-
-// Appends ",cell" for a value (just "," for null).
-class CellWriter {
- public:
-  explicit CellWriter(std::string& out) : out_(out) {}
-
-  void write(const PropertyValue& value) {
-    out_ += ',';
-    std::visit([this](const auto& typed) { append(typed); }, value);
-  }
-
- private:
-  void append(std::monostate) {}
-  void append(std::int64_t value) { fmt::format_to(std::back_inserter(out_), "{}", value); }
-  void append(bool value) { out_ += value ? "true" : "false"; }
-  void append(std::string_view value) { csv::append_field(out_, value); }
-  void append(const std::vector<std::string_view>& items) {
-    list_.clear();
-    for (std::size_t i = 0; i < items.size(); ++i) {
-      if (i != 0) list_ += kListDelimiter;
-      list_ += items[i];
-    }
-    csv::append_field(out_, list_);
-  }
-
-  std::string& out_;
-  std::string list_;
-};
-
-}  // namespace
 
 std::vector<NodeTable> node_tables(std::span<const ExportedGraph> graphs) {
   std::vector<NodeTable> tables;
   std::string qualified_name;
   for (const LabelDef& def : all_labels()) {
     NodeTable table{.label = def.label, .count = 0, .rows = {}};
-    CellWriter cells(table.rows);
+    csv::PropertyCellWriter cells(table.rows, csv::ListCells::UnitSeparated);
     std::size_t offset = 0;
     for (const ExportedGraph& graph : graphs) {
       const GraphStore& store = *graph.store;
@@ -89,7 +58,7 @@ std::vector<EdgeTable> edge_tables(std::span<const ExportedGraph> graphs, bool s
           tables.try_emplace(key, EdgeTable{.type = type, .from = from, .to = to, .count = 0, .rows = {}});
       EdgeTable& table = it->second;
       fmt::format_to(std::back_inserter(table.rows), "{},{}", offset + source, offset + target);
-      CellWriter cells(table.rows);
+      csv::PropertyCellWriter cells(table.rows, csv::ListCells::UnitSeparated);
       const RelTypeDef& def = rel_type_def(type);
       for (std::size_t column = 0; column < def.properties.size(); ++column) {
         cells.write(store.edge_property(type, edge, column));

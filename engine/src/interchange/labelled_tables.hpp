@@ -1,6 +1,6 @@
 // The rows of a graph split by label and by relationship type, for the
 // graph-database exports (database_export.hpp): RFC 4180 cells, a list's
-// items joined by kListDelimiter (U+001F), which source text does not
+// items joined by csv::kUnitSeparator (U+001F), which source text does not
 // hold, so every item comes back as it was, commas, quotes and brackets
 // included (Kùzu's own `[a,'b']` list cells keep the quotes in the items).
 #pragma once
@@ -17,7 +17,6 @@
 
 namespace trellis::interchange {
 
-inline constexpr char kListDelimiter = '\x1f';
 
 // The columns every node row starts with, after its id.
 inline constexpr std::string_view kNodeKeyColumns[] = {"qualified_name", "name", "node_id", "project"};
