@@ -30,7 +30,9 @@ constexpr std::array<std::string_view, 3> kMaps{"HashMap", "BTreeMap", "IndexMap
 
 }  // namespace
 
-std::string_view ChainReader::text(TSNode node) const { return node_text(node, source_); }
+std::string_view ChainReader::text(TSNode node) const {
+  return ts_node_is_null(node) ? std::string_view{} : node_text(node, source_);
+}
 
 void ChainReader::append_segments(TSNode node, std::vector<std::string>& out, int depth) const {
   if (ts_node_is_null(node) || depth > kMaxDepth) {

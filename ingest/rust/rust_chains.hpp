@@ -42,7 +42,7 @@ class ChainReader {
       : syntax_(syntax), source_(source), children_(root) {}
 
   const RustSyntax& syntax() const { return syntax_; }
-  std::string_view text(TSNode node) const;
+  std::string_view text(TSNode node) const;  // "" for a null node
   std::vector<TSNode> named(TSNode node) const { return children_.of(node, true); }
   RustSyntax::Fields fields(TSNode node) const { return syntax_.fields(node, children_.cursor()); }
 
