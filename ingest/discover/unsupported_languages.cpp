@@ -17,7 +17,7 @@ namespace {
 constexpr auto kSourceExtensions = std::to_array<std::pair<std::string_view, std::string_view>>({
     {".cc", "c++"},     {".cpp", "c++"},     {".cxx", "c++"},       {".hh", "c++"},
     {".hpp", "c++"},    {".hxx", "c++"},
-    {".rs", "rust"},    {".rb", "ruby"},     {".php", "php"},       {".kt", "kotlin"},
+    {".rb", "ruby"},    {".php", "php"},     {".kt", "kotlin"},
     {".kts", "kotlin"}, {".scala", "scala"}, {".swift", "swift"},   {".mm", "objective-c++"},
     {".dart", "dart"},  {".lua", "lua"},     {".pl", "perl"},       {".pm", "perl"},
     {".r", "r"},        {".R", "r"},         {".jl", "julia"},      {".ex", "elixir"},

@@ -3,6 +3,7 @@
 #include "go/go_frontend.hpp"
 #include "java/java_frontend.hpp"
 #include "python/python_frontend.hpp"
+#include "rust/rust_frontend.hpp"
 #include "typescript/ts_frontend.hpp"
 #include "trellis/ingest/language.hpp"
 
@@ -18,6 +19,7 @@ std::vector<std::unique_ptr<LanguageFrontend>> make_language_frontends() {
       &java::make_java_frontend,
       &csharp::make_csharp_frontend,
       &c::make_c_frontend,
+      &rust::make_rust_frontend,
   };
   std::vector<std::unique_ptr<LanguageFrontend>> frontends;
   for (const Factory factory : kFactories) frontends.push_back(factory());

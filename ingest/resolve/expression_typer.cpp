@@ -170,7 +170,9 @@ Value Typer::unbound(std::string_view name, Context context) const {
   // System), or a member inherited from outside the tree.
   if (table_.rules().unbound_names_external) return Value::of(Value::Kind::External);
   if (!name.empty() && std::isupper(static_cast<unsigned char>(name[0])) != 0) return Value::of(Value::Kind::External);
-  for (TypeId t = table_.enclosing_type(context); t != kNone; t = table_.type(t).outer) {
+  // Members are read unqualified only where `this` is implicit.
+  for (TypeId t = table_.rules().implicit_this ? table_.enclosing_type(context) : kNone; t != kNone;
+       t = table_.type(t).outer) {
     if (table_.open_lineage(t)) return Value::of(Value::Kind::External);
   }
   return {};  // a lambda's parameter, say: unknown
@@ -198,13 +200,26 @@ Value Typer::name_value(std::string_view name, bool called, Context context, std
   }
   for (const ImportedName& imported : table_.scope_of(context.file).static_imports) {
     if (imported.name != name && imported.name != "*") continue;
+    const std::string_view member_name = imported.member.empty() || imported.name == "*" ? name : std::string_view(imported.member);
     const auto type = table_.find_type(imported.target);
     if (!type) {
+      if (rules.namespace_functions) {
+        if (const auto ns = table_.find_namespace(imported.target)) {
+          const NamespaceInfo& info = table_.ns(*ns);
+          if (const auto it = info.functions.find(member_name); it != info.functions.end()) {
+            return {Value::Kind::Callable, kNone, &it->second};
+          }
+          if (const auto it = info.variables.find(member_name); it != info.variables.end()) {
+            return field_value(it->second, depth);
+          }
+          continue;  // a type or namespace of that name: below
+        }
+      }
       if (imported.name == name) return Value::of(Value::Kind::External);
       continue;
     }
-    if (const auto* methods = table_.find_methods(*type, name)) return {Value::Kind::Callable, kNone, methods};
-    if (const Field* field = table_.find_field(*type, name)) return field_value(*field, depth);
+    if (const auto* methods = table_.find_methods(*type, member_name)) return {Value::Kind::Callable, kNone, methods};
+    if (const Field* field = table_.find_field(*type, member_name)) return field_value(*field, depth);
   }
   if (rules.namespace_functions) {
     std::vector<NamespaceId> scopes{table_.namespace_of(context)};

@@ -43,11 +43,14 @@ TypeTable::TypeTable(std::span<const FileFacts> files, const TypedLayout& layout
 }
 
 std::string_view TypeTable::top_namespace(std::uint32_t file, ScopeIndex def) const {
-  if (file < layout_.namespaces.size() && !layout_.namespaces[file].empty()) return layout_.namespaces[file];
+  const bool file_named = file < layout_.namespaces.size() && !layout_.namespaces[file].empty();
+  if (file_named && (!rules_.nested_namespaces || def == kModuleScope)) return layout_.namespaces[file];
   if (def == kModuleScope) return {};
   const auto& definitions = files_[file].definitions;
   while (definitions[def].parent != kModuleScope) def = definitions[def].parent;
-  return definitions[def].qualifier;
+  if (!file_named) return definitions[def].qualifier;
+  if (definitions[def].qualifier.empty()) return layout_.namespaces[file];
+  return nested_namespaces_.find(key_of(file, def))->second;
 }
 
 NamespaceId TypeTable::intern_namespace(std::string_view qualified) {
@@ -67,6 +70,15 @@ NamespaceId TypeTable::intern_namespace(std::string_view qualified) {
 void TypeTable::add_namespaces() {
   namespaces_.reserve(files_.size() + 16);
   intern_namespace("");
+  if (rules_.nested_namespaces) {
+    for (std::uint32_t f = 0; f < files_.size() && f < layout_.namespaces.size(); ++f) {
+      const auto& definitions = files_[f].definitions;
+      for (ScopeIndex d = 0; d < definitions.size(); ++d) {
+        if (definitions[d].parent != kModuleScope || definitions[d].qualifier.empty()) continue;
+        nested_namespaces_.emplace(key_of(f, d), joined(layout_.namespaces[f], definitions[d].qualifier));
+      }
+    }
+  }
   for (std::uint32_t f = 0; f < files_.size(); ++f) {
     // The file belongs to its own namespace and to each its top-level
     // definitions are declared in (several C# namespace blocks).
@@ -92,17 +104,44 @@ void TypeTable::add_namespaces() {
   }
 }
 
+void TypeTable::add_type_part(std::uint32_t f, ScopeIndex d, std::string_view prefix) {
+  const Definition& definition = files_[f].definitions[d];
+  const bool top = definition.parent == kModuleScope;
+  std::string qualified = joined(prefix, definition.name);
+  qualified_names_[f][d] = qualified;
+  auto [it, added] = type_ids_.emplace(qualified, static_cast<TypeId>(types_.size()));
+  if (added) {
+    TypeInfo info;
+    info.qualified = std::move(qualified);
+    info.label = definition.label;
+    info.outer = top ? kNone : type_of_definition_[f][definition.parent];
+    info.ns = top ? *find_namespace(prefix) : kNone;
+    if (top) namespaces_[info.ns].types.emplace(definition.name, it->second);
+    types_.push_back(std::move(info));
+  }
+  types_[it->second].parts.push_back({f, d});
+  type_of_definition_[f][d] = it->second;
+}
+
 void TypeTable::add_types() {
   type_of_definition_.resize(files_.size());
   qualified_names_.resize(files_.size());
+  // Definitions in or under an extension part (typed_facts.hpp), by file:
+  // named once every declared type is known.
+  std::vector<std::vector<std::uint8_t>> extending(files_.size());
   // Types first (all files), so a Go method names itself after its type.
   for (std::uint32_t f = 0; f < files_.size(); ++f) {
     const auto& definitions = files_[f].definitions;
     type_of_definition_[f].assign(definitions.size(), kNone);
     qualified_names_[f].resize(definitions.size());
+    extending[f].assign(definitions.size(), 0);
     for (ScopeIndex d = 0; d < definitions.size(); ++d) {
       const Definition& definition = definitions[d];
       const bool top = definition.parent == kModuleScope;
+      if ((is_type(definition.label) && definition.is_extension) || (!top && extending[f][definition.parent] != 0)) {
+        extending[f][d] = 1;
+        continue;
+      }
       if (!is_type(definition.label) && top && !definition.qualifier.empty() && definition.label == Label::Method) {
         continue;  // named after its type, below
       }
@@ -111,19 +150,29 @@ void TypeTable::add_types() {
         qualified_names_[f][d] = joined(prefix, definition.name, definition.signature);
         continue;
       }
-      std::string qualified = joined(prefix, definition.name);
-      qualified_names_[f][d] = qualified;
-      auto [it, added] = type_ids_.emplace(qualified, static_cast<TypeId>(types_.size()));
-      if (added) {
-        TypeInfo info;
-        info.qualified = std::move(qualified);
-        info.label = definition.label;
-        info.outer = top ? kNone : type_of_definition_[f][definition.parent];
-        info.ns = top ? *find_namespace(prefix) : kNone;
-        types_.push_back(std::move(info));
+      add_type_part(f, d, prefix);
+    }
+  }
+  // Extension parts join the type their name names where they are written;
+  // one naming no type of the tree stands for a type outside it.
+  for (std::uint32_t f = 0; f < files_.size(); ++f) {
+    const auto& definitions = files_[f].definitions;
+    for (ScopeIndex d = 0; d < definitions.size(); ++d) {
+      if (extending[f][d] == 0) continue;
+      const Definition& definition = definitions[d];
+      if (!is_type(definition.label) || !definition.is_extension) {
+        qualified_names_[f][d] = joined(qualified_names_[f][definition.parent], definition.name, definition.signature);
+        continue;
       }
-      types_[it->second].parts.push_back({f, d});
-      type_of_definition_[f][d] = it->second;
+      const NameMeaning meaning = lookup_type_name(definition.name, {f, d});
+      if (meaning.kind == NameMeaning::Kind::Type) {
+        qualified_names_[f][d] = types_[meaning.id].qualified;
+        types_[meaning.id].parts.push_back({f, d});
+        type_of_definition_[f][d] = meaning.id;
+        continue;
+      }
+      add_type_part(f, d, top_namespace(f, d));
+      types_[type_of_definition_[f][d]].external_supertype = true;
     }
   }
   // Then methods declared beside their type (Go): `pkg.Type.Method`.
@@ -161,11 +210,12 @@ void TypeTable::add_members() {
         owner = it->second;
       }
       if (is_type(definition.label)) {
-        if (owner != kNone) {
-          types_[owner].nested.emplace(definition.name, type_of_definition_[f][d]);
-        } else if (definition.parent == kModuleScope) {
-          namespaces_[types_[type_of_definition_[f][d]].ns].types.emplace(definition.name, type_of_definition_[f][d]);
-        }
+        // Top-level types are in their namespace already (add_type_part).
+        if (owner != kNone) types_[owner].nested.emplace(definition.name, type_of_definition_[f][d]);
+        continue;
+      }
+      if (is_macro_definition(definition)) {
+        macros_.insert(definition.name);  // reached by no call by name
         continue;
       }
       if (owner != kNone) {
@@ -193,6 +243,7 @@ void TypeTable::add_members() {
 void TypeTable::resolve_supertypes() {
   for (TypeId t = 0; t < types_.size(); ++t) {
     TypeInfo& info = types_[t];
+    if (rules_.open_types) info.external_supertype = true;
     for (const ScopeRef part : info.parts) {
       const Definition& definition = files_[part.file].definitions[part.def];
       // Read inside the type: its namespace (a C# namespace block's) and its
@@ -274,14 +325,32 @@ DeclaredType TypeTable::return_type(ScopeRef callable) const {
   return returns_[callable.file][callable.def];
 }
 
-TypeTable::NameMeaning TypeTable::meaning_of_target(std::string_view target) const {
+TypeTable::NameMeaning TypeTable::meaning_of_target(std::string_view target, int depth) const {
   if (const auto type = find_type(target)) return {NameMeaning::Kind::Type, *type};
   if (const auto ns = find_namespace(target)) return {NameMeaning::Kind::Namespace, *ns};
+  // Re-exported: the target's namespace imports the name from elsewhere.
+  constexpr int kMaxReexports = 8;
+  const auto dot = target.rfind('.');
+  if (dot != std::string_view::npos && depth < kMaxReexports) {
+    if (const auto ns = find_namespace(target.substr(0, dot))) {
+      const std::string_view name = target.substr(dot + 1);
+      for (const std::uint32_t file : namespaces_[*ns].files) {
+        for (const ImportedName& alias : scopes_[file].aliases) {
+          if (alias.name == name && alias.target != target) return meaning_of_target(alias.target, depth + 1);
+        }
+      }
+    }
+  }
   return {NameMeaning::Kind::External, kNone};
 }
 
 TypeTable::NameMeaning TypeTable::lookup_type_name(std::string_view name, Context context) const {
   using Kind = NameMeaning::Kind;
+  // The enclosing type by its own name for itself (Rust's `Self`).
+  if (std::find(rules_.self_names.begin(), rules_.self_names.end(), name) != rules_.self_names.end()) {
+    const TypeId self = enclosing_type(context);
+    return self == kNone ? NameMeaning{} : NameMeaning{Kind::Type, self};
+  }
   // The enclosing types, their nested types and their supertypes' nested types.
   for (TypeId t = enclosing_type(context); t != kNone; t = types_[t].outer) {
     // While supertypes are being resolved, lineages are not kept yet.
@@ -329,8 +398,12 @@ TypeTable::NameMeaning TypeTable::lookup_type_name(std::string_view name, Contex
       const auto dot = qualified.rfind('.');
       qualified = dot == std::string_view::npos ? std::string_view{} : qualified.substr(0, dot);
     }
-  } else if (const auto& roots = namespaces_[0].children; roots.contains(name)) {
-    return {Kind::Namespace, roots.at(name)};
+  } else {
+    if (rules_.child_namespaces) {
+      const auto& children = namespaces_[own].children;
+      if (const auto it = children.find(name); it != children.end()) return {Kind::Namespace, it->second};
+    }
+    if (const auto& roots = namespaces_[0].children; roots.contains(name)) return {Kind::Namespace, roots.at(name)};
   }
   return {};
 }

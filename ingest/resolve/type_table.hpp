@@ -12,6 +12,7 @@
 #include <string>
 #include <string_view>
 #include <unordered_map>
+#include <unordered_set>
 #include <vector>
 
 #include "resolve/typed_language.hpp"
@@ -105,6 +106,8 @@ class TypeTable {
   bool open_lineage(TypeId type) const;
   // C# extension methods named `name`.
   const std::vector<ScopeRef>* extension_methods(std::string_view name) const;
+  // Whether the tree defines a macro of this name ("m!", typed_facts.hpp).
+  bool is_macro(std::string_view name) const { return macros_.contains(name); }
 
   std::vector<std::vector<std::string>> take_qualified_names() { return std::move(qualified_names_); }
   const std::vector<DetachedMember>& detached_members() const { return detached_; }
@@ -118,12 +121,17 @@ class TypeTable {
  private:
   void add_namespaces();
   void add_types();
+  // Definition d of file f as a part of the type `prefix.name` (a new one
+  // the first time that name is seen).
+  void add_type_part(std::uint32_t f, ScopeIndex d, std::string_view prefix);
   void add_members();
   void resolve_supertypes();
   void resolve_member_types();
   NamespaceId intern_namespace(std::string_view qualified);
   std::string_view top_namespace(std::uint32_t file, ScopeIndex def) const;
-  NameMeaning meaning_of_target(std::string_view target) const;
+  // What an import's target names; a name another namespace's file imports
+  // (a Rust `pub use`) is followed to what it names there.
+  NameMeaning meaning_of_target(std::string_view target, int depth = 0) const;
   std::vector<TypeId> compute_lineage(TypeId type) const;
 
   std::span<const FileFacts> files_;
@@ -144,6 +152,9 @@ class TypeTable {
   std::vector<DetachedMember> detached_;
   std::unordered_map<std::uint64_t, TypeId> detached_owner_;  // (file, def) of a detached method -> its type
   std::unordered_map<std::string_view, std::vector<ScopeRef>> extensions_;
+  std::unordered_set<std::string_view> macros_;
+  // (file, top-level definition) -> its namespace nested in the file's.
+  std::unordered_map<std::uint64_t, std::string> nested_namespaces_;
   std::vector<std::vector<DeclaredType>> returns_;  // [file][def]
   std::vector<std::vector<TypeId>> lineages_;         // [type]: itself, then its supertypes, nearest first
   std::vector<std::uint8_t> open_;                    // [type]: a supertype along it is outside the tree

@@ -3,6 +3,7 @@
 // package-level variables. Call sites and the locals of functions are left
 // out: editing a body changes only the file's own edges.
 #include "resolve/facts_digest.hpp"
+#include "resolve/typed_facts.hpp"
 #include "resolve/typed_language.hpp"
 
 namespace trellis::ingest::resolve {
@@ -31,7 +32,7 @@ std::uint64_t typed_interface_digest(const FileFacts& facts) {
     digest.text(d.qualifier);
     digest.text(d.signature);
     digest.u32((d.is_static ? 1u : 0u) | (d.is_variadic ? 2u : 0u) | (d.is_extension ? 4u : 0u) |
-                  (d.is_accessor ? 8u : 0u));
+                  (d.is_accessor ? 8u : 0u) | (is_macro_definition(d) ? 16u : 0u));
     for (const auto* chains : {&d.bases, &d.implements}) {
       digest.u32(static_cast<std::uint32_t>(chains->size()));
       for (const LinkChain& chain : *chains) digest.chain(chain);

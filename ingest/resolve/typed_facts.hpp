@@ -81,6 +81,27 @@
 //   1. Go: `import x "p/q"` module "p/q" alias "x" (alias "" when absent,
 //   "." for a dot import, "_" for a blank one).
 //
+// Type extensions (Rust `impl T` and `impl Trait for T` blocks)
+//   A Class whose is_extension is set is a part of the type its name names
+//   where it is written (declared in its namespace or imported), not a type
+//   of its own: its members are that type's, its `implements` that type's
+//   supertypes, its qualified name that type's (the writer then merges it
+//   into the type's node). When the tree declares no such type, the part
+//   stands for it (a Class named in the part's namespace whose members may
+//   come from outside the tree).
+//
+// Nested namespaces (TypedRules::nested_namespaces, Rust's inline modules)
+//   A top-level definition's qualifier is the path of the namespaces it is
+//   nested in within its file's, dotted ("tests" for `mod tests { ... }`).
+//
+// Macros (Rust)
+//   A macro definition (`macro_rules! m`) is a Function named "m!" (a
+//   function m may sit beside it) whose decorators hold kMacroDecorator:
+//   no call by name reaches it. An invocation `m!(...)` is a call site
+//   whose callee is [Name "m!"]: never linked; one of a macro the tree
+//   defines is an unresolved site (not_callable), any other a call out of
+//   the tree.
+//
 // Module-level: FileFacts::package_name is Go's `package` clause and Java's
 // package; has_all is true and all_names the exported top-level names (Go:
 // capitalised; Java and C#: public types).
@@ -88,9 +109,21 @@
 
 #include <string_view>
 
+#include "trellis/ingest/file_facts.hpp"
+
 namespace trellis::ingest::resolve {
 
 // The name constructors have as Methods.
 inline constexpr std::string_view kConstructorName = "<init>";
+
+// The decorator that marks a Function as a macro definition.
+inline constexpr std::string_view kMacroDecorator = "macro_rules!";
+
+inline bool is_macro_definition(const Definition& definition) {
+  for (const std::string& decorator : definition.decorators) {
+    if (decorator == kMacroDecorator) return true;
+  }
+  return false;
+}
 
 }  // namespace trellis::ingest::resolve

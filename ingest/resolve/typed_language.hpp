@@ -23,6 +23,9 @@ namespace trellis::ingest::resolve {
 struct ImportedName {
   std::string name;    // the name as the file uses it
   std::string target;  // dotted qualified name of a type or a namespace
+  // A static import of one member under another name (Rust `use a::f as
+  // g`: name "g", member "f"); empty: the member is `name`.
+  std::string member;
 };
 
 // What one file's imports make visible, in the core's terms.
@@ -34,7 +37,9 @@ struct FileScope {
   // the file's own namespace: on-demand imports, C# `using`, Go dot imports.
   std::vector<std::string> open_namespaces;
   // Java `import static a.B.m` (name "m") and `a.B.*` (name "*"), C#
-  // `using static a.B` (name "*"): static members of type `target`.
+  // `using static a.B` (name "*"): static members of type `target`; with
+  // namespace_functions, a namespace `target`'s functions and variables too
+  // (Rust `use crate::util::helper`).
   std::vector<ImportedName> static_imports;
   // IMPORTS edges: what each import names (a type or namespace), and the
   // ExternalPackage that stands for it when it is not in the tree.
@@ -75,6 +80,16 @@ struct TypedRules {
   // Calling a type converts a value to it (Go's `T(x)`, `(*T)(nil)`): no
   // constructor runs, so it is no call at all.
   bool type_calls_convert = false;
+  // A top-level definition's qualifier is a namespace nested in its file's
+  // (Rust's inline `mod tests { ... }`: "tests"), not its own namespace.
+  bool nested_namespaces = false;
+  // The child namespaces of a definition's own are in scope (Rust's child
+  // modules), before the roots.
+  bool child_namespaces = false;
+  // Every type may have members from outside the tree (Rust: derived and
+  // blanket trait implementations): a member the tree does not show is a
+  // library's, not unknown.
+  bool open_types = false;
 };
 
 class TypedLanguage {

@@ -34,7 +34,6 @@ void add_heritage(const TypeTable& table, TypeId type, FileEdgeSlice& slice) {
 void link_call(Typer& typer, const TypeTable& table, std::uint32_t file, const CallSite& site, FileEdgeSlice& slice) {
   const ScopeRef caller{file, site.caller};
   const Context context{file, site.scope};
-  const Value value = typer.evaluate(site.callee, context, site.line);
   const auto edge = [&](ScopeRef callee, CallType type) { slice.calls.push_back({caller, callee, type, site.line}); };
   const auto constructor_of = [&](TypeId type) {
     const TypeInfo& info = table.type(type);
@@ -45,6 +44,15 @@ void link_call(Typer& typer, const TypeTable& table, std::uint32_t file, const C
     }
   };
   const bool bare = site.callee.size() == 1 && site.callee[0].kind == Link::Kind::Name;
+  if (bare && site.callee[0].text.ends_with('!')) {  // a macro invocation (typed_facts.hpp)
+    if (table.is_macro(site.callee[0].text)) {
+      slice.unresolved.push_back({caller, site.text, site.line, UnresolvedReason::NotCallable});
+    } else {
+      ++slice.external_calls;
+    }
+    return;
+  }
+  const Value value = typer.evaluate(site.callee, context, site.line);
   switch (value.kind) {
     case Value::Kind::Callable: {
       const std::optional<std::size_t> arity =

@@ -120,6 +120,20 @@ json_true 'same(names(d.results.exports), ["include.shop.cart.Cart", "include.sh
 q 0 dependencies src.main --type imports --json
 json_true 'same(names(d.results.imports).sort(), ["src.legacy.log.h", "src.report.h", "stdlib.h"])'
 
+# --- Rust: a Cargo workspace of two crates.
+db="$work/rust.trellis"
+expect 0 "$trellis" index "$source_dir/tests/fixtures/rust/shop" --db "$db"
+q 0 callers shop_core.shapes.Shape.describe --no-dispatch --json
+json_true 'same(names(d.results.callers), ["shop_core.shapes.print_shape"])'
+q 0 callees shop_app.main --json
+json_true 'same(names(d.results.callees).sort(), ["shop_app.report.summary", "shop_core.log_line", "shop_core.orders.Order.process", "shop_core.orders.load", "shop_core.orders.store.Store.new", "shop_core.orders.store.Store.process_all", "shop_core.shapes.Circle.new", "shop_core.shapes.print_shape", "shop_core.util.format_price"])'
+q 0 implementations shop_core.shapes.Shape --json
+json_true 'same(names(d.results.implementations).sort(), ["shop_core.shapes.Circle", "shop_core.shapes.Square"])'
+q 0 outline core/src/shapes.rs --json
+json_true 'names(d.results.outline).includes("shop_core.shapes.Shape") && names(d.results.outline).includes("shop_core.shapes.Circle.area")'
+q 0 unresolved shop_app.main --json
+contains "$out" "log_line!"
+
 # --- One pass over a tree of several languages: Go beside TypeScript, Java beside Python.
 mixed="$work/mixed"
 mkdir -p "$mixed"
@@ -128,6 +142,7 @@ cp -r "$source_dir/tests/fixtures/typescript/shop/src" "$mixed/web"
 cp -r "$source_dir/tests/fixtures/java/shop/src" "$mixed/jvm"
 cp -r "$source_dir/tests/fixtures/python/shop" "$mixed/py"
 cp -r "$source_dir/tests/fixtures/c/shop" "$mixed/native"
+cp -r "$source_dir/tests/fixtures/rust/shop" "$mixed/crates"
 db="$work/mixed.trellis"
 expect 0 "$trellis" index "$mixed" --db "$db"
 contains "$out" "Interface"
@@ -136,18 +151,19 @@ json_true 'd.results.callers.length === 4'
 q 0 callers com.shop.repo.Repository.find --fields language --json
 json_true 'd.results.callers.length === 1 && d.results.callers[0].language === "java"'
 expect 0 "$trellis" cypher "MATCH (m:Module) RETURN m.language AS language, count(*) AS files ORDER BY language" --db "$db" --json
-json_true 'same(d.results.rows.map((r) => r.language), ["c", "go", "java", "python", "typescript"])'
+json_true 'same(d.results.rows.map((r) => r.language), ["c", "go", "java", "python", "rust", "typescript"])'
 # C below the root: its includes are found beside the file and in native/include/.
 q 0 callees native.src.cart.cart_total --json
 json_true 'same(names(d.results.callees), ["native.include.shop.cart.cart_empty"])'
 
 # --- The schema and each language's rules.
 expect 0 "$trellis" stats --schema --json
-json_true 'same(d.results.languages.map((l) => l.name), ["python", "typescript", "go", "java", "csharp", "c"])'
+json_true 'same(d.results.languages.map((l) => l.name), ["python", "typescript", "go", "java", "csharp", "c", "rust"])'
 json_true 'd.results.languages.every((l) => l.files && l.naming && l.resolution)'
 json_true 'd.results.labels.some((l) => l.name === "Method") && d.results.relationship_types.some((r) => r.name === "IMPLEMENTS")'
 expect 0 "$trellis" stats --schema
 contains "$out" "example.com/shop/auth.Service.Login"
 contains "$out" "Languages:"
+contains "$out" "shop_core.orders.Order"
 
 finish "typed query CLI"

@@ -31,6 +31,6 @@ TEST_CASE("grammar versions are package-lock.json's, one entry per grammar packa
   }
   CHECK(listed == dependencies);
   CHECK(listed == std::set<std::string>{"tree-sitter-c", "tree-sitter-c-sharp", "tree-sitter-go", "tree-sitter-java",
-                                        "tree-sitter-javascript", "tree-sitter-python",
+                                        "tree-sitter-javascript", "tree-sitter-python", "tree-sitter-rust",
                                         "tree-sitter-typescript"});
 }

@@ -32,7 +32,8 @@ std::vector<std::byte> bytes_of(std::string_view text) {
 
 TEST_CASE("source_language_of knows source extensions only") {
   CHECK(source_language_of("lib/shop/cart.rb") == "ruby");
-  CHECK(source_language_of("src/main.rs") == "rust");
+  CHECK(source_language_of("app/Main.kt") == "kotlin");
+  CHECK_FALSE(source_language_of("src/main.rs").has_value());  // Rust is read
   CHECK(source_language_of("a.php") == "php");
   CHECK(source_language_of("include/x.hpp") == "c++");
   CHECK(source_language_of("R/model.R") == "r");
@@ -54,8 +55,8 @@ TEST_CASE("the counter orders extensions by files, then by name, and describes t
                        {".rb", "ruby", 3}, {".cc", "c++", 1}, {".hpp", "c++", 1}, {".php", "php", 1}});
   CHECK(describe_skipped_files(skipped) ==
         "3 .rb, 1 .cc, 1 .hpp, 1 .php files (languages not supported yet: ruby, c++, php)");
-  CHECK(describe_skipped_files(std::vector<SkippedFiles>{{".rs", "rust", 1}}) ==
-        "1 .rs file (language not supported yet: rust)");
+  CHECK(describe_skipped_files(std::vector<SkippedFiles>{{".kt", "kotlin", 1}}) ==
+        "1 .kt file (language not supported yet: kotlin)");
   CHECK(describe_skipped_files({}).empty());
 }
 
