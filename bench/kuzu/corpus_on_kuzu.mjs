@@ -21,7 +21,7 @@ import { readCorpus } from "./corpus_cases.mjs";
 import { SKIP, translate } from "./cypher_to_kuzu.mjs";
 import { loadPropertyGraph } from "./kuzu_property_graph.mjs";
 import { EXPLANATIONS, explain } from "./corpus_differences.mjs";
-import { canonical, kuzuValue } from "./corpus_values.mjs";
+import { canonical, kuzuValue, withoutNodeIds } from "./corpus_values.mjs";
 
 const usage = "usage: corpus_on_kuzu.mjs --trellis BIN --source DIR [--out FILE] [--verbose]";
 let options;
@@ -66,7 +66,7 @@ function runTrellis(snapshot, c) {
   }
   if (document.error) return { error: `${document.error_code}: ${document.error}` };
   const { columns, rows } = document.results;
-  return { columns, rows: rows.map((row) => columns.map((column) => canonical(row[column] ?? null))) };
+  return { columns, rows: rows.map((row) => columns.map((column) => canonical(withoutNodeIds(row[column] ?? null)))) };
 }
 
 function runKuzu(connection, query, params, qualifiedNames) {

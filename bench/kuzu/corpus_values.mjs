@@ -34,6 +34,18 @@ export function kuzuValue(value, qualifiedNames) {
   return Object.fromEntries(Object.entries(value).map(([key, v]) => [key, kuzuValue(v, qualifiedNames)]));
 }
 
+// A Trellis value without the nodes' `node_id`: the stable id is computed
+// from the node, not a column of the interchange CSV Kùzu loads.
+export function withoutNodeIds(value) {
+  if (Array.isArray(value)) return value.map(withoutNodeIds);
+  if (value === null || typeof value !== "object") return value;
+  return Object.fromEntries(
+    Object.entries(value)
+      .filter(([key]) => !(key === "node_id" && "label" in value))
+      .map(([key, v]) => [key, withoutNodeIds(v)]),
+  );
+}
+
 // Maps with sorted keys, recursively.
 export function canonical(value) {
   if (Array.isArray(value)) return value.map(canonical);
