@@ -120,6 +120,9 @@ class Checker {
     }
     if (auto p = check_node_ids()) return p;
     if (auto p = check_search_index()) return p;
+    if (!parts_.body_hashes.empty()) {
+      if (auto p = check_size("similar.body_hashes", parts_.body_hashes.size(), nodes_)) return p;
+    }
     return check_unresolved_calls();
   }
 
@@ -144,7 +147,7 @@ class Checker {
     if (term_offsets.empty()) {
       if (!parts_.search_term_blob.empty() || !parts_.search_posting_offsets.empty() ||
           !parts_.search_posting_nodes.empty() || !parts_.search_posting_counts.empty() ||
-          !parts_.search_field_lengths.empty()) {
+          !parts_.search_field_lengths.empty() || !parts_.search_descriptive_terms.empty()) {
         return "search.term_offsets is empty but the other search arrays are not";
       }
       return std::nullopt;
@@ -166,6 +169,7 @@ class Checker {
                               nodes_ * search::kSearchFieldCount)) {
         return p;
       }
+      if (auto p = check_size("search.descriptive_terms", parts_.search_descriptive_terms.size(), nodes_)) return p;
     }
     return check_size("search.totals", parts_.search_totals.size(), 1 + search::kSearchFieldCount);
   }
