@@ -1,10 +1,12 @@
-// `trellis_bench ann [--vectors N] [--dimension D] [--queries Q] [--k K]
-// [--ef EF] [--m M] [--json]`: the approximate nearest-neighbour index
-// behind `trellis search --vector` / search_semantic on N random vectors
-// (normal, fixed seed) of dimension D: its build time, the latency of Q
-// searches of the K nearest (percentiles) and their recall@K against exact
-// search (every vector compared), for queries near stored vectors (a stored
-// vector plus noise) and for random queries independent of the data.
+// `trellis_bench ann [--vectors N] [--dimension D] [--clusters C] [--spread S]
+// [--queries Q] [--k K] [--ef EF] [--m M] [--json]`: the approximate
+// nearest-neighbour index behind `trellis search --vector` / search_semantic
+// on N random vectors (fixed seed) of dimension D — independent normal
+// vectors, or C clusters of normal spread S around random centres — : its
+// build time, the latency of Q searches of the K nearest (percentiles) and
+// their recall@K against exact search (every vector compared), for queries
+// near stored vectors (a stored vector plus noise) and for new vectors
+// drawn as the stored ones were.
 #pragma once
 
 #include <CLI/CLI.hpp>
@@ -17,6 +19,8 @@ struct AnnCommandOptions {
   std::size_t dimension = 384;
   std::size_t queries = 200;
   std::size_t k = 10;
+  std::size_t clusters = 0;  // 0: independent normal vectors
+  float spread = 0.3f;
   std::size_t ef = 128;
   std::size_t m = 16;
   std::size_t ef_construction = 200;

@@ -403,8 +403,8 @@ const QuerySpec kSpecs[] = {
      "of the sets of distinct words of their names and documentation (docstring, doc comments, comments in the "
      "body), averaged over the sets the target has. Definitions whose normalised body (text without comments, "
      "whitespace or their own name) hashes like the target's come first with exact_duplicate true and score 1. "
-     "Each match: node, score (0..1), exact_duplicate, shared_calls (qualified names) and shared_words. Words that "
-     "more than 5000 definitions have count in the sets' sizes but find no candidate alone. Definitions sharing "
+     "Each match: node, score (0..1), exact_duplicate, shared_calls (qualified names) and shared_words. A callee or "
+     "word more than 2000 definitions share counts in the indexes but finds no candidate alone. Definitions sharing "
      "nothing are left out. limit matches per page (offset; metadata.next_offset).",
      kSimilarParams, results::kSimilar},
 };

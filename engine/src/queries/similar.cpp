@@ -1,8 +1,11 @@
 // query_similar (similar_queries.hpp): candidates are found through the
 // target's callees' callers and its words' postings, never by comparing
 // the target with every definition; exact duplicates by one pass over the
-// body hashes.
+// body hashes. Each candidate's Jaccard indexes are then exact: sorted
+// callee lists and forward-index term lists merged.
 #include <algorithm>
+#include <iterator>
+#include <span>
 #include <utility>
 
 #include "paging.hpp"
@@ -26,20 +29,55 @@ bool descriptive(std::uint32_t counts) {
   return search::field_count(counts, SearchField::Name) != 0 || search::field_count(counts, SearchField::Doc) != 0;
 }
 
-// The distinct nodes `node` calls, ascending.
+// The distinct nodes `node` calls, ascending (out() is sorted, a node repeated per call site).
 std::vector<NodeId> distinct_callees(const GraphStore& store, NodeId node) {
   const auto out = store.out(RelType::Calls, node);
-  std::vector<NodeId> callees(out.begin(), out.end());
-  std::sort(callees.begin(), callees.end());
-  callees.erase(std::unique(callees.begin(), callees.end()), callees.end());
+  std::vector<NodeId> callees;
+  std::unique_copy(out.begin(), out.end(), std::back_inserter(callees));
   return callees;
 }
 
-// Whether `node` has term t in its name or doc field.
-bool has_descriptive_term(const search::SearchIndex& index, std::uint32_t t, NodeId node) {
-  const auto nodes = index.nodes(t);
-  const auto at = std::lower_bound(nodes.begin(), nodes.end(), node);
-  return at != nodes.end() && *at == node && descriptive(index.counts(t)[static_cast<std::size_t>(at - nodes.begin())]);
+// How many distinct nodes `node` calls, without copying them.
+std::size_t distinct_callee_count(const GraphStore& store, NodeId node) {
+  const auto out = store.out(RelType::Calls, node);
+  std::size_t count = 0;
+  for (std::size_t i = 0; i < out.size(); ++i) count += (i == 0 || out[i] != out[i - 1]) ? 1 : 0;
+  return count;
+}
+
+// How many of `callees` (ascending, distinct) a node's out() (ascending,
+// repeated per call site) holds.
+std::size_t shared_callee_count(std::span<const NodeId> callees, std::span<const NodeId> out) {
+  std::size_t count = 0;
+  for (std::size_t i = 0, j = 0; i < callees.size() && j < out.size();) {
+    if (callees[i] < out[j]) {
+      ++i;
+    } else if (out[j] < callees[i]) {
+      ++j;
+    } else {
+      ++count;
+      ++i;
+      while (j < out.size() && out[j] == callees[i - 1]) ++j;
+    }
+  }
+  return count;
+}
+
+// How many values two ascending lists share.
+std::size_t shared_count(std::span<const std::uint32_t> a, std::span<const std::uint32_t> b) {
+  std::size_t count = 0;
+  for (std::size_t i = 0, j = 0; i < a.size() && j < b.size();) {
+    if (a[i] < b[j]) {
+      ++i;
+    } else if (b[j] < a[i]) {
+      ++j;
+    } else {
+      ++count;
+      ++i;
+      ++j;
+    }
+  }
+  return count;
 }
 
 double jaccard(std::size_t shared, std::size_t a, std::size_t b) {
@@ -63,52 +101,49 @@ Result<SimilarResult> query_similar(const GraphStore& store, const SimilarReques
   result.target = *target;
   const Label kind = store.label(result.target);
   const std::size_t node_count = store.node_count();
-  std::vector<std::uint32_t> shared_calls(node_count, 0);
-  std::vector<std::uint32_t> shared_words(node_count, 0);
+  std::vector<std::uint8_t> seen(node_count, 0);
   std::vector<NodeId> touched;
-  const auto eligible = [&](NodeId node) { return node != result.target && same_kind(store.label(node), kind); };
+  const auto touch = [&](NodeId node) {
+    if (seen[node] != 0 || node == result.target || !same_kind(store.label(node), kind)) return;
+    seen[node] = 1;
+    touched.push_back(node);
+  };
 
-  // Calls: each caller of each of the target's callees, once per callee.
+  // Candidates: the callers of the target's callees, the holders of its
+  // name and doc words (each but the most common), its exact duplicates.
   const std::vector<NodeId> callees = distinct_callees(store, result.target);
   result.calls = callees.size();
-  std::vector<NodeId> last_callee(callees.empty() ? 0 : node_count, kNoNode);
   for (const NodeId callee : callees) {
-    for (const NodeId caller : store.in(RelType::Calls, callee)) {
-      if (last_callee[caller] == callee || !eligible(caller)) continue;
-      last_callee[caller] = callee;
-      if (shared_calls[caller]++ == 0 && shared_words[caller] == 0) touched.push_back(caller);
-    }
+    const auto callers = store.in(RelType::Calls, callee);
+    if (callers.size() > kMaxFanIn) continue;
+    for (const NodeId caller : callers) touch(caller);
   }
-
-  // Words: the target's name and doc terms, then their postings.
   const search::SearchIndex index(store.parts());
-  const auto descriptive_terms = store.parts().search_descriptive_terms.span();
-  std::vector<std::uint32_t> words;
-  for (std::uint32_t t = 0; t < index.term_count(); ++t) {
-    if (has_descriptive_term(index, t, result.target)) words.push_back(t);
-  }
+  const auto term_offsets = store.parts().search_node_term_offsets.span();
+  const auto node_terms = store.parts().search_node_terms.span();
+  const auto terms_of = [&](NodeId node) {
+    if (node + 1 >= term_offsets.size()) return std::span<const std::uint32_t>();
+    return node_terms.subspan(term_offsets[node], term_offsets[node + 1] - term_offsets[node]);
+  };
+  const std::span<const std::uint32_t> words = terms_of(result.target);
   result.words = words.size();
   for (const std::uint32_t t : words) {
     const auto nodes = index.nodes(t);
-    if (nodes.size() > kMaxWordPostings) continue;
+    if (nodes.size() > kMaxFanIn) continue;
     const auto counts = index.counts(t);
     for (std::size_t i = 0; i < nodes.size(); ++i) {
-      const NodeId node = nodes[i];
-      if (!descriptive(counts[i]) || !eligible(node)) continue;
-      if (shared_words[node]++ == 0 && shared_calls[node] == 0) touched.push_back(node);
+      if (descriptive(counts[i])) touch(nodes[i]);
     }
   }
-
-  // Exact duplicates: the target's body hash elsewhere.
   const auto hashes = store.parts().body_hashes.span();
   const std::uint64_t hash = result.target < hashes.size() ? hashes[result.target] : 0;
   std::vector<std::uint8_t> exact(hash == 0 ? 0 : node_count, 0);
   if (hash != 0) {
     for (NodeId node = 0; node < hashes.size(); ++node) {
-      if (hashes[node] != hash || !eligible(node)) continue;
+      if (hashes[node] != hash || node == result.target || !same_kind(store.label(node), kind)) continue;
       exact[node] = 1;
       ++result.exact_duplicates;
-      if (shared_calls[node] == 0 && shared_words[node] == 0) touched.push_back(node);
+      touch(node);
     }
   }
 
@@ -121,10 +156,13 @@ Result<SimilarResult> query_similar(const GraphStore& store, const SimilarReques
     double score = 1.0;
     if (!is_exact) {
       double sum = 0.0;
-      if (by_calls) sum += jaccard(shared_calls[node], callees.size(), distinct_callees(store, node).size());
+      if (by_calls) {
+        const auto theirs = store.out(RelType::Calls, node);
+        sum += jaccard(shared_callee_count(callees, theirs), callees.size(), distinct_callee_count(store, node));
+      }
       if (by_words) {
-        const std::size_t theirs = node < descriptive_terms.size() ? descriptive_terms[node] : 0;
-        sum += jaccard(shared_words[node], words.size(), std::max<std::size_t>(theirs, shared_words[node]));
+        const auto theirs = terms_of(node);
+        sum += jaccard(shared_count(words, theirs), words.size(), theirs.size());
       }
       score = sum / static_cast<double>((by_calls ? 1 : 0) + (by_words ? 1 : 0));
     }
@@ -145,9 +183,11 @@ Result<SimilarResult> query_similar(const GraphStore& store, const SimilarReques
     const std::vector<NodeId> theirs = distinct_callees(store, match.node);
     std::set_intersection(callees.begin(), callees.end(), theirs.begin(), theirs.end(),
                           std::back_inserter(match.shared_calls));
-    for (const std::uint32_t t : words) {
-      if (has_descriptive_term(index, t, match.node)) match.shared_words.emplace_back(index.term(t));
-    }
+    const auto theirs_words = terms_of(match.node);
+    std::vector<std::uint32_t> shared;
+    std::set_intersection(words.begin(), words.end(), theirs_words.begin(), theirs_words.end(),
+                          std::back_inserter(shared));
+    for (const std::uint32_t t : shared) match.shared_words.emplace_back(index.term(t));
     result.similar.push_back(std::move(match));
   }
   result.count = page_count(total, first, result.similar.size());

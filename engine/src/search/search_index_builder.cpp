@@ -20,19 +20,28 @@ std::uint16_t capped_length(std::uint32_t length) {
   return static_cast<std::uint16_t>(std::min<std::uint32_t>(length, std::numeric_limits<std::uint16_t>::max()));
 }
 
-// Per node: how many of its terms are in its name or doc fields.
-PodArray<std::uint16_t> descriptive_terms(const std::vector<NodeId>& nodes, const std::vector<std::uint32_t>& counts,
-                                          std::size_t node_count) {
-  if (nodes.empty()) return {};
-  std::vector<std::uint32_t> per_node(node_count, 0);
+// The forward index of the name and doc fields: per node, the terms it
+// has there, ascending (the postings are visited term by term).
+void lay_out_node_terms(const std::vector<std::uint32_t>& posting_offsets, const std::vector<NodeId>& nodes,
+                        const std::vector<std::uint32_t>& counts, std::size_t node_count, StoreParts& parts) {
+  if (nodes.empty()) return;
+  std::vector<std::uint32_t> offsets(node_count + 1, 0);
+  const auto descriptive = [&](std::size_t i) {
+    return field_count(counts[i], SearchField::Name) != 0 || field_count(counts[i], SearchField::Doc) != 0;
+  };
   for (std::size_t i = 0; i < nodes.size(); ++i) {
-    if (field_count(counts[i], SearchField::Name) != 0 || field_count(counts[i], SearchField::Doc) != 0) {
-      ++per_node[nodes[i]];
+    if (descriptive(i)) ++offsets[nodes[i] + 1];
+  }
+  std::partial_sum(offsets.begin(), offsets.end(), offsets.begin());
+  std::vector<std::uint32_t> terms(offsets.back());
+  std::vector<std::uint32_t> cursor(offsets.begin(), offsets.end() - 1);
+  for (std::uint32_t t = 0; t + 1 < posting_offsets.size(); ++t) {
+    for (std::size_t i = posting_offsets[t]; i < posting_offsets[t + 1]; ++i) {
+      if (descriptive(i)) terms[cursor[nodes[i]]++] = t;
     }
   }
-  std::vector<std::uint16_t> capped(node_count);
-  for (std::size_t n = 0; n < node_count; ++n) capped[n] = capped_length(per_node[n]);
-  return PodArray<std::uint16_t>(std::move(capped));
+  parts.search_node_term_offsets = PodArray<std::uint32_t>(std::move(offsets));
+  parts.search_node_terms = PodArray<std::uint32_t>(std::move(terms));
 }
 
 }  // namespace
@@ -131,7 +140,7 @@ void SearchIndexBuilder::build(std::span<const NodeId> node_ids, std::size_t nod
       if (any) ++totals[0];
     }
   }
-  parts.search_descriptive_terms = descriptive_terms(posting_nodes, posting_counts, node_count);
+  lay_out_node_terms(posting_offsets, posting_nodes, posting_counts, node_count, parts);
   parts.search_term_blob = PodArray<char>(std::move(blob));
   parts.search_term_offsets = PodArray<std::uint32_t>(std::move(term_offsets));
   parts.search_posting_offsets = PodArray<std::uint32_t>(std::move(posting_offsets));
@@ -251,7 +260,7 @@ void SearchIndexBuilder::build_reusing(std::span<const NodeId> node_ids, std::si
     }
     totals[0] = static_cast<std::uint64_t>(std::count(any.begin(), any.end(), 1));
   }
-  parts.search_descriptive_terms = descriptive_terms(posting_nodes, posting_counts, node_count);
+  lay_out_node_terms(posting_offsets, posting_nodes, posting_counts, node_count, parts);
   parts.search_term_blob = PodArray<char>(std::move(blob));
   parts.search_term_offsets = PodArray<std::uint32_t>(std::move(term_offsets));
   parts.search_posting_offsets = PodArray<std::uint32_t>(std::move(posting_offsets));

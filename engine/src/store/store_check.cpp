@@ -147,7 +147,8 @@ class Checker {
     if (term_offsets.empty()) {
       if (!parts_.search_term_blob.empty() || !parts_.search_posting_offsets.empty() ||
           !parts_.search_posting_nodes.empty() || !parts_.search_posting_counts.empty() ||
-          !parts_.search_field_lengths.empty() || !parts_.search_descriptive_terms.empty()) {
+          !parts_.search_field_lengths.empty() || !parts_.search_node_term_offsets.empty() ||
+          !parts_.search_node_terms.empty()) {
         return "search.term_offsets is empty but the other search arrays are not";
       }
       return std::nullopt;
@@ -169,7 +170,16 @@ class Checker {
                               nodes_ * search::kSearchFieldCount)) {
         return p;
       }
-      if (auto p = check_size("search.descriptive_terms", parts_.search_descriptive_terms.size(), nodes_)) return p;
+      if (auto p = check_size("search.node_term_offsets", parts_.search_node_term_offsets.size(), nodes_ + 1)) {
+        return p;
+      }
+      if (auto p = check_offsets<std::uint32_t>("search.node_term_offsets", parts_.search_node_term_offsets.span(),
+                                                parts_.search_node_terms.size())) {
+        return p;
+      }
+      for (const std::uint32_t term : parts_.search_node_terms) {
+        if (term >= terms) return std::string("search.node_terms names a term that does not exist");
+      }
     }
     return check_size("search.totals", parts_.search_totals.size(), 1 + search::kSearchFieldCount);
   }

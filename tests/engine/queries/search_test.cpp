@@ -262,7 +262,8 @@ TEST_CASE("an incremental re-index keeps unchanged definitions' postings and wri
   CHECK(std::ranges::equal(a.search_posting_counts.span(), b.search_posting_counts.span()));
   CHECK(std::ranges::equal(a.search_field_lengths.span(), b.search_field_lengths.span()));
   CHECK(std::ranges::equal(a.search_totals.span(), b.search_totals.span()));
-  CHECK(std::ranges::equal(a.search_descriptive_terms.span(), b.search_descriptive_terms.span()));
+  CHECK(std::ranges::equal(a.search_node_term_offsets.span(), b.search_node_term_offsets.span()));
+  CHECK(std::ranges::equal(a.search_node_terms.span(), b.search_node_terms.span()));
   CHECK(std::ranges::equal(a.body_hashes.span(), b.body_hashes.span()));
 
   const Database after = index_and_open(root, database);

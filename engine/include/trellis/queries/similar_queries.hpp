@@ -9,9 +9,11 @@
 //          comments in its body).
 // Each set's Jaccard index |A ∩ B| / |A ∪ B| is computed exactly, and the
 // score is their mean over the sets the target has (one set when it calls
-// nothing or has no words). Words held by more than kMaxWordPostings
-// definitions ("the", "return") count in the sets' sizes but find no
-// candidates on their own. Definitions with the target's normalised body
+// nothing or has no words). The words come from a forward index of the
+// name and doc fields (store_parts.hpp search.node_term_*). A callee more
+// than kMaxFanIn definitions call (sympify) and a word more than kMaxFanIn
+// have ("the", "return") count in the Jaccard indexes but find no
+// candidate on their own. Definitions with the target's normalised body
 // hash (its text without comments, whitespace or its own name, hashed at
 // ingest) are exact duplicates: first, with score 1. Then by score, then by
 // node id. Definitions sharing nothing are not listed.
@@ -28,7 +30,7 @@
 
 namespace trellis::queries {
 
-inline constexpr std::size_t kMaxWordPostings = 5000;
+inline constexpr std::size_t kMaxFanIn = 2000;
 
 struct SimilarRequest {
   std::string name;

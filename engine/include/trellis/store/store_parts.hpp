@@ -87,9 +87,12 @@ struct StoreParts {
   PodArray<std::uint32_t> search_posting_counts;
   PodArray<std::uint16_t> search_field_lengths;
   PodArray<std::uint64_t> search_totals;
-  // Per node (empty when nothing was indexed): how many distinct terms it
-  // has in its name or doc fields, for `query similar`'s word overlap.
-  PodArray<std::uint16_t> search_descriptive_terms;
+  // The forward index of the name and doc fields, for `query similar`'s
+  // word overlap (empty when nothing was indexed): node n's distinct terms
+  // in its name or doc fields are search_node_terms[search_node_term_offsets[n]
+  // .. search_node_term_offsets[n+1]), ascending term numbers.
+  PodArray<std::uint32_t> search_node_term_offsets;
+  PodArray<std::uint32_t> search_node_terms;
 
   // `query similar`: each node's normalised body hash (a definition's text
   // without comments, whitespace or its own name; ingest's body_hash.hpp),
@@ -130,7 +133,8 @@ void for_each_array(Parts& parts, Visit&& visit) {
   visit(std::string("search.posting_counts"), parts.search_posting_counts);
   visit(std::string("search.field_lengths"), parts.search_field_lengths);
   visit(std::string("search.totals"), parts.search_totals);
-  visit(std::string("search.descriptive_terms"), parts.search_descriptive_terms);
+  visit(std::string("search.node_term_offsets"), parts.search_node_term_offsets);
+  visit(std::string("search.node_terms"), parts.search_node_terms);
   visit(std::string("similar.body_hashes"), parts.body_hashes);
 
   auto visit_column = [&visit](const std::string& prefix, auto& column) {
