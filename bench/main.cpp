@@ -4,6 +4,7 @@
 
 #include "cypher/cypher_bench_command.hpp"
 #include "dataset/dataset_command.hpp"
+#include "embeddings/ann_command.hpp"
 #include "ingest/ingest_command.hpp"
 #include "mcp/mcp_command.hpp"
 #include "queries/queries_command.hpp"
@@ -13,7 +14,7 @@
 int main(int argc, char** argv) {
   CLI::App app{
       "Trellis benchmarks: generated code graphs (store), real repositories (ingest), query "
-      "benchmark datasets (dataset), query latency (queries), full-text search latency (search) and per-call latency through `trellis serve` (mcp)"};
+      "benchmark datasets (dataset), query latency (queries), full-text search and similar latency (search), nearest-neighbour search over vectors (ann) and per-call latency through `trellis serve` (mcp)"};
   app.require_subcommand(1);
   trellis::bench::StoreCommandOptions store_options;
   const CLI::App& store = trellis::bench::add_store_command(app, store_options);
@@ -29,6 +30,8 @@ int main(int argc, char** argv) {
   const CLI::App& mcp = trellis::bench::add_mcp_command(app, mcp_options);
   trellis::bench::SearchCommandOptions search_options;
   const CLI::App& search = trellis::bench::add_search_command(app, search_options);
+  trellis::bench::AnnCommandOptions ann_options;
+  const CLI::App& ann = trellis::bench::add_ann_command(app, ann_options);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& error) {
@@ -42,5 +45,6 @@ int main(int argc, char** argv) {
   if (cypher.parsed()) return trellis::bench::run_cypher_bench_command(cypher_options);
   if (mcp.parsed()) return trellis::bench::run_mcp_command(mcp_options);
   if (search.parsed()) return trellis::bench::run_search_command(search_options);
+  if (ann.parsed()) return trellis::bench::run_ann_command(ann_options);
   return 2;
 }

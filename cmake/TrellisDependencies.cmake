@@ -10,6 +10,11 @@ find_package(nlohmann_json 3 REQUIRED)
 find_package(RapidJSON REQUIRED)  # header-only; RAPIDJSON_INCLUDE_DIRS
 find_package(Threads REQUIRED)
 
+# hnswlib (Debian libhnswlib-dev): header-only approximate nearest neighbours for the embeddings.
+find_path(HNSWLIB_INCLUDE_DIR hnswlib/hnswlib.h REQUIRED)
+add_library(hnswlib::hnswlib INTERFACE IMPORTED)
+set_target_properties(hnswlib::hnswlib PROPERTIES INTERFACE_INCLUDE_DIRECTORIES "${HNSWLIB_INCLUDE_DIR}"
+  INTERFACE_SYSTEM_INCLUDE_DIRECTORIES "${HNSWLIB_INCLUDE_DIR}")
 find_path(XXHASH_INCLUDE_DIR xxhash.h REQUIRED)
 find_library(XXHASH_LIBRARY xxhash REQUIRED)
 add_library(xxhash::xxhash UNKNOWN IMPORTED)

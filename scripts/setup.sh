@@ -14,6 +14,7 @@ packages=(
   libsimdjson-dev nlohmann-json3-dev rapidjson-dev # JSON in; DOM out; answers written as text
   doctest-dev libmimalloc-dev libcli11-dev libfmt-dev libtbb-dev libxxhash-dev
   libre2-dev                        # Cypher's =~ (linear-time regular expressions)
+  libhnswlib-dev                    # approximate nearest neighbours for `search --vector` (headers)
   libedit-dev                       # line editing in the Cypher console
   clang libclang-rt-14-dev tmux     # the parser's libFuzzer target; the console's terminal test
   graphviz                          # `export --format svg|png` renders through dot (optional for users)

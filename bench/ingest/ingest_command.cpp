@@ -253,6 +253,7 @@ int run_ingest_command(const IngestCommandOptions& options) {
           {"files_read", again.files_read},
           {"files_reparsed", again.files_reparsed},
           {"files_resolved", again.files_resolved},
+          {"search_nodes_reused", again.search_nodes_reused},
           {"stages_seconds", {{"load", reindexed->load_seconds}, {"discover", again.discover_seconds},
                               {"extract", again.extract_seconds}, {"resolve", again.resolve_seconds},
                               {"build", again.build_seconds}, {"save", reindexed->save_seconds}}}}},
@@ -280,9 +281,10 @@ int run_ingest_command(const IngestCommandOptions& options) {
   fmt::print("  incremental  {:8.3f} s  ({:.1f}% of the full index, {:.1f}% of ingest; {} edited, {} read, {} file{} parsed, {} resolved)\n",
              incremental_s, 100.0 * incremental_s / full_database_s, 100.0 * incremental_s / ingest_s, edited, again.files_read, again.files_reparsed,
              again.files_reparsed == 1 ? "" : "s", again.files_resolved);
-  fmt::print("    load {:.3f} s, discover {:.3f} s, extract {:.3f} s, resolve {:.3f} s, build {:.3f} s, save {:.3f} s (last run)\n",
+  fmt::print("    load {:.3f} s, discover {:.3f} s, extract {:.3f} s, resolve {:.3f} s, build {:.3f} s, save {:.3f} s (last run);"
+             " full-text postings of {} definitions and modules kept from the previous index\n",
              reindexed->load_seconds, again.discover_seconds, again.extract_seconds, again.resolve_seconds,
-             again.build_seconds, reindexed->save_seconds);
+             again.build_seconds, reindexed->save_seconds, again.search_nodes_reused);
   fmt::print("  graph        {} nodes, {} edges, {} CALLS, {} unresolved calls, {} calls out of the tree\n",
              store.node_count(), store.edge_count(), store.edge_count(RelType::Calls), report.unresolved_calls,
              report.external_calls);

@@ -4,7 +4,9 @@
 // untimed run, and reports latency percentiles over all calls: the search
 // alone (no source read: snippets from docstrings), and with snippets and
 // phrase checks read from the indexed tree. Without --query, a fixed set of
-// queries about mathematics code (sympy's vocabulary) runs.
+// queries about mathematics code (sympy's vocabulary) runs. Then `query
+// similar` (find_similar) on --similar-targets functions and methods spread
+// evenly over the graph, each R times.
 #pragma once
 
 #include <CLI/CLI.hpp>
@@ -18,6 +20,7 @@ struct SearchCommandOptions {
   std::filesystem::path database;
   std::vector<std::string> queries;
   int runs = 20;
+  std::size_t similar_targets = 200;
   bool json = false;
 };
 

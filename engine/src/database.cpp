@@ -1,6 +1,9 @@
 #include "trellis/database.hpp"
 
+#include <mutex>
 #include <utility>
+
+#include "trellis/embeddings/semantic_index.hpp"
 
 namespace trellis {
 namespace {
@@ -32,9 +35,29 @@ int int_property(const GraphStore& store, NodeId id, std::string_view name) {
 
 }  // namespace
 
+struct Database::LazySemantic {
+  std::once_flag once;
+  std::optional<embeddings::SemanticIndex> index;
+  std::optional<Error> error;
+};
+
 Database::Database(std::shared_ptr<const Snapshot> snapshot, std::filesystem::path path)
-    : snapshot_(std::move(snapshot)), path_(std::move(path)) {
+    : snapshot_(std::move(snapshot)), path_(std::move(path)), semantic_(std::make_shared<LazySemantic>()) {
   sources_ = std::make_shared<const queries::TreeSourceReader>(root());
+}
+
+Result<const embeddings::SemanticIndex*> Database::semantic() const {
+  std::call_once(semantic_->once, [&] {
+    if (path_.empty()) return;
+    auto loaded = embeddings::SemanticIndex::load(path_, store());
+    if (!loaded.ok()) {
+      semantic_->error = loaded.error();
+    } else {
+      semantic_->index = std::move(loaded).value();
+    }
+  });
+  if (semantic_->error) return *semantic_->error;
+  return semantic_->index ? &*semantic_->index : nullptr;
 }
 
 Result<Database> Database::open(const std::filesystem::path& path) {
@@ -158,7 +181,17 @@ Result<queries::ContextResult> Database::context(const queries::ContextRequest& 
 
 Result<queries::QueryAnswer> Database::run(const queries::QueryRequest& request, queries::TraversalScratch* scratch,
                                            const queries::SourceReader* sources) const {
-  return with_sources(store(), request, scratch, sources, sources_.get(), queries::run_query);
+  const embeddings::SemanticIndex* semantic_index = nullptr;
+  if (std::holds_alternative<queries::SemanticRequest>(request)) {
+    auto loaded = semantic();
+    if (!loaded.ok()) return std::move(loaded).take_error();
+    semantic_index = *loaded;
+  }
+  return with_sources(store(), request, scratch, sources, sources_.get(),
+                      [semantic_index](const GraphStore& s, const queries::QueryRequest& r,
+                                       queries::TraversalScratch& t, const queries::SourceReader* reader) {
+                        return queries::run_query(s, r, t, reader, semantic_index);
+                      });
 }
 
 }  // namespace trellis

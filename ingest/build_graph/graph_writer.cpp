@@ -7,7 +7,9 @@
 #include <string>
 #include <vector>
 
+#include "trellis/search/previous_search_index.hpp"
 #include "trellis/search/word_split.hpp"
+#include "trellis/store/node_id.hpp"
 
 namespace trellis::ingest {
 namespace {
@@ -53,7 +55,8 @@ std::int32_t to_int(std::uint32_t value) { return static_cast<std::int32_t>(valu
 
 class Writer {
  public:
-  Writer(const ProgramGraph& program, bool full_text) : program_(program), full_text_(full_text) {
+  Writer(const ProgramGraph& program, const GraphWriteOptions& options)
+      : program_(program), full_text_(options.full_text), options_(options) {
     for (const Label label : {Label::Class, Label::Interface, Label::Function, Label::Method}) {
       definition_columns_[index_of(label)] = definition_columns(label);
     }
@@ -68,10 +71,11 @@ class Writer {
 
     if (auto status = write_packages(); !status.ok()) return status.error();
     if (auto status = write_modules(); !status.ok()) return status.error();
+    if (full_text_) write_search();
     write_edges();
     auto built = std::move(builder_).build();
     if (!built.ok()) return built.error();
-    return WrittenGraph{std::move(built).value(), merged_};
+    return WrittenGraph{std::move(built).value(), merged_, reused_};
   }
 
  private:
@@ -125,6 +129,7 @@ class Writer {
       }
       if (!node.ok()) {
         modules_[f] = *builder_.find(Label::Module, entry.qualified_name);
+        merged_nodes_.push_back(modules_[f]);
         ++merged_;
       } else if (auto s = contain(std::move(node), modules_[f]); !s.ok()) {
         return s;
@@ -136,10 +141,9 @@ class Writer {
         builder_.set_bool(modules_[f], has_all_column, facts.has_all);
         for (const std::string& name : facts.all_names) builder_.add_list_item(modules_[f], all_names_column, name);
         if (entry.package != kNone) builder_.add_edge(RelType::Contains, packages_[entry.package], modules_[f]);
-        add_name_words(modules_[f], entry.name, module_names_[f]);
+        if (full_text_) named_.push_back({modules_[f], f, Label::Module, entry.name});
       }
       if (auto s = write_definitions(f, file); !s.ok()) return s;
-      write_search_terms(f);
     }
     return {};
   }
@@ -183,10 +187,12 @@ class Writer {
       ids[d] = node->first;
       if (!node->second) {
         ++merged_;  // a redefinition (or a property setter) joins the first
+        merged_nodes_.push_back(ids[d]);
         continue;
       }
       builder_.add_edge(RelType::Contains, project_, ids[d]);
-      add_name_words(ids[d], definition.name, qualified(d));
+      if (full_text_) named_.push_back({ids[d], f, label, definition.name});
+      if (d < facts.search_terms.body_hashes.size()) builder_.set_body_hash(ids[d], facts.search_terms.body_hashes[d]);
       const DefinitionColumns& columns = *definition_columns_[index_of(label)];
       set_code(ids[d], columns.code, file, definition.span);
       for (const std::string& decorator : definition.decorators) builder_.add_list_item(ids[d], columns.decorators, decorator);
@@ -210,10 +216,41 @@ class Writer {
     return {};
   }
 
+  // The full-text words of every definition and module: from the previous
+  // index for a node whose words all come from unchanged files and that the
+  // previous index knows by its stable id, else from the names and the
+  // files' words.
+  void write_search() {
+    std::vector<std::uint8_t> fresh(builder_.node_count(), options_.previous_search == nullptr ? 1 : 0);
+    for (std::uint32_t f = 0; f < program_.files.size(); ++f) {
+      const bool changed = f >= options_.changed.size() || options_.changed[f] != 0;
+      if (!changed) continue;
+      fresh[modules_[f]] = 1;
+      for (const BuildId node : definitions_[f]) fresh[node] = 1;
+    }
+    // A node a redefinition joined is indexed afresh: its words may come
+    // from several files.
+    for (const BuildId node : merged_nodes_) fresh[node] = 1;
+    for (const NamedNode& named : named_) {
+      const std::string_view qualified_name = builder_.qualified_name(named.node);
+      if (fresh[named.node] == 0) {
+        const std::string& path = program_.files[named.file].relative_path;
+        const auto old = options_.previous_search->find(node_id_key(named.label, path, qualified_name));
+        if (old) {
+          builder_.reuse_search_terms(named.node, *options_.previous_search, *old);
+          ++reused_;
+          continue;
+        }
+        fresh[named.node] = 1;
+      }
+      add_name_words(named.node, named.name, qualified_name);
+    }
+    for (std::uint32_t f = 0; f < program_.files.size(); ++f) write_search_terms(f, fresh);
+  }
+
   // The name and path fields of full-text search: the words of the name,
   // and those of the qualified name before it (search/word_split.hpp).
   void add_name_words(BuildId node, std::string_view name, std::string_view qualified_name) {
-    if (!full_text_) return;
     const auto add = [&](std::string_view text, search::SearchField field) {
       search::for_each_word(text, [&](std::string_view word) {
         builder_.add_search_term(node, builder_.intern_search_word(word), field);
@@ -229,14 +266,18 @@ class Writer {
 
   // The file's other full-text words, per definition and for its module
   // (FileFacts::search_terms); a merged definition's join its first one's.
-  void write_search_terms(std::uint32_t f) {
+  void write_search_terms(std::uint32_t f, std::span<const std::uint8_t> fresh) {
     const SearchTerms& terms = program_.files[f].search_terms;
-    if (!full_text_ || terms.scope_offsets.empty()) return;
+    if (terms.scope_offsets.empty()) return;
+    const std::size_t scopes = terms.scope_offsets.size() - 1;
+    bool any = false;
+    for (std::size_t s = 0; s < scopes && !any; ++s) any = fresh[s + 1 == scopes ? modules_[f] : definitions_[f][s]] != 0;
+    if (!any) return;
     std::vector<std::uint32_t> words(terms.words.size());
     for (std::size_t w = 0; w < words.size(); ++w) words[w] = builder_.intern_search_word(terms.words[w]);
-    const std::size_t scopes = terms.scope_offsets.size() - 1;
     for (std::size_t s = 0; s < scopes; ++s) {
       const BuildId node = s + 1 == scopes ? modules_[f] : definitions_[f][s];
+      if (fresh[node] == 0) continue;
       for (std::uint32_t t = terms.scope_offsets[s]; t < terms.scope_offsets[s + 1]; ++t) {
         const ScopeTerm& term = terms.terms[t];
         builder_.add_search_term(node, words[term.word], term.field, term.count);
@@ -293,8 +334,19 @@ class Writer {
     }
   }
 
+  // A definition or module as full-text search names it.
+  struct NamedNode {
+    BuildId node;
+    std::uint32_t file;  // where it is defined
+    Label label;
+    std::string_view name;  // its qualified name is the builder's
+  };
+
   const ProgramGraph& program_;
   bool full_text_;
+  const GraphWriteOptions& options_;
+  std::vector<NamedNode> named_;          // every node created for a definition or module
+  std::vector<BuildId> merged_nodes_;      // nodes a redefinition (or a same-named module) joined
   GraphBuilder builder_;
   BuildId project_ = 0;
   std::vector<BuildId> packages_;
@@ -302,14 +354,15 @@ class Writer {
   std::vector<std::vector<BuildId>> definitions_;
   std::array<std::optional<DefinitionColumns>, kLabelCount> definition_columns_;
   std::size_t merged_ = 0;
+  std::size_t reused_ = 0;
   std::vector<std::string> module_names_;  // [file]: its Module's qualified name
   std::set<ScopeRef> detached_;             // members whose DEFINES comes from their type
 };
 
 }  // namespace
 
-Result<WrittenGraph> write_graph(const ProgramGraph& program, bool full_text) {
-  return Writer(program, full_text).write();
+Result<WrittenGraph> write_graph(const ProgramGraph& program, const GraphWriteOptions& options) {
+  return Writer(program, options).write();
 }
 
 }  // namespace trellis::ingest

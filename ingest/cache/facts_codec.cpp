@@ -32,7 +32,8 @@ namespace {
 // 16: each unresolved call site's reason.
 // 17: each file's re-exports (Python and TypeScript `exports`) and its
 // full-text search terms (FileFacts::search_terms).
-constexpr std::uint32_t kCodecVersion = 17;
+// 18: each definition's normalised body hash (SearchTerms::body_hashes).
+constexpr std::uint32_t kCodecVersion = 18;
 
 class Writer {
  public:
@@ -199,6 +200,8 @@ void write_search_terms(Writer& w, const SearchTerms& s) {
     w.u32(t.word);
     w.u32(static_cast<std::uint32_t>(search::index_of(t.field)) << 24 | std::min(t.count, kTermCountMask));
   }
+  w.u32(static_cast<std::uint32_t>(s.body_hashes.size()));
+  for (const std::uint64_t hash : s.body_hashes) w.u64(hash);
 }
 
 SearchTerms read_search_terms(Reader& r) {
@@ -214,6 +217,8 @@ SearchTerms read_search_terms(Reader& r) {
     t.field = static_cast<search::SearchField>(packed >> 24);
     t.count = packed & kTermCountMask;
   }
+  s.body_hashes.resize(r.count());
+  for (std::uint64_t& hash : s.body_hashes) hash = r.u64();
   return s;
 }
 
@@ -225,6 +230,7 @@ void check_search_terms(const SearchTerms& s, std::size_t definitions) {
       throw std::out_of_range("bad term scopes");
     }
   }
+  if (!s.body_hashes.empty() && s.body_hashes.size() != definitions) throw std::out_of_range("bad body hashes");
 }
 
 void write_file(Writer& w, const FileFacts& f, std::uint64_t hash) {

@@ -79,9 +79,17 @@ Result<DatabaseIndexResult> index_into_database(IndexOptions options, const std:
       }
     }
   }
+  // Its full-text index too, so that only changed files' words are indexed
+  // again; without it (unreadable, or none) every word is.
+  std::optional<search::PreviousSearchIndex> previous_search;
+  if (previous_facts && options.full_text) {
+    auto loaded = search::PreviousSearchIndex::load(database);
+    if (loaded.ok()) previous_search = std::move(loaded).value();
+  }
   result.load_seconds = seconds_since(start);
 
   options.previous = previous_facts ? &previous_facts->cache() : nullptr;
+  options.previous_search = previous_search ? &*previous_search : nullptr;
   // Saving runs inside the index, while it frees its working state.
   bool save_failed = false;
   options.persist = [&](IndexResult& indexed) -> Status {
@@ -97,6 +105,7 @@ Result<DatabaseIndexResult> index_into_database(IndexOptions options, const std:
     // Damaged cached facts found late (call sites are decoded on demand): index in full.
     result.previous_note = fmt::format("previous snapshot's file facts not used: {}", indexed.error().message);
     options.previous = nullptr;
+    options.previous_search = nullptr;
     previous_facts.reset();
     if (progress != nullptr) {
       progress->files.store(0, std::memory_order_relaxed);

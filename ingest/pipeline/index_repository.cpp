@@ -132,9 +132,16 @@ Result<IndexResult> index_repository(const IndexOptions& options, ExtractProgres
 
   start = Clock::now();
   Result<WrittenGraph> written = make_error(ErrorCode::Internal, "graph not written");
-  arena.execute([&] { written = write_graph(program, options.full_text); });
+  GraphWriteOptions write_options;
+  write_options.full_text = options.full_text;
+  if (options.previous != nullptr) {
+    write_options.previous_search = options.previous_search;
+    write_options.changed = changed;
+  }
+  arena.execute([&] { written = write_graph(program, write_options); });
   if (!written.ok()) return written.error();
   report.merged_definitions = written->merged_definitions;
+  report.search_nodes_reused = written->search_nodes_reused;
   result.store = std::move(written->graph.store);
   report.build_seconds = seconds_since(start);
   std::stable_sort(report.warnings.begin(), report.warnings.end());

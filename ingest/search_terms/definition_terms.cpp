@@ -6,6 +6,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "search_terms/body_hash.hpp"
 #include "search_terms/source_regions.hpp"
 #include "trellis/search/word_split.hpp"
 
@@ -176,7 +177,9 @@ SearchTerms collect_search_terms(std::string_view source, const FileFacts& facts
           ++line;
         }
       });
-  return std::move(collector).finish();
+  SearchTerms terms = std::move(collector).finish();
+  terms.body_hashes = definition_body_hashes(source, facts);
+  return terms;
 }
 
 }  // namespace trellis::ingest

@@ -7,6 +7,7 @@
 //              its own lines;
 //   decorator: its decorators;
 //   body:      identifiers and string-literal words inside its own lines.
+// With them, each definition's normalised body hash (body_hash.hpp).
 // A line belongs to the innermost definition spanning it; lines outside
 // every definition belong to the module. Keywords of the language are not
 // words of a body. Names and qualified names are added when the graph is

@@ -23,6 +23,14 @@ const db = path.join(work, "shop.trellis");
 fs.cpSync(path.join(sourceDir, "tests/fixtures/python/shop"), root, { recursive: true });
 const index = () => execFileSync(trellis, ["index", root, "--db", db], { stdio: ["ignore", "ignore", "inherit"] });
 index();
+// Three definitions with vectors, for search_semantic (imported before the server starts).
+const vectorsFile = path.join(work, "vectors.jsonl");
+fs.writeFileSync(vectorsFile, [
+  { qualified_name: "shop.services.auth.AuthService.login", vector: [1, 0, 0] },
+  { qualified_name: "shop.util.log.log", vector: [0, 1, 0] },
+  { qualified_name: "shop.models.User", vector: [0.6, 0.8, 0] },
+].map((line) => JSON.stringify(line)).join("\n") + "\n");
+execFileSync(trellis, ["embeddings", "import", vectorsFile, "--db", db], { stdio: ["ignore", "ignore", "inherit"] });
 
 let checks = 0;
 const check = (label, fn) => {
@@ -107,7 +115,7 @@ check("tool names", () =>
       "query_callers", "query_callees", "query_hierarchy", "query_dependencies", "query_exports",
       "query_implementations", "query_call_graph", "query_call_path", "get_file_outline", "get_children",
       "query_importers", "query_dependency_chain", "get_file_complexity", "query_impact", "get_block_details",
-      "get_source", "query_why", "get_context", "query_cycles", "list_unresolved", "search_code", "resolve_nodes", "query_cypher", "search_symbols", "get_node",
+      "get_source", "query_why", "get_context", "query_cycles", "list_unresolved", "search_code", "search_semantic", "resolve_nodes", "find_similar", "query_cypher", "search_symbols", "get_node",
       "get_schema", "index_status",
     ],
   ));
@@ -460,6 +468,40 @@ check("every tool has an outputSchema: the document, its results' members and ty
     assert.equal(resolved.results.missing, 1);
   });
   await refused(client, "resolve_nodes", { ids: [] }, "INVALID_ARGUMENT");
+}
+{
+  check("search_semantic schema: vector is an array of numbers", () => {
+    const schema = tool("search_semantic").inputSchema;
+    assert.deepEqual(schema.properties.vector, {
+      type: "array", description: schema.properties.vector.description, items: { type: "number" }, minItems: 1,
+    });
+    assert.deepEqual(schema.required, ["vector"]);
+  });
+  const near = await ok(client, "search_semantic", { vector: [0, 2, 0] });
+  check("search_semantic: nearest by cosine similarity, nodes enriched", () => {
+    assert.deepEqual(near.results.hits.map((h) => [h.node.qualified_name, h.score]),
+      [["shop.util.log.log", 1], ["shop.models.User", 0.8], ["shop.services.auth.AuthService.login", 0]]);
+    assert.equal(near.results.hits[0].node.file_path, "src/shop/util/log.py");
+    assert.match(near.results.hits[0].node.node_id, /^[0-9a-f]{16}$/);
+    assert.equal(near.results.dimension, 3);
+    assert.equal(near.results.vectors, 3);
+  });
+  const classes = await ok(client, "search_semantic", { vector: [0, 2, 0], label: "Class" });
+  check("search_semantic: label filter", () =>
+    assert.deepEqual(classes.results.hits.map((h) => h.node.qualified_name), ["shop.models.User"]));
+  const wrong = await refused(client, "search_semantic", { vector: [1, 0] }, "INVALID_ARGUMENT");
+  check("search_semantic: a vector of another dimension", () =>
+    assert.match(wrong.error, /has 2 numbers, but the graph's embeddings have 3/));
+  await refused(client, "search_semantic", { vector: ["a"] }, "INVALID_ARGUMENT");
+  const similar = await ok(client, "find_similar", { name: "shop.services.auth.AuthService.login", limit: 3 });
+  check("find_similar: the methods sharing a call, by the Jaccard index of their calls", () => {
+    assert.equal(similar.results.target.qualified_name, "shop.services.auth.AuthService.login");
+    assert.equal(similar.results.calls, 3);
+    assert.deepEqual(similar.results.similar.map((m) => [m.node.qualified_name, m.score, m.exact_duplicate, m.shared_calls]),
+      [["shop.models.Base.save", 0.125, false, ["shop.util.log.log"]],
+        ["shop.models.User.validate", 0.125, false, ["shop.util.log.log"]]]);
+  });
+  await refused(client, "find_similar", { name: "shop.nothing.here" }, "NODE_NOT_FOUND");
 }
 {
   const d = await ok(client, "get_children", { name: "shop.models.User" });

@@ -14,6 +14,7 @@
 #include "trellis/cli/unknown_command.hpp"
 #include "trellis/cli/version_info.hpp"
 #include "trellis/commands/cypher_command.hpp"
+#include "trellis/commands/embeddings_command.hpp"
 #include "trellis/commands/export_command.hpp"
 #include "trellis/commands/import_command.hpp"
 #include "trellis/commands/index_command.hpp"
@@ -86,10 +87,15 @@ int main(int argc, char** argv) {
   commands.push_back(add_serve_command(app));
   commands.push_back(add_watch_command(app));
   commands.push_back(add_web_command(app));
+  commands.push_back(add_embeddings_command(app));
   CLI::App& query = *app.add_subcommand("query", "Structural queries over the graph");
   query.require_subcommand(1);
-  for (const auto& spec : trellis::queries::query_specs()) {
-    commands.push_back(add_structural_query_command(spec.top_level ? app : query, spec));
+  const auto specs = trellis::queries::query_specs();
+  for (std::size_t i = 0; i < specs.size(); ++i) {
+    if (!specs[i].cli_switch.empty()) continue;  // the command of the spec before it runs it
+    const bool alternative = i + 1 < specs.size() && !specs[i + 1].cli_switch.empty();
+    commands.push_back(add_structural_query_command(specs[i].top_level ? app : query, specs[i],
+                                                    alternative ? &specs[i + 1] : nullptr));
   }
   for (const auto& command : commands) add_global_options(command->app(), globals);
 

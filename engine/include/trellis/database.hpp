@@ -130,6 +130,10 @@ class Database {
   Result<queries::ContextResult> context(const queries::ContextRequest& request,
                                          queries::TraversalScratch* scratch = nullptr,
                                          const queries::SourceReader* sources = nullptr) const;
+  // The graph's embeddings (embeddings/semantic_index.hpp), read from beside
+  // path() on first use and kept; null when none were imported.
+  // DATABASE_ERROR when the vectors file is damaged.
+  Result<const embeddings::SemanticIndex*> semantic() const;
   // Any of them, by request type (what make_request returns).
   Result<queries::QueryAnswer> run(const queries::QueryRequest& request, queries::TraversalScratch* scratch = nullptr,
                                    const queries::SourceReader* sources = nullptr) const;
@@ -140,6 +144,8 @@ class Database {
   std::shared_ptr<const Snapshot> snapshot_;
   std::filesystem::path path_;
   std::shared_ptr<const queries::SourceReader> sources_;
+  struct LazySemantic;
+  std::shared_ptr<LazySemantic> semantic_;
 };
 
 }  // namespace trellis

@@ -4,6 +4,7 @@
 #include <fmt/ranges.h>
 
 #include <algorithm>
+#include <cmath>
 
 namespace trellis::queries {
 namespace {
@@ -18,6 +19,7 @@ std::string_view type_name(const ArgumentValue& value) {
     case 1: return "an integer";
     case 2: return "a boolean";
     case 3: return "an object";
+    case 5: return "an array of numbers";
     default: return "an array";
   }
 }
@@ -103,6 +105,17 @@ Result<ArgumentValue> check_value(const ParamSpec& param, const ArgumentValue& v
       return ArgumentValue{std::move(list)};
     }
     case ChoiceList: return check_choice_list(param, value);
+    case NumberList: {
+      const auto* numbers = std::get_if<std::vector<double>>(&value);
+      if (numbers == nullptr) {
+        return invalid(fmt::format("'{}' must be an array of numbers, not {}", param.name, type_name(value)));
+      }
+      if (numbers->empty()) return invalid(fmt::format("'{}' needs at least one number", param.name));
+      if (!std::all_of(numbers->begin(), numbers->end(), [](double x) { return std::isfinite(x); })) {
+        return invalid(fmt::format("'{}' must hold finite numbers only", param.name));
+      }
+      return value;
+    }
   }
   return value;
 }
@@ -165,6 +178,16 @@ ParamSpec object_param(std::string_view name, std::string_view description) {
   p.name = name;
   p.type = Object;
   p.description = description;
+  return p;
+}
+
+ParamSpec number_list_param(std::string_view name, std::string_view cli, std::string_view description) {
+  ParamSpec p;
+  p.name = name;
+  p.cli = cli;
+  p.type = NumberList;
+  p.description = description;
+  p.required = true;
   return p;
 }
 
@@ -241,6 +264,11 @@ std::optional<std::string> CheckedArguments::object(std::string_view name) const
 std::vector<std::string> CheckedArguments::texts(std::string_view name) const {
   const ArgumentValue* v = find(name);
   return v != nullptr ? std::get<std::vector<std::string>>(*v) : std::vector<std::string>{};
+}
+
+std::vector<double> CheckedArguments::numbers(std::string_view name) const {
+  const ArgumentValue* v = find(name);
+  return v != nullptr ? std::get<std::vector<double>>(*v) : std::vector<double>{};
 }
 
 const ArgumentValue* CheckedArguments::find(std::string_view name) const {

@@ -205,6 +205,23 @@ const ParamSpec kSearchParams[] = {
     kFieldsParam,
 };
 
+const ParamSpec kSimilarParams[] = {
+    name_param("name", "Qualified name (or node_id) of the Function, Method, Class or Interface to compare"),
+    integer_param("limit", "--limit", 1, 100, 10, "Most similar definitions to return"),
+    kOffsetParam,
+    kFieldsParam,
+};
+
+const ParamSpec kSemanticParams[] = {
+    number_list_param("vector", "--vector",
+                      "The query vector, of the dimension of the imported embeddings (CLI: a file holding a JSON "
+                      "array or one line of numbers, - for stdin)"),
+    choice_param("label", "--label", kSearchLabels, "all", "Only nodes of this label"),
+    integer_param("limit", "--limit", 1, 100, 10, "Most hits to return"),
+    kOffsetParam,
+    kFieldsParam,
+};
+
 const ParamSpec kResolveParams[] = {
     string_list_param("ids", "References to resolve (at most 100): node_ids, FILE:LINE (FILE relative to the indexed "
                              "root), or names"),
@@ -364,6 +381,14 @@ const QuerySpec kSpecs[] = {
      "snippet. No hit: suggestions lists vocabulary words near the query's unknown ones (edit distance). label, "
      "language and path filter; limit hits per page (offset; metadata.next_offset).",
      kSearchParams, results::kSearch, true},
+    {QueryKind::Semantic, "search_semantic", "search", "Nearest definitions to a query vector (imported embeddings)",
+     "The definitions whose embeddings (imported with `trellis embeddings import`, or made at index time with "
+     "--embed-command) are nearest the query vector by cosine similarity, through an approximate nearest-neighbour "
+     "index (HNSW): each hit is the node, enriched as every answer's (file, lines, node_id), with its score "
+     "(cosine similarity, -1..1), best first. The vector must have the embeddings' dimension; vectors of "
+     "definitions no longer in the graph are passed over. label filters; limit hits per page (offset; "
+     "metadata.next_offset). INVALID_ARGUMENT when the graph has no embeddings.",
+     kSemanticParams, results::kSemantic, true, "--vector"},
     {QueryKind::Resolve, "resolve_nodes", "resolve", "Nodes for a batch of node ids, FILE:LINE references or names",
      "Turns references kept outside the graph (an external vector store's hits, a list of node_ids saved earlier) "
      "into nodes, in the order given (lean; fields [\"all\"] for every property). A reference is a node_id (16 hex digits, in every node "
@@ -372,6 +397,16 @@ const QuerySpec kSpecs[] = {
      "false, node null and its error {error, error_code, suggestions}, and the others are still answered. found and "
      "missing count them.",
      kResolveParams, results::kResolve, true},
+    {QueryKind::Similar, "find_similar", "similar", "Definitions most like a given one (is there a helper already?)",
+     "Definitions of the same kind (functions and methods, or classes and interfaces) ranked by how much they share "
+     "with the target: the Jaccard index of the sets of definitions they call (CALLS targets) and the Jaccard index "
+     "of the sets of distinct words of their names and documentation (docstring, doc comments, comments in the "
+     "body), averaged over the sets the target has. Definitions whose normalised body (text without comments, "
+     "whitespace or their own name) hashes like the target's come first with exact_duplicate true and score 1. "
+     "Each match: node, score (0..1), exact_duplicate, shared_calls (qualified names) and shared_words. A callee or "
+     "word more than 2000 definitions share counts in the indexes but finds no candidate alone. Definitions sharing "
+     "nothing are left out. limit matches per page (offset; metadata.next_offset).",
+     kSimilarParams, results::kSimilar},
 };
 
 HierarchyDirection direction_from(const std::string& text) {
@@ -435,6 +470,11 @@ QueryRequest typed_request(const QuerySpec& spec, const CheckedArguments& a) {
       return SearchRequest{a.text(p[0].name), a.choice(p[1]), a.text(p[2].name), a.text(p[3].name),
                            static_cast<std::size_t>(a.integer(p[4])), offset(a)};
     case QueryKind::Resolve: return ResolveRequest{a.texts(p[0].name)};
+    case QueryKind::Similar:
+      return SimilarRequest{a.text(p[0].name), static_cast<std::size_t>(a.integer(p[1])), offset(a)};
+    case QueryKind::Semantic:
+      return SemanticRequest{a.numbers(p[0].name), a.choice(p[1]), static_cast<std::size_t>(a.integer(p[2])),
+                             offset(a)};
   }
   return CallersRequest{};
 }
@@ -477,11 +517,12 @@ QueryRequest make_request(const QuerySpec& spec, const CheckedArguments& argumen
 }
 
 Result<QueryAnswer> run_query(const GraphStore& store, const QueryRequest& request, TraversalScratch& scratch,
-                              const SourceReader* sources) {
+                              const SourceReader* sources, const embeddings::SemanticIndex* semantic) {
   struct Run {
     const GraphStore& store;
     TraversalScratch& scratch;
     const SourceReader* sources;
+    const embeddings::SemanticIndex* semantic;
     Result<QueryAnswer> operator()(const CallersRequest& r) const {
       return answer(QueryKind::Callers, query_callers(store, r, scratch));
     }
@@ -548,8 +589,14 @@ Result<QueryAnswer> run_query(const GraphStore& store, const QueryRequest& reque
     Result<QueryAnswer> operator()(const ResolveRequest& r) const {
       return answer(QueryKind::Resolve, query_resolve(store, r, scratch));
     }
+    Result<QueryAnswer> operator()(const SimilarRequest& r) const {
+      return answer(QueryKind::Similar, query_similar(store, r, scratch));
+    }
+    Result<QueryAnswer> operator()(const SemanticRequest& r) const {
+      return answer(QueryKind::Semantic, query_semantic(store, r, semantic));
+    }
   };
-  return std::visit(Run{store, scratch, sources}, request);
+  return std::visit(Run{store, scratch, sources, semantic}, request);
 }
 
 }  // namespace trellis::queries

@@ -96,4 +96,14 @@ inline constexpr ResultField kResolvedReference[] = {field("id", String), field(
 inline constexpr ResultField kResolve[] = {object("resolved", kResolvedReference, 1), field("found", Integer),
                                            field("missing", Integer)};
 
+inline constexpr ResultField kSimilarMatch[] = {field("node", Node), field("score", Number),
+                                               field("exact_duplicate", Boolean), list("shared_calls", String),
+                                               list("shared_words", String)};
+inline constexpr ResultField kSimilar[] = {field("target", Node), field("calls", Integer), field("words", Integer),
+                                           field("exact_duplicates", Integer), object("similar", kSimilarMatch, 1)};
+
+inline constexpr ResultField kSemanticHit[] = {field("node", Node), field("score", Number)};
+inline constexpr ResultField kSemantic[] = {object("hits", kSemanticHit, 1), field("dimension", Integer),
+                                            field("vectors", Integer)};
+
 }  // namespace trellis::queries::results

@@ -5,6 +5,51 @@
 #include <numeric>
 
 namespace trellis::search {
+namespace {
+
+// Two packed counts of one term in one node, field by field.
+std::uint32_t merged_counts(std::uint32_t a, std::uint32_t b) {
+  for (std::size_t f = 0; f < kSearchFieldCount; ++f) {
+    const auto field = static_cast<SearchField>(f);
+    a = add_field_count(a, field, field_count(b, field));
+  }
+  return a;
+}
+
+std::uint16_t capped_length(std::uint32_t length) {
+  return static_cast<std::uint16_t>(std::min<std::uint32_t>(length, std::numeric_limits<std::uint16_t>::max()));
+}
+
+// The forward index of the name and doc fields: per node, the terms it
+// has there, ascending (the postings are visited term by term).
+void lay_out_node_terms(const std::vector<std::uint32_t>& posting_offsets, const std::vector<NodeId>& nodes,
+                        const std::vector<std::uint32_t>& counts, std::size_t node_count, StoreParts& parts) {
+  if (nodes.empty()) return;
+  std::vector<std::uint32_t> offsets(node_count + 1, 0);
+  const auto descriptive = [&](std::size_t i) {
+    return field_count(counts[i], SearchField::Name) != 0 || field_count(counts[i], SearchField::Doc) != 0;
+  };
+  for (std::size_t i = 0; i < nodes.size(); ++i) {
+    if (descriptive(i)) ++offsets[nodes[i] + 1];
+  }
+  std::partial_sum(offsets.begin(), offsets.end(), offsets.begin());
+  std::vector<std::uint32_t> terms(offsets.back());
+  std::vector<std::uint32_t> cursor(offsets.begin(), offsets.end() - 1);
+  for (std::uint32_t t = 0; t + 1 < posting_offsets.size(); ++t) {
+    for (std::size_t i = posting_offsets[t]; i < posting_offsets[t + 1]; ++i) {
+      if (descriptive(i)) terms[cursor[nodes[i]]++] = t;
+    }
+  }
+  parts.search_node_term_offsets = PodArray<std::uint32_t>(std::move(offsets));
+  parts.search_node_terms = PodArray<std::uint32_t>(std::move(terms));
+}
+
+}  // namespace
+
+void SearchIndexBuilder::reuse(std::uint32_t node, const PreviousSearchIndex& previous, NodeId old_node) {
+  previous_ = &previous;
+  reused_.push_back({node, old_node});
+}
 
 void SearchIndexBuilder::add(std::uint32_t node, std::uint32_t term, SearchField field, std::uint32_t count) {
   if (count == 0) return;
@@ -14,6 +59,10 @@ void SearchIndexBuilder::add(std::uint32_t node, std::uint32_t term, SearchField
 }
 
 void SearchIndexBuilder::build(std::span<const NodeId> node_ids, std::size_t node_count, StoreParts& parts) && {
+  if (!reused_.empty()) {
+    std::move(*this).build_reusing(node_ids, node_count, parts);
+    return;
+  }
   // Word 0 is the interner's "": never added, so never a term.
   const std::size_t word_count = words_.size();
   std::vector<std::uint32_t> used(word_count, 0);
@@ -66,12 +115,7 @@ void SearchIndexBuilder::build(std::span<const NodeId> node_ids, std::size_t nod
     for (std::size_t i = bucket[t]; i < bucket[t + 1]; ++i) {
       const auto& [node, counts] = sorted[i];
       if (posting_nodes.size() > posting_offsets.back() && posting_nodes.back() == node) {
-        std::uint32_t merged = posting_counts.back();
-        for (std::size_t f = 0; f < kSearchFieldCount; ++f) {
-          const auto field = static_cast<SearchField>(f);
-          merged = add_field_count(merged, field, field_count(counts, field));
-        }
-        posting_counts.back() = merged;
+        posting_counts.back() = merged_counts(posting_counts.back(), counts);
       } else {
         posting_nodes.push_back(node);
         posting_counts.push_back(counts);
@@ -89,14 +133,134 @@ void SearchIndexBuilder::build(std::span<const NodeId> node_ids, std::size_t nod
       bool any = false;
       for (std::size_t f = 0; f < kSearchFieldCount; ++f) {
         const std::uint32_t length = lengths_[b][f];
-        field_lengths[node * kSearchFieldCount + f] =
-            static_cast<std::uint16_t>(std::min<std::uint32_t>(length, std::numeric_limits<std::uint16_t>::max()));
+        field_lengths[node * kSearchFieldCount + f] = capped_length(length);
         totals[1 + f] += length;
         any = any || length != 0;
       }
       if (any) ++totals[0];
     }
   }
+  lay_out_node_terms(posting_offsets, posting_nodes, posting_counts, node_count, parts);
+  parts.search_term_blob = PodArray<char>(std::move(blob));
+  parts.search_term_offsets = PodArray<std::uint32_t>(std::move(term_offsets));
+  parts.search_posting_offsets = PodArray<std::uint32_t>(std::move(posting_offsets));
+  parts.search_posting_nodes = PodArray<NodeId>(std::move(posting_nodes));
+  parts.search_posting_counts = PodArray<std::uint32_t>(std::move(posting_counts));
+  parts.search_field_lengths = PodArray<std::uint16_t>(std::move(field_lengths));
+  parts.search_totals = PodArray<std::uint64_t>(std::move(totals));
+}
+
+void SearchIndexBuilder::build_reusing(std::span<const NodeId> node_ids, std::size_t node_count,
+                                       StoreParts& parts) && {
+  const PreviousSearchIndex& previous = *previous_;
+  const SearchIndex old = previous.index();
+  std::vector<NodeId> renumbered(previous.node_count(), kNoNode);
+  for (const Reused& r : reused_) renumbered[r.old_node] = node_ids[r.node];
+
+  // The words added, in byte order, and their entries by (rank, node), one per pair.
+  std::vector<std::uint8_t> used(words_.size(), 0);
+  for (const Entry& e : entries_) used[e.term] = 1;
+  std::vector<std::uint32_t> by_text;
+  for (std::uint32_t w = 0; w < used.size(); ++w) {
+    if (used[w] != 0) by_text.push_back(w);
+  }
+  std::sort(by_text.begin(), by_text.end(),
+            [&](std::uint32_t a, std::uint32_t b) { return words_.get(a) < words_.get(b); });
+  std::vector<std::uint32_t> rank(words_.size(), 0);
+  for (std::uint32_t r = 0; r < by_text.size(); ++r) rank[by_text[r]] = r;
+  std::vector<Entry> added;
+  added.reserve(entries_.size());
+  for (const Entry& e : entries_) added.push_back({rank[e.term], node_ids[e.node], e.counts});
+  std::sort(added.begin(), added.end(),
+            [](const Entry& a, const Entry& b) { return a.term != b.term ? a.term < b.term : a.node < b.node; });
+  std::size_t unique = 0;
+  for (std::size_t i = 0; i < added.size(); ++i) {
+    if (unique != 0 && added[unique - 1].term == added[i].term && added[unique - 1].node == added[i].node) {
+      added[unique - 1].counts = merged_counts(added[unique - 1].counts, added[i].counts);
+    } else {
+      added[unique++] = added[i];
+    }
+  }
+  added.resize(unique);
+
+  // Both vocabularies in byte order: a term keeps the previous postings of
+  // reused nodes (renumbered; the order of ids is mostly kept, else sorted
+  // again) merged with the added ones, and is dropped when it has none.
+  std::vector<char> blob;
+  std::vector<std::uint32_t> term_offsets{0};
+  std::vector<std::uint32_t> posting_offsets{0};
+  std::vector<NodeId> posting_nodes;
+  std::vector<std::uint32_t> posting_counts;
+  posting_nodes.reserve(previous.posting_count() + added.size());
+  posting_counts.reserve(previous.posting_count() + added.size());
+  std::vector<std::pair<NodeId, std::uint32_t>> term_postings;
+  std::size_t t = 0;
+  std::size_t r = 0;
+  std::size_t a = 0;
+  while (t < old.term_count() || r < by_text.size()) {
+    const bool take_old = t < old.term_count() && (r == by_text.size() || old.term(t) <= words_.get(by_text[r]));
+    const bool take_added = r < by_text.size() && (t == old.term_count() || words_.get(by_text[r]) <= old.term(t));
+    const std::string_view text = take_old ? old.term(t) : words_.get(by_text[r]);
+    term_postings.clear();
+    if (take_old) {
+      const auto nodes = old.nodes(static_cast<std::uint32_t>(t));
+      const auto counts = old.counts(static_cast<std::uint32_t>(t));
+      bool ordered = true;
+      for (std::size_t i = 0; i < nodes.size(); ++i) {
+        const NodeId node = renumbered[nodes[i]];
+        if (node == kNoNode) continue;
+        if (!term_postings.empty() && term_postings.back().first > node) ordered = false;
+        term_postings.emplace_back(node, counts[i]);
+      }
+      if (!ordered) std::sort(term_postings.begin(), term_postings.end());
+      ++t;
+    }
+    if (take_added) {
+      const std::size_t kept = term_postings.size();
+      for (; a < added.size() && added[a].term == r; ++a) term_postings.emplace_back(added[a].node, added[a].counts);
+      // A node is reused or given words, never both: the two runs do not share a node.
+      std::inplace_merge(term_postings.begin(), term_postings.begin() + static_cast<std::ptrdiff_t>(kept),
+                         term_postings.end());
+      ++r;
+    }
+    if (term_postings.empty()) continue;
+    blob.insert(blob.end(), text.begin(), text.end());
+    term_offsets.push_back(static_cast<std::uint32_t>(blob.size()));
+    for (const auto& [node, counts] : term_postings) {
+      posting_nodes.push_back(node);
+      posting_counts.push_back(counts);
+    }
+    posting_offsets.push_back(static_cast<std::uint32_t>(posting_nodes.size()));
+  }
+
+  const std::size_t term_count = term_offsets.size() - 1;
+  std::vector<std::uint16_t> field_lengths;
+  std::vector<std::uint64_t> totals(1 + kSearchFieldCount, 0);
+  if (term_count != 0) {
+    field_lengths.assign(node_count * kSearchFieldCount, 0);
+    std::vector<std::uint8_t> any(node_count, 0);
+    for (const Reused& reused : reused_) {
+      const NodeId node = node_ids[reused.node];
+      for (std::size_t f = 0; f < kSearchFieldCount; ++f) {
+        const std::uint16_t length = previous.field_length(reused.old_node, static_cast<SearchField>(f));
+        field_lengths[node * kSearchFieldCount + f] = length;
+        totals[1 + f] += length;
+        any[node] |= length != 0 ? 1 : 0;
+      }
+    }
+    for (std::size_t b = 0; b < lengths_.size(); ++b) {
+      const NodeId node = node_ids[b];
+      for (std::size_t f = 0; f < kSearchFieldCount; ++f) {
+        const std::uint32_t length = lengths_[b][f];
+        if (length == 0) continue;
+        field_lengths[node * kSearchFieldCount + f] = capped_length(length);
+        totals[1 + f] += length;
+        any[node] = 1;
+      }
+    }
+    totals[0] = static_cast<std::uint64_t>(std::count(any.begin(), any.end(), 1));
+  }
+  lay_out_node_terms(posting_offsets, posting_nodes, posting_counts, node_count, parts);
   parts.search_term_blob = PodArray<char>(std::move(blob));
   parts.search_term_offsets = PodArray<std::uint32_t>(std::move(term_offsets));
   parts.search_posting_offsets = PodArray<std::uint32_t>(std::move(posting_offsets));

@@ -197,6 +197,15 @@ void GraphBuilder::add_search_term(BuildId node, std::uint32_t word, search::Sea
   search_->add(node, word, field, count);
 }
 
+void GraphBuilder::reuse_search_terms(BuildId node, const search::PreviousSearchIndex& previous, NodeId old_node) {
+  search_->reuse(node, previous, old_node);
+}
+
+void GraphBuilder::set_body_hash(BuildId node, std::uint64_t hash) {
+  if (body_hashes_.size() <= node) body_hashes_.resize(node + 1, 0);
+  body_hashes_[node] = hash;
+}
+
 Result<BuiltGraph> GraphBuilder::build() && {
   const std::size_t node_count = nodes_.size();
   StoreParts parts = empty_store_parts();
@@ -364,6 +373,11 @@ Result<BuiltGraph> GraphBuilder::build() && {
     trellis::parallel_for(std::size_t{0}, kRelTypeCount, relationship);
   });
 
+  if (!body_hashes_.empty()) {
+    std::vector<std::uint64_t> hashes(node_count, 0);
+    for (BuildId b = 0; b < body_hashes_.size(); ++b) hashes[built.node_ids[b]] = body_hashes_[b];
+    parts.body_hashes = PodArray<std::uint64_t>(std::move(hashes));
+  }
   parts.node_id_keys = PodArray<std::uint64_t>(std::move(node_id_keys));
   parts.node_id_order = PodArray<NodeId>(std::move(node_id_order));
   parts.name = PodArray<StringId>(std::move(names));

@@ -120,6 +120,9 @@ class Checker {
     }
     if (auto p = check_node_ids()) return p;
     if (auto p = check_search_index()) return p;
+    if (!parts_.body_hashes.empty()) {
+      if (auto p = check_size("similar.body_hashes", parts_.body_hashes.size(), nodes_)) return p;
+    }
     return check_unresolved_calls();
   }
 
@@ -144,7 +147,8 @@ class Checker {
     if (term_offsets.empty()) {
       if (!parts_.search_term_blob.empty() || !parts_.search_posting_offsets.empty() ||
           !parts_.search_posting_nodes.empty() || !parts_.search_posting_counts.empty() ||
-          !parts_.search_field_lengths.empty()) {
+          !parts_.search_field_lengths.empty() || !parts_.search_node_term_offsets.empty() ||
+          !parts_.search_node_terms.empty()) {
         return "search.term_offsets is empty but the other search arrays are not";
       }
       return std::nullopt;
@@ -165,6 +169,16 @@ class Checker {
       if (auto p = check_size("search.field_lengths", parts_.search_field_lengths.size(),
                               nodes_ * search::kSearchFieldCount)) {
         return p;
+      }
+      if (auto p = check_size("search.node_term_offsets", parts_.search_node_term_offsets.size(), nodes_ + 1)) {
+        return p;
+      }
+      if (auto p = check_offsets<std::uint32_t>("search.node_term_offsets", parts_.search_node_term_offsets.span(),
+                                                parts_.search_node_terms.size())) {
+        return p;
+      }
+      for (const std::uint32_t term : parts_.search_node_terms) {
+        if (term >= terms) return std::string("search.node_terms names a term that does not exist");
       }
     }
     return check_size("search.totals", parts_.search_totals.size(), 1 + search::kSearchFieldCount);

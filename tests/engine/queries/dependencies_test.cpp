@@ -13,7 +13,7 @@ using trellis::testing::NamedRows;
 
 namespace {
 
-using Adjacency = std::vector<std::pair<std::string, std::vector<std::string>>>;
+using DependencyAdjacency = std::vector<std::pair<std::string, std::vector<std::string>>>;
 
 // Modules app.main, app.util, app.db (imports main -> util, os; util -> db;
 // db -> main, os: a cycle) and the package app.pkg with its __init__ Module
@@ -74,8 +74,8 @@ DependenciesResult dependencies(const GraphStore& store, const std::string& targ
   return std::move(result).value();
 }
 
-Adjacency adjacency(const GraphStore& store, const DependenciesResult& result) {
-  Adjacency out;
+DependencyAdjacency adjacency(const GraphStore& store, const DependenciesResult& result) {
+  DependencyAdjacency out;
   for (const auto& [source, targets] : result.dependency_graph) {
     out.emplace_back(store.qualified_name(source), named(store, targets));
   }
@@ -93,7 +93,7 @@ TEST_CASE("dependencies of a module: its imports and the calls of its code that 
   // run, inner, Job and Job.go are the module's own: calls to them are left out.
   CHECK(named(g.store(), main.calls) ==
         NamedRows{{"app.util.helper", 1}, {"app.util.fmt", 1}, {"app.db.query", 1}});
-  CHECK(adjacency(g.store(), main) == Adjacency{{"app.main", {"os", "app.util"}},
+  CHECK(adjacency(g.store(), main) == DependencyAdjacency{{"app.main", {"os", "app.util"}},
                                                 {"app.main.run", {"app.util.helper"}},
                                                 {"app.main.Job.go", {"app.db.query"}},
                                                 {"app.main.run.inner", {"app.util.fmt"}}});
@@ -111,7 +111,7 @@ TEST_CASE("dependencies of a module, transitive: imports and calls followed on, 
                                                   {"app.db.query", 1},
                                                   {"app.db.connect", 2}});
   // Edges back to the module (db imports main, connect calls run) are shown.
-  CHECK(adjacency(g.store(), main) == Adjacency{{"app.main", {"os", "app.util"}},
+  CHECK(adjacency(g.store(), main) == DependencyAdjacency{{"app.main", {"os", "app.util"}},
                                                 {"app.util", {"app.db"}},
                                                 {"app.db", {"os", "app.main"}},
                                                 {"app.main.run", {"app.util.helper"}},
@@ -134,7 +134,7 @@ TEST_CASE("dependencies of a function: its module's imports and its own calls") 
   CHECK(named(g.store(), run.calls) ==
         NamedRows{{"app.main.Job", 1}, {"app.util.helper", 1}, {"app.main.run.inner", 1}});
   CHECK(adjacency(g.store(), run) ==
-        Adjacency{{"app.main", {"os", "app.util"}},
+        DependencyAdjacency{{"app.main", {"os", "app.util"}},
                   {"app.main.run", {"app.main.Job", "app.util.helper", "app.main.run.inner"}}});
   CHECK(run.unresolved_calls == 2);
 
@@ -148,7 +148,7 @@ TEST_CASE("dependencies of a function: its module's imports and its own calls") 
                                                         {"app.db.query", 2},
                                                         {"app.db.connect", 3}});
   CHECK(adjacency(g.store(), transitive) ==
-        Adjacency{{"app.main.run", {"app.main.Job", "app.util.helper", "app.main.run.inner"}},
+        DependencyAdjacency{{"app.main.run", {"app.main.Job", "app.util.helper", "app.main.run.inner"}},
                   {"app.util.helper", {"app.db.query"}},
                   {"app.main.run.inner", {"app.util.fmt"}},
                   {"app.db.query", {"app.db.connect"}},
@@ -169,7 +169,7 @@ TEST_CASE("dependencies of one type only") {
   CHECK(named(g.store(), imports.imports) == NamedRows{{"os", 1}, {"app.util", 1}, {"app.db", 2}});
   CHECK(imports.calls.empty());
   CHECK(imports.unresolved_calls == 0);
-  CHECK(adjacency(g.store(), imports) == Adjacency{{"app.main", {"os", "app.util"}},
+  CHECK(adjacency(g.store(), imports) == DependencyAdjacency{{"app.main", {"os", "app.util"}},
                                                    {"app.util", {"app.db"}},
                                                    {"app.db", {"os", "app.main"}}});
 
@@ -284,7 +284,7 @@ TEST_CASE("dependencies on the shop fixture: modules, a package, a method, trans
                                                {"shop.models.User", 2},
                                                {"shop.models.Base.validate", 2}});
   CHECK(adjacency(store, reach) ==
-        Adjacency{{"shop.services.auth.AuthService.login",
+        DependencyAdjacency{{"shop.services.auth.AuthService.login",
                    {"shop.util.log.log", "shop.models.Base.save", "shop.services.repo.Repo.find"}},
                   {"shop.models.Base.save", {"shop.util.log.log", "shop.models.Base.validate"}},
                   {"shop.services.repo.Repo.find", {"shop.models.User"}}});
@@ -302,7 +302,7 @@ TEST_CASE("dependencies on the shop fixture: modules, a package, a method, trans
   const DependenciesResult cycle = query("shop.cycle_a", DependencyType::All, true);
   CHECK(named(store, cycle.imports) == NamedRows{{"shop.cycle_b", 1}});
   CHECK(named(store, cycle.calls) == NamedRows{{"shop.cycle_b.b", 1}});
-  CHECK(adjacency(store, cycle) == Adjacency{{"shop.cycle_a", {"shop.cycle_b"}},
+  CHECK(adjacency(store, cycle) == DependencyAdjacency{{"shop.cycle_a", {"shop.cycle_b"}},
                                              {"shop.cycle_b", {"shop.cycle_a"}},
                                              {"shop.cycle_a.a", {"shop.cycle_b.b"}},
                                              {"shop.cycle_b.b", {"shop.cycle_a.a"}}});

@@ -3,6 +3,7 @@
 // rankings; and the index kept current by an incremental re-index.
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -221,4 +222,57 @@ TEST_CASE("a node_id survives a re-index that moves its definition within its fi
   const auto other = after.resolve("py.billing.refunds.issue_refund");
   REQUIRE(other.ok());
   CHECK(after.store().node_id(*other) != id_before);
+}
+
+TEST_CASE("an incremental re-index keeps unchanged definitions' postings and writes what a full index writes") {
+  const TempDir dir;
+  const std::filesystem::path root = dir.path() / "search";
+  std::filesystem::copy(kSearchFixture, root, std::filesystem::copy_options::recursive);
+  const std::filesystem::path database = dir.path() / "graph.trellis";
+  ingest::IndexOptions options;
+  options.root = root;
+  auto first = ingest::index_into_database(options, database);
+  REQUIRE(first.ok());
+  CHECK(first->indexed.report.search_nodes_reused == 0);
+
+  // A docstring reworded, a function added, a file removed and one added.
+  edit_file(root / "py/billing/refunds.py", "Give a customer's money back", "Give a shopper's money back");
+  edit_file(root / "py/billing/refunds.py", "import json\n",
+            "import json\n\n\ndef void_invoice(invoice):\n    \"\"\"Cancel an unpaid invoice.\"\"\"\n    return None\n");
+  std::filesystem::remove(root / "go/ledger/ledger.go");
+  std::ofstream(root / "py/billing/coupons.py") << "def apply_coupon(code):\n    \"\"\"Take a discount off.\"\"\"\n"
+                                                  "    return code\n";
+  auto again = ingest::index_into_database(options, database);
+  REQUIRE(again.ok());
+  CHECK(again->indexed.report.files_reparsed == 2);
+  // The TypeScript client and the billing package's __init__ were not read again.
+  CHECK(again->indexed.report.search_nodes_reused > 0);
+
+  const std::filesystem::path fresh = dir.path() / "fresh.trellis";
+  auto full = ingest::index_into_database(options, fresh);
+  REQUIRE(full.ok());
+  CHECK(full->indexed.report.search_nodes_reused == 0);
+  const StoreParts& a = again->indexed.store.parts();
+  const StoreParts& b = full->indexed.store.parts();
+  CHECK(std::vector<char>(a.search_term_blob.begin(), a.search_term_blob.end()) ==
+        std::vector<char>(b.search_term_blob.begin(), b.search_term_blob.end()));
+  CHECK(std::ranges::equal(a.search_term_offsets.span(), b.search_term_offsets.span()));
+  CHECK(std::ranges::equal(a.search_posting_offsets.span(), b.search_posting_offsets.span()));
+  CHECK(std::ranges::equal(a.search_posting_nodes.span(), b.search_posting_nodes.span()));
+  CHECK(std::ranges::equal(a.search_posting_counts.span(), b.search_posting_counts.span()));
+  CHECK(std::ranges::equal(a.search_field_lengths.span(), b.search_field_lengths.span()));
+  CHECK(std::ranges::equal(a.search_totals.span(), b.search_totals.span()));
+  CHECK(std::ranges::equal(a.search_node_term_offsets.span(), b.search_node_term_offsets.span()));
+  CHECK(std::ranges::equal(a.search_node_terms.span(), b.search_node_terms.span()));
+  CHECK(std::ranges::equal(a.body_hashes.span(), b.body_hashes.span()));
+
+  const Database after = index_and_open(root, database);
+  SearchRequest discount;
+  discount.text = "discount";
+  CHECK(hit_names(after.store(), search_for(after.store(), discount)) ==
+        std::vector<std::string>{"py.billing.coupons.apply_coupon"});
+  SearchRequest ledger;
+  ledger.text = "ledger";
+  CHECK(hit_names(after.store(), search_for(after.store(), ledger)) ==
+        std::vector<std::string>{"py.billing.refunds.issue_refund"});
 }

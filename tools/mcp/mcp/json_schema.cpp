@@ -13,7 +13,8 @@ std::string_view json_type(ParamType type) {
     case ParamType::Boolean: return "boolean";
     case ParamType::Object: return "object";
     case ParamType::StringList:
-    case ParamType::ChoiceList: return "array";
+    case ParamType::ChoiceList:
+    case ParamType::NumberList: return "array";
   }
   return "string";
 }
@@ -56,6 +57,15 @@ void write_property(output::JsonTextWriter& w, const queries::ParamSpec& p) {
       }
       break;
     case ParamType::Object: break;
+    case ParamType::NumberList:
+      w.key("items");
+      w.begin_object();
+      w.key("type");
+      w.string("number");
+      w.end_object();
+      w.key("minItems");
+      w.integer(1);
+      break;
     case ParamType::StringList:
       w.key("items");
       w.begin_object();

@@ -35,6 +35,24 @@ Result<queries::Arguments> read_tool_arguments(simdjson::dom::object arguments) 
         if (value.get_array().get(items) != simdjson::SUCCESS) {
           return make_error(ErrorCode::InvalidArgument, fmt::format("'{}' is not a readable array", name));
         }
+        // An array whose first item is a number holds numbers (a query vector).
+        bool numeric = false;
+        for (const simdjson::dom::element item : items) {
+          numeric = item.is_number();
+          break;
+        }
+        if (numeric) {
+          std::vector<double> numbers;
+          for (const simdjson::dom::element item : items) {
+            double number = 0;
+            if (item.get_double().get(number) != simdjson::SUCCESS) {
+              return make_error(ErrorCode::InvalidArgument, fmt::format("'{}' must be an array of numbers", name));
+            }
+            numbers.push_back(number);
+          }
+          out.emplace_back(std::move(name), std::move(numbers));
+          break;
+        }
         for (const simdjson::dom::element item : items) {
           if (!item.is_string()) {
             return make_error(ErrorCode::InvalidArgument, fmt::format("'{}' must be an array of strings", name));

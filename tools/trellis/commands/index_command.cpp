@@ -3,10 +3,15 @@
 #include <fmt/format.h>
 
 #include <filesystem>
+#include <optional>
 #include <thread>
 
 #include "trellis/cli/database_locator.hpp"
+#include "trellis/commands/embedding_update.hpp"
 #include "trellis/commands/graph_counts.hpp"
+#include "trellis/database.hpp"
+#include "trellis/embeddings/embedding_text.hpp"
+#include "trellis/embeddings/vector_store.hpp"
 #include "trellis/ingest/index_database.hpp"
 #include "trellis/ingest/unsupported_languages.hpp"
 #include "trellis/output/progress_bar.hpp"
@@ -27,6 +32,10 @@ class IndexCommand final : public Command {
         ->type_name("GLOB");
     app().add_option("--max-file-size", max_file_bytes_, "Skip files larger than this many bytes")
         ->capture_default_str();
+    app().add_option("--embed-command", embed_command_,
+                     "Then embed the definitions whose text changed with this program (see `trellis embeddings "
+                     "update`)")
+        ->type_name("CMD");
     app().footer(
         "Writes PATH/.trellis/graph.trellis unless --db FILE is given; the old snapshot is\n"
         "replaced only when indexing succeeds. Run again, only files whose content changed are\n"
@@ -44,12 +53,16 @@ class IndexCommand final : public Command {
         "through imports, declared and inferred receiver types and supertypes, never by bare name;\n"
         "`trellis stats --schema` states each language's naming and what it resolves.\n"
         "On a terminal a progress line shows on stderr (files, bytes, lines/s and the time left,\n"
-        "estimated from the bytes parsed); the summary goes to stdout.\n\n"
+        "estimated from the bytes parsed); the summary goes to stdout.\n"
+        "Embeddings beside the snapshot (`trellis embeddings`) lose the vectors of nodes that are gone;\n"
+        "with --embed-command, definitions whose text changed are embedded again.\n\n"
         "Examples:\n  trellis index\n  trellis index ~/src/shop --exclude 'tests/' --jobs 4");
   }
 
   output::Json provided_input() const override {
-    return {{"path", root_}, {"jobs", jobs_}, {"exclude", excludes_}};
+    output::Json input = {{"path", root_}, {"jobs", jobs_}, {"exclude", excludes_}};
+    if (embed_command_) input["embed_command"] = *embed_command_;
+    return input;
   }
 
   Result<output::Report> run(const GlobalOptions& globals) override {
@@ -67,7 +80,19 @@ class IndexCommand final : public Command {
       return ingest::index_into_database(options, database, &progress);
     }();
     if (!indexed.ok()) return std::move(indexed).take_error();
-    return report(*indexed, database);
+    output::Report out = report(*indexed, database);
+    std::error_code ignored;
+    if (embed_command_ || std::filesystem::exists(embeddings::vectors_path(database), ignored)) {
+      auto opened = Database::open(database);
+      if (!opened.ok()) return std::move(opened).take_error();
+      auto updated = update_embeddings(*opened, embed_command_, embeddings::kDefaultMaxChars);
+      if (!updated.ok()) return std::move(updated).take_error();
+      if (*updated) {
+        out.results["embeddings"] = (*updated)->json();
+        out.text += (*updated)->text();
+      }
+    }
+    return out;
   }
 
  private:
@@ -143,6 +168,7 @@ class IndexCommand final : public Command {
   unsigned jobs_ = 0;
   std::vector<std::string> excludes_;
   std::uint64_t max_file_bytes_ = ingest::kDefaultMaxFileBytes;
+  std::optional<std::string> embed_command_;
 };
 
 }  // namespace

@@ -7,7 +7,13 @@
 #include <deque>
 #include <type_traits>
 
+#include <algorithm>
+#include <iostream>
+#include <iterator>
+
 #include "trellis/cli/database_locator.hpp"
+#include "trellis/common/file_io.hpp"
+#include "trellis/embeddings/vector_import.hpp"
 #include "trellis/database.hpp"
 #include "trellis/formats/answer_subgraph.hpp"
 #include "trellis/formats/dot.hpp"
@@ -53,15 +59,43 @@ std::string flag_help(const ParamSpec& p) {
 
 class StructuralQueryCommand final : public Command {
  public:
-  StructuralQueryCommand(CLI::App& query, const QuerySpec& spec)
-      : Command(*query.add_subcommand(std::string(spec.command), std::string(spec.summary))), spec_(spec) {
-    for (const ParamSpec& p : spec.params) {
+  StructuralQueryCommand(CLI::App& query, const QuerySpec& spec, const QuerySpec* alternative)
+      : Command(*query.add_subcommand(std::string(spec.command), std::string(spec.summary))),
+        spec_(spec),
+        alternative_(alternative) {
+    add_options(spec.params);
+    if (alternative_ != nullptr) add_options(alternative_->params);
+    // Search takes words, not names: no word on how names are written.
+    std::string footer = fmt::format("{}\n\n{}Examples:\n{}", spec.description,
+                                     spec.top_level ? std::string() : fmt::format("{}\n\n", queries::name_format_help()),
+                                     examples_for(spec));
+    if (alternative_ != nullptr) {
+      footer += fmt::format("\n\nWith {}: {}\n\nExamples:\n{}", alternative_->cli_switch, alternative_->description,
+                            examples_for(*alternative_));
+    }
+    app().footer(footer);
+    // A face-only option: pictures of the answers that are graphs.
+    if (formats::answer_is_graph(spec.kind)) {
+      app()
+          .add_option("--format", picture_format_,
+                      "Print the answer as a picture instead: its nodes, grouped by module, with the edges of its "
+                      "relationship types among them (as `trellis export --format dot|mermaid`)")
+          ->check(CLI::IsMember({"text", "dot", "mermaid"}))
+          ->default_str("text");
+    }
+  }
+
+  void add_options(std::span<const ParamSpec> params) {
+    for (const ParamSpec& p : params) {
+      // A parameter both queries declare alike shares its option.
+      if (std::any_of(slots_.begin(), slots_.end(), [&](const Slot& s) { return s.param->name == p.name; })) continue;
       Slot& slot = slots_.emplace_back();
       slot.param = &p;
       switch (p.type) {
         case ParamType::String:
           if (p.cli.empty()) {
-            slot.option = app().add_option(upper(p.name), slot.text, std::string(p.description))->required();
+            slot.option = app().add_option(upper(p.name), slot.text, std::string(p.description));
+            if (alternative_ == nullptr) slot.option->required();
           } else {
             slot.option = app().add_option(std::string(p.cli), slot.text, std::string(p.description));
           }
@@ -84,26 +118,16 @@ class StructuralQueryCommand final : public Command {
         case ParamType::ChoiceList:
           slot.option = app().add_option(std::string(p.cli), slot.text, option_help(p))->type_name("F1,F2|all");
           break;
+        case ParamType::NumberList:
+          slot.option = app().add_option(std::string(p.cli), slot.text, std::string(p.description))->type_name("FILE|-");
+          break;
       }
     }
-    // A face-only option: pictures of the answers that are graphs.
-    if (formats::answer_is_graph(spec.kind)) {
-      app()
-          .add_option("--format", picture_format_,
-                      "Print the answer as a picture instead: its nodes, grouped by module, with the edges of its "
-                      "relationship types among them (as `trellis export --format dot|mermaid`)")
-          ->check(CLI::IsMember({"text", "dot", "mermaid"}))
-          ->default_str("text");
-    }
-    // Search takes words, not names: no word on how names are written.
-    app().footer(fmt::format("{}\n\n{}Examples:\n{}", spec.description,
-                             spec.top_level ? std::string() : fmt::format("{}\n\n", queries::name_format_help()),
-                             examples_for(spec)));
   }
 
   output::Json provided_input() const override {
     output::Json input = output::Json::object();
-    for (const auto& [name, value] : arguments()) {
+    for (const auto& [name, value] : arguments(chosen())) {
       std::visit(
           [&, key = name](const auto& v) {
             if constexpr (std::is_same_v<std::decay_t<decltype(v)>, queries::JsonObjectText>) {
@@ -118,13 +142,16 @@ class StructuralQueryCommand final : public Command {
   }
 
   Result<output::Report> run(const GlobalOptions& globals) override {
-    auto checked = queries::CheckedArguments::check(spec_.tool, spec_.params, arguments());
+    const QuerySpec& spec = chosen();
+    queries::Arguments given = arguments(spec);
+    if (auto numbers = read_number_lists(spec, given); !numbers.ok()) return std::move(numbers).take_error();
+    auto checked = queries::CheckedArguments::check(spec.tool, spec.params, given);
     if (!checked.ok()) return std::move(checked).take_error();
-    const queries::QueryRequest request = queries::make_request(spec_, *checked);
+    const queries::QueryRequest request = queries::make_request(spec, *checked);
     auto opened = open_database(globals);
     if (!opened.ok()) return std::move(opened).take_error();
     // A Database reads the source text details, source and context return.
-    const Database database = Database::from_snapshot(std::move(opened->snapshot));
+    const Database database = Database::from_snapshot(std::move(opened->snapshot), opened->path);
     const GraphStore& store = database.store();
 
     const auto start = std::chrono::steady_clock::now();
@@ -134,12 +161,12 @@ class StructuralQueryCommand final : public Command {
     const auto elapsed = [&] {
       return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
     };
-    if (picture_format_ != "text") {
+    if (picture_format_ != "text" && formats::answer_is_graph(spec.kind)) {
       auto subgraph = formats::answer_subgraph(store, *answer);
       const formats::GraphView view = formats::GraphView::of(store, std::move(subgraph).value());
       output::Report report;
       report.query_type = "structural";
-      report.query = fmt::format("{} as {}", spec_.command, picture_format_);
+      report.query = fmt::format("{} as {}", spec.command, picture_format_);
       report.text = picture_format_ == "dot" ? formats::graph_dot(view) : formats::graph_mermaid(view);
       report.results = {{"format", picture_format_},
                         {"node_count", view.nodes.size()},
@@ -171,15 +198,60 @@ class StructuralQueryCommand final : public Command {
     std::vector<std::string> texts;
   };
 
-  // The arguments the user gave, by data-model name (defaults are the catalog's).
-  queries::Arguments arguments() const {
+  // The query the command runs: the alternative when its switch is given.
+  const QuerySpec& chosen() const {
+    if (alternative_ != nullptr) {
+      for (const Slot& slot : slots_) {
+        if (slot.param->cli == alternative_->cli_switch && slot.option != nullptr && slot.option->count() != 0) {
+          return *alternative_;
+        }
+      }
+    }
+    return spec_;
+  }
+
+  // A NumberList argument names a file (- for stdin): its numbers replace the name.
+  static Status read_number_lists(const QuerySpec& spec, queries::Arguments& given) {
+    for (auto& [name, value] : given) {
+      const auto param = std::find_if(spec.params.begin(), spec.params.end(),
+                                      [&, key = name](const ParamSpec& p) { return p.name == key; });
+      if (param == spec.params.end() || param->type != ParamType::NumberList) continue;
+      const std::string path = std::get<std::string>(value);
+      std::string text;
+      if (path == "-") {
+        text.assign(std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>());
+      } else {
+        auto read = trellis::read_file(path);
+        if (!read.ok()) {
+          return make_error(ErrorCode::InvalidArgument, fmt::format("{} {}: {}", param->cli, path, read.error().message));
+        }
+        text = std::move(read).value();
+      }
+      auto numbers = embeddings::parse_query_vector(text);
+      if (!numbers.ok()) return std::move(numbers).take_error();
+      value = std::vector<double>(numbers->begin(), numbers->end());
+    }
+    return {};
+  }
+
+  // The arguments the user gave for `spec`, by data-model name (defaults
+  // are the catalog's); an option `spec` does not declare is named so that
+  // checking refuses it.
+  queries::Arguments arguments(const QuerySpec& spec) const {
     queries::Arguments out;
     for (const Slot& slot : slots_) {
       if (slot.option == nullptr || slot.option->count() == 0) continue;
-      const ParamSpec& p = *slot.param;
+      const auto declared = std::find_if(spec.params.begin(), spec.params.end(),
+                                         [&](const ParamSpec& p) { return p.name == slot.param->name; });
+      if (declared == spec.params.end()) {
+        out.emplace_back(std::string(slot.param->cli.empty() ? slot.param->name : slot.param->cli), slot.text);
+        continue;
+      }
+      const ParamSpec& p = *declared;
       switch (p.type) {
         case ParamType::String:
         case ParamType::Choice:
+        case ParamType::NumberList:
         case ParamType::ChoiceList: out.emplace_back(std::string(p.name), slot.text); break;
         case ParamType::Integer: out.emplace_back(std::string(p.name), slot.integer); break;
         case ParamType::Boolean: out.emplace_back(std::string(p.name), p.cli_negates ? !slot.flag : slot.flag); break;
@@ -240,6 +312,12 @@ class StructuralQueryCommand final : public Command {
         return "  trellis search \"refund payment\"\n"
                "  trellis search parseHTTPResponse --label Function --language python\n"
                "  trellis search '\"retry the request\" backoff' --path 'src/net/*' --limit 20 --json";
+      case queries::QueryKind::Similar:
+        return "  trellis query similar shop.services.auth.AuthService.login\n"
+               "  trellis query similar py.billing.refunds.issue_refund --limit 5 --json";
+      case queries::QueryKind::Semantic:
+        return "  trellis search --vector query.json            # a JSON array, or one line of numbers\n"
+               "  my-embedder \"refund a payment\" | trellis search --vector - --label Function --json";
       case queries::QueryKind::Resolve:
         return "  trellis resolve 3f9a0c1d2e4b5a69 src/shop/models.py:12 shop.app.run\n"
                "  trellis resolve $(cat ids.txt) --json";
@@ -248,13 +326,15 @@ class StructuralQueryCommand final : public Command {
   }
 
   const QuerySpec& spec_;
+  const QuerySpec* alternative_;  // run instead when its cli_switch is given
   std::deque<Slot> slots_;  // stable addresses: CLI11 binds to the members
 };
 
 }  // namespace
 
-std::unique_ptr<Command> add_structural_query_command(CLI::App& query, const queries::QuerySpec& spec) {
-  return std::make_unique<StructuralQueryCommand>(query, spec);
+std::unique_ptr<Command> add_structural_query_command(CLI::App& query, const queries::QuerySpec& spec,
+                                                      const queries::QuerySpec* alternative) {
+  return std::make_unique<StructuralQueryCommand>(query, spec, alternative);
 }
 
 }  // namespace trellis::cli

@@ -11,6 +11,9 @@
 
 namespace trellis::cli {
 
-std::unique_ptr<Command> add_structural_query_command(CLI::App& query, const queries::QuerySpec& spec);
+// `alternative`: a query spelt as the same command with its cli_switch
+// option (`trellis search --vector FILE` for search_semantic).
+std::unique_ptr<Command> add_structural_query_command(CLI::App& query, const queries::QuerySpec& spec,
+                                                      const queries::QuerySpec* alternative = nullptr);
 
 }  // namespace trellis::cli

@@ -941,6 +941,60 @@ void search_answer(JsonTextWriter& w, Summary& out, const GraphStore& store, con
   page(out, r.count, r.hits.size());
 }
 
+// The target, then each similar definition with what it shares.
+void similar_answer(JsonTextWriter& w, Summary& out, const GraphStore& store, const SimilarResult& r) {
+  open(w, fmt::format("definitions similar to {}", store.qualified_name(r.target)));
+  w.plain_key("target");
+  w.node(store, r.target);
+  w.plain_key("calls");
+  w.unsigned_integer(r.calls);
+  w.plain_key("words");
+  w.unsigned_integer(r.words);
+  w.plain_key("exact_duplicates");
+  w.unsigned_integer(r.exact_duplicates);
+  w.plain_key("similar");
+  w.begin_array();
+  for (const SimilarMatch& match : r.similar) {
+    w.begin_object();
+    w.plain_key("node");
+    w.node(store, match.node);
+    w.plain_key("score");
+    w.number(std::round(match.score * 1e4) / 1e4);
+    w.plain_key("exact_duplicate");
+    w.boolean(match.exact_duplicate);
+    w.plain_key("shared_calls");
+    w.begin_array();
+    for (const NodeId callee : match.shared_calls) w.string(store.qualified_name(callee));
+    w.end_array();
+    w.plain_key("shared_words");
+    string_list(w, match.shared_words);
+    w.end_object();
+  }
+  w.end_array();
+  page(out, r.count, r.similar.size());
+}
+
+// The nearest nodes to a query vector, each with its cosine similarity.
+void semantic_answer(JsonTextWriter& w, Summary& out, const GraphStore& store, const SemanticResult& r) {
+  open(w, fmt::format("nearest to a vector of {} numbers", r.dimension));
+  w.plain_key("hits");
+  w.begin_array();
+  for (const SemanticHit& hit : r.hits) {
+    w.begin_object();
+    w.plain_key("node");
+    w.node(store, hit.node);
+    w.plain_key("score");
+    w.number(std::round(hit.score * 1e4) / 1e4);
+    w.end_object();
+  }
+  w.end_array();
+  w.plain_key("dimension");
+  w.unsigned_integer(r.dimension);
+  w.plain_key("vectors");
+  w.unsigned_integer(r.vectors);
+  page(out, r.count, r.hits.size());
+}
+
 // Each reference with its node or its error.
 void resolve_answer(JsonTextWriter& w, Summary& out, const GraphStore& store, const ResolveResult& r) {
   open(w, fmt::format("resolve {} reference{}", r.references.size(), r.references.size() == 1 ? "" : "s"));
@@ -1045,6 +1099,8 @@ std::string answer_document(const GraphStore& store, const QueryRequest& request
       search_answer(w, out, store, std::get<SearchRequest>(request), std::get<SearchResult>(answer.result));
       break;
     case QueryKind::Resolve: resolve_answer(w, out, store, std::get<ResolveResult>(answer.result)); break;
+    case QueryKind::Similar: similar_answer(w, out, store, std::get<SimilarResult>(answer.result)); break;
+    case QueryKind::Semantic: semantic_answer(w, out, store, std::get<SemanticResult>(answer.result)); break;
   }
   w.end_object();  // results
   w.plain_key("metadata");

@@ -549,6 +549,43 @@ std::string resolve_text(const GraphStore& store, const ResolveResult& r) {
   return text + fmt::format("{} of {} resolved\n", r.found, r.references.size());
 }
 
+// One line per similar definition, its score first, then what it shares.
+std::string similar_text(const GraphStore& store, const SimilarResult& r) {
+  std::string text = fmt::format("Similar to {} ({} calls, {} name and doc words):\n", store.qualified_name(r.target),
+                                 r.calls, r.words);
+  if (r.count.total_count == 0) return text + "  nothing shares a call, a word or the body\n";
+  for (const SimilarMatch& match : r.similar) {
+    const PropertyValue path = store.property(match.node, "file_path");
+    const PropertyValue line = store.property(match.node, "line_start");
+    const auto* file = std::get_if<std::string_view>(&path);
+    const auto* number = std::get_if<std::int64_t>(&line);
+    text += fmt::format("{:>8.3f}  {:<9} {}  {}:{}{}\n", match.score, to_string(store.label(match.node)),
+                        store.qualified_name(match.node), file != nullptr ? *file : std::string_view{},
+                        number != nullptr ? *number : 0, match.exact_duplicate ? "  (exact duplicate)" : "");
+    std::vector<std::string> calls;
+    for (const NodeId callee : match.shared_calls) calls.push_back(store.qualified_name(callee));
+    if (!calls.empty()) text += fmt::format("          calls both: {}\n", fmt::join(calls, ", "));
+    if (!match.shared_words.empty()) text += fmt::format("          words both: {}\n", fmt::join(match.shared_words, ", "));
+  }
+  return text + page_line(r.count, r.similar.size());
+}
+
+// One line per hit: score, label, name, place.
+std::string semantic_text(const GraphStore& store, const SemanticResult& r) {
+  if (r.hits.empty()) return fmt::format("No definition with an embedding ({} vectors of {} numbers).\n", r.vectors, r.dimension);
+  std::string text;
+  for (const SemanticHit& hit : r.hits) {
+    const PropertyValue path = store.property(hit.node, "file_path");
+    const PropertyValue line = store.property(hit.node, "line_start");
+    const auto* file = std::get_if<std::string_view>(&path);
+    const auto* number = std::get_if<std::int64_t>(&line);
+    text += fmt::format("{:>8.4f}  {:<9} {}  {}:{}\n", hit.score, to_string(store.label(hit.node)),
+                        store.qualified_name(hit.node), file != nullptr ? *file : std::string_view{},
+                        number != nullptr ? *number : 0);
+  }
+  return text + page_line(r.count, r.hits.size());
+}
+
 }  // namespace
 
 std::string answer_text(const GraphStore& store, const QueryRequest& request, const QueryAnswer& answer) {
@@ -583,6 +620,8 @@ std::string answer_text(const GraphStore& store, const QueryRequest& request, co
     case QueryKind::Cycles: return cycles_text(store, std::get<CyclesResult>(answer.result));
     case QueryKind::Search: return search_text(store, std::get<SearchResult>(answer.result));
     case QueryKind::Resolve: return resolve_text(store, std::get<ResolveResult>(answer.result));
+    case QueryKind::Similar: return similar_text(store, std::get<SimilarResult>(answer.result));
+    case QueryKind::Semantic: return semantic_text(store, std::get<SemanticResult>(answer.result));
   }
   return {};
 }

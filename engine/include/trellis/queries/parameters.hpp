@@ -22,8 +22,10 @@ namespace trellis::queries {
 // non-empty strings (a JSON array; on the CLI, the remaining positional
 // arguments); a single string is taken as a list of one. ChoiceList: some
 // of the choices (a JSON array of them; on the CLI and as a JSON string,
-// comma-separated: `--fields docstring,decorators`).
-enum class ParamType { String, Integer, Boolean, Choice, Object, StringList, ChoiceList };
+// comma-separated: `--fields docstring,decorators`). NumberList: one or
+// more finite numbers (a JSON array; on the CLI, the path of a file holding
+// them, `-` for stdin, as the command that declares it reads it).
+enum class ParamType { String, Integer, Boolean, Choice, Object, StringList, ChoiceList, NumberList };
 
 struct ParamSpec {
   std::string_view name;  // data-model and MCP name: "max_depth"
@@ -54,6 +56,8 @@ ParamSpec choice_param(std::string_view name, std::string_view cli, std::span<co
                        std::string_view fallback, std::string_view description);
 ParamSpec object_param(std::string_view name, std::string_view description);
 ParamSpec string_list_param(std::string_view name, std::string_view description);
+// Required; `cli` spells the option that names the file holding the numbers.
+ParamSpec number_list_param(std::string_view name, std::string_view cli, std::string_view description);
 // Optional; absent means none of the choices.
 ParamSpec choice_list_param(std::string_view name, std::string_view cli, std::span<const std::string_view> choices,
                             std::string_view description);
@@ -65,7 +69,8 @@ struct JsonObjectText {
 };
 
 // Arguments by parameter name, as a user or agent gave them.
-using ArgumentValue = std::variant<std::string, std::int64_t, bool, JsonObjectText, std::vector<std::string>>;
+using ArgumentValue =
+    std::variant<std::string, std::int64_t, bool, JsonObjectText, std::vector<std::string>, std::vector<double>>;
 using Arguments = std::vector<std::pair<std::string, ArgumentValue>>;
 
 // The arguments of one call, checked against their declarations; readers
@@ -89,6 +94,8 @@ class CheckedArguments {
   // A StringList's strings, or a ChoiceList's choices in the order given
   // (empty when absent and optional).
   std::vector<std::string> texts(std::string_view name) const;
+  // A NumberList's numbers (empty when absent).
+  std::vector<double> numbers(std::string_view name) const;
 
  private:
   const ArgumentValue* find(std::string_view name) const;

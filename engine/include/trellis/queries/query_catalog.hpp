@@ -21,6 +21,8 @@
 #include "trellis/queries/resolve_queries.hpp"
 #include "trellis/queries/result_shape.hpp"
 #include "trellis/queries/search_queries.hpp"
+#include "trellis/queries/semantic_queries.hpp"
+#include "trellis/queries/similar_queries.hpp"
 #include "trellis/queries/structural_queries.hpp"
 
 namespace trellis::queries {
@@ -28,7 +30,7 @@ namespace trellis::queries {
 enum class QueryKind {
   Callers, Callees, Hierarchy, Dependencies, Exports, Implementations, CallGraph, CallPath,
   Outline, Children, Importers, Chain, Complexity, Impact, Details, Source, Why, Context, Unresolved, Cycles,
-  Search, Resolve,
+  Search, Resolve, Similar, Semantic,
 };
 
 struct QuerySpec {
@@ -44,6 +46,10 @@ struct QuerySpec {
   std::span<const ResultField> results;
   // A command of its own (`trellis search`) rather than under `trellis query`.
   bool top_level = false;
+  // Another spelling of the command of the query before it in the catalog
+  // (`trellis search --vector FILE` runs search_semantic): this option (a
+  // parameter's cli) given, the command runs this query with its parameters.
+  std::string_view cli_switch = {};
 };
 
 std::span<const QuerySpec> query_specs();
@@ -58,7 +64,8 @@ using QueryRequest = std::variant<CallersRequest, CalleesRequest, HierarchyReque
                                   ExportsRequest, ImplementationsRequest, CallGraphRequest, CallPathRequest,
                                   OutlineRequest, ChildrenRequest, ImportersRequest, ChainRequest, ComplexityRequest,
                                   ImpactRequest, DetailsRequest, SourceRequest, WhyRequest, ContextRequest,
-                                  UnresolvedRequest, CyclesRequest, SearchRequest, ResolveRequest>;
+                                  UnresolvedRequest, CyclesRequest, SearchRequest, ResolveRequest,
+                                  SimilarRequest, SemanticRequest>;
 
 // The typed request for `spec`: defaults filled in, every argument checked
 // against its type, range or choices. INVALID_ARGUMENT names the parameter
@@ -77,15 +84,18 @@ struct QueryAnswer {
   std::variant<CallReachResult, HierarchyResult, DependenciesResult, ExportsResult, ImplementationsResult,
                CallGraphResult, CallPathResult, OutlineResult, ChildrenResult, ImportersResult, ChainResult,
                ComplexityResult, ImpactResult, DetailsResult, SourceResult, WhyResult, ContextResult,
-               UnresolvedResult, CyclesResult, SearchResult, ResolveResult>
+               UnresolvedResult, CyclesResult, SearchResult, ResolveResult, SimilarResult,
+               SemanticResult>
       result;
 };
 
 // Runs the query a request names. `sources` reads the source text details,
 // source and context return (and search's snippets and phrase checks);
 // without one, details answers with a source_error and source with
-// INVALID_ARGUMENT.
+// INVALID_ARGUMENT. `semantic` holds the graph's embeddings for
+// search_semantic (null: none imported).
 Result<QueryAnswer> run_query(const GraphStore& store, const QueryRequest& request, TraversalScratch& scratch,
-                              const SourceReader* sources = nullptr);
+                              const SourceReader* sources = nullptr,
+                              const embeddings::SemanticIndex* semantic = nullptr);
 
 }  // namespace trellis::queries

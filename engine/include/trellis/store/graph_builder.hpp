@@ -24,6 +24,7 @@
 
 namespace trellis {
 namespace search {
+class PreviousSearchIndex;
 class SearchIndexBuilder;
 }
 
@@ -84,6 +85,13 @@ class GraphBuilder {
   // given (search/word_split.hpp makes them).
   std::uint32_t intern_search_word(std::string_view word);
   void add_search_term(BuildId node, std::uint32_t word, search::SearchField field, std::uint32_t count = 1);
+  // Instead of its words: the node's postings are those of `old_node` in
+  // the index of the snapshot this one replaces (search/previous_search_index.hpp),
+  // which must outlive build(). A node is given words or reused, not both.
+  void reuse_search_terms(BuildId node, const search::PreviousSearchIndex& previous, NodeId old_node);
+
+  // The normalised body hash of a definition (store_parts.hpp body_hashes; 0: none).
+  void set_body_hash(BuildId node, std::uint64_t hash);
 
   // Lays out the store. Fails with INVALID_ARGUMENT on an edge whose end is
   // not a node, or with INTERNAL when the graph exceeds the id space.
@@ -129,6 +137,7 @@ class GraphBuilder {
   std::vector<std::int32_t> unresolved_lines_;
   std::vector<std::uint8_t> unresolved_reasons_;
   std::unique_ptr<search::SearchIndexBuilder> search_;
+  std::vector<std::uint64_t> body_hashes_;  // by build id; empty while none is set
 };
 
 }  // namespace trellis

@@ -34,7 +34,9 @@ namespace trellis {
 // 4: unresolved call sites gained their reason (unresolved.reasons).
 // 5: Module gained the columns reexported_names and reexported_from; the stable
 //    node id index (index.node_id_*) and the full-text index (search.*).
-inline constexpr std::uint32_t kSnapshotFormatVersion = 5;
+// 6: per node, its name and doc terms (search.node_term_*) and its
+//    normalised body hash (similar.body_hashes), for `query similar`.
+inline constexpr std::uint32_t kSnapshotFormatVersion = 6;
 // Longest name of an extra section, in bytes.
 inline constexpr std::size_t kMaxExtraNameBytes = 93;
 

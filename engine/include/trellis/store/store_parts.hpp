@@ -87,6 +87,17 @@ struct StoreParts {
   PodArray<std::uint32_t> search_posting_counts;
   PodArray<std::uint16_t> search_field_lengths;
   PodArray<std::uint64_t> search_totals;
+  // The forward index of the name and doc fields, for `query similar`'s
+  // word overlap (empty when nothing was indexed): node n's distinct terms
+  // in its name or doc fields are search_node_terms[search_node_term_offsets[n]
+  // .. search_node_term_offsets[n+1]), ascending term numbers.
+  PodArray<std::uint32_t> search_node_term_offsets;
+  PodArray<std::uint32_t> search_node_terms;
+
+  // `query similar`: each node's normalised body hash (a definition's text
+  // without comments, whitespace or its own name; ingest's body_hash.hpp),
+  // 0 for nodes without one; empty when no node has one.
+  PodArray<std::uint64_t> body_hashes;
 };
 
 // Parts with every column holding the alternative its schema type asks for
@@ -122,6 +133,9 @@ void for_each_array(Parts& parts, Visit&& visit) {
   visit(std::string("search.posting_counts"), parts.search_posting_counts);
   visit(std::string("search.field_lengths"), parts.search_field_lengths);
   visit(std::string("search.totals"), parts.search_totals);
+  visit(std::string("search.node_term_offsets"), parts.search_node_term_offsets);
+  visit(std::string("search.node_terms"), parts.search_node_terms);
+  visit(std::string("similar.body_hashes"), parts.body_hashes);
 
   auto visit_column = [&visit](const std::string& prefix, auto& column) {
     std::visit(

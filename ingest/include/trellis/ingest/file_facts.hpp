@@ -216,6 +216,8 @@ struct SearchTerms {
   std::vector<std::string> words;
   std::vector<std::uint32_t> scope_offsets;  // definitions.size() + 2 entries, or none
   std::vector<ScopeTerm> terms;
+  // Per definition: its normalised body hash (search_terms/body_hash.hpp), or none.
+  std::vector<std::uint64_t> body_hashes;
   bool operator==(const SearchTerms&) const = default;
 };
 

@@ -4,6 +4,9 @@
 // ExternalPackage; CONTAINS, DEFINES, CALLS, INHERITS, IMPORTS).
 #pragma once
 
+#include <cstdint>
+#include <span>
+
 #include "trellis/common/error.hpp"
 #include "trellis/ingest/program_graph.hpp"
 #include "trellis/store/graph_builder.hpp"
@@ -13,12 +16,26 @@ namespace trellis::ingest {
 struct WrittenGraph {
   BuiltGraph graph;
   std::size_t merged_definitions = 0;  // redefinitions folded into the first one
+  std::size_t search_nodes_reused = 0; // nodes whose postings came from the previous index
+};
+
+struct GraphWriteOptions {
+  // Without it the store has no full-text index (search finds nothing): for
+  // measuring what the index costs.
+  bool full_text = true;
+  // The full-text index of the snapshot being replaced, when there is one,
+  // and which files were parsed again since it was written (by
+  // ProgramGraph::files index; 1: changed). A definition or module whose
+  // words all come from unchanged files and that the previous index knows
+  // by its stable id keeps its postings from there, so an incremental index
+  // indexes only the words of changed files. The store is the same as
+  // without them.
+  const search::PreviousSearchIndex* previous_search = nullptr;
+  std::span<const std::uint8_t> changed;
 };
 
 // Builds the store. Files are written in the order given, so the same
-// ProgramGraph always yields the same store. Without `full_text`, the
-// store has no full-text index (search finds nothing): for measuring what
-// the index costs.
-Result<WrittenGraph> write_graph(const ProgramGraph& program, bool full_text = true);
+// ProgramGraph always yields the same store.
+Result<WrittenGraph> write_graph(const ProgramGraph& program, const GraphWriteOptions& options = {});
 
 }  // namespace trellis::ingest

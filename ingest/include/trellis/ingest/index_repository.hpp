@@ -15,6 +15,7 @@
 #include "trellis/ingest/extract_files.hpp"
 #include "trellis/ingest/language.hpp"
 #include "trellis/ingest/unsupported_languages.hpp"
+#include "trellis/search/previous_search_index.hpp"
 #include "trellis/store/graph_store.hpp"
 
 namespace trellis::ingest {
@@ -43,6 +44,10 @@ struct IndexOptions {
   // Whether to build the full-text index (search): off only to measure
   // what it costs (trellis_bench ingest).
   bool full_text = true;
+  // The full-text index of the snapshot `previous` came from, when read: the
+  // postings of definitions in unchanged files are kept from it rather than
+  // indexed again (graph_writer.hpp). Used only with `previous`.
+  const search::PreviousSearchIndex* previous_search = nullptr;
 };
 
 struct IndexReport {
@@ -50,6 +55,9 @@ struct IndexReport {
   std::size_t files_reparsed = 0;  // the rest came from the previous index
   std::size_t files_resolved = 0;  // the rest kept the previous index's edges
   std::size_t files_read = 0;      // the rest were known unchanged by their stamp
+  // Definitions and modules whose full-text postings were kept from the
+  // previous index rather than indexed again.
+  std::size_t search_nodes_reused = 0;
   std::uint64_t lines = 0;
   std::uint64_t bytes = 0;
   std::vector<FileWarning> warnings;  // discovery and extraction, by path
