@@ -104,10 +104,10 @@ class CSharpFrontend final : public resolve::ExtractingFrontend<CSharpQueries, C
     resolve::FileScope scope;
     for (const Import& import : files[file].imports) {
       if (import.level == 1) {  // using static
-        scope.static_imports.push_back({"*", import.module});
+        scope.static_imports.push_back({"*", import.module, {}});
         scope.edges.push_back({import.module, std::string(parent_of(import.module))});
       } else if (!import.alias.empty()) {
-        scope.aliases.push_back({import.alias, import.module});
+        scope.aliases.push_back({import.alias, import.module, {}});
         scope.edges.push_back({import.module, import.module});
       } else {
         scope.open_namespaces.push_back(import.module);

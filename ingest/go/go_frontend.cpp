@@ -94,7 +94,7 @@ class GoFrontend final : public resolve::ExtractingFrontend<GoQueries, GoExtract
       }
       std::string name = import.alias;
       if (name.empty()) name = package_name(layout, import.module);
-      scope.aliases.push_back({std::move(name), import.module});
+      scope.aliases.push_back({std::move(name), import.module, {}});
     }
     return scope;
   }

@@ -100,14 +100,14 @@ class JavaFrontend final : public resolve::ExtractingFrontend<JavaQueries, JavaE
     for (const Import& import : files[file].imports) {
       const bool on_demand = import.name == "*";
       if (import.level == 1) {  // import static
-        scope.static_imports.push_back({import.name, import.module});
+        scope.static_imports.push_back({import.name, import.module, {}});
         scope.edges.push_back({import.module, std::string(parent_of(import.module))});
       } else if (on_demand) {
         scope.open_namespaces.push_back(import.module);
         scope.edges.push_back({import.module, import.module});
       } else {
         const std::string target = import.module.empty() ? import.name : import.module + "." + import.name;
-        scope.aliases.push_back({import.name, target});
+        scope.aliases.push_back({import.name, target, {}});
         scope.edges.push_back({target, import.module});
       }
     }
