@@ -99,8 +99,9 @@
 //   function m may sit beside it) whose decorators hold kMacroDecorator:
 //   no call by name reaches it. An invocation `m!(...)` is a call site
 //   whose callee is [Name "m!"]: never linked; one of a macro the tree
-//   defines is an unresolved site (not_callable), any other a call out of
-//   the tree.
+//   defines where it is visible (under the same root namespace, or
+//   imported by name) is an unresolved site (not_callable), any other a
+//   call out of the tree.
 //
 // Module-level: FileFacts::package_name is Go's `package` clause and Java's
 // package; has_all is true and all_names the exported top-level names (Go:

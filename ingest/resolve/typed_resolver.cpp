@@ -45,7 +45,7 @@ void link_call(Typer& typer, const TypeTable& table, std::uint32_t file, const C
   };
   const bool bare = site.callee.size() == 1 && site.callee[0].kind == Link::Kind::Name;
   if (bare && site.callee[0].text.ends_with('!')) {  // a macro invocation (typed_facts.hpp)
-    if (table.is_macro(site.callee[0].text)) {
+    if (table.is_macro(site.callee[0].text, context)) {
       slice.unresolved.push_back({caller, site.text, site.line, UnresolvedReason::NotCallable});
     } else {
       ++slice.external_calls;
