@@ -258,6 +258,7 @@ void TypeTable::resolve_supertypes() {
           if (base.kind == DeclaredType::Kind::Type && base.type != t) {
             if (std::find(info.supertypes.begin(), info.supertypes.end(), base.type) == info.supertypes.end()) {
               info.supertypes.push_back(base.type);
+              if (definition.is_extension && chains == &definition.bases) info.reached_only.push_back(base.type);
             }
           } else if (base.kind != DeclaredType::Kind::Type) {
             info.external_supertype = true;

@@ -51,6 +51,9 @@ struct TypeInfo {
   std::unordered_map<std::string_view, Field> fields;
   std::unordered_map<std::string_view, TypeId> nested;
   std::vector<TypeId> supertypes;  // in the tree, as declared
+  // Those of the supertypes an extension part's `bases` name (Rust's Deref
+  // targets): their members are reached, but no INHERITS or IMPLEMENTS.
+  std::vector<TypeId> reached_only;
   bool external_supertype = false;  // a supertype outside the tree (members may come from it)
 };
 

@@ -88,7 +88,9 @@
 //   supertypes, its qualified name that type's (the writer then merges it
 //   into the type's node). When the tree declares no such type, the part
 //   stands for it (a Class named in the part's namespace whose members may
-//   come from outside the tree).
+//   come from outside the tree). Its `bases` name types whose members the
+//   type's values reach without being one (Rust's `type Target` of an
+//   `impl Deref`): looked up along, never INHERITS.
 //
 // Nested namespaces (TypedRules::nested_namespaces, Rust's inline modules)
 //   A top-level definition's qualifier is the path of the namespaces it is

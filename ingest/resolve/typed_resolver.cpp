@@ -20,6 +20,7 @@ bool callable(Label label) { return label == Label::Function || label == Label::
 void add_heritage(const TypeTable& table, TypeId type, FileEdgeSlice& slice) {
   const TypeInfo& info = table.type(type);
   for (const TypeId super : info.supertypes) {
+    if (std::find(info.reached_only.begin(), info.reached_only.end(), super) != info.reached_only.end()) continue;
     const TypeInfo& base = table.type(super);
     const InheritsEdge edge{info.parts.front(), base.parts.front()};
     if (base.label == info.label) {
