@@ -418,7 +418,14 @@ void FileReader::bindings(const ScopeFinder& scopes) {
         }
         break;
       }
-      default: bind_pattern(scope, parts[Field::Pattern], {}); break;  // a match arm
+      default: {  // a match arm: its pattern binds parts of the scrutinee
+        const TSNode block = ts_node_parent(node);
+        const TSNode match = ts_node_is_null(block) ? TSNode{} : ts_node_parent(block);
+        const TSNode pattern = ts_node_named_child(parts[Field::Pattern], 0);
+        if (ts_node_is_null(pattern)) break;
+        bind_pattern(scope, pattern, chains_.value(syntax_.child(match, Field::Value), inline_modules));
+        break;
+      }
     }
   }
 }

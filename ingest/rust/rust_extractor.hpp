@@ -16,8 +16,9 @@
 //   typed by a generic parameter `T: Bound` (or `impl Bound`) reads as its
 //   first bound.
 // - Locals: `let` (with its type and value), `for x in e` (an element of e),
-//   `if let Some(x) = e` / `while let Ok(x) = e` (an element of e), and the
-//   names other patterns bind (closure parameters, match arms, tuples) with
+//   `if let Some(x) = e` / `while let Ok(x) = e` and a match arm `Some(x)`
+//   of `match e` (an element of e; an arm's bare `x`: e), and the names
+//   other patterns bind (closure parameters, tuples, struct fields) with
 //   no type, but for the untyped parameters of a closure passed to an
 //   element adaptor (`xs.iter().map(|x| ..)`, `opt.map(|x| ..)`, `filter`,
 //   `for_each`, `find`, ...): each an element of the receiver.

@@ -55,7 +55,7 @@ TEST_CASE("rust: crates from Cargo.toml, modules from files and inline mods, imp
                                                  "shop_core.shapes.Square"});
   CHECK(rust_shop().names(Label::Interface) == Names{"shop_core.shapes.Shape"});
   CHECK(rust_shop().names(Label::Function) ==
-        Names{"shop_app.local_helper", "shop_app.main", "shop_app.report.callbacks", "shop_app.report.helper",
+        Names{"shop_app.local_helper", "shop_app.main", "shop_app.report.callbacks", "shop_app.report.helper", "shop_app.report.pairs",
               "shop_app.report.summary", "shop_core.log_line", "shop_core.log_line!", "shop_core.orders.checkout",
               "shop_core.orders.load", "shop_core.orders.tests.helper", "shop_core.orders.tests.order_processes",
               "shop_core.orders.via_ref", "shop_core.shapes.largest", "shop_core.shapes.print_shape", "shop_core.shapes.total_area",
@@ -131,8 +131,10 @@ TEST_CASE("rust: the complete CALLS set: paths, use renames and globs, self, Sel
       "shop_app.report.summary -> shop_core.orders.Order.process",
       "shop_app.report.summary -> shop_app.report.helper",
       "shop_app.report.summary -> shop_app.local_helper",
-      // A closure passed to map over a slice of Order: its parameter is an element.
+      // A closure passed to map over a slice of Order: its parameter is an
+      // element; a match arm's Ok(first) of a Result<Order, _> an Order.
       "shop_app.report.callbacks -> shop_core.orders.Order.process",
+      "shop_app.report.callbacks -> shop_core.orders.load",
   };
   std::sort(expected.begin(), expected.end());
   Names actual = rust_shop_edges(RelType::Calls);
@@ -146,9 +148,12 @@ TEST_CASE("rust: the complete CALLS set: paths, use renames and globs, self, Sel
 
 TEST_CASE("rust: macro invocations and unknown receivers are unresolved sites, never matched by name") {
   CHECK(rust_shop_unresolved("shop_app.main") == Names{"log_line! not_callable"});
-  // A match arm's binding has no type: no match by bare name.
-  CHECK(rust_shop_unresolved("shop_app.report.callbacks") == Names{"first.process unknown_receiver"});
-  CHECK(rust_shop().calls("shop_app.report.callbacks") == Names{"shop_core.orders.Order.process method 15"});
+  CHECK(rust_shop().calls("shop_app.report.callbacks") ==
+        Names{"shop_core.orders.Order.process method 15", "shop_core.orders.Order.process method 18",
+              "shop_core.orders.load direct 16"});
+  CHECK(rust_shop_unresolved("shop_app.report.callbacks").empty());
+  // A tuple pattern's names have no type: no match by bare name.
+  CHECK(rust_shop_unresolved("shop_app.report.pairs") == Names{"left.process unknown_receiver"});
   // println!, format!, Ok(..), String::from, Vec::new, .to_string(): calls out of the tree.
   CHECK(rust_shop_unresolved("shop_core.log_line").empty());
   CHECK(rust_shop_unresolved("shop_core.orders.checkout").empty());
