@@ -298,6 +298,17 @@ Value Typer::member(Value of, std::string_view name, bool called, int depth) {
         return {Value::Kind::Callable, kNone, &it->second};
       }
       if (const auto it = info.variables.find(name); it != info.variables.end()) return field_value(it->second, depth);
+      // A function or variable one of its files imports (a Rust `pub use a::f`).
+      for (const std::uint32_t file : info.files) {
+        for (const ImportedName& imported : table_.scope_of(file).static_imports) {
+          if (imported.name != name || depth > kMaxDepth) continue;
+          const auto target = table_.find_namespace(imported.target);
+          if (!target || *target == of.id) continue;
+          const Value value = member(Value::of(Value::Kind::Namespace, *target),
+                                     imported.member.empty() ? name : std::string_view(imported.member), called, depth + 1);
+          if (!value.is(Value::Kind::Unknown)) return value;
+        }
+      }
       // A namespace the tree only shares a prefix with (`com` of `com.google`).
       return info.files.empty() ? Value::of(Value::Kind::External) : Value{};
     }

@@ -12,6 +12,9 @@ bool is_type(Label label) { return label == Label::Class || label == Label::Inte
 
 std::uint64_t key_of(std::uint32_t file, ScopeIndex def) { return (std::uint64_t{file} << 32) | def; }
 
+// The first name of a dotted namespace (a Rust crate).
+std::string_view root_of(std::string_view qualified) { return qualified.substr(0, qualified.find('.')); }
+
 // `prefix.name` then `suffix` (a signature), in one allocation.
 std::string joined(std::string_view prefix, std::string_view name, std::string_view suffix = {}) {
   std::string out;
@@ -215,7 +218,7 @@ void TypeTable::add_members() {
         continue;
       }
       if (is_macro_definition(definition)) {
-        macros_.insert(definition.name);  // reached by no call by name
+        macros_[definition.name].push_back(root_of(top_namespace(f, d)));  // reached by no call by name
         continue;
       }
       if (owner != kNone) {
@@ -255,6 +258,7 @@ void TypeTable::resolve_supertypes() {
           if (base.kind == DeclaredType::Kind::Type && base.type != t) {
             if (std::find(info.supertypes.begin(), info.supertypes.end(), base.type) == info.supertypes.end()) {
               info.supertypes.push_back(base.type);
+              if (definition.is_extension && chains == &definition.bases) info.reached_only.push_back(base.type);
             }
           } else if (base.kind != DeclaredType::Kind::Type) {
             info.external_supertype = true;
@@ -479,6 +483,21 @@ const Field* TypeTable::find_field(TypeId type, std::string_view name) const {
 std::span<const TypeId> TypeTable::lineage(TypeId type) const { return lineages_[type]; }
 
 bool TypeTable::open_lineage(TypeId type) const { return open_[type] != 0; }
+
+bool TypeTable::is_macro(std::string_view name, Context context) const {
+  const auto it = macros_.find(name);
+  if (it == macros_.end()) return false;
+  const auto defined_under = [&](std::string_view qualified) {
+    const std::string_view root = root_of(qualified);
+    return std::find(it->second.begin(), it->second.end(), root) != it->second.end();
+  };
+  if (defined_under(namespaces_[namespace_of(context)].qualified)) return true;
+  const std::string_view bare = name.substr(0, name.size() - 1);
+  for (const ImportedName& imported : scopes_[context.file].static_imports) {
+    if ((imported.member.empty() ? imported.name : imported.member) == bare && defined_under(imported.target)) return true;
+  }
+  return false;
+}
 
 const std::vector<ScopeRef>* TypeTable::extension_methods(std::string_view name) const {
   const auto it = extensions_.find(name);

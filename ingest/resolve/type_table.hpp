@@ -12,7 +12,6 @@
 #include <string>
 #include <string_view>
 #include <unordered_map>
-#include <unordered_set>
 #include <vector>
 
 #include "resolve/typed_language.hpp"
@@ -52,6 +51,9 @@ struct TypeInfo {
   std::unordered_map<std::string_view, Field> fields;
   std::unordered_map<std::string_view, TypeId> nested;
   std::vector<TypeId> supertypes;  // in the tree, as declared
+  // Those of the supertypes an extension part's `bases` name (Rust's Deref
+  // targets): their members are reached, but no INHERITS or IMPLEMENTS.
+  std::vector<TypeId> reached_only;
   bool external_supertype = false;  // a supertype outside the tree (members may come from it)
 };
 
@@ -106,8 +108,10 @@ class TypeTable {
   bool open_lineage(TypeId type) const;
   // C# extension methods named `name`.
   const std::vector<ScopeRef>* extension_methods(std::string_view name) const;
-  // Whether the tree defines a macro of this name ("m!", typed_facts.hpp).
-  bool is_macro(std::string_view name) const { return macros_.contains(name); }
+  // Whether a macro of the tree named `name` ("m!", typed_facts.hpp) is
+  // visible where it is invoked: one defined under the same root namespace
+  // (a Rust crate), or one of another root the file imports by name.
+  bool is_macro(std::string_view name, Context context) const;
 
   std::vector<std::vector<std::string>> take_qualified_names() { return std::move(qualified_names_); }
   const std::vector<DetachedMember>& detached_members() const { return detached_; }
@@ -152,7 +156,7 @@ class TypeTable {
   std::vector<DetachedMember> detached_;
   std::unordered_map<std::uint64_t, TypeId> detached_owner_;  // (file, def) of a detached method -> its type
   std::unordered_map<std::string_view, std::vector<ScopeRef>> extensions_;
-  std::unordered_set<std::string_view> macros_;
+  std::unordered_map<std::string_view, std::vector<std::string_view>> macros_;  // name -> root namespaces defining it
   // (file, top-level definition) -> its namespace nested in the file's.
   std::unordered_map<std::uint64_t, std::string> nested_namespaces_;
   std::vector<std::vector<DeclaredType>> returns_;  // [file][def]

@@ -88,7 +88,9 @@
 //   supertypes, its qualified name that type's (the writer then merges it
 //   into the type's node). When the tree declares no such type, the part
 //   stands for it (a Class named in the part's namespace whose members may
-//   come from outside the tree).
+//   come from outside the tree). Its `bases` name types whose members the
+//   type's values reach without being one (Rust's `type Target` of an
+//   `impl Deref`): looked up along, never INHERITS.
 //
 // Nested namespaces (TypedRules::nested_namespaces, Rust's inline modules)
 //   A top-level definition's qualifier is the path of the namespaces it is
@@ -99,8 +101,9 @@
 //   function m may sit beside it) whose decorators hold kMacroDecorator:
 //   no call by name reaches it. An invocation `m!(...)` is a call site
 //   whose callee is [Name "m!"]: never linked; one of a macro the tree
-//   defines is an unresolved site (not_callable), any other a call out of
-//   the tree.
+//   defines where it is visible (under the same root namespace, or
+//   imported by name) is an unresolved site (not_callable), any other a
+//   call out of the tree.
 //
 // Module-level: FileFacts::package_name is Go's `package` clause and Java's
 // package; has_all is true and all_names the exported top-level names (Go:

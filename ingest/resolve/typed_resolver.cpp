@@ -20,6 +20,7 @@ bool callable(Label label) { return label == Label::Function || label == Label::
 void add_heritage(const TypeTable& table, TypeId type, FileEdgeSlice& slice) {
   const TypeInfo& info = table.type(type);
   for (const TypeId super : info.supertypes) {
+    if (std::find(info.reached_only.begin(), info.reached_only.end(), super) != info.reached_only.end()) continue;
     const TypeInfo& base = table.type(super);
     const InheritsEdge edge{info.parts.front(), base.parts.front()};
     if (base.label == info.label) {
@@ -45,7 +46,7 @@ void link_call(Typer& typer, const TypeTable& table, std::uint32_t file, const C
   };
   const bool bare = site.callee.size() == 1 && site.callee[0].kind == Link::Kind::Name;
   if (bare && site.callee[0].text.ends_with('!')) {  // a macro invocation (typed_facts.hpp)
-    if (table.is_macro(site.callee[0].text)) {
+    if (table.is_macro(site.callee[0].text, context)) {
       slice.unresolved.push_back({caller, site.text, site.line, UnresolvedReason::NotCallable});
     } else {
       ++slice.external_calls;

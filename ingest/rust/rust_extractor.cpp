@@ -1,6 +1,7 @@
 #include "rust/rust_extractor.hpp"
 
 #include <algorithm>
+#include <array>
 #include <unordered_map>
 
 #include "extract/complexity.hpp"
@@ -129,6 +130,11 @@ class FileReader {
   Definition definition(const Found& found, ScopeIndex parent, std::uint32_t& body_start);
   void read_parameters(TSNode function, std::span<const std::string> inline_modules, Definition& into);
   std::string self_type_name(TSNode type) const;
+  void read_deref_target(TSNode body, std::span<const std::string> inline_modules, Definition& into) const;
+  // What a closure's parameters are when it is passed to an adaptor of
+  // elements (`xs.iter().map(|x| ..)`, `opt.map(|x| ..)`): an element of the
+  // receiver; empty otherwise.
+  LinkChain closure_element(TSNode parameters, std::span<const std::string> inline_modules) const;
   void pattern_names(TSNode pattern, std::vector<TSNode>& out, int depth) const;
   void bind(ScopeIndex scope, TSNode name, LinkChain value, LinkChain annotation);
   void bind_pattern(ScopeIndex scope, TSNode pattern, LinkChain value_of_identifier);
@@ -145,6 +151,18 @@ class FileReader {
 
 SourceSpan span_of(TSNode node) {
   return {line_of(ts_node_start_point(node)), last_line_of(node), ts_node_start_byte(node), ts_node_end_byte(node)};
+}
+
+// `type Target = U;` of an `impl Deref`: U's members are reached through the type.
+void FileReader::read_deref_target(TSNode body, std::span<const std::string> inline_modules, Definition& into) const {
+  for (const TSNode item : chains_.named(body)) {
+    if (!syntax_.is(item, NodeType::TypeItem)) continue;
+    const auto parts = chains_.fields(item);
+    if (chains_.text(parts[Field::Name]) != "Target") continue;
+    if (LinkChain target = chains_.type(parts[Field::Type], inline_modules); !target.empty()) {
+      into.bases.push_back(std::move(target));
+    }
+  }
 }
 
 std::string FileReader::self_type_name(TSNode type) const {
@@ -226,7 +244,9 @@ Definition FileReader::definition(const Found& found, ScopeIndex parent, std::ui
       out.name = self_type_name(parts[Field::Type]);
       if (!ts_node_is_null(parts[Field::Trait])) {
         if (LinkChain chain = chains_.type(parts[Field::Trait], inline_modules); !chain.empty()) {
+          const bool deref = chain.back().text == "Deref" || chain.back().text == "DerefMut";
           out.implements.push_back(std::move(chain));
+          if (deref) read_deref_target(body, inline_modules, out);
         }
       }
       break;
@@ -326,6 +346,28 @@ void FileReader::bind_pattern(ScopeIndex scope, TSNode pattern, LinkChain value_
   for (const TSNode name : names) bind(scope, name, {}, {});
 }
 
+// Iterator and Option adaptors whose closure takes the receiver's elements.
+constexpr std::array<std::string_view, 24> kElementAdaptors{
+    "map",        "filter",      "for_each",    "any",          "all",         "find",
+    "filter_map", "flat_map",    "position",    "take_while",   "skip_while",  "inspect",
+    "find_map",   "and_then",    "is_some_and", "retain",       "sort_by_key", "max_by_key",
+    "min_by_key", "map_while",   "partition",   "try_for_each", "sort_by",     "dedup_by_key"};
+
+LinkChain FileReader::closure_element(TSNode parameters, std::span<const std::string> inline_modules) const {
+  const TSNode closure = ts_node_parent(parameters);
+  const TSNode arguments = ts_node_is_null(closure) ? TSNode{} : ts_node_parent(closure);
+  const TSNode call = ts_node_is_null(arguments) ? TSNode{} : ts_node_parent(arguments);
+  if (!syntax_.is(call, NodeType::CallExpression)) return {};
+  const TSNode function = syntax_.child(call, Field::Function);
+  if (!syntax_.is(function, NodeType::FieldExpression)) return {};
+  const auto member = chains_.fields(function);
+  const std::string_view name = chains_.text(member[Field::Field]);
+  if (std::find(kElementAdaptors.begin(), kElementAdaptors.end(), name) == kElementAdaptors.end()) return {};
+  LinkChain element = chains_.value(member[Field::Value], inline_modules);
+  if (!element.empty()) element.push_back({Link::Kind::Attribute, std::string(resolve::kElementLink)});
+  return element;
+}
+
 ScopeIndex function_at(const ScopeFinder& scopes, std::uint32_t byte) {
   const auto definitions = scopes.definitions();
   ScopeIndex index = scopes.scope_at(byte);
@@ -360,7 +402,8 @@ void FileReader::bindings(const ScopeFinder& scopes) {
       case NodeType::LetCondition:
         bind_pattern(scope, parts[Field::Pattern], chains_.value(parts[Field::Value], inline_modules));
         break;
-      case NodeType::ClosureParameters:
+      case NodeType::ClosureParameters: {
+        const LinkChain element = closure_element(node, inline_modules);
         for (const TSNode parameter : chains_.named(node)) {
           if (syntax_.is(parameter, NodeType::Parameter)) {
             const auto fields = chains_.fields(parameter);
@@ -371,10 +414,18 @@ void FileReader::bindings(const ScopeFinder& scopes) {
             bind_pattern(scope, fields[Field::Pattern], {});
             continue;
           }
-          bind_pattern(scope, parameter, {});
+          bind_pattern(scope, parameter, element);
         }
         break;
-      default: bind_pattern(scope, parts[Field::Pattern], {}); break;  // a match arm
+      }
+      default: {  // a match arm: its pattern binds parts of the scrutinee
+        const TSNode block = ts_node_parent(node);
+        const TSNode match = ts_node_is_null(block) ? TSNode{} : ts_node_parent(block);
+        const TSNode pattern = ts_node_named_child(parts[Field::Pattern], 0);
+        if (ts_node_is_null(pattern)) break;
+        bind_pattern(scope, pattern, chains_.value(syntax_.child(match, Field::Value), inline_modules));
+        break;
+      }
     }
   }
 }

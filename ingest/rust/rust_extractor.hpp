@@ -6,7 +6,8 @@
 //   traits Interfaces (supertraits are bases; every method, with or without
 //   a default body, a Method); an `impl T` / `impl Tr for T` block is an
 //   extension part named T (is_extension, `implements` [Tr]) whose
-//   functions are its Methods; other functions are Functions (a function
+//   functions are its Methods (an `impl Deref` adds its `type Target` to
+//   the part's bases); other functions are Functions (a function
 //   inside a function is nested in it); `macro_rules! m` is the Function
 //   "m!" marked kMacroDecorator.
 // - A top-level item of an inline module (`mod tests { ... }`) has the
@@ -15,9 +16,12 @@
 //   typed by a generic parameter `T: Bound` (or `impl Bound`) reads as its
 //   first bound.
 // - Locals: `let` (with its type and value), `for x in e` (an element of e),
-//   `if let Some(x) = e` / `while let Ok(x) = e` (an element of e), and the
-//   names other patterns bind (closure parameters, match arms, tuples) with
-//   no type.
+//   `if let Some(x) = e` / `while let Ok(x) = e` and a match arm `Some(x)`
+//   of `match e` (an element of e; an arm's bare `x`: e), and the names
+//   other patterns bind (closure parameters, tuples, struct fields) with
+//   no type, but for the untyped parameters of a closure passed to an
+//   element adaptor (`xs.iter().map(|x| ..)`, `opt.map(|x| ..)`, `filter`,
+//   `for_each`, `find`, ...): each an element of the receiver.
 // - Imports: each name a `use` binds is one Import: module the normalised
 //   path before it (rust_chains.hpp), name the last segment or "*", alias
 //   the `as` name. `use a::b::{self}` binds b.

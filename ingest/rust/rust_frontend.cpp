@@ -50,8 +50,10 @@ class RustFrontend final : public resolve::ExtractingFrontend<RustQueries, RustE
             "impl Trait for Type blocks (methods of the type, IMPLEMENTS to the trait, trait default methods reached "
             "through the type); calls through Type::f, Self::f, self.f(), receivers typed by let annotations, "
             "parameters (&T, &dyn Trait, impl Trait, generic bounds), struct fields, return types (Self, T::new()), "
-            "? / unwrap on Result and Option, .await; calls through a trait object reach the trait's method; macros "
-            "are not expanded: an invocation of a macro_rules! of the tree is an unresolved site (not_callable), "
+            "? / unwrap on Result and Option, .await, closures passed to iterator and Option adaptors (map, filter, "
+            "for_each, ...), Deref targets; calls through a trait object reach the trait's method; macros "
+            "are not expanded: an invocation of a macro_rules! of its crate (or one it imports by use) is an unresolved "
+            "site (not_callable), "
             "of another macro a call out of the tree; calls into std and crates outside the tree are calls out of "
             "the tree; calls written inside macro arguments are not read"};
   }

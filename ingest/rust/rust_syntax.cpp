@@ -7,7 +7,7 @@
 namespace trellis::ingest::rust {
 namespace {
 
-constexpr std::array<std::pair<std::string_view, NodeType>, 62> kTypeNames{{
+constexpr std::array<std::pair<std::string_view, NodeType>, 63> kTypeNames{{
     {"identifier", NodeType::Identifier},
     {"type_identifier", NodeType::TypeIdentifier},
     {"field_identifier", NodeType::FieldIdentifier},
@@ -70,6 +70,7 @@ constexpr std::array<std::pair<std::string_view, NodeType>, 62> kTypeNames{{
     {"type_parameter", NodeType::TypeParameter},
     {"self_parameter", NodeType::SelfParameter},
     {"block", NodeType::Block},
+    {"type_item", NodeType::TypeItem},
 }};
 
 constexpr std::array<std::pair<std::string_view, Field>, kFieldCount> kFieldNames{{

@@ -74,6 +74,7 @@ enum class NodeType : std::uint8_t {
   TypeParameter,
   SelfParameter,
   Block,
+  TypeItem,
 };
 
 enum class Field : std::uint8_t {

@@ -51,18 +51,18 @@ TEST_CASE("rust: crates from Cargo.toml, modules from files and inline mods, imp
                                                   "shop_core.orders", "shop_core.orders.store", "shop_core.shapes",
                                                   "shop_core.util"});
   CHECK(rust_shop().names(Label::Class) == Names{"shop_core.orders.Invoice", "shop_core.orders.Order",
-                                                 "shop_core.orders.store.Store", "shop_core.shapes.Circle",
+                                                 "shop_core.orders.OrderRef", "shop_core.orders.store.Store", "shop_core.shapes.Circle",
                                                  "shop_core.shapes.Square"});
   CHECK(rust_shop().names(Label::Interface) == Names{"shop_core.shapes.Shape"});
   CHECK(rust_shop().names(Label::Function) ==
-        Names{"shop_app.local_helper", "shop_app.main", "shop_app.report.callbacks", "shop_app.report.helper",
+        Names{"shop_app.local_helper", "shop_app.main", "shop_app.report.callbacks", "shop_app.report.helper", "shop_app.report.pairs",
               "shop_app.report.summary", "shop_core.log_line", "shop_core.log_line!", "shop_core.orders.checkout",
               "shop_core.orders.load", "shop_core.orders.tests.helper", "shop_core.orders.tests.order_processes",
-              "shop_core.shapes.largest", "shop_core.shapes.print_shape", "shop_core.shapes.total_area",
+              "shop_core.orders.via_ref", "shop_core.shapes.largest", "shop_core.shapes.print_shape", "shop_core.shapes.total_area",
               "shop_core.util.format_price", "shop_core.util.helper"});
   CHECK(rust_shop().names(Label::Method) ==
         Names{"shop_core.orders.Invoice.new", "shop_core.orders.Invoice.process", "shop_core.orders.Order.new",
-              "shop_core.orders.Order.process", "shop_core.orders.Order.validate",
+              "shop_core.orders.Order.process", "shop_core.orders.Order.validate", "shop_core.orders.OrderRef.deref",
               "shop_core.orders.store.Store.fetch", "shop_core.orders.store.Store.first",
               "shop_core.orders.store.Store.new", "shop_core.orders.store.Store.process_all",
               "shop_core.orders.store.Store.refresh", "shop_core.shapes.Circle.area", "shop_core.shapes.Circle.new",
@@ -93,6 +93,8 @@ TEST_CASE("rust: the complete CALLS set: paths, use renames and globs, self, Sel
       // A field's declared type: Invoice.process reaches Order.process, not itself.
       "shop_core.orders.Invoice.process -> shop_core.orders.Order.process",
       "shop_core.orders.load -> shop_core.orders.Order.new",
+      // Through `impl Deref for OrderRef { type Target = Order; }` (no INHERITS).
+      "shop_core.orders.via_ref -> shop_core.orders.Order.process",
       "shop_core.orders.checkout -> shop_core.orders.load",
       "shop_core.orders.checkout -> shop_core.orders.Invoice.new",
       // `let invoice = Invoice::new(order)`: the constructor's return type.
@@ -129,6 +131,10 @@ TEST_CASE("rust: the complete CALLS set: paths, use renames and globs, self, Sel
       "shop_app.report.summary -> shop_core.orders.Order.process",
       "shop_app.report.summary -> shop_app.report.helper",
       "shop_app.report.summary -> shop_app.local_helper",
+      // A closure passed to map over a slice of Order: its parameter is an
+      // element; a match arm's Ok(first) of a Result<Order, _> an Order.
+      "shop_app.report.callbacks -> shop_core.orders.Order.process",
+      "shop_app.report.callbacks -> shop_core.orders.load",
   };
   std::sort(expected.begin(), expected.end());
   Names actual = rust_shop_edges(RelType::Calls);
@@ -142,7 +148,12 @@ TEST_CASE("rust: the complete CALLS set: paths, use renames and globs, self, Sel
 
 TEST_CASE("rust: macro invocations and unknown receivers are unresolved sites, never matched by name") {
   CHECK(rust_shop_unresolved("shop_app.main") == Names{"log_line! not_callable"});
-  CHECK(rust_shop_unresolved("shop_app.report.callbacks") == Names{"item.process unknown_receiver"});
+  CHECK(rust_shop().calls("shop_app.report.callbacks") ==
+        Names{"shop_core.orders.Order.process method 15", "shop_core.orders.Order.process method 18",
+              "shop_core.orders.load direct 16"});
+  CHECK(rust_shop_unresolved("shop_app.report.callbacks").empty());
+  // A tuple pattern's names have no type: no match by bare name.
+  CHECK(rust_shop_unresolved("shop_app.report.pairs") == Names{"left.process unknown_receiver"});
   // println!, format!, Ok(..), String::from, Vec::new, .to_string(): calls out of the tree.
   CHECK(rust_shop_unresolved("shop_core.log_line").empty());
   CHECK(rust_shop_unresolved("shop_core.orders.checkout").empty());
