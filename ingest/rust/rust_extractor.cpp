@@ -131,6 +131,7 @@ class FileReader {
   void read_parameters(TSNode function, std::span<const std::string> inline_modules, Definition& into);
   std::string self_type_name(TSNode type) const;
   void read_deref_target(TSNode body, std::span<const std::string> inline_modules, Definition& into) const;
+  void name_trait_methods_apart();
   // What a closure's parameters are when it is passed to an adaptor of
   // elements (`xs.iter().map(|x| ..)`, `opt.map(|x| ..)`): an element of the
   // receiver; empty otherwise.
@@ -295,6 +296,26 @@ void FileReader::definitions(std::vector<std::uint32_t>& body_starts) {
     kinds_.push_back(syntax_.type(found.node));
     body_starts.push_back(body_start);
     facts_.definitions.push_back(std::move(definition));
+  }
+  name_trait_methods_apart();
+}
+
+// Methods of one type that share a name (`fmt` of `impl Display` and of
+// `impl Debug`) are told apart by their trait: `Order.fmt<Display>`.
+void FileReader::name_trait_methods_apart() {
+  auto& definitions = facts_.definitions;
+  const auto owner = [&](const Definition& d) -> const Definition* {
+    if (d.label != Label::Method || d.parent == kModuleScope || !definitions[d.parent].is_extension) return nullptr;
+    return &definitions[d.parent];
+  };
+  std::unordered_map<std::string, std::uint32_t> counts;  // "Type.method"
+  for (const Definition& d : definitions) {
+    if (const Definition* part = owner(d)) ++counts[part->name + "." + d.name];
+  }
+  for (Definition& d : definitions) {
+    const Definition* part = owner(d);
+    if (part == nullptr || part->implements.empty() || counts[part->name + "." + d.name] < 2) continue;
+    d.signature = "<" + part->implements.front().back().text + ">";
   }
 }
 

@@ -7,7 +7,9 @@
 //   a default body, a Method); an `impl T` / `impl Tr for T` block is an
 //   extension part named T (is_extension, `implements` [Tr]) whose
 //   functions are its Methods (an `impl Deref` adds its `type Target` to
-//   the part's bases); other functions are Functions (a function
+//   the part's bases; methods of one type in a file that share a name are
+//   told apart by their trait as signature, `fmt<Display>`, `fmt<Debug>`);
+//   other functions are Functions (a function
 //   inside a function is nested in it); `macro_rules! m` is the Function
 //   "m!" marked kMacroDecorator.
 // - A top-level item of an inline module (`mod tests { ... }`) has the

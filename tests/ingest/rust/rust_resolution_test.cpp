@@ -55,14 +55,15 @@ TEST_CASE("rust: crates from Cargo.toml, modules from files and inline mods, imp
                                                  "shop_core.shapes.Square"});
   CHECK(rust_shop().names(Label::Interface) == Names{"shop_core.shapes.Shape"});
   CHECK(rust_shop().names(Label::Function) ==
-        Names{"shop_app.local_helper", "shop_app.main", "shop_app.report.callbacks", "shop_app.report.helper", "shop_app.report.pairs",
-              "shop_app.report.summary", "shop_core.log_line", "shop_core.log_line!", "shop_core.orders.checkout",
+        Names{"shop_app.local_helper", "shop_app.main", "shop_app.report.callbacks", "shop_app.report.helper",
+              "shop_app.report.pairs", "shop_app.report.summary", "shop_core.log_line", "shop_core.log_line!", "shop_core.orders.checkout",
               "shop_core.orders.load", "shop_core.orders.tests.helper", "shop_core.orders.tests.order_processes",
               "shop_core.orders.via_ref", "shop_core.shapes.largest", "shop_core.shapes.print_shape", "shop_core.shapes.total_area",
               "shop_core.util.format_price", "shop_core.util.helper"});
   CHECK(rust_shop().names(Label::Method) ==
-        Names{"shop_core.orders.Invoice.new", "shop_core.orders.Invoice.process", "shop_core.orders.Order.new",
-              "shop_core.orders.Order.process", "shop_core.orders.Order.validate", "shop_core.orders.OrderRef.deref",
+        Names{"shop_core.orders.Invoice.new", "shop_core.orders.Invoice.process", "shop_core.orders.Order.fmt<Debug>",
+              "shop_core.orders.Order.fmt<Display>", "shop_core.orders.Order.new", "shop_core.orders.Order.process",
+              "shop_core.orders.Order.validate", "shop_core.orders.OrderRef.deref",
               "shop_core.orders.store.Store.fetch", "shop_core.orders.store.Store.first",
               "shop_core.orders.store.Store.new", "shop_core.orders.store.Store.process_all",
               "shop_core.orders.store.Store.refresh", "shop_core.shapes.Circle.area", "shop_core.shapes.Circle.new",
@@ -71,8 +72,11 @@ TEST_CASE("rust: crates from Cargo.toml, modules from files and inline mods, imp
   // One node per type, at its declaration; impl blocks only add members.
   CHECK(rust_shop().property("shop_core.orders.Order", "line_start") == "7");
   CHECK(rust_shop().property("shop_core.orders.Order", "file_path") == "core/src/orders/mod.rs");
+  // Two trait impls' fmt are two Methods, named apart by their trait.
   CHECK(rust_shop().targets(RelType::Defines, "shop_core.orders.Order") ==
-        Names{"shop_core.orders.Order.new", "shop_core.orders.Order.process", "shop_core.orders.Order.validate"});
+        Names{"shop_core.orders.Order.fmt<Debug>", "shop_core.orders.Order.fmt<Display>", "shop_core.orders.Order.new",
+              "shop_core.orders.Order.process", "shop_core.orders.Order.validate"});
+  CHECK(rust_shop().property("shop_core.orders.Order.fmt<Debug>", "line_start") == "89");
   CHECK(rust_shop().targets(RelType::Defines, "shop_core.shapes.Shape") ==
         Names{"shop_core.shapes.Shape.area", "shop_core.shapes.Shape.describe"});
   CHECK(rust_shop().list_property("shop_core.log_line!", "decorators") == Names{"macro_rules!"});
