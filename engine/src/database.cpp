@@ -43,7 +43,7 @@ struct Database::LazySemantic {
 
 Database::Database(std::shared_ptr<const Snapshot> snapshot, std::filesystem::path path)
     : snapshot_(std::move(snapshot)), path_(std::move(path)), semantic_(std::make_shared<LazySemantic>()) {
-  sources_ = std::make_shared<const queries::TreeSourceReader>(root());
+  sources_ = std::make_shared<const queries::TreeSourceReader>(source_roots());
 }
 
 Result<const embeddings::SemanticIndex*> Database::semantic() const {
@@ -70,9 +70,21 @@ Database Database::from_snapshot(Snapshot snapshot, std::filesystem::path path) 
   return Database(std::make_shared<const Snapshot>(std::move(snapshot)), std::move(path));
 }
 
+std::vector<queries::SourceRoot> Database::source_roots() const {
+  const NodeRange projects = store().nodes(Label::Project);
+  std::vector<queries::SourceRoot> roots;
+  for (NodeId project = projects.begin; project < projects.end; ++project) {
+    const PropertyValue path = store().property(project, "path");
+    const auto* text = std::get_if<std::string_view>(&path);
+    if (text == nullptr || text->empty()) continue;
+    roots.push_back({projects.size() == 1 ? std::string() : std::string(store().name(project)), std::string(*text)});
+  }
+  return roots;
+}
+
 std::optional<std::string> Database::root() const {
   const NodeRange projects = store().nodes(Label::Project);
-  if (projects.size() == 0) return std::nullopt;
+  if (projects.size() != 1) return std::nullopt;
   const PropertyValue path = store().property(projects.begin, "path");
   const auto* text = std::get_if<std::string_view>(&path);
   if (text == nullptr || text->empty()) return std::nullopt;

@@ -126,6 +126,7 @@ Result<IndexResult> index_repository(const IndexOptions& options, ExtractProgres
     program.project_name = project.name;
     program.project_path = project.path;
   }
+  if (!options.project_name.empty()) program.project_name = options.project_name;
   report.unresolved_calls = program.unresolved_calls.size();
   report.external_calls = program.external_calls;
   report.resolve_seconds = seconds_since(start);

@@ -67,10 +67,14 @@ class Database {
   // The file it was opened from ("" for from_snapshot without one).
   const std::filesystem::path& path() const { return path_; }
   // The absolute folder the graph was indexed from (the Project node's
-  // path); nullopt for graphs without a Project (CSV imports).
+  // path); nullopt for graphs without a Project (CSV imports) and for graphs
+  // of several projects (source_roots()).
   std::optional<std::string> root() const;
+  // Where its files are: root() without a project name, or one root per
+  // project of a graph of several (store/store_union.hpp); empty without.
+  std::vector<queries::SourceRoot> source_roots() const;
 
-  // Reads source text from root() for details, source and context (a graph
+  // Reads source text from source_roots() for details, source and context (a graph
   // without a root refuses to).
   const queries::SourceReader& sources() const { return *sources_; }
 

@@ -41,7 +41,7 @@ std::vector<NodeId> distinct_callees(const GraphStore& store, NodeId node) {
 std::size_t distinct_callee_count(const GraphStore& store, NodeId node) {
   const auto out = store.out(RelType::Calls, node);
   std::size_t count = 0;
-  for (std::size_t i = 0; i < out.size(); ++i) count += (i == 0 || out[i] != out[i - 1]) ? 1 : 0;
+  for (std::size_t i = 0; i < out.size(); ++i) count += (i == 0 || out[i] != out[i - 1]) ? std::size_t{1} : std::size_t{0};
   return count;
 }
 

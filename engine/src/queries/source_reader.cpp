@@ -35,22 +35,42 @@ bool inside(const fs::path& root, const fs::path& file) {
 }  // namespace
 
 TreeSourceReader::TreeSourceReader(std::optional<std::string> root, ChangeCheck changed)
-    : root_(std::move(root)), changed_(std::move(changed)) {}
+    : changed_(std::move(changed)) {
+  if (root) roots_.push_back({"", std::move(*root)});
+}
+
+TreeSourceReader::TreeSourceReader(std::vector<SourceRoot> roots, ChangeCheck changed)
+    : roots_(std::move(roots)), changed_(std::move(changed)) {}
 
 Result<std::string> TreeSourceReader::read_file(std::string_view file_path) const {
-  if (!root_) {
+  if (roots_.empty()) {
     return make_error(ErrorCode::InvalidArgument, "the graph has no indexed root (a CSV import): no source to read");
   }
-  const fs::path relative(file_path);
+  if (roots_.size() == 1 && roots_.front().project.empty()) return read_under(roots_.front().path, file_path, file_path);
+  // Several projects: the path's first part names the project.
+  const std::size_t slash = file_path.find('/');
+  if (slash != std::string_view::npos) {
+    const std::string_view project = file_path.substr(0, slash);
+    for (const SourceRoot& root : roots_) {
+      if (root.project == project) return read_under(root.path, file_path.substr(slash + 1), file_path);
+    }
+  }
+  return make_error(ErrorCode::InvalidArgument,
+                    fmt::format("refused to read {}: its path does not start with a project of the graph", file_path));
+}
+
+Result<std::string> TreeSourceReader::read_under(const std::string& root, std::string_view relative_path,
+                                                 std::string_view file_path) const {
+  const fs::path relative(relative_path);
   if (relative.empty() || relative.is_absolute()) return outside(file_path);
   for (const fs::path& part : relative) {
     if (part == "..") return outside(file_path);
   }
   std::error_code error;
-  const fs::path real_root = fs::canonical(fs::path(*root_), error);
+  const fs::path real_root = fs::canonical(fs::path(root), error);
   if (error) {
     return make_error(ErrorCode::DatabaseError,
-                      fmt::format("the indexed root {} is gone: {}", *root_, error.message()));
+                      fmt::format("the indexed root {} is gone: {}", root, error.message()));
   }
   const fs::path real_file = fs::canonical(real_root / relative, error);
   if (error) {

@@ -68,3 +68,27 @@ TEST_CASE("source lines: paths leaving the root are refused, through .. or symli
   CHECK(missing.error().code == ErrorCode::DatabaseError);
   CHECK(read_source_lines(root, "ok.py", 1, 1, 10).ok());
 }
+
+TEST_CASE("source lines: a graph of several projects reads each path under its project's root") {
+  TempDir dir;
+  write(dir / "one/pkg/m.py", "one\n");
+  write(dir / "two/pkg/m.py", "two\n");
+  write(dir / "secret.py", "no\n");
+  const trellis::queries::TreeSourceReader reader(std::vector<trellis::queries::SourceRoot>{
+      {"api", (dir / "one").string()}, {"web", (dir / "two").string()}});
+  auto api = reader.read_file("api/pkg/m.py");
+  REQUIRE(api.ok());
+  CHECK(*api == "one\n");
+  auto web = reader.read_file("web/pkg/m.py");
+  REQUIRE(web.ok());
+  CHECK(*web == "two\n");
+  // A path without a project of the graph, or leaving one's root, is refused.
+  for (const std::string_view path : {"pkg/m.py", "other/pkg/m.py", "api", "api/../secret.py", "web/../../secret.py"}) {
+    auto refused = reader.read_file(path);
+    REQUIRE_FALSE(refused.ok());
+    CHECK(refused.error().code == ErrorCode::InvalidArgument);
+  }
+  // No roots at all: nothing is read.
+  const trellis::queries::TreeSourceReader none(std::vector<trellis::queries::SourceRoot>{});
+  CHECK_FALSE(none.read_file("api/pkg/m.py").ok());
+}

@@ -20,7 +20,7 @@ std::optional<FileIdentity> identify_file(const std::filesystem::path& path) {
 LoadedGraph::LoadedGraph(Database database, FileIdentity identity)
     : database_(std::move(database)),
       identity_(identity),
-      sources_(database_.root(), [this](std::string_view path, std::string_view text) -> std::optional<bool> {
+      sources_(database_.source_roots(), [this](std::string_view path, std::string_view text) -> std::optional<bool> {
         const auto& files = indexed_files();
         if (!files) return std::nullopt;
         const auto indexed = files->find(std::string(path));
@@ -35,14 +35,26 @@ std::chrono::system_clock::time_point LoadedGraph::written_at() const {
 
 const std::optional<std::map<std::string, std::uint64_t>>& LoadedGraph::indexed_files() const {
   std::call_once(files_once_, [this] {
-    const auto& extras = database_.snapshot().extras;
-    const auto it = extras.find(ingest::kFactsSection);
-    if (it == extras.end()) return;
-    auto decoded = ingest::decode_facts(it->second.span());
-    if (!decoded.ok()) return;
+    // One manifest, or one per project of a graph of several
+    // ("ingest.facts@<project>", whose paths start with "<project>/").
+    const std::string per_project = std::string(ingest::kFactsSection) + "@";
     std::map<std::string, std::uint64_t> files;
-    for (const auto& [path, cached] : *decoded) files.emplace(path, cached.content_hash);
-    files_ = std::move(files);
+    bool found = false;
+    for (const auto& [section, bytes] : database_.snapshot().extras) {
+      std::string prefix;
+      if (section == ingest::kFactsSection) {
+        prefix.clear();
+      } else if (section.starts_with(per_project)) {
+        prefix = section.substr(per_project.size()) + "/";
+      } else {
+        continue;
+      }
+      auto decoded = ingest::decode_facts(bytes.span());
+      if (!decoded.ok()) return;
+      for (const auto& [path, cached] : *decoded) files.emplace(prefix + path, cached.content_hash);
+      found = true;
+    }
+    if (found) files_ = std::move(files);
   });
   return files_;
 }

@@ -1,6 +1,7 @@
 #include "trellis/commands/index_command.hpp"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <filesystem>
 #include <optional>
@@ -13,6 +14,7 @@
 #include "trellis/embeddings/embedding_text.hpp"
 #include "trellis/embeddings/vector_store.hpp"
 #include "trellis/ingest/index_database.hpp"
+#include "trellis/ingest/index_projects.hpp"
 #include "trellis/ingest/unsupported_languages.hpp"
 #include "trellis/output/progress_bar.hpp"
 #include "trellis/output/text_table.hpp"
@@ -26,7 +28,12 @@ class IndexCommand final : public Command {
  public:
   explicit IndexCommand(CLI::App& parent)
       : Command(*parent.add_subcommand("index", "Index a source tree into the graph snapshot")) {
-    app().add_option("PATH", root_, "Folder to index")->type_name("PATH")->capture_default_str();
+    app().add_option("PATH", roots_, "Folder to index (several: one graph of several projects)")
+        ->type_name("PATH...")
+        ->capture_default_str();
+    app().add_option("--project", projects_,
+                     "Name of the project of each PATH, in order (default: each folder's name)")
+        ->type_name("NAME");
     app().add_option("--jobs,-j", jobs_, "Threads for parsing (0: every core)")->capture_default_str();
     app().add_option("--exclude", excludes_, "Skip paths matching this gitignore-style glob (repeatable)")
         ->type_name("GLOB");
@@ -55,29 +62,58 @@ class IndexCommand final : public Command {
         "On a terminal a progress line shows on stderr (files, bytes, lines/s and the time left,\n"
         "estimated from the bytes parsed); the summary goes to stdout.\n"
         "Embeddings beside the snapshot (`trellis embeddings`) lose the vectors of nodes that are gone;\n"
-        "with --embed-command, definitions whose text changed are embedded again.\n\n"
-        "Examples:\n  trellis index\n  trellis index ~/src/shop --exclude 'tests/' --jobs 4");
+        "with --embed-command, definitions whose text changed are embedded again.\n"
+        "Several PATHs make one graph of several projects (--db FILE is then required): each is\n"
+        "indexed and resolved on its own, and everything in it is named under its project, the\n"
+        "first part of qualified names and file paths (`api.shop.auth.login`, `api/shop/auth.py`);\n"
+        "a unique suffix still names a node (`shop.auth.login`). One Project node per PATH CONTAINS\n"
+        "its nodes; packages outside the trees (ExternalPackage) are shared. Each project keeps its\n"
+        "own facts file (FILE.<project>.facts), so indexing again re-parses only changed files.\n"
+        "With one PATH, --project names its Project node.\n\n"
+        "Examples:\n  trellis index\n  trellis index ~/src/shop --exclude 'tests/' --jobs 4\n"
+        "  trellis index ~/src/api ~/src/web --project api --project web --db ~/org.trellis");
   }
 
   output::Json provided_input() const override {
-    output::Json input = {{"path", root_}, {"jobs", jobs_}, {"exclude", excludes_}};
+    output::Json input = {{"path", roots_.size() == 1 ? output::Json(roots_.front()) : output::Json(roots_)},
+                          {"jobs", jobs_},
+                          {"exclude", excludes_}};
+    if (!projects_.empty()) input["project"] = projects_;
     if (embed_command_) input["embed_command"] = *embed_command_;
     return input;
   }
 
   Result<output::Report> run(const GlobalOptions& globals) override {
-    auto database_path = database_to_write(globals, root_);
+    if (roots_.empty()) roots_.push_back(".");
+    if (!projects_.empty() && projects_.size() != roots_.size()) {
+      return make_error(ErrorCode::InvalidArgument,
+                        fmt::format("{} --project names for {} PATHs: give one per PATH, in order", projects_.size(),
+                                    roots_.size()));
+    }
+    if (roots_.size() > 1 && globals.db.empty()) {
+      return make_error(ErrorCode::InvalidArgument,
+                        "several PATHs make one graph of several projects: say where it goes with --db FILE");
+    }
+    auto database_path = database_to_write(globals, roots_.front());
     if (!database_path.ok()) return std::move(database_path).take_error();
     const std::filesystem::path& database = *database_path;
     ingest::IndexOptions options;
-    options.root = root_;
+    options.root = roots_.front();
+    if (!projects_.empty()) options.project_name = projects_.front();
     options.exclude_globs = excludes_;
     options.jobs = jobs_;
     options.max_file_bytes = max_file_bytes_;
     ingest::ExtractProgress progress;
-    auto indexed = [&] {
+    auto indexed = [&]() -> Result<ingest::DatabaseIndexResult> {
       const output::ProgressBar bar(progress);
-      return ingest::index_into_database(options, database, &progress);
+      if (roots_.size() == 1) return ingest::index_into_database(options, database, &progress);
+      std::vector<ingest::ProjectRoot> projects;
+      for (std::size_t i = 0; i < roots_.size(); ++i) {
+        std::error_code ignored;
+        const std::filesystem::path root = std::filesystem::weakly_canonical(roots_[i], ignored);
+        projects.push_back({projects_.empty() ? root.filename().string() : projects_[i], roots_[i]});
+      }
+      return ingest::index_projects_into_database(options, projects, database, &progress);
     }();
     if (!indexed.ok()) return std::move(indexed).take_error();
     output::Report out = report(*indexed, database);
@@ -107,7 +143,7 @@ class IndexCommand final : public Command {
     for (const auto& warning : r.warnings) warnings.push_back({{"path", warning.relative_path}, {"reason", warning.reason}});
 
     output::Report out;
-    out.query = fmt::format("index {}", root_);
+    out.query = fmt::format("index {}", fmt::join(roots_, " "));
     out.query_type = "index";
     out.results = {{"database", database.string()},
                    {"files", r.files},
@@ -164,7 +200,8 @@ class IndexCommand final : public Command {
     return out;
   }
 
-  std::string root_ = ".";
+  std::vector<std::string> roots_;
+  std::vector<std::string> projects_;
   unsigned jobs_ = 0;
   std::vector<std::string> excludes_;
   std::uint64_t max_file_bytes_ = ingest::kDefaultMaxFileBytes;

@@ -10,6 +10,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "trellis/common/error.hpp"
 
@@ -52,6 +53,14 @@ SourceText slice_lines(std::string_view text, int first, int last, int max_lines
 // without "..", and still lie under the root once symlinks are resolved;
 // the file is opened without following a final symlink, must be a regular
 // file of at most kMaxSourceFileBytes. Invalid UTF-8 is replaced by U+FFFD.
+// A folder the graph's files were indexed from. A graph of several projects
+// (store_union.hpp) has one per project: its files' paths start with the
+// project's name and a slash. A graph of one has one root without a name.
+struct SourceRoot {
+  std::string project;  // "" for the only root
+  std::string path;     // absolute
+};
+
 class TreeSourceReader final : public SourceReader {
  public:
   // Whether `text`, the whole file at `file_path`, differs from what was
@@ -61,12 +70,17 @@ class TreeSourceReader final : public SourceReader {
   // `root`: the absolute folder the graph was indexed from; nullopt for a
   // graph without one (a CSV import), whose reads are refused.
   explicit TreeSourceReader(std::optional<std::string> root, ChangeCheck changed = {});
+  // No roots: reads are refused, as without a root.
+  explicit TreeSourceReader(std::vector<SourceRoot> roots, ChangeCheck changed = {});
 
   Result<std::string> read_file(std::string_view file_path) const override;
   std::optional<bool> changed_since_index(std::string_view file_path, std::string_view text) const override;
 
  private:
-  std::optional<std::string> root_;
+  Result<std::string> read_under(const std::string& root, std::string_view relative_path,
+                                 std::string_view file_path) const;
+
+  std::vector<SourceRoot> roots_;
   ChangeCheck changed_;
 };
 

@@ -24,6 +24,8 @@ struct IndexResult;
 
 struct IndexOptions {
   std::filesystem::path root;
+  // The Project node's name ("": the root folder's name).
+  std::string project_name;
   std::vector<std::string> exclude_globs;
   std::uint64_t max_file_bytes = kDefaultMaxFileBytes;
   unsigned jobs = 0;  // 0: every core
