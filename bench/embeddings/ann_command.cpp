@@ -41,6 +41,9 @@ CLI::App& add_ann_command(CLI::App& app, AnnCommandOptions& options) {
   ann.add_option("--ef", options.ef, "HNSW candidates per search")->capture_default_str();
   ann.add_option("--m", options.m, "HNSW links per node")->capture_default_str();
   ann.add_option("--ef-construction", options.ef_construction, "HNSW candidates while building")->capture_default_str();
+  ann.add_option("--scan-limit", options.scan_limit,
+                 "Rows x dimension up to which every row is scanned as 8-bit codes (0: always the HNSW graph)")
+      ->capture_default_str();
   ann.add_flag("--json", options.json, "Print one JSON document instead of the table");
   return ann;
 }
@@ -101,7 +104,7 @@ int run_ann_command(const AnnCommandOptions& options) {
   };
   embeddings::VectorStore store(options.dimension);
   for (std::size_t i = 0; i < options.vectors; ++i) (void)store.put(i + 1, 0, draw());
-  const embeddings::AnnOptions ann_options{options.m, options.ef_construction, options.ef};
+  const embeddings::AnnOptions ann_options{options.m, options.ef_construction, options.ef, options.scan_limit};
   const Stopwatch build_clock;
   auto index = embeddings::AnnIndex::build(store, ann_options);
   const double build_ms = build_clock.elapsed_ms();
@@ -126,16 +129,19 @@ int run_ann_command(const AnnCommandOptions& options) {
         {"vectors", options.vectors}, {"dimension", options.dimension}, {"queries", options.queries},
         {"clusters", options.clusters}, {"spread", options.spread},
         {"k", options.k}, {"ef", options.ef}, {"m", options.m}, {"ef_construction", options.ef_construction},
-        {"build_seconds", build_ms / 1000.0},
+        {"build_seconds", build_ms / 1000.0}, {"method", index->scans() ? "scan" : "hnsw"},
         {"queries_near_stored_vectors", pass_json(near)},
         {"queries_drawn_like_the_data", pass_json(independent)}};
     fmt::print("{}\n", document.dump(2));
   } else {
-    fmt::print("{} random vectors of dimension {} ({}; HNSW M {}, ef_construction {}, ef {}): built in {:.1f} s\n",
-               options.vectors, options.dimension,
+    fmt::print("{} random vectors of dimension {} ({}; {}): built in {:.1f} s\n", options.vectors,
+               options.dimension,
                options.clusters == 0 ? std::string("independent normal")
                                      : fmt::format("{} clusters, spread {}", options.clusters, options.spread),
-               options.m, options.ef_construction, options.ef, build_ms / 1000.0);
+               index->scans() ? std::string("every row scanned as 8-bit codes")
+                              : fmt::format("HNSW M {}, ef_construction {}, ef {}", options.m,
+                                            options.ef_construction, options.ef),
+               build_ms / 1000.0);
     for (const auto& [name, pass] : {std::pair<std::string_view, const Pass&>{"near stored", near},
                                      std::pair<std::string_view, const Pass&>{"drawn anew", independent}}) {
       fmt::print("  {:<12} k={}  p50 {:8.1f} us  p95 {:8.1f} us  max {:8.1f} us  recall@{} {:.4f} over {} queries\n",

@@ -12,6 +12,8 @@
 #include <CLI/CLI.hpp>
 #include <cstddef>
 
+#include "trellis/embeddings/ann_index.hpp"
+
 namespace trellis::bench {
 
 struct AnnCommandOptions {
@@ -24,6 +26,8 @@ struct AnnCommandOptions {
   std::size_t ef = 128;
   std::size_t m = 16;
   std::size_t ef_construction = 200;
+  // Rows x dimension up to which the index scans (AnnOptions::scan_limit).
+  std::size_t scan_limit = embeddings::AnnOptions{}.scan_limit;
   bool json = false;
 };
 

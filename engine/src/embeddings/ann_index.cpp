@@ -9,6 +9,8 @@
 #include <exception>
 #include <queue>
 
+#include "quantized_scan.hpp"
+
 namespace trellis::embeddings {
 
 struct AnnIndex::Graph {
@@ -70,11 +72,24 @@ std::vector<VectorHit> exact_search(const VectorStore& store, std::span<const fl
 
 AnnIndex::AnnIndex(std::unique_ptr<Graph> graph, std::size_t dimension)
     : graph_(std::move(graph)), dimension_(dimension) {}
+AnnIndex::AnnIndex(std::unique_ptr<QuantizedScan> scan, std::size_t dimension)
+    : scan_(std::move(scan)), dimension_(dimension) {}
 AnnIndex::~AnnIndex() = default;
 AnnIndex::AnnIndex(AnnIndex&&) noexcept = default;
 AnnIndex& AnnIndex::operator=(AnnIndex&&) noexcept = default;
 
+namespace {
+
+bool scanned(const VectorStore& store, const AnnOptions& options) {
+  return store.size() * store.dimension() <= options.scan_limit;
+}
+
+}  // namespace
+
 Result<AnnIndex> AnnIndex::build(const VectorStore& store, const AnnOptions& options) {
+  if (scanned(store, options)) {
+    return AnnIndex(std::make_unique<QuantizedScan>(QuantizedScan::build(store)), store.dimension());
+  }
   try {
     auto graph = std::make_unique<Graph>(store.dimension());
     graph->hnsw = std::make_unique<hnswlib::HierarchicalNSW<float>>(
@@ -93,6 +108,7 @@ Result<AnnIndex> AnnIndex::build(const VectorStore& store, const AnnOptions& opt
 Result<AnnIndex> AnnIndex::load_or_build(const std::filesystem::path& path, const VectorStore& store,
                                          const AnnOptions& options, bool* rebuilt) {
   if (rebuilt != nullptr) *rebuilt = false;
+  if (scanned(store, options)) return build(store, options);  // nothing cached: made in a pass over the rows
   std::error_code error;
   if (store.size() != 0 && std::filesystem::exists(path, error)) {
     try {
@@ -109,6 +125,7 @@ Result<AnnIndex> AnnIndex::load_or_build(const std::filesystem::path& path, cons
 }
 
 Status AnnIndex::save(const std::filesystem::path& path) const {
+  if (scan_ != nullptr) return {};
   std::filesystem::path temporary = path;
   temporary += ".tmp";
   try {
@@ -125,12 +142,13 @@ Status AnnIndex::save(const std::filesystem::path& path) const {
   return {};
 }
 
-std::size_t AnnIndex::size() const { return graph_->hnsw->cur_element_count; }
+std::size_t AnnIndex::size() const { return scan_ != nullptr ? scan_->size() : graph_->hnsw->cur_element_count; }
 
 std::vector<VectorHit> AnnIndex::search(std::span<const float> query, std::size_t k) const {
   std::vector<VectorHit> hits;
   if (size() == 0 || k == 0) return hits;
   const std::vector<float> unit = unit_vector(query);
+  if (scan_ != nullptr) return scan_->search(unit, k);
   auto found = graph_->hnsw->searchKnn(unit.data(), std::min(k, size()));
   hits.resize(found.size());
   for (std::size_t i = found.size(); i-- > 0;) {

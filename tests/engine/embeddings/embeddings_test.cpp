@@ -97,29 +97,77 @@ TEST_CASE("an import names each bad line: unknown node, wrong dimension, a non-n
   CHECK(parse_query_vector("1 two 3").error().message == "the query vector holds \"two\", not a number");
 }
 
-TEST_CASE("the ANN index finds what exact search finds on small random sets") {
-  std::mt19937_64 random(7);
+namespace {
+
+VectorStore random_vectors(std::size_t rows, std::size_t dimension, std::uint64_t seed) {
+  std::mt19937_64 random(seed);
   std::normal_distribution<float> normal(0.0f, 1.0f);
   VectorStore store;
-  for (std::uint64_t key = 1; key <= 600; ++key) {
-    std::vector<float> vector(16);
+  for (std::uint64_t key = 1; key <= rows; ++key) {
+    std::vector<float> vector(dimension);
     for (float& x : vector) x = normal(random);
     REQUIRE(store.put(key, 0, vector).ok());
   }
+  return store;
+}
+
+}  // namespace
+
+TEST_CASE("the ANN index finds what exact search finds on small random sets, graphed or scanned") {
+  const VectorStore store = random_vectors(600, 16, 7);
+  for (const std::size_t scan_limit : {std::size_t{0}, AnnOptions{}.scan_limit}) {
+    AnnOptions options;
+    options.scan_limit = scan_limit;
+    auto index = AnnIndex::build(store, options);
+    REQUIRE(index.ok());
+    CHECK(index->scans() == (scan_limit != 0));
+    std::size_t found = 0;
+    for (std::size_t row = 0; row < store.size(); row += 10) {
+      const auto hits = index->search(store.vector(row), 5);
+      REQUIRE(hits.size() == 5);
+      CHECK(hits[0].row == row);  // a stored vector is its own nearest
+      CHECK(hits[0].score == doctest::Approx(1.0f).epsilon(1e-5));
+      const auto exact = exact_search(store, store.vector(row), 5);
+      for (const VectorHit& hit : hits) {
+        for (const VectorHit& e : exact) found += e.row == hit.row ? 1 : 0;
+      }
+    }
+    CHECK(static_cast<double>(found) / (60.0 * 5.0) >= 0.95);
+  }
+}
+
+// Independent normal vectors in many dimensions, where every neighbour is
+// about as far as any other: the scan still ranks as exact search does,
+// with exact scores, for queries that are not stored vectors.
+TEST_CASE("the scanned ANN index ranks unstructured vectors as exact search does") {
+  const VectorStore store = random_vectors(20000, 96, 11);
   auto index = AnnIndex::build(store);
   REQUIRE(index.ok());
+  REQUIRE(index->scans());
+  CHECK(index->size() == 20000);
+  const VectorStore queries = random_vectors(40, 96, 12);
   std::size_t found = 0;
-  for (std::size_t row = 0; row < store.size(); row += 10) {
-    const auto hits = index->search(store.vector(row), 5);
-    REQUIRE(hits.size() == 5);
-    CHECK(hits[0].row == row);  // a stored vector is its own nearest
-    CHECK(hits[0].score == doctest::Approx(1.0f).epsilon(1e-5));
-    const auto exact = exact_search(store, store.vector(row), 5);
-    for (const VectorHit& hit : hits) {
-      for (const VectorHit& e : exact) found += e.row == hit.row ? 1 : 0;
+  for (std::size_t q = 0; q < queries.size(); ++q) {
+    const auto hits = index->search(queries.vector(q), 10);
+    const auto exact = exact_search(store, queries.vector(q), 10);
+    REQUIRE(hits.size() == 10);
+    for (std::size_t i = 0; i < hits.size(); ++i) {
+      for (const VectorHit& e : exact) {
+        if (e.row == hits[i].row) {
+          ++found;
+          CHECK(hits[i].score == doctest::Approx(e.score).epsilon(1e-4));
+        }
+      }
+      if (i > 0) CHECK(hits[i - 1].score >= hits[i].score);
     }
   }
-  CHECK(static_cast<double>(found) / (60.0 * 5.0) >= 0.95);
+  CHECK(static_cast<double>(found) / (40.0 * 10.0) >= 0.99);
+  // k beyond the rows, and nothing asked.
+  const VectorStore few = random_vectors(3, 8, 13);
+  auto small = AnnIndex::build(few);
+  REQUIRE(small.ok());
+  CHECK(small->search(few.vector(0), 10).size() == 3);
+  CHECK(small->search(few.vector(0), 0).empty());
 }
 
 TEST_CASE("search_semantic ranks by cosine similarity, filters by label and checks the dimension") {

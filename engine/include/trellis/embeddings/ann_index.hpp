@@ -1,8 +1,13 @@
-// Approximate nearest neighbours over a VectorStore by cosine similarity:
-// an HNSW graph (hnswlib) over the rows' unit-length copies, searched with
-// ef = max(k, ef_search). The graph is a cache beside the vectors
-// (`graph.trellis.vectors.hnsw`): load() takes it only when it holds
-// exactly the store's vectors, else builds it again.
+// Approximate nearest neighbours over a VectorStore by cosine similarity.
+// Up to scan_limit numbers (rows x dimension: 50,000 rows of 384), every
+// row is compared, as 8-bit codes, and the best candidates exactly
+// (quantized_scan.hpp): recall near 1 whatever the vectors look like, no
+// build time, a cost that grows with the rows. Above it, an HNSW graph
+// (hnswlib) over the rows' unit-length copies, searched with
+// ef = max(k, ef_search): fast on vectors with structure (real embeddings
+// gather), poor on independent random ones. The graph is a cache beside the
+// vectors (`graph.trellis.vectors.hnsw`): load() takes it only when it
+// holds exactly the store's vectors, else builds it again.
 #pragma once
 
 #include <cstddef>
@@ -16,10 +21,14 @@
 
 namespace trellis::embeddings {
 
+class QuantizedScan;
+
 struct AnnOptions {
   std::size_t m = 16;                 // links per node
   std::size_t ef_construction = 200;  // candidates while building
   std::size_t ef_search = 128;        // candidates while searching (at least k)
+  // Rows x dimension up to which rows are scanned rather than graphed.
+  std::size_t scan_limit = std::size_t{1} << 25;
 };
 
 struct VectorHit {
@@ -51,13 +60,17 @@ class AnnIndex {
 
   std::size_t size() const;
   std::size_t dimension() const { return dimension_; }
+  // Whether it scans every row (no graph: save() writes nothing).
+  bool scans() const { return scan_ != nullptr; }
   // The k rows nearest `query` (dimension() numbers), best first.
   std::vector<VectorHit> search(std::span<const float> query, std::size_t k) const;
 
  private:
   struct Graph;
   AnnIndex(std::unique_ptr<Graph> graph, std::size_t dimension);
+  AnnIndex(std::unique_ptr<QuantizedScan> scan, std::size_t dimension);
   std::unique_ptr<Graph> graph_;
+  std::unique_ptr<QuantizedScan> scan_;
   std::size_t dimension_ = 0;
 };
 
