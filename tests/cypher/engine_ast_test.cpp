@@ -2,6 +2,7 @@
 // it is checked apart from the parser. The conformance corpus
 // (corpus_test.cpp) covers the language through query text.
 #include <doctest/doctest.h>
+#include <fmt/format.h>
 
 #include <atomic>
 
@@ -166,6 +167,37 @@ TEST_CASE("cypher planner: top-k by CALLS in-degree counts with the CSR degree a
         "        ExpandCount (f:Function)<-[:CALLS]-()\n"
         "          NodeScan (f:Function)\n"
         "            Argument\n");
+}
+
+TEST_CASE("cypher planner: label tests in WHERE plan as the pattern's labels, in every spelling") {
+  const std::string expected =
+      "Limit 3\n"
+      "  Top 3 by c DESC\n"
+      "    Aggregate f, c\n"
+      "      ExpandCount (f:Function|Method)<-[:CALLS]-()\n"
+      "        NodeScan (f:Function|Method)\n"
+      "          Argument\n";
+  for (const std::string_view where :
+       {"f:Function OR f:Method", "f:Method OR 'Function' IN labels(f)", "labels(f)[0] IN ['Function', 'Method']",
+        "head(labels(f)) = 'Method' OR labels(f)[0] = 'Function'", "labels(f)[0] IN ['Method', 'Function', 'Nope']"}) {
+    CAPTURE(where);
+    auto explained = cypher::run_cypher(shop_store(),
+                                        fmt::format("EXPLAIN MATCH ()-[:CALLS]->(f) WHERE {} RETURN f.qualified_name "
+                                                    "AS f, count(*) AS c ORDER BY c DESC LIMIT 3",
+                                                    where),
+                                        {}, CypherOptions{});
+    REQUIRE(explained.ok());
+    CHECK(explained->plan == expected);
+  }
+  // Tests no pattern label can meet, and tests that are not only of labels, stay filters.
+  for (const std::string_view where : {"f:Function:Method", "labels(f)[0] = 'Nope'", "NOT f:Method", "f:Method OR f.name = 'x'"}) {
+    CAPTURE(where);
+    auto explained = cypher::run_cypher(
+        shop_store(), fmt::format("EXPLAIN MATCH (f) WHERE {} RETURN count(f) AS n", where), {}, CypherOptions{});
+    REQUIRE(explained.ok());
+    CHECK(explained->plan.find("Filter") != std::string::npos);
+    CHECK(explained->plan.find("NodeScan (f)\n") != std::string::npos);
+  }
 }
 
 TEST_CASE("cypher errors carry the position and suggestions of the unknown name") {

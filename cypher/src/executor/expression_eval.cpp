@@ -2,6 +2,7 @@
 
 #include <re2/re2.h>
 
+#include <algorithm>
 #include <cmath>
 
 #include "executor/operator.hpp"
@@ -265,6 +266,9 @@ Value evaluate(const Expr& expr, Row& row, ExecContext& ctx) {
       if (v.is_null()) return {};
       if (v.kind() != ValueKind::Node) fail(ErrorCode::InvalidArgument, fmt::format("Expected a node in '{}'", expr.text));
       const Label label = ctx.store().label(v.as_node().id);
+      if (expr.any_label) {  // a pattern's (n:A|B): one of them
+        return std::find(expr.labels.begin(), expr.labels.end(), label) != expr.labels.end();
+      }
       for (const Label l : expr.labels) {
         if (l != label) return false;
       }

@@ -8,6 +8,7 @@
 
 #include "executor/operators.hpp"
 #include "planner/expression_slots.hpp"
+#include "planner/label_tests.hpp"
 
 namespace trellis::cypher {
 namespace {
@@ -312,9 +313,42 @@ class Planner {
     return place_filters(std::move(op), conjuncts, true);
   }
 
+  // Label tests among the WHERE's conjuncts join the patterns' labels
+  // (label_tests.hpp); a test whose labels no pattern of the variable
+  // allows stays a filter (no node passes it).
+  static void absorb_label_tests(BoundMatch& match, std::vector<ExprPtr>& conjuncts) {
+    for (auto it = conjuncts.begin(); it != conjuncts.end();) {
+      const auto test = label_test(**it);
+      std::vector<BoundNodePattern*> nodes;
+      if (test) {
+        for (BoundPatternPart& part : match.parts) {
+          for (BoundNodePattern& node : part.nodes) {
+            if (node.slot == test->slot) nodes.push_back(&node);
+          }
+        }
+      }
+      std::vector<std::vector<Label>> narrowed;
+      for (const BoundNodePattern* node : nodes) {
+        std::vector<Label> labels = test->labels;
+        if (!node->labels.empty()) {
+          std::erase_if(labels, [&](Label l) { return std::find(node->labels.begin(), node->labels.end(), l) == node->labels.end(); });
+        }
+        if (labels.empty()) break;
+        narrowed.push_back(std::move(labels));
+      }
+      if (nodes.empty() || narrowed.size() != nodes.size()) {
+        ++it;
+        continue;
+      }
+      for (std::size_t i = 0; i < nodes.size(); ++i) nodes[i]->labels = std::move(narrowed[i]);
+      it = conjuncts.erase(it);
+    }
+  }
+
   OperatorPtr plan_match(OperatorPtr op, BoundMatch& match, bool feeds_aggregate) {
     std::vector<ExprPtr> conjuncts;
     split_conjuncts(std::move(match.where), conjuncts);
+    absorb_label_tests(match, conjuncts);
     if (!match.optional) return plan_parts(std::move(op), match, conjuncts, feeds_aggregate);
     OperatorPtr inner = plan_parts(make_once(), match, conjuncts, false);
     multiplied_ = true;
