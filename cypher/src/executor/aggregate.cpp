@@ -1,8 +1,10 @@
 #include <algorithm>
+#include <set>
 
 #include "executor/expression_eval.hpp"
 #include "executor/operators.hpp"
 #include "executor/value_hash.hpp"
+#include "planner/expression_slots.hpp"
 
 namespace trellis::cypher {
 namespace {
@@ -97,6 +99,15 @@ class Aggregate final : public Operator {
     }
     only_count_star_ = std::all_of(projection.aggregates.begin(), projection.aggregates.end(),
                                    [](const AggregateCall& call) { return call.kind == AggregateKind::CountStar; });
+    // What a held group keeps of its first row: the variables the items read
+    // when the group is written out (or after the LIMIT), not the whole row.
+    std::set<Slot> read;
+    for (std::size_t i = 0; i < projection.items.size(); ++i) {
+      if (!projection.item_has_aggregate[i] && key_is_value(i) && !deferred(i)) continue;  // written from the key
+      if (!subplans(*projection.items[i].expr).empty()) keep_whole_row_ = true;
+      collect_slots(*projection.items[i].expr, read);
+    }
+    kept_slots_.assign(read.begin(), read.end());
   }
   std::string describe() const override {
     const char* kind = projection_.singleton_groups ? "RowAggregate" : (projection_.clustered ? "OrderedAggregate" : "Aggregate");
@@ -132,7 +143,8 @@ class Aggregate final : public Operator {
  private:
   struct Group {
     std::vector<Value> key;
-    std::vector<Value> row;
+    std::vector<Value> row;                       // the first row whole, or
+    std::vector<std::pair<Slot, Value>> kept;     // its slots in kept_slots_ (hash mode)
     std::vector<Accumulator> accumulators;
   };
 
@@ -167,7 +179,12 @@ class Aggregate final : public Operator {
 
   // Writes `group` into `row`: its first row, the aggregates, the items.
   void emit(ExecContext& ctx, Row& row, Group& group) {
-    row.slots.swap(group.row);
+    if (group.row.empty() && row_width_ != 0) {
+      row.slots.assign(row_width_, Value());
+      for (auto& [slot, value] : group.kept) row.slots[slot] = std::move(value);
+    } else {
+      row.slots.swap(group.row);
+    }
     row.weight = 1;
     for (std::size_t a = 0; a < projection_.aggregates.size(); ++a) {
       row.slots[projection_.aggregates[a].slot] = result(projection_.aggregates[a], group.accumulators[a]);
@@ -207,13 +224,21 @@ class Aggregate final : public Operator {
       auto [it, inserted] = index_.try_emplace(key, groups_.size());
       if (inserted) {
         ctx.charge(1);
-        groups_.push_back(Group{key, row.slots, accumulators()});
+        if (keep_whole_row_) {
+          groups_.push_back(Group{key, row.slots, {}, accumulators()});
+        } else {
+          row_width_ = width;
+          std::vector<std::pair<Slot, Value>> kept;
+          kept.reserve(kept_slots_.size());
+          for (const Slot slot : kept_slots_) kept.emplace_back(slot, row.slots[slot]);
+          groups_.push_back(Group{key, {}, std::move(kept), accumulators()});
+        }
       }
       read_args(ctx, row);
       add_args(ctx, groups_[it->second].accumulators, row.weight);
     }
     if (groups_.empty() && keys_.empty()) {
-      groups_.push_back(Group{{}, std::vector<Value>(width), accumulators()});
+      groups_.push_back(Group{{}, std::vector<Value>(width), {}, accumulators()});
     }
   }
 
@@ -283,6 +308,9 @@ class Aggregate final : public Operator {
   std::string text_;
   std::vector<std::size_t> keys_;
   bool only_count_star_ = false;
+  std::vector<Slot> kept_slots_;
+  bool keep_whole_row_ = false;
+  std::size_t row_width_ = 0;  // of the rows consumed (hash mode)
   std::vector<Group> groups_;
   TupleMap<std::size_t> index_;
   bool consumed_ = false;
