@@ -493,6 +493,17 @@ check("every tool has an outputSchema: the document, its results' members and ty
   check("search_semantic: a vector of another dimension", () =>
     assert.match(wrong.error, /has 2 numbers, but the graph's embeddings have 3/));
   await refused(client, "search_semantic", { vector: ["a"] }, "INVALID_ARGUMENT");
+  // Vectors imported while the server runs are seen by the next call (the
+  // snapshot itself is unchanged).
+  const moreVectors = path.join(work, "more_vectors.jsonl");
+  fs.writeFileSync(moreVectors, JSON.stringify({ qualified_name: "shop.models.Base", vector: [0, 0, 1] }) + "\n");
+  execFileSync(trellis, ["embeddings", "import", moreVectors, "--db", db], { stdio: ["ignore", "ignore", "inherit"] });
+  const imported = await ok(client, "search_semantic", { vector: [0, 0, 5] });
+  check("search_semantic: vectors imported while serving are searched", () => {
+    assert.equal(imported.results.vectors, 4);
+    assert.deepEqual(imported.results.hits[0].node.qualified_name, "shop.models.Base");
+    assert.equal(imported.results.hits[0].score, 1);
+  });
   const similar = await ok(client, "find_similar", { name: "shop.services.auth.AuthService.login", limit: 3 });
   check("find_similar: the methods sharing a call, by the Jaccard index of their calls", () => {
     assert.equal(similar.results.target.qualified_name, "shop.services.auth.AuthService.login");

@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include "trellis/embeddings/vector_store.hpp"
+
 namespace trellis::mcp {
 
 GraphSession::GraphSession(Locator locate) : locate_(std::move(locate)) {}
@@ -13,7 +15,11 @@ Result<std::shared_ptr<const LoadedGraph>> GraphSession::current() {
     path_ = std::move(located).value();
   }
   const std::optional<FileIdentity> now = identify_file(path_);
-  if (graph_ != nullptr && (!now || *now == graph_->identity())) return graph_;
+  // Embeddings imported or updated beside an unchanged snapshot reload it too.
+  const std::optional<FileIdentity> vectors = identify_file(embeddings::vectors_path(path_));
+  if (graph_ != nullptr && (!now || (*now == graph_->identity() && vectors == graph_->vectors_identity()))) {
+    return graph_;
+  }
   if (!now) return make_error(ErrorCode::DatabaseError, fmt::format("no snapshot at {}", path_.string()));
   if (failed_ && *failed_ == *now && graph_ != nullptr) return graph_;
 
@@ -25,7 +31,7 @@ Result<std::shared_ptr<const LoadedGraph>> GraphSession::current() {
     return graph_;
   }
   const bool reload = graph_ != nullptr;
-  graph_ = std::make_shared<const LoadedGraph>(std::move(opened).value(), *now);
+  graph_ = std::make_shared<const LoadedGraph>(std::move(opened).value(), *now, vectors);
   failed_.reset();
   fmt::print(stderr, "trellis serve: {} {} ({} nodes)\n", reload ? "reloaded" : "loaded", path_.string(),
              graph_->store().node_count());

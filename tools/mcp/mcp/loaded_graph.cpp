@@ -17,9 +17,10 @@ std::optional<FileIdentity> identify_file(const std::filesystem::path& path) {
   return id;
 }
 
-LoadedGraph::LoadedGraph(Database database, FileIdentity identity)
+LoadedGraph::LoadedGraph(Database database, FileIdentity identity, std::optional<FileIdentity> vectors)
     : database_(std::move(database)),
       identity_(identity),
+      vectors_identity_(vectors),
       sources_(database_.source_roots(), [this](std::string_view path, std::string_view text) -> std::optional<bool> {
         const auto& files = indexed_files();
         if (!files) return std::nullopt;

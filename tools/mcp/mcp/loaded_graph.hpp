@@ -36,11 +36,14 @@ std::optional<FileIdentity> identify_file(const std::filesystem::path& path);
 
 class LoadedGraph {
  public:
-  LoadedGraph(Database database, FileIdentity identity);
+  // `vectors`: the embeddings file beside the snapshot as it was when
+  // loaded (nullopt: none), so that importing vectors reloads the graph too.
+  LoadedGraph(Database database, FileIdentity identity, std::optional<FileIdentity> vectors = std::nullopt);
 
   const Database& database() const { return database_; }
   const GraphStore& store() const { return database_.store(); }
   const FileIdentity& identity() const { return identity_; }
+  const std::optional<FileIdentity>& vectors_identity() const { return vectors_identity_; }
   // When the snapshot file was written (its modification time).
   std::chrono::system_clock::time_point written_at() const;
 
@@ -56,6 +59,7 @@ class LoadedGraph {
  private:
   Database database_;
   FileIdentity identity_;
+  std::optional<FileIdentity> vectors_identity_;
   queries::TreeSourceReader sources_;
   mutable std::once_flag files_once_;
   mutable std::optional<std::map<std::string, std::uint64_t>> files_;
