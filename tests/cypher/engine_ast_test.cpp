@@ -170,13 +170,15 @@ TEST_CASE("cypher planner: top-k by CALLS in-degree counts with the CSR degree a
 }
 
 TEST_CASE("cypher planner: label tests in WHERE plan as the pattern's labels, in every spelling") {
+  // Grouped by the node, row by row; the name is read after the LIMIT.
   const std::string expected =
-      "Limit 3\n"
-      "  Top 3 by c DESC\n"
-      "    Aggregate f, c\n"
-      "      ExpandCount (f:Function|Method)<-[:CALLS]-()\n"
-      "        NodeScan (f:Function|Method)\n"
-      "          Argument\n";
+      "Project f (after LIMIT)\n"
+      "  Limit 3\n"
+      "    Top 3 by c DESC\n"
+      "      RowAggregate f, c\n"
+      "        ExpandCount (f:Function|Method)<-[:CALLS]-()\n"
+      "          NodeScan (f:Function|Method)\n"
+      "            Argument\n";
   for (const std::string_view where :
        {"f:Function OR f:Method", "f:Method OR 'Function' IN labels(f)", "labels(f)[0] IN ['Function', 'Method']",
         "head(labels(f)) = 'Method' OR labels(f)[0] = 'Function'", "labels(f)[0] IN ['Method', 'Function', 'Nope']"}) {

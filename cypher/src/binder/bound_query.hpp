@@ -159,6 +159,10 @@ struct BoundProjection {
   // group by this expression instead of the item's value (a node instead of
   // its qualified_name, which is unique within its one label); null: the item.
   std::vector<ExprPtr> group_keys;
+  // Moreover the node stands for its qualified_name, which a node of another
+  // label may share (the variable may have several labels): a group whose
+  // node's name is shared is merged by name before it is written.
+  std::vector<bool> name_keys;
   // computed only after ORDER BY / SKIP / LIMIT (nothing before reads it).
   std::vector<bool> deferred;
   // The input arrives grouped by the keys (they are the outermost scan's

@@ -84,6 +84,42 @@ Value result(const AggregateCall& call, Accumulator& acc) {
   return {};
 }
 
+// Folds `from` (the same aggregate over other rows) into `into`.
+void merge(const AggregateCall& call, Accumulator& into, Accumulator& from, ExecContext& ctx) {
+  if (call.distinct && call.kind != AggregateKind::CountStar) {
+    if (from.seen) {
+      for (const Value& value : *from.seen) add(call, into, value, 1, ctx);
+    }
+    return;
+  }
+  switch (call.kind) {
+    case AggregateKind::CountStar:
+    case AggregateKind::Count: into.count += from.count; return;
+    case AggregateKind::Collect:
+      ctx.charge(from.items.size());
+      for (Value& value : from.items) into.items.push_back(std::move(value));
+      return;
+    case AggregateKind::Sum:
+    case AggregateKind::Avg:
+      into.count += from.count;
+      if (into.is_float || from.is_float) {
+        const double mine = into.is_float ? into.float_sum : static_cast<double>(into.int_sum);
+        const double theirs = from.is_float ? from.float_sum : static_cast<double>(from.int_sum);
+        into.float_sum = mine + theirs;
+        into.is_float = true;
+      } else if (__builtin_add_overflow(into.int_sum, from.int_sum, &into.int_sum)) {
+        fail(ErrorCode::InvalidArgument, fmt::format("Integer overflow in {}", call.text));
+      }
+      return;
+    case AggregateKind::Min:
+      if (!from.best.is_null() && (into.best.is_null() || order_compare(from.best, into.best) < 0)) into.best = from.best;
+      return;
+    case AggregateKind::Max:
+      if (!from.best.is_null() && (into.best.is_null() || order_compare(from.best, into.best) > 0)) into.best = from.best;
+      return;
+  }
+}
+
 // Aggregation: groups by the items without aggregates (or the planner's
 // group_keys for them), then writes each group's aggregate slots and the
 // items that are not deferred over the group's first row. Groups come out
@@ -108,6 +144,9 @@ class Aggregate final : public Operator {
       collect_slots(*projection.items[i].expr, read);
     }
     kept_slots_.assign(read.begin(), read.end());
+    for (std::size_t i = 0; i < projection.name_keys.size(); ++i) {
+      if (projection.name_keys[i]) name_key_slots_.push_back(projection.group_keys[i]->slot);
+    }
   }
   std::string describe() const override {
     const char* kind = projection_.singleton_groups ? "RowAggregate" : (projection_.clustered ? "OrderedAggregate" : "Aggregate");
@@ -132,6 +171,9 @@ class Aggregate final : public Operator {
     index_.clear();
     consumed_ = false;
     done_ = false;
+    shared_.clear();
+    shared_index_.clear();
+    shared_at_ = 0;
     current_active_ = false;
     at_ = 0;
   }
@@ -244,64 +286,126 @@ class Aggregate final : public Operator {
 
   // Each input row is a group: its aggregates are computed in place.
   bool next_singleton(ExecContext& ctx, Row& row) {
-    if (!input().next(ctx, row)) return false;
-    ctx.tick();
-    if (only_count_star_) {
-      for (const AggregateCall& call : projection_.aggregates) row.slots[call.slot] = row.weight;
-    } else {
-      if (single_.accumulators.size() != projection_.aggregates.size()) single_.accumulators.resize(projection_.aggregates.size());
-      for (Accumulator& acc : single_.accumulators) acc = Accumulator{};
-      read_args(ctx, row);
-      add_args(ctx, single_.accumulators, row.weight);
-      for (std::size_t a = 0; a < projection_.aggregates.size(); ++a) {
-        row.slots[projection_.aggregates[a].slot] = result(projection_.aggregates[a], single_.accumulators[a]);
+    while (!done_ && input().next(ctx, row)) {
+      ctx.tick();
+      if (!name_key_slots_.empty() && name_shared(ctx, row.slots)) {
+        Group group{{}, row.slots, {}, accumulators()};
+        read_args(ctx, row);
+        add_args(ctx, group.accumulators, row.weight);
+        hold(ctx, group);
+        continue;
       }
+      if (only_count_star_) {
+        for (const AggregateCall& call : projection_.aggregates) row.slots[call.slot] = row.weight;
+      } else {
+        if (single_.accumulators.size() != projection_.aggregates.size()) single_.accumulators.resize(projection_.aggregates.size());
+        for (Accumulator& acc : single_.accumulators) acc = Accumulator{};
+        read_args(ctx, row);
+        add_args(ctx, single_.accumulators, row.weight);
+        for (std::size_t a = 0; a < projection_.aggregates.size(); ++a) {
+          row.slots[projection_.aggregates[a].slot] = result(projection_.aggregates[a], single_.accumulators[a]);
+        }
+      }
+      row.weight = 1;
+      // Items read the row's variables and aggregate slots, never each other's slots.
+      for (std::size_t i = 0; i < projection_.items.size(); ++i) {
+        if (!deferred(i)) row.slots[projection_.items[i].slot] = evaluate(*projection_.items[i].expr, row, ctx);
+      }
+      return true;
     }
-    row.weight = 1;
-    // Items read the row's variables and aggregate slots, never each other's slots.
-    for (std::size_t i = 0; i < projection_.items.size(); ++i) {
-      if (!deferred(i)) row.slots[projection_.items[i].slot] = evaluate(*projection_.items[i].expr, row, ctx);
+    done_ = true;
+    return next_shared(ctx, row);
+  }
+
+  // Whether a node standing for its qualified_name (name_keys) shares that
+  // name with another node: its group is then merged by name.
+  bool name_shared(ExecContext& ctx, const std::vector<Value>& slots) {
+    for (const Slot slot : name_key_slots_) {
+      const Value& node = slots[slot];
+      if (node.kind() != ValueKind::Node) continue;
+      ctx.store().append_qualified_name(node.as_node().id, name_buffer_);
+      const bool shared = ctx.store().qualified_name_shared(name_buffer_);
+      name_buffer_.clear();
+      if (shared) return true;
     }
+    return false;
+  }
+
+  // Merges `group` (its first row whole) into the held groups by the items' values.
+  void hold(ExecContext& ctx, Group& group) {
+    scratch_.slots = group.row;
+    std::vector<Value> key;
+    for (const std::size_t i : keys_) key.push_back(evaluate(*projection_.items[i].expr, scratch_, ctx));
+    const auto [it, inserted] = shared_index_.try_emplace(key, shared_.size());
+    if (inserted) {
+      ctx.charge(1);
+      shared_.push_back(Group{std::move(key), std::move(group.row), {}, std::move(group.accumulators)});
+      return;
+    }
+    Group& into = shared_[it->second];
+    for (std::size_t a = 0; a < projection_.aggregates.size(); ++a) {
+      merge(projection_.aggregates[a], into.accumulators[a], group.accumulators[a], ctx);
+    }
+  }
+
+  // The held groups, after the input.
+  bool next_shared(ExecContext& ctx, Row& row) {
+    if (shared_at_ >= shared_.size()) return false;
+    emit(ctx, row, shared_[shared_at_++]);
     return true;
   }
 
   // Clustered mode pulls its input into a row of its own: the operators
   // below are still looping when a finished group is handed out in `row`.
   bool next_clustered(ExecContext& ctx, Row& row) {
-    if (done_) return false;
-    if (!current_active_) {
-      in_ = row;
-      if (!input().next(ctx, in_)) {
-        done_ = true;
-        return false;
-      }
-      current_active_ = true;
-      read_key(ctx, in_, current_.key);
-      current_.row = in_.slots;
-      current_.accumulators.clear();
-      current_.accumulators.resize(projection_.aggregates.size());
-      read_args(ctx, in_);
-      add_args(ctx, current_.accumulators, in_.weight);
-    }
-    while (input().next(ctx, in_)) {
-      ctx.tick();
-      read_key(ctx, in_, next_key_);
-      read_args(ctx, in_);
-      if (TupleEquivalent{}(next_key_, current_.key)) {
+    while (!done_) {
+      if (!current_active_) {
+        in_ = row;
+        if (!input().next(ctx, in_)) {
+          done_ = true;
+          break;
+        }
+        current_active_ = true;
+        read_key(ctx, in_, current_.key);
+        current_.row = in_.slots;
+        current_.accumulators.clear();
+        current_.accumulators.resize(projection_.aggregates.size());
+        read_args(ctx, in_);
         add_args(ctx, current_.accumulators, in_.weight);
-        continue;
       }
-      emit(ctx, row, current_);  // the finished group; then the new one starts at in_
-      current_.row = in_.slots;
-      current_.key.swap(next_key_);
-      for (Accumulator& acc : current_.accumulators) acc = Accumulator{};
-      add_args(ctx, current_.accumulators, in_.weight);
-      return true;
+      bool next_group = false;  // in_ holds the first row of the next group
+      while (input().next(ctx, in_)) {
+        ctx.tick();
+        read_key(ctx, in_, next_key_);
+        read_args(ctx, in_);
+        if (TupleEquivalent{}(next_key_, current_.key)) {
+          add_args(ctx, current_.accumulators, in_.weight);
+          continue;
+        }
+        next_group = true;
+        break;
+      }
+      // current_ is finished: written out, or held to be merged by name.
+      bool written = false;
+      if (!name_key_slots_.empty() && name_shared(ctx, current_.row)) {
+        hold(ctx, current_);
+      } else {
+        emit(ctx, row, current_);
+        written = true;
+      }
+      if (next_group) {
+        current_.row = in_.slots;
+        current_.key.swap(next_key_);
+        current_.accumulators.clear();
+        current_.accumulators.resize(projection_.aggregates.size());
+        add_args(ctx, current_.accumulators, in_.weight);
+      } else {
+        current_active_ = false;
+        done_ = true;
+      }
+      if (written) return true;
     }
-    emit(ctx, row, current_);
-    current_active_ = false;
-    done_ = true;
-    return true;
+    return next_shared(ctx, row);
   }
 
   const BoundProjection& projection_;
@@ -309,6 +413,12 @@ class Aggregate final : public Operator {
   std::vector<std::size_t> keys_;
   bool only_count_star_ = false;
   std::vector<Slot> kept_slots_;
+  std::vector<Slot> name_key_slots_;  // nodes standing for names another node may share
+  std::vector<Group> shared_;         // groups held to be merged by name
+  TupleMap<std::size_t> shared_index_;
+  std::size_t shared_at_ = 0;
+  Row scratch_;
+  std::string name_buffer_;
   bool keep_whole_row_ = false;
   std::size_t row_width_ = 0;  // of the rows consumed (hash mode)
   std::vector<Group> groups_;

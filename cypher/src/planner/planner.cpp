@@ -356,9 +356,20 @@ class Planner {
   }
 
   // Grouping by a node's qualified_name is grouping by the node when the
-  // variable has one label (qualified names are unique per label).
+  // variable has one label (qualified names are unique per label). With
+  // several labels (or none) it is too when groups come one by one (the
+  // node is the outermost scan's): the rare group whose name a node of
+  // another label shares is then merged by name (Aggregate's name_keys).
   void choose_group_keys(BoundProjection& p) {
+    set_group_keys(p, true);
+    const bool by_shared_names = std::any_of(p.name_keys.begin(), p.name_keys.end(), [](bool b) { return b; });
+    if (by_shared_names && !p.clustered) set_group_keys(p, false);
+  }
+
+  void set_group_keys(BoundProjection& p, bool shared_names) {
+    p.group_keys.clear();
     p.group_keys.resize(p.items.size());
+    p.name_keys.assign(p.items.size(), false);
     bool identifies_outermost = false;
     bool within_outermost = outermost_ != kNoSlot;
     for (std::size_t i = 0; i < p.items.size(); ++i) {
@@ -366,12 +377,14 @@ class Planner {
       const Expr& e = *p.items[i].expr;
       if (e.kind == ExprKind::Property && e.key == "qualified_name" && e.args[0]->kind == ExprKind::Variable) {
         const auto labels = node_labels_.find(e.args[0]->slot);
-        if (labels != node_labels_.end() && labels->second.size() == 1) {
+        const bool one_label = labels != node_labels_.end() && labels->second.size() == 1;
+        if (one_label || (shared_names && labels != node_labels_.end())) {
           auto key = std::make_unique<Expr>();
           key->kind = ExprKind::Variable;
           key->slot = e.args[0]->slot;
           key->text = e.args[0]->text;
           p.group_keys[i] = std::move(key);
+          p.name_keys[i] = !one_label;
         }
       }
       const Expr& key = p.group_keys[i] ? *p.group_keys[i] : e;

@@ -79,6 +79,20 @@ std::vector<NodeId> GraphStore::find_all(std::string_view qualified_name) const 
   return found;
 }
 
+bool GraphStore::qualified_name_shared(std::string_view qualified_name) const {
+  const auto& slots = parts_.qname_slots;
+  if (slots.empty()) return false;
+  const std::size_t mask = slots.size() - 1;
+  bool seen = false;
+  for (std::size_t i = static_cast<std::size_t>(hash_string(qualified_name)) & mask; slots[i] != 0;
+       i = (i + 1) & mask) {
+    if (!qualified_name_equals(slots[i] - 1, qualified_name)) continue;
+    if (seen) return true;
+    seen = true;
+  }
+  return false;
+}
+
 std::optional<NodeId> GraphStore::find(Label label_wanted, std::string_view qualified_name) const {
   const auto& slots = parts_.qname_slots;
   if (slots.empty()) return std::nullopt;

@@ -56,6 +56,8 @@ class GraphStore {
   std::optional<NodeId> find(Label label, std::string_view qualified_name) const;
   // Every node whose qualified_name is `text` (at most one per label), in id order.
   std::vector<NodeId> find_all(std::string_view qualified_name) const;
+  // Whether more than one node has `qualified_name` (nodes of different labels).
+  bool qualified_name_shared(std::string_view qualified_name) const;
   // Nodes whose short name is `name`, in id order (empty when none).
   std::span<const NodeId> nodes_named(std::string_view name) const;
   // Distinct short names in text order (for prefix search and suggestions).
