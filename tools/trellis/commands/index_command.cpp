@@ -28,9 +28,8 @@ class IndexCommand final : public Command {
  public:
   explicit IndexCommand(CLI::App& parent)
       : Command(*parent.add_subcommand("index", "Index a source tree into the graph snapshot")) {
-    app().add_option("PATH", roots_, "Folder to index (several: one graph of several projects)")
-        ->type_name("PATH...")
-        ->capture_default_str();
+    app().add_option("PATH", roots_, "Folder to index (default: .; several: one graph of several projects)")
+        ->type_name("PATH");
     app().add_option("--project", projects_,
                      "Name of the project of each PATH, in order (default: each folder's name)")
         ->type_name("NAME");
