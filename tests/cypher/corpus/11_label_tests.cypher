@@ -65,12 +65,6 @@ MATCH (c:Class)-[:DEFINES]->(m) WHERE m:Function RETURN c.name AS c
 --- columns ["c"]
 --- rows
 
-=== two labels at once: no node has both
-MATCH (f) WHERE f:Function:Method RETURN count(f) AS n
---- columns ["n"]
---- rows
-[0]
-
 === an unknown label name in a label test
 MATCH (f) WHERE labels(f)[0] = 'Nope' RETURN count(f) AS n
 --- columns ["n"]
