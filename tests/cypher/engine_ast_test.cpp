@@ -209,6 +209,24 @@ TEST_CASE("cypher planner: label tests in WHERE plan as the pattern's labels, in
   CHECK(both->rows[0][0].as_int() == 0);
 }
 
+TEST_CASE("cypher planner: a named far end or relationship the aggregation never reads is counted by degree") {
+  const GraphStore& store = shop_store();
+  const auto count_of = [&](std::string_view query, bool counted) {
+    auto explained = cypher::run_cypher(store, std::string("EXPLAIN ") + std::string(query), {}, CypherOptions{});
+    REQUIRE(explained.ok());
+    CHECK((explained->plan.find("ExpandCount") != std::string::npos) == counted);
+    auto run = cypher::run_cypher(store, query, {}, CypherOptions{});
+    REQUIRE(run.ok());
+    REQUIRE(run->rows.size() == 1);
+    return run->rows[0][0].as_int();
+  };
+  const auto calls = static_cast<std::int64_t>(store.edge_count(RelType::Calls));
+  CHECK(count_of("MATCH (a)-[:CALLS]->(b) RETURN count(*) AS n", true) == calls);
+  CHECK(count_of("MATCH (a)-[r:CALLS]->(b) RETURN count(*) AS n", true) == calls);
+  CHECK(count_of("MATCH (a)-[r:CALLS]->(b) RETURN count(b) AS n", false) == calls);
+  CHECK(count_of("MATCH (a)-[r:CALLS]->(b) RETURN count(DISTINCT b) AS n", false) < calls);
+}
+
 TEST_CASE("cypher errors carry the position and suggestions of the unknown name") {
   auto result = cypher::run_cypher(shop_store(), "MATCH (f:Function)\nWHERE f.qualifed_name = 'x' RETURN f", {},
                                    CypherOptions{});

@@ -69,6 +69,8 @@ class Planner {
         case BoundClause::Kind::Match: {
           const bool feeds_aggregate = c + 1 < clauses.size() && clauses[c + 1].kind == BoundClause::Kind::Projection &&
                                        !clauses[c + 1].projection.aggregates.empty();
+          read_next_.clear();
+          if (feeds_aggregate) read_next_ = slots_read(clauses[c + 1].projection);
           op = plan_match(std::move(op), clause.match, feeds_aggregate);
           break;
         }
@@ -206,8 +208,12 @@ class Planner {
     if (!spec.to_bound) spec.to_labels = to.labels;
     spec.unique = unique;
     spec.text = step_text(from, rel, to, spec.direction);
-    if (count_allowed && !rel.variable_length && rel.name.empty() && to.name.empty() && to.labels.empty() &&
-        !spec.to_bound && !read_by(conjuncts, to.slot) && !read_by(conjuncts, rel.slot)) {
+    // The far end and the relationship may be named when the aggregation
+    // that follows reads neither (`MATCH (a)-[r:CALLS]->(b) RETURN count(*)`).
+    const bool unread_after = read_next_.count(to.slot) == 0 && read_next_.count(rel.slot) == 0;
+    if (count_allowed && !rel.variable_length && (rel.name.empty() || unread_after) &&
+        (to.name.empty() || unread_after) && to.labels.empty() && !spec.to_bound && !read_by(conjuncts, to.slot) &&
+        !read_by(conjuncts, rel.slot)) {
       return make_expand_count(std::move(op), std::move(spec));
     }
     multiplied_ = true;
@@ -311,6 +317,20 @@ class Planner {
       if (first && !match.optional) outermost_ = last_anchor_;
     }
     return place_filters(std::move(op), conjuncts, true);
+  }
+
+  // Every slot a projection reads: its items, aggregate arguments, ORDER BY, SKIP, LIMIT and WHERE.
+  static std::set<Slot> slots_read(const BoundProjection& p) {
+    std::set<Slot> read;
+    for (const ProjectionItem& item : p.items) collect_slots(*item.expr, read);
+    for (const AggregateCall& call : p.aggregates) {
+      if (call.arg) collect_slots(*call.arg, read);
+    }
+    for (const SortKey& key : p.order_by) collect_slots(*key.expr, read);
+    for (const ExprPtr* e : {&p.skip, &p.limit, &p.where}) {
+      if (*e) collect_slots(**e, read);
+    }
+    return read;
   }
 
   // Label tests among the WHERE's conjuncts join the patterns' labels
@@ -497,7 +517,8 @@ class Planner {
   const GraphStore& store_;
   const CypherOptions& options_;
   std::set<Slot> bound_;
-  std::map<Slot, std::vector<Label>> node_labels_;     // labels of node variables bound since the last projection
+  std::map<Slot, std::vector<Label>> node_labels_;
+  std::set<Slot> read_next_;  // the slots the aggregation after the MATCH being planned reads     // labels of node variables bound since the last projection
   Slot outermost_ = kNoSlot;  // the node of the pipeline's first scan, while rows stay clustered by it
   Slot last_anchor_ = kNoSlot;
   bool fresh_ = true;         // nothing planned yet but the leaf
