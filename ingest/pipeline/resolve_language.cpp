@@ -32,8 +32,15 @@ bool valid_slice(const FileEdgeSlice& edges, std::uint32_t file, std::span<const
 bool can_reuse(const LanguageFrontend& language, std::span<const FileFacts> files,
                std::span<const std::uint8_t> changed, std::span<const std::uint64_t> digests,
                const FactsCache& previous) {
-  const auto previous_files = std::count_if(previous.begin(), previous.end(),
-                                            [&](const auto& entry) { return language.handles(entry.first); });
+  // A file another language handles too (a `.h`) counts for the one that read it.
+  std::vector<std::string_view> read_as;
+  for (const FileFacts& facts : files) {
+    if (std::find(read_as.begin(), read_as.end(), facts.language) == read_as.end()) read_as.push_back(facts.language);
+  }
+  const auto previous_files = std::count_if(previous.begin(), previous.end(), [&](const auto& entry) {
+    return language.handles(entry.first) &&
+           std::find(read_as.begin(), read_as.end(), entry.second.facts.language) != read_as.end();
+  });
   if (static_cast<std::size_t>(previous_files) != files.size()) return false;
   for (std::uint32_t i = 0; i < files.size(); ++i) {
     const auto entry = previous.find(files[i].relative_path);

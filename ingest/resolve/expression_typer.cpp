@@ -223,6 +223,13 @@ Value Typer::name_value(std::string_view name, bool called, Context context, std
   }
   if (rules.namespace_functions) {
     std::vector<NamespaceId> scopes{table_.namespace_of(context)};
+    if (rules.enclosing_namespaces) {  // then the namespaces around it (C++)
+      for (std::string_view qualified = table_.ns(scopes.front()).qualified; !qualified.empty();) {
+        const auto dot = qualified.rfind('.');
+        qualified = dot == std::string_view::npos ? std::string_view{} : qualified.substr(0, dot);
+        if (const auto ns = table_.find_namespace(qualified)) scopes.push_back(*ns);
+      }
+    }
     for (const std::string& open : table_.scope_of(context.file).open_namespaces) {
       if (const auto ns = table_.find_namespace(open)) scopes.push_back(*ns);
     }

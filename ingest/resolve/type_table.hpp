@@ -110,7 +110,8 @@ class TypeTable {
   const std::vector<ScopeRef>* extension_methods(std::string_view name) const;
   // Whether a macro of the tree named `name` ("m!", typed_facts.hpp) is
   // visible where it is invoked: one defined under the same root namespace
-  // (a Rust crate), or one of another root the file imports by name.
+  // (a Rust crate), or one of another root the file imports by name; with
+  // TypedRules::calls_may_be_macros, any the tree defines.
   bool is_macro(std::string_view name, Context context) const;
 
   std::vector<std::vector<std::string>> take_qualified_names() { return std::move(qualified_names_); }
@@ -129,6 +130,12 @@ class TypeTable {
   // the first time that name is seen).
   void add_type_part(std::uint32_t f, ScopeIndex d, std::string_view prefix);
   void add_members();
+  // TypedRules::sign_shared_names: the signatures of overloads join their names.
+  void sign_shared_names();
+  // A member declared outside its type (a Go method, a C++ out-of-line definition).
+  static bool is_detached(const Definition& definition);
+  // The signature a member's qualified name carries as add_types names it.
+  std::string_view signature_of(const Definition& definition) const;
   void resolve_supertypes();
   void resolve_member_types();
   NamespaceId intern_namespace(std::string_view qualified);

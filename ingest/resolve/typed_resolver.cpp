@@ -45,6 +45,10 @@ void link_call(Typer& typer, const TypeTable& table, std::uint32_t file, const C
     }
   };
   const bool bare = site.callee.size() == 1 && site.callee[0].kind == Link::Kind::Name;
+  if (bare && table.rules().calls_may_be_macros && table.is_macro(site.callee[0].text + "!", context)) {
+    slice.unresolved.push_back({caller, site.text, site.line, UnresolvedReason::NotCallable});
+    return;
+  }
   if (bare && site.callee[0].text.ends_with('!')) {  // a macro invocation (typed_facts.hpp)
     if (table.is_macro(site.callee[0].text, context)) {
       slice.unresolved.push_back({caller, site.text, site.line, UnresolvedReason::NotCallable});
@@ -119,7 +123,9 @@ void add_imports(const TypeTable& table, std::span<const FileScope> scopes, Prog
     std::vector<std::uint32_t> targets;
     std::vector<std::uint32_t> outside;
     for (const FileScope::Edge& edge : scopes[f].edges) {
-      if (const auto type = table.find_type(edge.target)) {
+      if (edge.file != kNone) {
+        targets.push_back(edge.file);
+      } else if (const auto type = table.find_type(edge.target)) {
         targets.push_back(table.type(*type).parts.front().file);
       } else if (const auto ns = table.find_namespace(edge.target); ns && !table.ns(*ns).files.empty()) {
         const auto& files = table.ns(*ns).files;
