@@ -10,6 +10,7 @@ namespace trellis::ingest::cpp {
 namespace {
 
 constexpr int kMaxChainDepth = 64;
+using resolve::kDerefLink;
 using resolve::kElementLink;
 
 bool one_of(std::string_view name, std::span<const std::string_view> names) {
@@ -29,6 +30,23 @@ constexpr std::array<std::string_view, 4> kCasts{"static_cast", "dynamic_cast", 
 
 std::string_view ChainReader::text(TSNode node) const {
   return ts_node_is_null(node) ? std::string_view{} : node_text(node, source_);
+}
+
+TSNode ChainReader::sole_type_argument(TSNode function) const {
+  for (int depth = 0; depth < kMaxChainDepth && !ts_node_is_null(function); ++depth) {
+    switch (syntax_.type(function)) {
+      case NodeType::FieldExpression: function = syntax_.child(function, Field::Field); continue;
+      case NodeType::QualifiedIdentifier: function = syntax_.child(function, Field::Name); continue;
+      case NodeType::TemplateFunction:
+      case NodeType::TemplateMethod: {
+        const std::vector<TSNode> arguments = named(syntax_.child(function, Field::Arguments));
+        if (arguments.size() == 1 && syntax_.is(arguments.front(), NodeType::TypeDescriptor)) return arguments.front();
+        return {};
+      }
+      default: return {};
+    }
+  }
+  return {};
 }
 
 bool ChainReader::is_cast(TSNode function) const {
@@ -112,6 +130,7 @@ void ChainReader::append_value(TSNode node, LinkChain& out, int depth) const {
     case NodeType::FieldExpression: {
       const auto parts = fields(node);
       append_value(parts[Field::Argument], out, depth + 1);
+      if (text(syntax_.child(node, Field::Operator)) == "->") out.push_back({Link::Kind::Attribute, std::string(kDerefLink)});
       LinkChain member;
       append_name(parts[Field::Field], member, depth + 1);
       if (member.empty()) return;
@@ -127,6 +146,13 @@ void ChainReader::append_value(TSNode node, LinkChain& out, int depth) const {
         constructed(arguments.empty() ? TSNode{} : arguments.front(), TSNode{});
         return;
       }
+      if (const TSNode explicit_type = sole_type_argument(function); !ts_node_is_null(explicit_type)) {
+        if (LinkChain type = this->type(explicit_type); !type.empty() && type.back().text != kElementLink) {
+          out.insert(out.end(), type.begin(), type.end());  // `x.Cast<T>()`, `make_unique<T>(..)`: a T
+          out.push_back({Link::Kind::Call, {}});
+          return;
+        }
+      }
       append_value(function, out, depth + 1);
       out.push_back({Link::Kind::Call, arity(parts[Field::Arguments])});
       return;
@@ -137,13 +163,11 @@ void ChainReader::append_value(TSNode node, LinkChain& out, int depth) const {
       return;
     }
     case NodeType::CastExpression: constructed(syntax_.child(node, Field::Type), TSNode{}); return;
-    case NodeType::ParenthesizedExpression:
-    case NodeType::PointerExpression: {
-      const TSNode inner = syntax_.is(node, NodeType::PointerExpression) ? syntax_.child(node, Field::Argument)
-                                                                          : ts_node_named_child(node, 0);
-      append_value(inner, out, depth + 1);
+    case NodeType::ParenthesizedExpression: append_value(ts_node_named_child(node, 0), out, depth + 1); return;
+    case NodeType::PointerExpression:  // `*p` dereferences, `&x` reads as x
+      append_value(syntax_.child(node, Field::Argument), out, depth + 1);
+      if (text(syntax_.child(node, Field::Operator)) == "*") out.push_back({Link::Kind::Attribute, std::string(kDerefLink)});
       return;
-    }
     case NodeType::SubscriptExpression:
       append_value(syntax_.child(node, Field::Argument), out, depth + 1);
       out.push_back({Link::Kind::Attribute, std::string(kElementLink)});
@@ -189,7 +213,11 @@ LinkChain ChainReader::type_at(TSNode node, int depth) const {
       for (const TSNode argument : named(syntax_.child(node, Field::Arguments))) {
         if (syntax_.is(argument, NodeType::TypeDescriptor)) arguments.push_back(argument);
       }
-      if (one_of(template_name, kWrappers) && !arguments.empty()) return type_at(arguments.front(), depth + 1);
+      if (one_of(template_name, kWrappers) && !arguments.empty()) {
+        LinkChain held = type_at(arguments.front(), depth + 1);
+        if (!held.empty() && held.back().text != kElementLink) held.push_back({Link::Kind::Attribute, std::string(kDerefLink)});
+        return held;
+      }
       const bool sequence = one_of(template_name, kSequences);
       if ((sequence && !arguments.empty()) || (one_of(template_name, kMaps) && arguments.size() >= 2)) {
         LinkChain element = type_at(sequence ? arguments.front() : arguments[1], depth + 1);
@@ -209,13 +237,15 @@ LinkChain ChainReader::type_at(TSNode node, int depth) const {
 }
 
 std::string ChainReader::signature_text(TSNode type, TSNode declarator) const {
+  // The type's last name as written, template arguments dropped.
+  TSNode named_type = type;
+  for (int depth = 0; depth < kMaxChainDepth && syntax_.is(named_type, NodeType::QualifiedIdentifier); ++depth) {
+    named_type = syntax_.child(named_type, Field::Name);
+  }
+  if (syntax_.is(named_type, NodeType::TemplateType)) named_type = syntax_.child(named_type, Field::Name);
   std::string out;
-  if (const LinkChain chain = this->type(type); !chain.empty()) {
-    out = chain.back().text == kElementLink && chain.size() > 1 ? chain[chain.size() - 2].text + "[]" : chain.back().text;
-  } else {
-    for (const char c : text(type)) {
-      if (c != ' ' && c != '\n' && c != '\t') out += c;
-    }
+  for (const char c : text(named_type)) {
+    if (c != ' ' && c != '\n' && c != '\t') out += c;
   }
   for (TSNode at = declarator; !ts_node_is_null(at); at = syntax_.child(at, Field::Declarator)) {
     const NodeType kind = syntax_.type(at);

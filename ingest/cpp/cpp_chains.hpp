@@ -5,15 +5,19 @@
 // arguments are dropped (`Box<int>::make` is [Box, make]: a template reads
 // as its primary template); a leading `::` is dropped.
 //
-// Expressions: `p->q.f(x)` is [Name p, Attribute q, Attribute f, Call "1"];
-// `this` is [Name this]; `*p`, `&x` and parentheses read through;
+// Expressions: `p->q.f(x)` is [Name p, Attribute "*", Attribute q,
+// Attribute f, Call "1"] (kDerefLink: through a pointer or handle); `*p` is
+// [p, "*"]; `this` is [Name this]; `&x` and parentheses read through;
 // `new T(a)`, `T(a)`, `T{a}`, `static_cast<T>(e)` (any named cast) and
-// `(T)e` are [<T>, Call]; `xs[i]` is xs's chain then [Attribute "[]"];
+// `(T)e` are [<T>, Call]; so is a call of a template given one explicit
+// type argument, whose result reads as that type (`x.Cast<T>()`,
+// `std::make_unique<T>(..)`, `get<T>()`); `xs[i]` is xs's chain then [Attribute "[]"];
 // literals are [Literal string|char|int|double|float|bool].
 //
 // Types: pointers and references (declarators) and cv-qualifiers read
-// through; `unique_ptr<T>`, `shared_ptr<T>`, `weak_ptr<T>`, `optional<T>`
-// read as T; `vector<T>`, `list<T>`, `deque<T>`, `set<T>`, `array<T, N>`,
+// through; `unique_ptr<T>`, `shared_ptr<T>`, `weak_ptr<T>`, `optional<T>`,
+// `reference_wrapper<T>`, `atomic<T>` are handles to T, [<T>, "*"] (their
+// own members, get or reset, are a library's; `->` reaches T's); `vector<T>`, `list<T>`, `deque<T>`, `set<T>`, `array<T, N>`,
 // `span<T>` (and the other sequences) as T then [Attribute "[]"]; maps as
 // their value's; a primitive type is its name ([Name int]: a type outside
 // the tree); `auto`, `decltype` and dependent types are empty. A cast to a
@@ -49,10 +53,13 @@ class ChainReader {
   LinkChain value(TSNode expression) const;
   // The chain of a type as written (empty when it names no type of ours).
   LinkChain type(TSNode type) const;
-  // A type as overloads are told apart by: its last name, then `*` or `&`
-  // for the declarator around the parameter (`const std::string&` is
-  // `string&`).
+  // A type as overloads are told apart by: its last name as written
+  // (template arguments dropped), then `*` or `&` for the declarator around
+  // the parameter (`const std::string&` is `string&`, `vector<int>` `vector`).
   std::string signature_text(TSNode type, TSNode declarator) const;
+  // The one type argument a called template is given explicitly
+  // (`x.Cast<T>`, `std::make_unique<T>`), or null.
+  TSNode sole_type_argument(TSNode function) const;
   // Whether a called expression is a named cast (`static_cast<T>`): no call.
   bool is_cast(TSNode function) const;
   // A call's arity text: its argument count.

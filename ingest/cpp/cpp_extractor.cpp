@@ -22,6 +22,7 @@ struct Frame {
   ScopeIndex type = kModuleScope;      // the innermost class
   ScopeIndex function = kModuleScope;  // the innermost function or method
   ScopeIndex scope = kModuleScope;     // the innermost definition
+  std::vector<std::string> template_parameters;  // of the templates around it
 };
 
 SourceSpan span_of(TSNode node) {
@@ -94,6 +95,7 @@ class Walk {
       case NodeType::FieldDeclaration:
       case NodeType::Declaration: return declaration(node, f);
       case NodeType::FriendDeclaration: return std::nullopt;
+      case NodeType::TemplateDeclaration: return template_frame(node, f);
       case NodeType::AccessSpecifier:
         if (frames_[f].type != kModuleScope) access_[frames_[f].type] = text(node);
         return std::nullopt;
@@ -129,6 +131,31 @@ class Walk {
     return push_frame(std::move(inner));
   }
 
+  // A template's type parameters name no type of the tree: what they type is unknown.
+  std::uint32_t template_frame(TSNode node, std::uint32_t f) {
+    Frame inner = frames_[f];
+    for (const TSNode parameter : chains_.named(syntax_.child(node, Field::Parameters))) {
+      if (syntax_.is(parameter, NodeType::ParameterDeclaration) || syntax_.is(parameter, NodeType::OptionalParameterDeclaration)) {
+        continue;  // a value parameter (`int N`)
+      }
+      TSNode name = syntax_.child(parameter, Field::Name);
+      if (ts_node_is_null(name)) name = ts_node_named_child(parameter, 0);
+      if (syntax_.is(name, NodeType::TypeIdentifier)) inner.template_parameters.push_back(text(name));
+    }
+    return push_frame(std::move(inner));
+  }
+
+  // A type as written, empty when it is a template parameter of the frame's
+  // (a collection of one stays: the collection is a library's).
+  LinkChain type_in(TSNode type, std::uint32_t f) const {
+    LinkChain chain = chains_.type(type);
+    const auto& parameters = frames_[f].template_parameters;
+    if (chain.size() == 1 && std::find(parameters.begin(), parameters.end(), chain.front().text) != parameters.end()) {
+      return {};
+    }
+    return chain;
+  }
+
   std::optional<std::uint32_t> class_frame(TSNode node, std::uint32_t f) {
     const auto parts = chains_.fields(node);
     if (ts_node_is_null(parts[Field::Body])) return std::nullopt;  // `class A;`, `struct A* p`
@@ -156,7 +183,7 @@ class Walk {
     const auto index = add(std::move(definition));
     access_[index] = syntax_.is(node, NodeType::ClassSpecifier) ? "private" : "public";
     if (syntax_.is(node, NodeType::EnumSpecifier)) return std::nullopt;
-    return push_frame(Frame{frame.ns, index, kModuleScope, index});
+    return push_frame(Frame{frame.ns, index, kModuleScope, index, frame.template_parameters});
   }
 
   ScopeIndex add(Definition definition) {
@@ -261,12 +288,12 @@ class Walk {
       definition.parameters.push_back(parameter_text);
       if (signature.size() > 1) signature += ',';
       signature += chains_.signature_text(fields[Field::Type], fields[Field::Declarator]);
-      if (LinkChain type = chains_.type(fields[Field::Type]); !parameter_text.empty() && !type.empty()) {
+      if (LinkChain type = type_in(fields[Field::Type], f); !parameter_text.empty() && !type.empty()) {
         definition.annotated_parameters.emplace_back(parameter_text, std::move(type));
       }
     }
     definition.signature = signature + ")";
-    definition.return_annotation = chains_.type(syntax_.child(node, Field::Type));
+    definition.return_annotation = type_in(syntax_.child(node, Field::Type), f);
     return add(std::move(definition));
   }
 
@@ -290,7 +317,7 @@ class Walk {
       if (in_class) add_function(node, first, f, true);
       return std::nullopt;  // a prototype outside a class is no node
     }
-    const LinkChain type = chains_.type(parts[Field::Type]);
+    const LinkChain type = type_in(parts[Field::Type], f);
     for (const TSNode declarator : declarators(node)) {
       const TSNode name = declared_name(declarator);
       if (ts_node_is_null(name)) continue;
@@ -340,7 +367,7 @@ class Walk {
   void call(TSNode node, std::uint32_t f) {
     const auto parts = chains_.fields(node);
     const TSNode function = parts[Field::Function];
-    if (chains_.is_cast(function)) return;  // a conversion, no call
+    if (chains_.is_cast(function) || syntax_.is(function, NodeType::PrimitiveType)) return;  // a conversion, no call
     LinkChain callee = chains_.value(function);
     add_call(node, std::move(callee), chains_.text(function), parts[Field::Arguments], f);
   }
@@ -374,14 +401,14 @@ class Walk {
     const auto parts = chains_.fields(node);
     LinkChain element = chains_.value(parts[Field::Right]);
     if (!element.empty()) element.push_back({Link::Kind::Attribute, std::string(resolve::kElementLink)});
-    bind(frames_[f].function, declared_name(parts[Field::Declarator]), std::move(element), chains_.type(parts[Field::Type]));
+    bind(frames_[f].function, declared_name(parts[Field::Declarator]), std::move(element), type_in(parts[Field::Type], f));
   }
 
   void lambda_parameters(TSNode node, std::uint32_t f) {
     const TSNode declarator = syntax_.child(node, Field::Declarator);
     for (const TSNode parameter : chains_.named(syntax_.child(declarator, Field::Parameters))) {
       const auto parts = chains_.fields(parameter);
-      bind(frames_[f].function, declared_name(parts[Field::Declarator]), {}, chains_.type(parts[Field::Type]));
+      bind(frames_[f].function, declared_name(parts[Field::Declarator]), {}, type_in(parts[Field::Type], f));
     }
   }
 
@@ -480,28 +507,22 @@ constexpr DecisionPoints::Rule kCppDecisionRules[] = {
 
 Result<CppQueries> CppQueries::compile() { return CppQueries(); }
 
-CppQueries::CppQueries() : syntax_(cpp_grammar()), decisions_(cpp_grammar(), kCppDecisionRules) {}
+CppQueries::CppQueries() : SyntaxQueries(cpp_grammar(), kCppDecisionRules) {}
 
 CppExtractor::CppExtractor(const CppQueries& queries) : queries_(queries), parser_(ts_parser_new()) {
   ts_parser_set_language(parser_.get(), cpp_grammar());
 }
 
 FileFacts CppExtractor::extract(std::string_view source, std::string relative_path) {
-  FileFacts facts;
-  facts.relative_path = std::move(relative_path);
-  facts.language = "cpp";
-  facts.line_count = count_lines(source);
-  facts.byte_count = static_cast<std::uint32_t>(source.size());
-  const TsTree tree(
-      ts_parser_parse_string(parser_.get(), nullptr, source.data(), static_cast<std::uint32_t>(source.size())));
-  if (!tree) return facts;
-  const TSNode root = ts_tree_root_node(tree.get());
-  facts.has_syntax_errors = ts_node_has_error(root);
+  ParsedFile parsed = parse_file(parser_.get(), source, std::move(relative_path), "cpp");
+  FileFacts& facts = parsed.facts;
+  if (!parsed.tree) return std::move(facts);
+  const TSNode root = ts_tree_root_node(parsed.tree.get());
   const ChainReader chains(queries_.syntax(), source, root);
   Walk(queries_, chains, facts).run(root);
   std::stable_sort(facts.assignments.begin(), facts.assignments.end(),
                    [](const Assignment& a, const Assignment& b) { return a.line < b.line; });
-  return facts;
+  return std::move(facts);
 }
 
 }  // namespace trellis::ingest::cpp

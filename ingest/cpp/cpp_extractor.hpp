@@ -25,6 +25,9 @@
 //   overloads). decorators: the member's access (public, protected,
 //   private), then virtual, static, override as written.
 // - Free functions with a body are Functions (prototypes are no nodes).
+// - A type that is a template parameter of an enclosing template (`T`) is
+//   no type: a parameter, local or return of it has no declared type (a
+//   collection of it, `vector<T>`, stays a library's collection).
 // - `#define NAME` / `#define NAME(...)` is the Function "NAME!" marked
 //   kMacroDecorator.
 // - Locals: declarations in function bodies (type and initialiser), range
@@ -44,8 +47,7 @@
 #include <string_view>
 
 #include "cpp/cpp_syntax.hpp"
-#include "extract/decision_points.hpp"
-#include "extract/tree_sitter_handles.hpp"
+#include "extract/parsed_file.hpp"
 #include "trellis/common/error.hpp"
 #include "trellis/ingest/file_facts.hpp"
 
@@ -60,16 +62,12 @@ std::string file_namespace(std::string_view relative_path);
 
 // The grammar's ids and decision points, resolved once; shared read-only by
 // every extractor thread.
-class CppQueries {
+class CppQueries : public SyntaxQueries<CppSyntax> {
  public:
   static Result<CppQueries> compile();
-  const CppSyntax& syntax() const { return syntax_; }
-  const DecisionPoints& decisions() const { return decisions_; }
 
  private:
   CppQueries();
-  CppSyntax syntax_;
-  DecisionPoints decisions_;
 };
 
 // One per thread: owns a parser.

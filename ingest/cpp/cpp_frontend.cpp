@@ -19,6 +19,7 @@
 #include <algorithm>
 #include <map>
 #include <unordered_map>
+#include <unordered_set>
 
 #include "cpp/cpp_extractor.hpp"
 #include "resolve/include_paths.hpp"
@@ -151,19 +152,17 @@ class CppFrontend final : public resolve::ExtractingFrontend<CppQueries, CppExtr
         }
       }
     }
-    const auto open = [&](std::uint32_t f) {
-      std::string ns = file_namespace(files[f].relative_path);
-      if (std::find(scope.open_namespaces.begin(), scope.open_namespaces.end(), ns) == scope.open_namespaces.end()) {
-        scope.open_namespaces.push_back(std::move(ns));
-      }
+    std::unordered_set<std::string> opened;
+    const auto open = [&](std::string ns) {
+      if (opened.insert(ns).second) scope.open_namespaces.push_back(std::move(ns));
     };
     for (const std::uint32_t f : reached) {
-      open(f);
-      for (const std::uint32_t source : layout.companions[f]) open(source);
+      open(file_namespace(files[f].relative_path));
+      for (const std::uint32_t source : layout.companions[f]) open(file_namespace(files[source].relative_path));
       for (const Import& import : files[f].imports) {
         if (!import.is_from) continue;
         if (import.name == "*") {
-          scope.open_namespaces.push_back(import.module);
+          open(import.module);
           continue;
         }
         const std::string target = import.module.empty() ? import.name : import.module + "." + import.name;
@@ -194,7 +193,8 @@ class CppFrontend final : public resolve::ExtractingFrontend<CppQueries, CppExtr
                              .child_namespaces = false,
                              .open_types = false,
                              .sign_shared_names = true,
-                             .calls_may_be_macros = true};
+                             .calls_may_be_macros = true,
+                             .open_namespaces = true};
 };
 
 }  // namespace

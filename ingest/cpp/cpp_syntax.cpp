@@ -107,6 +107,7 @@ constexpr std::array<std::pair<std::string_view, Field>, kFieldCount> kCppFieldN
     {"value", Field::Value},
     {"argument", Field::Argument},
     {"left", Field::Left},
+    {"operator", Field::Operator},
 }};
 
 }  // namespace

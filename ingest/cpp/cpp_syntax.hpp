@@ -111,8 +111,9 @@ enum class Field : std::uint8_t {
   Value,
   Argument,
   Left,
+  Operator,
 };
-inline constexpr std::size_t kFieldCount = static_cast<std::size_t>(Field::Left) + 1;
+inline constexpr std::size_t kFieldCount = static_cast<std::size_t>(Field::Operator) + 1;
 
 class CppSyntax : public GrammarSyntax<NodeType, Field, kFieldCount> {
  public:

@@ -116,7 +116,7 @@ Result<IndexResult> index_repository(const IndexOptions& options, ExtractProgres
     if (first == last) continue;
     const std::span<FileFacts> own(files.data() + first, last - first);
     auto resolved_language = resolve_language(
-        *languages[l], own, std::span<const std::uint8_t>(changed.data() + first, last - first), options.previous,
+        *languages[l], owners, own, std::span<const std::uint8_t>(changed.data() + first, last - first), options.previous,
         project);
     if (!resolved_language.ok()) return std::move(resolved_language).take_error();
     LanguageResolution& resolution = *resolved_language;

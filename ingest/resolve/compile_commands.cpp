@@ -72,13 +72,15 @@ Result<CompileCommands> read_compile_commands(const std::filesystem::path& file,
     return make_error(ErrorCode::InvalidArgument, file.string() + " is no compilation database (a JSON array)");
   }
   const std::filesystem::path canonical_root = std::filesystem::weakly_canonical(root).lexically_normal();
+  const std::filesystem::path database = std::filesystem::weakly_canonical(file);
   for (const auto entry : entries) {
     std::string_view directory_text;
     std::string_view file_text;
     if (entry["directory"].get(directory_text) != simdjson::SUCCESS || entry["file"].get(file_text) != simdjson::SUCCESS) {
       continue;
     }
-    const std::filesystem::path directory(directory_text);
+    // A relative directory is relative to the database's own folder.
+    const std::filesystem::path directory = (database.parent_path() / std::filesystem::path(directory_text)).lexically_normal();
     std::vector<std::string> arguments;
     simdjson::dom::array listed;
     std::string_view command;

@@ -30,8 +30,9 @@ struct CompileCommands {
   bool empty() const { return by_file.empty(); }
 };
 
-// `file` (a compile_commands.json) read for the tree at `root`. Missing
-// file: an empty database. Unreadable JSON: INVALID_ARGUMENT.
+// `file` (a compile_commands.json) read for the tree at `root`; an entry's
+// relative "directory" is relative to the database's folder. Missing file:
+// an empty database. Unreadable JSON: INVALID_ARGUMENT.
 Result<CompileCommands> read_compile_commands(const std::filesystem::path& file, const std::filesystem::path& root);
 
 // The database a resolution uses: `named` when given, else the root's

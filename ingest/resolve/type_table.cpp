@@ -463,6 +463,11 @@ DeclaredType TypeTable::resolve_type(const LinkChain& written, Context context) 
     if (element.kind == DeclaredType::Kind::Type) element.collection = collection;
     return element;
   }
+  if (length > 1 && written[length - 1].kind == Link::Kind::Attribute && written[length - 1].text == kDerefLink) {
+    DeclaredType held = resolve_type(LinkChain(written.begin(), written.begin() + static_cast<std::ptrdiff_t>(length - 1)), context);
+    held.handle = held.kind == DeclaredType::Kind::Type;
+    return held;
+  }
   const LinkChain& chain = written;
   if (chain.empty() || chain[0].kind != Link::Kind::Name) return {};
   NameMeaning meaning = lookup_type_name(chain[0].text, context);

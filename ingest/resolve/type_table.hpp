@@ -27,13 +27,19 @@ struct DeclaredType {
   Kind kind = Kind::Unknown;
   TypeId type = kNone;
   std::uint8_t collection = 0;  // a collection of `type` (1), of collections of it (2)...
-  static DeclaredType external() { return {Kind::External, kNone, 0}; }
-  static DeclaredType of(TypeId type, std::uint8_t collection = 0) { return {Kind::Type, type, collection}; }
+  bool handle = false;          // a library's handle to `type` (C++'s unique_ptr<T>)
+  static DeclaredType external() { return {Kind::External, kNone, 0, false}; }
+  static DeclaredType of(TypeId type, std::uint8_t collection = 0) { return {Kind::Type, type, collection, false}; }
 };
 
 // The element link of a collection (typed_facts.hpp): `[]T` is [T, "[]"],
 // `xs[i]` is [xs, "[]"].
 inline constexpr std::string_view kElementLink = "[]";
+// The dereference link (C++): `[T, "*"]` as a type is a handle to a T whose
+// own members are a library's (`unique_ptr<T>`: get, reset); `p->f` is [p,
+// "*", f] and `*p` [p, "*"], which reach T's members through a handle and
+// read a plain pointer or value as itself.
+inline constexpr std::string_view kDerefLink = "*";
 
 struct Field {
   std::uint32_t file = kNone;

@@ -107,6 +107,10 @@ struct TypedRules {
   // A call by a bare name is a macro invocation when the tree defines a
   // macro of that name (C++'s preprocessor: typed_facts.hpp's macros).
   bool calls_may_be_macros = false;
+  // A namespace may have members from outside the tree (C++: namespaces are
+  // reopened by libraries, `std` by the tree's own specialisations): a
+  // member of it the tree does not show is a library's, not unknown.
+  bool open_namespaces = false;
 };
 
 class TypedLanguage {

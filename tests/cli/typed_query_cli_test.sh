@@ -137,13 +137,17 @@ contains "$out" "log_line!"
 # --- C++: namespaces, out-of-line members, overloads, virtual calls.
 db="$work/cpp.trellis"
 expect 0 "$trellis" index "$source_dir/tests/fixtures/cpp/shop" --db "$db"
-q 0 implementations shop.geo.Shape.area --json
-json_true 'same(names(d.results.implementations).sort(), ["shop.geo.Circle.area", "shop.geo.Square.area"])'
-q 0 hierarchy shop.geo.Shape --direction down --json
-json_true 'same(names(d.results.descendants).sort(), ["shop.geo.Circle", "shop.geo.Square"])'
+q 0 implementations shop.geo.Shape --json
+json_true 'same(names(d.results.implementations).sort(), ["shop.geo.Circle", "shop.geo.Square"])'
+q 0 hierarchy shop.geo.Square --direction up --json
+json_true 'same(names(d.results.ancestors).sort(), ["shop.Printable", "shop.geo.Shape"])'
 q 0 callers shop.geo.Shape.area --no-dispatch --json
 json_true 'same(names(d.results.callers).sort(), ["app.Runner.run", "shop.geo.Shape.describe", "src.main.main"])'
-q 0 callees shop.geo.Square.scale --json
+# A call through Shape& or Shape* may run Circle's override: callers by dispatch.
+q 0 callers shop.geo.Circle.area --json
+json_true 'same(names(d.results.callers).sort(), ["app.Runner.run", "shop.geo.Shape.describe", "src.main.main"])'
+json_true 'd.results.callers.some((c) => c.via === "dispatch" && c.through === "shop.geo.Shape.area")'
+q 1 callees shop.geo.Square.scale --json
 contains "$out" "AMBIGUOUS_NAME"
 q 0 callees "shop.geo.Square.scale(int)" --json
 json_true 'same(names(d.results.callees), ["shop.geo.Square.scale(double)"])'

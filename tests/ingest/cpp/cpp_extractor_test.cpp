@@ -116,18 +116,19 @@ TEST_CASE("cpp extractor: calls, lambdas, locals, includes, using and macros") {
   const Definition* run = cpp_definition(facts, "run");
   REQUIRE(run != nullptr);
   REQUIRE(run->annotated_parameters.size() == 1);
-  CHECK(cpp_chain_text(run->annotated_parameters[0].second) == "Order []");
+  // A vector of handles to Order.
+  CHECK(cpp_chain_text(run->annotated_parameters[0].second) == "Order * []");
   // The lambda's call is run's.
   REQUIRE(facts.calls.size() == 4);
   for (const CallSite& call : facts.calls) CHECK(call.caller == 1);
   CHECK(cpp_chain_text(facts.calls[0].callee) == "o validate");
-  CHECK(cpp_chain_text(facts.calls[1].callee) == "each total");
+  CHECK(cpp_chain_text(facts.calls[1].callee) == "each * total");
   CHECK(cpp_chain_text(facts.calls[2].callee) == "shop make");
   REQUIRE(facts.calls[2].arguments.size() == 3);
   CHECK(cpp_chain_text(facts.calls[2].arguments[0]) == "double");
   CHECK(facts.calls[2].arguments[1][0].text == "double");
   CHECK(facts.calls[2].arguments[2][0].text == "string");
-  CHECK(cpp_chain_text(facts.calls[3].callee) == "this p q");
+  CHECK(cpp_chain_text(facts.calls[3].callee) == "this * p * q");
   // The range for's variable is an element of the range; the lambda's parameter is typed.
   bool each = false;
   bool lambda_parameter = false;

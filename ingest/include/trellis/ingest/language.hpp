@@ -60,6 +60,10 @@ class LanguageFrontend {
     (void)relative_path;
     return false;
   }
+  // Whether cached facts of a file are this language's (a `.h` read as C by
+  // the last index and as C++ now is extracted again): FileFacts::language
+  // is one this language writes.
+  virtual bool wrote(const FileFacts& facts) const { return facts.language == name(); }
   // Compiles the language's queries. Called before make_extractor, and only
   // for a language that has files to parse (extract_files calls it on the
   // first such file): compiling every grammar's queries costs tens of
