@@ -92,7 +92,7 @@ LinkChain ChainReader::name(TSNode node) const {
   LinkChain out;
   append_name(node, out, 0);
   for (const Link& link : out) {
-    if (link.kind == Link::Kind::Opaque) return {};
+    if (link.kind == Link::Kind::Opaque || link.text.empty()) return {};  // empty: a name broken input lacks
   }
   return out;
 }

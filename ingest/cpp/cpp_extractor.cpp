@@ -30,7 +30,7 @@ SourceSpan span_of(TSNode node) {
 }
 
 std::string joined(std::string_view prefix, std::string_view name) {
-  if (prefix.empty()) return std::string(name);
+  if (prefix.empty() || name.empty()) return std::string(prefix.empty() ? name : prefix);
   std::string out(prefix);
   out += '.';
   out += name;
