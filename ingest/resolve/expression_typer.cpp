@@ -222,23 +222,31 @@ Value Typer::name_value(std::string_view name, bool called, Context context, std
     if (const Field* field = table_.find_field(*type, member_name)) return field_value(*field, depth);
   }
   if (rules.namespace_functions) {
-    std::vector<NamespaceId> scopes{table_.namespace_of(context)};
-    if (rules.enclosing_namespaces) {  // then the namespaces around it (C++)
-      for (std::string_view qualified = table_.ns(scopes.front()).qualified; !qualified.empty();) {
-        const auto dot = qualified.rfind('.');
-        qualified = dot == std::string_view::npos ? std::string_view{} : qualified.substr(0, dot);
-        if (const auto ns = table_.find_namespace(qualified)) scopes.push_back(*ns);
-      }
-    }
-    for (const std::string& open : table_.scope_of(context.file).open_namespaces) {
-      if (const auto ns = table_.find_namespace(open)) scopes.push_back(*ns);
-    }
-    for (const NamespaceId ns : scopes) {
+    // The context's namespace, (C++) the ones around it, then the open ones.
+    Value held;
+    const auto holds = [&](NamespaceId ns) {
       const NamespaceInfo& info = table_.ns(ns);
       if (const auto it = info.functions.find(name); it != info.functions.end()) {
-        return {Value::Kind::Callable, kNone, &it->second};
+        held = {Value::Kind::Callable, kNone, &it->second};
+        return true;
       }
-      if (const auto it = info.variables.find(name); it != info.variables.end()) return field_value(it->second, depth);
+      if (const auto it = info.variables.find(name); it != info.variables.end()) {
+        held = field_value(it->second, depth);
+        return true;
+      }
+      return false;
+    };
+    const NamespaceId own = table_.namespace_of(context);
+    if (holds(own)) return held;
+    if (rules.enclosing_namespaces) {
+      for (std::string_view qualified = table_.ns(own).qualified; !qualified.empty();) {
+        const auto dot = qualified.rfind('.');
+        qualified = dot == std::string_view::npos ? std::string_view{} : qualified.substr(0, dot);
+        if (const auto ns = table_.find_namespace(qualified); ns && holds(*ns)) return held;
+      }
+    }
+    for (const NamespaceId ns : table_.open_namespaces(context.file)) {
+      if (holds(ns)) return held;
     }
   }
   using Kind = TypeTable::NameMeaning::Kind;

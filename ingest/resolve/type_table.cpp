@@ -94,6 +94,13 @@ void TypeTable::add_namespaces() {
     declared.erase(std::unique(declared.begin(), declared.end()), declared.end());
     for (const NamespaceId ns : declared) namespaces_[ns].files.push_back(f);
   }
+  // Each file's open namespaces, looked up once: member lookups read them per name.
+  open_ids_.resize(files_.size());
+  for (std::uint32_t f = 0; f < files_.size() && f < scopes_.size(); ++f) {
+    for (const std::string& open : scopes_[f].open_namespaces) {
+      if (const auto ns = find_namespace(open)) open_ids_[f].push_back(*ns);
+    }
+  }
   // Children were keyed by views of strings that may have moved with the
   // vector (short strings live inside the object): key them again now that
   // the vector is complete.
@@ -425,10 +432,8 @@ TypeTable::NameMeaning TypeTable::lookup_type_name(std::string_view name, Contex
       }
     }
   }
-  for (const std::string& open : scopes_[context.file].open_namespaces) {
-    if (const auto ns = find_namespace(open)) {
-      if (const auto type = type_in(*ns)) return {Kind::Type, *type};
-    }
+  for (const NamespaceId ns : open_namespaces(context.file)) {
+    if (const auto type = type_in(ns)) return {Kind::Type, *type};
   }
   // A namespace: from the root, or (C#) within the enclosing ones.
   if (rules_.enclosing_namespaces) {

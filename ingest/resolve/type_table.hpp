@@ -98,6 +98,8 @@ class TypeTable {
   // The namespace a context's top-level definition is named in.
   NamespaceId namespace_of(Context context) const;
   const FileScope& scope_of(std::uint32_t file) const { return scopes_[file]; }
+  // The namespaces of the tree the file's FileScope::open_namespaces names.
+  std::span<const NamespaceId> open_namespaces(std::uint32_t file) const { return open_ids_[file]; }
 
   // A type as written, read where it is written.
   DeclaredType resolve_type(const LinkChain& chain, Context context) const;
@@ -165,6 +167,7 @@ class TypeTable {
   std::unordered_map<std::string, NamespaceId, NameHash, std::equal_to<>> namespace_ids_;
   std::unordered_map<std::string, TypeId, NameHash, std::equal_to<>> type_ids_;
   std::vector<std::vector<TypeId>> type_of_definition_;  // [file][def]
+  std::vector<std::vector<NamespaceId>> open_ids_;        // [file]: its open namespaces in the tree
   std::vector<std::vector<std::string>> qualified_names_;
   std::vector<DetachedMember> detached_;
   std::unordered_map<std::uint64_t, TypeId> detached_owner_;  // (file, def) of a detached method -> its type
