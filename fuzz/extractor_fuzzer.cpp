@@ -1,7 +1,8 @@
 // libFuzzer entry: source text through each language's extraction and
 // resolution. The input is up to four files split at lines "%%"; the first
 // byte of each picks its file name (and so its grammar: Python, TypeScript,
-// TSX, JavaScript, declaration files), the rest is its text. Each file is
+// TSX, JavaScript, declaration files, Go, Java, C#, C, Rust, C++), the rest
+// is its text. Each file is
 // extracted, its facts go through the cache codec and back, the files of
 // each language are resolved together and written to a store. Aborts on a
 // broken invariant: a definition whose parent does not precede it, a span
@@ -30,7 +31,8 @@ constexpr std::string_view kNames[] = {"m.py",         "pkg/__init__.py", "pkg/m
                                        "c.tsx",        "d.js",            "lib/e.mjs",   "f.cjs", "g.jsx",
                                        "types.d.ts",   "h.mts",           ".eslintrc.js", "i.cts", "pkg/sub/n.py",
                                        "a.go",         "pkg/b.go",        "A.java",      "com/x/B.java", "A.cs",
-                                       "Sub/B.cs",     "src/c.c",         "include/h.h"};
+                                       "Sub/B.cs",     "src/c.c",         "include/h.h", "src/a.rs",    "src/d.cpp",
+                                       "include/e.hpp"};
 
 void require(bool condition, const char* what) {
   if (condition) return;

@@ -18,6 +18,7 @@
 #include "ingest/edited_copy.hpp"
 #include "trellis/common/parallel.hpp"
 #include "trellis/ingest/discover.hpp"
+#include "trellis/ingest/file_owners.hpp"
 #include "trellis/ingest/index_database.hpp"
 #include "trellis/ingest/index_repository.hpp"
 #include "trellis/ingest/language.hpp"
@@ -36,15 +37,16 @@ struct ParseOnly {
 
 // Reads, parses and walks every node of every file, as extraction must at least do.
 // The frontend that reads `path` (every discovered path has one).
-const ingest::LanguageFrontend& frontend_of(const Frontends& frontends, std::string_view path) {
-  for (const auto& frontend : frontends) {
-    if (frontend->handles(path)) return *frontend;
-  }
-  return *frontends.front();
+const ingest::LanguageFrontend& frontend_of(const Frontends& frontends, const ingest::FileOwners& owners,
+                                            std::string_view path) {
+  const ingest::LanguageFrontend* owner = owners.owner(path);
+  return owner != nullptr ? *owner : *frontends.front();
 }
 
 ParseOnly parse_only(const Frontends& frontends, const std::filesystem::path& root,
                      const std::vector<std::string>& paths, tbb::task_arena& arena) {
+  const std::vector<std::string_view> views(paths.begin(), paths.end());
+  const ingest::FileOwners owners(frontends, views);
   std::atomic<std::uint64_t> nodes{0};
   const Stopwatch clock;
   const CpuStopwatch cpu;
@@ -56,7 +58,7 @@ ParseOnly parse_only(const Frontends& frontends, const std::filesystem::path& ro
       for (std::size_t i = range.begin(); i != range.end(); ++i) {
         auto source = ingest::read_source_file(root / paths[i]);
         if (!source.ok()) continue;
-        ts_parser_set_language(parser, frontend_of(frontends, paths[i]).grammar(paths[i]));
+        ts_parser_set_language(parser, frontend_of(frontends, owners, paths[i]).grammar(paths[i]));
         const ingest::TsTree tree(ts_parser_parse_string(
             parser, nullptr, source->text.data(), static_cast<std::uint32_t>(source->text.size())));
         TSTreeCursor cursor = ts_tree_cursor_new(ts_tree_root_node(tree.get()));

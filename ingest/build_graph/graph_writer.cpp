@@ -5,6 +5,8 @@
 #include <optional>
 #include <set>
 #include <string>
+#include <unordered_map>
+#include <unordered_set>
 #include <vector>
 
 #include "trellis/search/previous_search_index.hpp"
@@ -185,16 +187,22 @@ class Writer {
       auto node = builder_.find_or_add_node(label, qualified(d), definition.name);
       if (!node.ok()) return node.error();
       ids[d] = node->first;
+      const DefinitionColumns& columns = *definition_columns_[index_of(label)];
       if (!node->second) {
         ++merged_;  // a redefinition (or a property setter) joins the first
         merged_nodes_.push_back(ids[d]);
+        // A declaration's node moves to the first definition that joins it.
+        if (const auto declared = declared_only_.find(ids[d]); declared != declared_only_.end() && !definition.is_declaration) {
+          if (full_text_) named_[declared->second].file = f;
+          declared_only_.erase(declared);
+          locate(ids[d], columns, file, f, d);
+        }
         continue;
       }
       builder_.add_edge(RelType::Contains, project_, ids[d]);
+      if (definition.is_declaration) declared_only_.emplace(ids[d], named_.size());
       if (full_text_) named_.push_back({ids[d], f, label, definition.name});
-      if (d < facts.search_terms.body_hashes.size()) builder_.set_body_hash(ids[d], facts.search_terms.body_hashes[d]);
-      const DefinitionColumns& columns = *definition_columns_[index_of(label)];
-      set_code(ids[d], columns.code, file, definition.span);
+      locate(ids[d], columns, file, f, d);
       for (const std::string& decorator : definition.decorators) builder_.add_list_item(ids[d], columns.decorators, decorator);
       if (!definition.docstring.empty()) builder_.set_string(ids[d], columns.docstring, definition.docstring);
       if (label == Label::Class) {
@@ -202,7 +210,6 @@ class Writer {
         if (definition.is_abstract) builder_.set_bool(ids[d], *columns.is_abstract, true);
       } else if (label == Label::Function || label == Label::Method) {
         builder_.set_bool(ids[d], *columns.is_async, definition.is_async);
-        builder_.set_int(ids[d], *columns.complexity, to_int(definition.complexity));
       }
       if (label == Label::Method && definition.parent != kModuleScope) {
         builder_.set_string(ids[d], *columns.class_name, facts.definitions[definition.parent].name);
@@ -212,8 +219,20 @@ class Writer {
       if (detached_.contains(ScopeRef{f, d})) continue;  // DEFINES from its type, in write_edges
       const BuildId owner = definition.parent == kModuleScope ? modules_[f] : ids[definition.parent];
       builder_.add_edge(RelType::Defines, owner, ids[d]);
+      defined_.insert(ids[d]);
     }
     return {};
+  }
+
+  // Where definition d of file f is: its file, lines, bytes, body and complexity.
+  void locate(BuildId node, const DefinitionColumns& columns, FileStrings& file, std::uint32_t f, ScopeIndex d) {
+    const FileFacts& facts = program_.files[f];
+    const Definition& definition = facts.definitions[d];
+    if (d < facts.search_terms.body_hashes.size()) builder_.set_body_hash(node, facts.search_terms.body_hashes[d]);
+    set_code(node, columns.code, file, definition.span);
+    if (definition.label == Label::Function || definition.label == Label::Method) {
+      builder_.set_int(node, *columns.complexity, to_int(definition.complexity));
+    }
   }
 
   // The full-text words of every definition and module: from the previous
@@ -304,7 +323,10 @@ class Writer {
       builder_.add_edge(RelType::Imports, modules_[edge.file], target);
     }
     for (const DetachedMember& detached : program_.detached_members) {
-      builder_.add_edge(RelType::Defines, node_of(detached.owner), node_of(detached.member));
+      // Once: a member declared in its type's body has its DEFINES already.
+      if (defined_.insert(node_of(detached.member)).second) {
+        builder_.add_edge(RelType::Defines, node_of(detached.owner), node_of(detached.member));
+      }
     }
     for (const InheritsEdge& edge : program_.inherits) {
       builder_.add_edge(RelType::Inherits, node_of(edge.derived), node_of(edge.base));
@@ -357,6 +379,9 @@ class Writer {
   std::size_t reused_ = 0;
   std::vector<std::string> module_names_;  // [file]: its Module's qualified name
   std::set<ScopeRef> detached_;             // members whose DEFINES comes from their type
+  std::unordered_set<BuildId> defined_;     // nodes with a DEFINES edge
+  // Nodes only declarations made so far, with their index in named_.
+  std::unordered_map<BuildId, std::size_t> declared_only_;
 };
 
 }  // namespace

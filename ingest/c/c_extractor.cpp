@@ -342,21 +342,14 @@ CExtractor::CExtractor(const CQueries& queries) : queries_(queries), parser_(ts_
 }
 
 FileFacts CExtractor::extract(std::string_view source, std::string relative_path) {
-  FileFacts facts;
-  facts.relative_path = std::move(relative_path);
-  facts.language = "c";
-  facts.line_count = count_lines(source);
-  facts.byte_count = static_cast<std::uint32_t>(source.size());
+  ParsedFile parsed = parse_file(parser_.get(), source, std::move(relative_path), "c");
+  FileFacts& facts = parsed.facts;
   facts.has_all = true;
-  const TsTree tree(
-      ts_parser_parse_string(parser_.get(), nullptr, source.data(), static_cast<std::uint32_t>(source.size())));
-  if (!tree) return facts;
-  const TSNode root = ts_tree_root_node(tree.get());
-  facts.has_syntax_errors = ts_node_has_error(root);
-  Walk(queries_, source, facts).run(root);
+  if (!parsed.tree) return std::move(facts);
+  Walk(queries_, source, facts).run(ts_tree_root_node(parsed.tree.get()));
   std::sort(facts.all_names.begin(), facts.all_names.end());
   facts.all_names.erase(std::unique(facts.all_names.begin(), facts.all_names.end()), facts.all_names.end());
-  return facts;
+  return std::move(facts);
 }
 
 }  // namespace trellis::ingest::c

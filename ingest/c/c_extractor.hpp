@@ -34,8 +34,7 @@
 #include <string>
 #include <string_view>
 
-#include "extract/decision_points.hpp"
-#include "extract/tree_sitter_handles.hpp"
+#include "extract/parsed_file.hpp"
 #include "trellis/common/error.hpp"
 #include "trellis/ingest/file_facts.hpp"
 

@@ -3,7 +3,8 @@
 // src.util.strings.normalize; a header keeps its extension in its Module's
 // name (src.util.strings.h), so a .c and its .h are two Modules, and names
 // its types by its path without the extension (src.util.strings.Buffer).
-// .h files are read as C (C++ is not read yet).
+// A .h file is read as C unless C++ sources outnumber C ones around it
+// (trellis/ingest/file_owners.hpp).
 #include "c/c_frontend.hpp"
 
 #include <optional>
@@ -29,13 +30,16 @@ class CFrontend final : public LanguageFrontend {
  public:
   std::string_view name() const override { return "c"; }
   LanguageDescription description() const override {
-    return {".c, .h: headers are read as C",
+    return {".c, .h (a .h is C++ where C++ sources outnumber C ones in the nearest folder around it that holds "
+            "any)",
             "the file's path without its extension, then the name: src/util/strings.c's function normalize is "
             "src.util.strings.normalize; a header's Module keeps its extension (src.util.strings.h); structs, "
             "unions and enums are Classes, named by their tag or by the typedef naming an untagged one; a "
             "function declared in a header and defined in a .c file is one Function, at its definition",
-            "#include of files of the tree (quoted: beside the file, then each folder above it and its include/; "
-            "angle: those include/ folders and the root; a header "
+            "#include of files of the tree (quoted: beside the file, then the -iquote, -I and -isystem folders of "
+            "the tree's compile_commands.json (or --compile-commands FILE) for that file, then each folder above "
+            "it and its include/; angle: the -I and -isystem folders, then those include/ folders and the root; a "
+            "header "
             "not in the tree is an ExternalPackage); calls by name to the file's own function (static or not), "
             "to a static inline function of an included header, else to the one non-static function of that "
             "name in the tree (among several, the counterpart of an included header declaring it); calls to "
@@ -49,6 +53,7 @@ class CFrontend final : public LanguageFrontend {
   bool handles(std::string_view relative_path) const override {
     return relative_path.ends_with(".c") || relative_path.ends_with(".h");
   }
+  bool is_source(std::string_view relative_path) const override { return relative_path.ends_with(".c"); }
   Status prepare() override {
     if (queries_) return {};
     auto compiled = CQueries::compile();

@@ -10,50 +10,14 @@
 
 #include "c/c_extractor.hpp"
 #include "resolve/facts_digest.hpp"
+#include "resolve/include_paths.hpp"
 
 namespace trellis::ingest::c {
 namespace {
 
-std::string_view folder_of(std::string_view path) {
-  const auto slash = path.rfind('/');
-  return slash == std::string_view::npos ? std::string_view{} : path.substr(0, slash);
-}
-
-std::string_view without_extension(std::string_view path) {
-  const auto dot = path.rfind('.');
-  const auto slash = path.rfind('/');
-  if (dot == std::string_view::npos || (slash != std::string_view::npos && dot < slash)) return path;
-  return path.substr(0, dot);
-}
-
-std::string dotted(std::string_view path) {
-  std::string out(path);
-  std::replace(out.begin(), out.end(), '/', '.');
-  return out;
-}
-
-// `a/./b/../c.h` -> `a/c.h`; nullopt when it climbs above the root.
-std::optional<std::string> normalized(std::string_view path) {
-  std::vector<std::string_view> parts;
-  while (!path.empty()) {
-    const auto slash = path.find('/');
-    const std::string_view part = path.substr(0, slash);
-    path = slash == std::string_view::npos ? std::string_view{} : path.substr(slash + 1);
-    if (part.empty() || part == ".") continue;
-    if (part == "..") {
-      if (parts.empty()) return std::nullopt;
-      parts.pop_back();
-      continue;
-    }
-    parts.push_back(part);
-  }
-  std::string out;
-  for (const std::string_view part : parts) {
-    if (!out.empty()) out += '/';
-    out += part;
-  }
-  return out;
-}
+using resolve::dotted_path;
+using resolve::folder_of;
+using resolve::without_extension;
 
 bool is_macro(const Assignment& assignment) {
   return assignment.annotation.size() == 1 && assignment.annotation[0].text == kMacroMark;
@@ -62,11 +26,12 @@ bool is_macro(const Assignment& assignment) {
 class Linker {
  public:
   Linker(std::span<const FileFacts> files, const ProjectInfo& project, std::span<const std::uint8_t> wanted)
-      : files_(files), wanted_(wanted) {
+      : files_(files), wanted_(wanted),
+        commands_(resolve::compile_commands_for(project.path, project.compile_commands)),
+        include_paths_(files, commands_) {
     program_.project_name = project.name;
     program_.project_path = project.path;
     program_.files = files;
-    for (std::uint32_t f = 0; f < files.size(); ++f) by_path_.emplace(files[f].relative_path, f);
   }
 
   ProgramGraph run() {
@@ -97,7 +62,7 @@ class Linker {
       const auto index = static_cast<std::uint32_t>(program_.packages.size());
       by_folder.emplace(std::string(folder), index);
       const auto slash = folder.rfind('/');
-      program_.packages.push_back({dotted(folder), std::string(slash == std::string_view::npos ? folder : folder.substr(slash + 1)),
+      program_.packages.push_back({dotted_path(folder), std::string(slash == std::string_view::npos ? folder : folder.substr(slash + 1)),
                                    std::string(folder), kNone});
       return index;
     };
@@ -105,9 +70,9 @@ class Linker {
     for (std::uint32_t f = 0; f < files_.size(); ++f) {
       const std::string_view path = files_[f].relative_path;
       const bool header = path.ends_with(".h");
-      const std::string stem = dotted(without_extension(path));
+      const std::string stem = dotted_path(without_extension(path));
       const std::string_view file_name = path.substr(path.rfind('/') == std::string_view::npos ? 0 : path.rfind('/') + 1);
-      program_.modules.push_back({header ? dotted(path) : stem,
+      program_.modules.push_back({header ? dotted_path(path) : stem,
                                   std::string(header ? file_name : without_extension(file_name)),
                                   package_of(folder_of(path))});
       for (const Definition& definition : files_[f].definitions) {
@@ -150,35 +115,11 @@ class Linker {
     }
   }
 
-  std::optional<std::uint32_t> find_include(std::uint32_t file, const Import& include) const {
-    const auto found = [&](const std::string& candidate) -> std::optional<std::uint32_t> {
-      const auto path = normalized(candidate);
-      if (!path) return std::nullopt;
-      const auto it = by_path_.find(*path);
-      if (it == by_path_.end() || it->second == file) return std::nullopt;
-      return it->second;
-    };
-    const bool quoted = include.level == 1;
-    std::string_view folder = folder_of(files_[file].relative_path);
-    const auto under = [](std::string_view base, std::string_view rest) {
-      return base.empty() ? std::string(rest) : std::string(base) + "/" + std::string(rest);
-    };
-    for (;;) {
-      if (quoted || folder.empty()) {
-        if (const auto target = found(under(folder, include.module))) return target;
-      }
-      if (const auto target = found(under(folder, "include/" + include.module))) return target;
-      if (folder.empty()) break;
-      folder = folder_of(folder);
-    }
-    return std::nullopt;
-  }
-
   void link_includes() {
     std::unordered_map<std::string, std::uint32_t> externals;
     for (std::uint32_t f = 0; f < files_.size(); ++f) {
       for (const Import& include : files_[f].imports) {
-        if (const auto target = find_include(f, include)) {
+        if (const auto target = include_paths_.find(f, include)) {
           names_[f].includes.push_back(*target);
           program_.imports.push_back({f, *target, kNone});
           continue;
@@ -377,7 +318,8 @@ class Linker {
   std::span<const FileFacts> files_;
   std::span<const std::uint8_t> wanted_;
   ProgramGraph program_;
-  std::unordered_map<std::string_view, std::uint32_t> by_path_;
+  resolve::CompileCommands commands_;
+  resolve::IncludePaths include_paths_;
   std::vector<FileNames> names_;
   std::unordered_map<std::string_view, std::vector<ScopeRef>> exported_;
   std::unordered_set<std::string_view> header_macros_;

@@ -258,7 +258,8 @@ void write_file(Writer& w, const FileFacts& f, std::uint64_t hash) {
     w.u32(static_cast<std::uint32_t>(d.implements.size()));
     for (const LinkChain& chain : d.implements) w.chain(chain);
     w.u32((d.is_async ? 1u : 0u) | (d.is_abstract ? 2u : 0u) | (d.is_accessor ? 4u : 0u) |
-          (d.is_static ? 8u : 0u) | (d.is_variadic ? 16u : 0u) | (d.is_extension ? 32u : 0u));
+          (d.is_static ? 8u : 0u) | (d.is_variadic ? 16u : 0u) | (d.is_extension ? 32u : 0u) |
+          (d.is_declaration ? 64u : 0u));
     w.text(d.qualifier);
     w.text(d.signature);
     w.u32(static_cast<std::uint32_t>(d.results.size()));
@@ -454,6 +455,7 @@ CachedFile read_file_facts(Reader& r) {
     d.is_static = (flags & 8u) != 0;
     d.is_variadic = (flags & 16u) != 0;
     d.is_extension = (flags & 32u) != 0;
+    d.is_declaration = (flags & 64u) != 0;
     d.qualifier = r.text();
     d.signature = r.text();
     d.results.resize(r.count());

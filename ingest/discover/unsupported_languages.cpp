@@ -15,8 +15,6 @@ namespace {
 // data, shell and build files are left out on purpose: a tree full of them
 // is not one whose code went unread.
 constexpr auto kSourceExtensions = std::to_array<std::pair<std::string_view, std::string_view>>({
-    {".cc", "c++"},     {".cpp", "c++"},     {".cxx", "c++"},       {".hh", "c++"},
-    {".hpp", "c++"},    {".hxx", "c++"},
     {".rb", "ruby"},    {".php", "php"},     {".kt", "kotlin"},
     {".kts", "kotlin"}, {".scala", "scala"}, {".swift", "swift"},   {".mm", "objective-c++"},
     {".dart", "dart"},  {".lua", "lua"},     {".pl", "perl"},       {".pm", "perl"},

@@ -143,23 +143,17 @@ constexpr DecisionPoints::Rule kDecisionRules[] = {
 
 Result<GoQueries> GoQueries::compile() { return GoQueries(); }
 
-GoQueries::GoQueries() : syntax_(go_grammar()), decisions_(go_grammar(), kDecisionRules) {}
+GoQueries::GoQueries() : SyntaxQueries(go_grammar(), kDecisionRules) {}
 
 GoExtractor::GoExtractor(const GoQueries& queries) : queries_(queries), parser_(ts_parser_new()) {
   ts_parser_set_language(parser_.get(), go_grammar());
 }
 
 FileFacts GoExtractor::extract(std::string_view source, std::string relative_path) {
-  FileFacts facts;
-  facts.relative_path = std::move(relative_path);
-  facts.language = "go";
-  facts.line_count = count_lines(source);
-  facts.byte_count = static_cast<std::uint32_t>(source.size());
-  const TsTree tree(
-      ts_parser_parse_string(parser_.get(), nullptr, source.data(), static_cast<std::uint32_t>(source.size())));
-  if (!tree) return facts;
-  const TSNode root = ts_tree_root_node(tree.get());
-  facts.has_syntax_errors = ts_node_has_error(root);
+  ParsedFile parsed = parse_file(parser_.get(), source, std::move(relative_path), "go");
+  FileFacts& facts = parsed.facts;
+  if (!parsed.tree) return std::move(facts);
+  const TSNode root = ts_tree_root_node(parsed.tree.get());
   const GoSyntax& syntax = queries_.syntax();
   const ChainReader chains(syntax, source, root);
   const Collected collected = collect(syntax, queries_.decisions(), root);
@@ -238,7 +232,7 @@ FileFacts GoExtractor::extract(std::string_view source, std::string relative_pat
   facts.has_all = true;
   std::sort(facts.all_names.begin(), facts.all_names.end());
   facts.all_names.erase(std::unique(facts.all_names.begin(), facts.all_names.end()), facts.all_names.end());
-  return facts;
+  return std::move(facts);
 }
 
 }  // namespace trellis::ingest::go

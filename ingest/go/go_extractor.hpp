@@ -27,8 +27,7 @@
 #include <string_view>
 #include <vector>
 
-#include "extract/decision_points.hpp"
-#include "extract/tree_sitter_handles.hpp"
+#include "extract/parsed_file.hpp"
 #include "go_syntax.hpp"
 #include "trellis/common/error.hpp"
 #include "trellis/ingest/file_facts.hpp"
@@ -40,16 +39,12 @@ const TSLanguage* go_grammar();
 
 // The grammar's ids and decision points, resolved once;
 // shared read-only by every extractor thread.
-class GoQueries {
+class GoQueries : public SyntaxQueries<GoSyntax> {
  public:
   static Result<GoQueries> compile();
-  const GoSyntax& syntax() const { return syntax_; }
-  const DecisionPoints& decisions() const { return decisions_; }
 
  private:
   GoQueries();
-  GoSyntax syntax_;
-  DecisionPoints decisions_;
 };
 
 // One per thread: owns a parser.

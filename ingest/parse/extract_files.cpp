@@ -58,7 +58,7 @@ ExtractedFiles extract_files(LanguageFrontend& language, const std::filesystem::
     const std::string& path = files[i].relative_path;
     // Each task touches only its own entries of `previous`, so moving out is safe.
     const auto cached = previous != nullptr ? previous->find(path) : FactsCache::iterator{};
-    const bool known = previous != nullptr && cached != previous->end();
+    const bool known = previous != nullptr && cached != previous->end() && language.wrote(cached->second.facts);
     out.stamps[i] = files[i].stamp;
     if (known && cached->second.trusted_stamp == files[i].stamp) {
       out.content_hashes[i] = cached->second.content_hash;

@@ -1,4 +1,5 @@
 #include "c/c_frontend.hpp"
+#include "cpp/cpp_frontend.hpp"
 #include "csharp/csharp_frontend.hpp"
 #include "go/go_frontend.hpp"
 #include "java/java_frontend.hpp"
@@ -19,6 +20,7 @@ std::vector<std::unique_ptr<LanguageFrontend>> make_language_frontends() {
       &java::make_java_frontend,
       &csharp::make_csharp_frontend,
       &c::make_c_frontend,
+      &cpp::make_cpp_frontend,
       &rust::make_rust_frontend,
   };
   std::vector<std::unique_ptr<LanguageFrontend>> frontends;

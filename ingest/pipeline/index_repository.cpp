@@ -8,6 +8,7 @@
 #include "merge_programs.hpp"
 #include "resolve_language.hpp"
 #include "trellis/common/parallel.hpp"
+#include "trellis/ingest/file_owners.hpp"
 #include "trellis/ingest/graph_writer.hpp"
 #include "trellis/ingest/language.hpp"
 
@@ -77,10 +78,13 @@ Result<IndexResult> index_repository(const IndexOptions& options, ExtractProgres
   std::vector<FileStamp> stamps;
   std::vector<std::uint8_t> had_invalid_utf8;
   std::vector<std::pair<std::uint32_t, std::uint32_t>> ranges;  // per language
+  std::vector<std::string_view> discovered_paths;
+  for (const DiscoveredFile& file : discovered->files) discovered_paths.push_back(file.relative_path);
+  const FileOwners owners(languages, discovered_paths);
   for (const auto& language : languages) {
     std::vector<DiscoveredFile> own;
     for (const DiscoveredFile& file : discovered->files) {
-      if (language->handles(file.relative_path)) own.push_back(file);
+      if (owners.reads(*language, file.relative_path)) own.push_back(file);
     }
     ExtractedFiles extracted;
     arena.execute([&] { extracted = extract_files(*language, root, own, progress, options.previous, options.full_text); });
@@ -103,7 +107,7 @@ Result<IndexResult> index_repository(const IndexOptions& options, ExtractProgres
   report.extract_seconds = seconds_since(start);
 
   start = Clock::now();
-  const ProjectInfo project{root.filename().string(), root.string()};
+  const ProjectInfo project{root.filename().string(), root.string(), options.compile_commands};
   std::vector<LanguageProgram> programs;
   std::vector<std::optional<ResolvedFile>> resolved(files.size());
   std::vector<std::uint8_t> kept_resolution(files.size(), 0);
@@ -112,7 +116,7 @@ Result<IndexResult> index_repository(const IndexOptions& options, ExtractProgres
     if (first == last) continue;
     const std::span<FileFacts> own(files.data() + first, last - first);
     auto resolved_language = resolve_language(
-        *languages[l], own, std::span<const std::uint8_t>(changed.data() + first, last - first), options.previous,
+        *languages[l], owners, own, std::span<const std::uint8_t>(changed.data() + first, last - first), options.previous,
         project);
     if (!resolved_language.ok()) return std::move(resolved_language).take_error();
     LanguageResolution& resolution = *resolved_language;

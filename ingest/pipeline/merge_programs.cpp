@@ -1,5 +1,9 @@
 #include "merge_programs.hpp"
 
+#include <string>
+#include <unordered_map>
+#include <vector>
+
 namespace trellis::ingest {
 namespace {
 
@@ -10,6 +14,7 @@ ScopeRef shift(ScopeRef ref, std::uint32_t by) { return {shift(ref.file, by), re
 
 ProgramGraph merge_programs(std::vector<LanguageProgram> programs, std::span<const FileFacts> all_files) {
   ProgramGraph merged;
+  std::unordered_map<std::string, std::uint32_t> package_ids;  // merged packages by qualified name
   merged.files = all_files;
   merged.modules.resize(all_files.size());
   for (LanguageProgram& language : programs) {
@@ -38,6 +43,7 @@ ProgramGraph merge_programs(std::vector<LanguageProgram> programs, std::span<con
       // edges move over whole, as the loops below would copy them.
       for (std::size_t f = 0; f < program.modules.size(); ++f) merged.modules[f] = std::move(program.modules[f]);
       merged.packages = std::move(program.packages);
+      for (std::uint32_t p = 0; p < merged.packages.size(); ++p) package_ids.emplace(merged.packages[p].qualified_name, p);
       merged.external_packages = std::move(program.external_packages);
       merged.imports = std::move(program.imports);
       merged.inherits = std::move(program.inherits);
@@ -48,14 +54,22 @@ ProgramGraph merge_programs(std::vector<LanguageProgram> programs, std::span<con
       merged.external_calls += program.external_calls;
       continue;
     }
+    // A folder two languages make a Package of (C and C++ sources side by
+    // side) is one Package.
+    std::vector<std::uint32_t> package_of(program.packages.size());
+    for (std::uint32_t p = 0; p < program.packages.size(); ++p) {
+      const auto [it, added] = package_ids.emplace(program.packages[p].qualified_name, static_cast<std::uint32_t>(merged.packages.size()));
+      package_of[p] = it->second;
+      if (added) merged.packages.push_back(program.packages[p]);
+    }
+    for (std::uint32_t p = 0; p < program.packages.size(); ++p) {
+      PackageEntry& package = merged.packages[package_of[p]];
+      if (package_of[p] >= packages && program.packages[p].parent != kNone) package.parent = package_of[program.packages[p].parent];
+    }
     for (std::size_t f = 0; f < program.modules.size(); ++f) {
       ModuleEntry module = std::move(program.modules[f]);
-      module.package = shift(module.package, packages);
+      if (module.package != kNone) module.package = package_of[module.package];
       merged.modules[files + f] = std::move(module);
-    }
-    for (PackageEntry& package : program.packages) {
-      package.parent = shift(package.parent, packages);
-      merged.packages.push_back(std::move(package));
     }
     for (std::string& external : program.external_packages) merged.external_packages.push_back(std::move(external));
     for (const ImportEdge& edge : program.imports) {

@@ -29,11 +29,12 @@ bool valid_slice(const FileEdgeSlice& edges, std::uint32_t file, std::span<const
 }
 
 // Whether the previous index's edges can stand for every unchanged file.
-bool can_reuse(const LanguageFrontend& language, std::span<const FileFacts> files,
+bool can_reuse(const LanguageFrontend& language, const FileOwners& owners, std::span<const FileFacts> files,
                std::span<const std::uint8_t> changed, std::span<const std::uint64_t> digests,
                const FactsCache& previous) {
+  // A file another language handles too (a `.h`) counts for the one that reads it.
   const auto previous_files = std::count_if(previous.begin(), previous.end(),
-                                            [&](const auto& entry) { return language.handles(entry.first); });
+                                            [&](const auto& entry) { return owners.reads(language, entry.first); });
   if (static_cast<std::size_t>(previous_files) != files.size()) return false;
   for (std::uint32_t i = 0; i < files.size(); ++i) {
     const auto entry = previous.find(files[i].relative_path);
@@ -90,9 +91,9 @@ Status decode_cached_calls(std::span<FileFacts> files, std::span<const std::uint
 
 }  // namespace
 
-Result<LanguageResolution> resolve_language(const LanguageFrontend& language, std::span<FileFacts> files,
-                                            std::span<const std::uint8_t> changed, FactsCache* previous,
-                                            const ProjectInfo& project) {
+Result<LanguageResolution> resolve_language(const LanguageFrontend& language, const FileOwners& owners,
+                                            std::span<FileFacts> files, std::span<const std::uint8_t> changed,
+                                            FactsCache* previous, const ProjectInfo& project) {
   LanguageResolution out;
   const auto resolve_all = [&]() -> Status {
     if (Status status = decode_cached_calls(files, changed, previous); !status.ok()) return status;
@@ -118,7 +119,7 @@ Result<LanguageResolution> resolve_language(const LanguageFrontend& language, st
     digests[i] = language.interface_digest(files[i]).value_or(0);
   });
 
-  bool reuse = previous != nullptr && can_reuse(language, files, changed, digests, *previous);
+  bool reuse = previous != nullptr && can_reuse(language, owners, files, changed, digests, *previous);
   std::vector<std::uint8_t> wanted(files.size(), 1);
   if (reuse) {
     wanted.assign(changed.begin(), changed.end());

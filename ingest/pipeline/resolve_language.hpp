@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "trellis/ingest/facts_cache.hpp"
+#include "trellis/ingest/file_owners.hpp"
 #include "trellis/ingest/language.hpp"
 
 namespace trellis::ingest {
@@ -32,8 +33,9 @@ struct LanguageResolution {
 // edges of unchanged files are moved out of `previous`; when every file is
 // resolved, unchanged files' call sites are decoded from it first
 // (DATABASE_ERROR if those bytes are damaged).
-Result<LanguageResolution> resolve_language(const LanguageFrontend& language, std::span<FileFacts> files,
-                                            std::span<const std::uint8_t> changed, FactsCache* previous,
-                                            const ProjectInfo& project);
+// `owners` says which files of the previous index were the language's.
+Result<LanguageResolution> resolve_language(const LanguageFrontend& language, const FileOwners& owners,
+                                            std::span<FileFacts> files, std::span<const std::uint8_t> changed,
+                                            FactsCache* previous, const ProjectInfo& project);
 
 }  // namespace trellis::ingest

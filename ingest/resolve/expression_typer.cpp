@@ -29,13 +29,13 @@ std::string_view last_name(std::string_view qualified) {
 }
 
 // A declared type as overloads are told apart by: its last name, then "[]"
-// for each collection level (`String[]`, `List`).
+// for each collection level (`String[]`, `List`); a handle as what it holds.
 std::string declared_text(const LinkChain& chain) {
   std::size_t end = chain.size();
   std::string arrays;
-  while (end > 0 && chain[end - 1].text == kElementLink) {
+  while (end > 0 && (chain[end - 1].text == kElementLink || chain[end - 1].text == kDerefLink)) {
     --end;
-    arrays += kElementLink;
+    if (chain[end].text == kElementLink) arrays += kElementLink;
   }
   return end == 0 ? std::string() : chain[end - 1].text + arrays;
 }
@@ -63,7 +63,7 @@ Typer::Typer(const TypeTable& table, std::uint32_t file, bool with_locals) : tab
 
 Value Typer::instance_of(DeclaredType type) {
   switch (type.kind) {
-    case DeclaredType::Kind::Type: return {Value::Kind::Instance, type.type, nullptr, type.collection};
+    case DeclaredType::Kind::Type: return {Value::Kind::Instance, type.type, nullptr, type.collection, type.handle};
     case DeclaredType::Kind::External: return Value::of(Value::Kind::External);
     case DeclaredType::Kind::Unknown: break;
   }
@@ -222,16 +222,31 @@ Value Typer::name_value(std::string_view name, bool called, Context context, std
     if (const Field* field = table_.find_field(*type, member_name)) return field_value(*field, depth);
   }
   if (rules.namespace_functions) {
-    std::vector<NamespaceId> scopes{table_.namespace_of(context)};
-    for (const std::string& open : table_.scope_of(context.file).open_namespaces) {
-      if (const auto ns = table_.find_namespace(open)) scopes.push_back(*ns);
-    }
-    for (const NamespaceId ns : scopes) {
+    // The context's namespace, (C++) the ones around it, then the open ones.
+    Value held;
+    const auto holds = [&](NamespaceId ns) {
       const NamespaceInfo& info = table_.ns(ns);
       if (const auto it = info.functions.find(name); it != info.functions.end()) {
-        return {Value::Kind::Callable, kNone, &it->second};
+        held = {Value::Kind::Callable, kNone, &it->second};
+        return true;
       }
-      if (const auto it = info.variables.find(name); it != info.variables.end()) return field_value(it->second, depth);
+      if (const auto it = info.variables.find(name); it != info.variables.end()) {
+        held = field_value(it->second, depth);
+        return true;
+      }
+      return false;
+    };
+    const NamespaceId own = table_.namespace_of(context);
+    if (holds(own)) return held;
+    if (rules.enclosing_namespaces) {
+      for (std::string_view qualified = table_.ns(own).qualified; !qualified.empty();) {
+        const auto dot = qualified.rfind('.');
+        qualified = dot == std::string_view::npos ? std::string_view{} : qualified.substr(0, dot);
+        if (const auto ns = table_.find_namespace(qualified); ns && holds(*ns)) return held;
+      }
+    }
+    for (const NamespaceId ns : table_.open_namespaces(context.file)) {
+      if (holds(ns)) return held;
     }
   }
   using Kind = TypeTable::NameMeaning::Kind;
@@ -252,8 +267,12 @@ Value Typer::member(Value of, std::string_view name, bool called, int depth) {
     }
     return of.is(Value::Kind::External) ? of : Value{};
   }
-  // A slice, map or array has no members of ours (Go's have none at all).
-  if (of.is(Value::Kind::Instance) && of.collection > 0) return Value::of(Value::Kind::External);
+  if (name == kDerefLink) {  // through a handle or pointer to what it points at
+    if (of.is(Value::Kind::Instance) && of.collection == 0) of.handle = false;
+    return of.is(Value::Kind::Instance) || of.is(Value::Kind::External) ? of : Value{};
+  }
+  // A slice, map or array has no members of ours (Go's have none at all), nor a handle.
+  if (of.is(Value::Kind::Instance) && (of.collection > 0 || of.handle)) return Value::of(Value::Kind::External);
   switch (of.kind) {
     case Value::Kind::Instance:
     case Value::Kind::Super:
@@ -309,8 +328,8 @@ Value Typer::member(Value of, std::string_view name, bool called, int depth) {
           if (!value.is(Value::Kind::Unknown)) return value;
         }
       }
-      // A namespace the tree only shares a prefix with (`com` of `com.google`).
-      return info.files.empty() ? Value::of(Value::Kind::External) : Value{};
+      // A namespace the tree only shares a prefix with (`com` of `com.google`), or one open to libraries.
+      return info.files.empty() || table_.rules().open_namespaces ? Value::of(Value::Kind::External) : Value{};
     }
     case Value::Kind::External: return of;
     default: return {};

@@ -26,8 +26,9 @@ struct Value {
   std::uint32_t id = kNone;                          // Namespace, Type, Instance, Super
   const std::vector<ScopeRef>* overloads = nullptr;  // Callable
   std::uint8_t collection = 0;                       // Instance: a collection of them, so many levels deep
+  bool handle = false;                               // Instance: a library's handle to one (kDerefLink)
   bool is(Kind k) const { return kind == k; }
-  static Value of(Kind kind, std::uint32_t id = kNone) { return {kind, id, nullptr, 0}; }
+  static Value of(Kind kind, std::uint32_t id = kNone) { return {kind, id, nullptr, 0, false}; }
 };
 
 class Typer {

@@ -32,6 +32,7 @@ TypeTable::TypeTable(std::span<const FileFacts> files, const TypedLayout& layout
   add_namespaces();
   add_types();
   add_members();
+  if (rules.sign_shared_names) sign_shared_names();
   resolve_supertypes();
   // Each type's lineage and whether it leaves the tree, once: member
   // lookups on the hot path read them many times per call site.
@@ -93,6 +94,13 @@ void TypeTable::add_namespaces() {
     declared.erase(std::unique(declared.begin(), declared.end()), declared.end());
     for (const NamespaceId ns : declared) namespaces_[ns].files.push_back(f);
   }
+  // Each file's open namespaces, looked up once: member lookups read them per name.
+  open_ids_.resize(files_.size());
+  for (std::uint32_t f = 0; f < files_.size() && f < scopes_.size(); ++f) {
+    for (const std::string& open : scopes_[f].open_namespaces) {
+      if (const auto ns = find_namespace(open)) open_ids_[f].push_back(*ns);
+    }
+  }
   // Children were keyed by views of strings that may have moved with the
   // vector (short strings live inside the object): key them again now that
   // the vector is complete.
@@ -145,12 +153,10 @@ void TypeTable::add_types() {
         extending[f][d] = 1;
         continue;
       }
-      if (!is_type(definition.label) && top && !definition.qualifier.empty() && definition.label == Label::Method) {
-        continue;  // named after its type, below
-      }
+      if (is_detached(definition)) continue;  // named after its type, below
       const std::string_view prefix = top ? top_namespace(f, d) : std::string_view(qualified_names_[f][definition.parent]);
       if (!is_type(definition.label)) {
-        qualified_names_[f][d] = joined(prefix, definition.name, definition.signature);
+        qualified_names_[f][d] = joined(prefix, definition.name, signature_of(definition));
         continue;
       }
       add_type_part(f, d, prefix);
@@ -164,7 +170,7 @@ void TypeTable::add_types() {
       if (extending[f][d] == 0) continue;
       const Definition& definition = definitions[d];
       if (!is_type(definition.label) || !definition.is_extension) {
-        qualified_names_[f][d] = joined(qualified_names_[f][definition.parent], definition.name, definition.signature);
+        qualified_names_[f][d] = joined(qualified_names_[f][definition.parent], definition.name, signature_of(definition));
         continue;
       }
       const NameMeaning meaning = lookup_type_name(definition.name, {f, d});
@@ -178,20 +184,58 @@ void TypeTable::add_types() {
       types_[type_of_definition_[f][d]].external_supertype = true;
     }
   }
-  // Then methods declared beside their type (Go): `pkg.Type.Method`.
+  // Then methods declared beside their type (Go: `pkg.Type.Method`; C++:
+  // `void Type::method() {}`, the type looked up where it is written).
   for (std::uint32_t f = 0; f < files_.size(); ++f) {
     const auto& definitions = files_[f].definitions;
     for (ScopeIndex d = 0; d < definitions.size(); ++d) {
       const Definition& definition = definitions[d];
-      if (definition.parent != kModuleScope || definition.qualifier.empty() || definition.label != Label::Method) continue;
-      const std::string owner_name = joined(top_namespace(f, d), definition.qualifier);
-      qualified_names_[f][d] = joined(owner_name, definition.name, definition.signature);
-      if (const auto owner = find_type(owner_name)) {
+      if (!is_detached(definition)) continue;
+      std::optional<TypeId> owner;
+      std::string owner_name;
+      if (definition.bases.empty()) {
+        owner_name = joined(top_namespace(f, d), definition.qualifier);
+        owner = find_type(owner_name);
+      } else if (const DeclaredType type = resolve_type(definition.bases.front(), {f, d}); type.kind == DeclaredType::Kind::Type) {
+        owner = type.type;
+        owner_name = types_[type.type].qualified;
+      } else {
+        owner_name = top_namespace(f, d);
+        for (const Link& link : definition.bases.front()) owner_name = joined(owner_name, link.text);
+      }
+      qualified_names_[f][d] = joined(owner_name, definition.name, signature_of(definition));
+      if (owner) {
         const ScopeRef part = types_[*owner].parts.front();
         detached_.push_back({{f, d}, part});
         detached_owner_.emplace(key_of(f, d), *owner);
       }
     }
+  }
+}
+
+bool TypeTable::is_detached(const Definition& definition) {
+  return definition.parent == kModuleScope && definition.label == Label::Method &&
+         (!definition.qualifier.empty() || !definition.bases.empty());
+}
+
+std::string_view TypeTable::signature_of(const Definition& definition) const {
+  return rules_.sign_shared_names ? std::string_view{} : std::string_view(definition.signature);
+}
+
+void TypeTable::sign_shared_names() {
+  const auto sign = [&](const std::vector<ScopeRef>& members) {
+    if (members.size() < 2) return;
+    const auto signature = [&](ScopeRef ref) -> const std::string& { return files_[ref.file].definitions[ref.def].signature; };
+    const bool shared = std::any_of(members.begin(), members.end(),
+                                    [&](ScopeRef ref) { return signature(ref) != signature(members.front()); });
+    if (!shared) return;
+    for (const ScopeRef ref : members) qualified_names_[ref.file][ref.def] += signature(ref);
+  };
+  for (const TypeInfo& info : types_) {
+    for (const auto& [name, members] : info.methods) sign(members);
+  }
+  for (const NamespaceInfo& info : namespaces_) {
+    for (const auto& [name, members] : info.functions) sign(members);
   }
 }
 
@@ -223,7 +267,7 @@ void TypeTable::add_members() {
       }
       if (owner != kNone) {
         types_[owner].methods[definition.name].push_back({f, d});
-      } else if (definition.parent == kModuleScope && rules_.namespace_functions) {
+      } else if (definition.parent == kModuleScope && rules_.namespace_functions && !is_detached(definition)) {
         namespaces_[*find_namespace(top_namespace(f, d))].functions[definition.name].push_back({f, d});
       }
       if (definition.is_extension) extensions_[definition.name].push_back({f, d});
@@ -388,10 +432,8 @@ TypeTable::NameMeaning TypeTable::lookup_type_name(std::string_view name, Contex
       }
     }
   }
-  for (const std::string& open : scopes_[context.file].open_namespaces) {
-    if (const auto ns = find_namespace(open)) {
-      if (const auto type = type_in(*ns)) return {Kind::Type, *type};
-    }
+  for (const NamespaceId ns : open_namespaces(context.file)) {
+    if (const auto type = type_in(ns)) return {Kind::Type, *type};
   }
   // A namespace: from the root, or (C#) within the enclosing ones.
   if (rules_.enclosing_namespaces) {
@@ -425,6 +467,11 @@ DeclaredType TypeTable::resolve_type(const LinkChain& written, Context context) 
     DeclaredType element = resolve_type(LinkChain(written.begin(), written.begin() + static_cast<std::ptrdiff_t>(length)), context);
     if (element.kind == DeclaredType::Kind::Type) element.collection = collection;
     return element;
+  }
+  if (length > 1 && written[length - 1].kind == Link::Kind::Attribute && written[length - 1].text == kDerefLink) {
+    DeclaredType held = resolve_type(LinkChain(written.begin(), written.begin() + static_cast<std::ptrdiff_t>(length - 1)), context);
+    held.handle = held.kind == DeclaredType::Kind::Type;
+    return held;
   }
   const LinkChain& chain = written;
   if (chain.empty() || chain[0].kind != Link::Kind::Name) return {};
@@ -487,6 +534,7 @@ bool TypeTable::open_lineage(TypeId type) const { return open_[type] != 0; }
 bool TypeTable::is_macro(std::string_view name, Context context) const {
   const auto it = macros_.find(name);
   if (it == macros_.end()) return false;
+  if (rules_.calls_may_be_macros) return true;  // the preprocessor's macros are everywhere
   const auto defined_under = [&](std::string_view qualified) {
     const std::string_view root = root_of(qualified);
     return std::find(it->second.begin(), it->second.end(), root) != it->second.end();

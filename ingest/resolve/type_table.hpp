@@ -27,13 +27,19 @@ struct DeclaredType {
   Kind kind = Kind::Unknown;
   TypeId type = kNone;
   std::uint8_t collection = 0;  // a collection of `type` (1), of collections of it (2)...
-  static DeclaredType external() { return {Kind::External, kNone, 0}; }
-  static DeclaredType of(TypeId type, std::uint8_t collection = 0) { return {Kind::Type, type, collection}; }
+  bool handle = false;          // a library's handle to `type` (C++'s unique_ptr<T>)
+  static DeclaredType external() { return {Kind::External, kNone, 0, false}; }
+  static DeclaredType of(TypeId type, std::uint8_t collection = 0) { return {Kind::Type, type, collection, false}; }
 };
 
 // The element link of a collection (typed_facts.hpp): `[]T` is [T, "[]"],
 // `xs[i]` is [xs, "[]"].
 inline constexpr std::string_view kElementLink = "[]";
+// The dereference link (C++): `[T, "*"]` as a type is a handle to a T whose
+// own members are a library's (`unique_ptr<T>`: get, reset); `p->f` is [p,
+// "*", f] and `*p` [p, "*"], which reach T's members through a handle and
+// read a plain pointer or value as itself.
+inline constexpr std::string_view kDerefLink = "*";
 
 struct Field {
   std::uint32_t file = kNone;
@@ -92,6 +98,8 @@ class TypeTable {
   // The namespace a context's top-level definition is named in.
   NamespaceId namespace_of(Context context) const;
   const FileScope& scope_of(std::uint32_t file) const { return scopes_[file]; }
+  // The namespaces of the tree the file's FileScope::open_namespaces names.
+  std::span<const NamespaceId> open_namespaces(std::uint32_t file) const { return open_ids_[file]; }
 
   // A type as written, read where it is written.
   DeclaredType resolve_type(const LinkChain& chain, Context context) const;
@@ -110,7 +118,8 @@ class TypeTable {
   const std::vector<ScopeRef>* extension_methods(std::string_view name) const;
   // Whether a macro of the tree named `name` ("m!", typed_facts.hpp) is
   // visible where it is invoked: one defined under the same root namespace
-  // (a Rust crate), or one of another root the file imports by name.
+  // (a Rust crate), or one of another root the file imports by name; with
+  // TypedRules::calls_may_be_macros, any the tree defines.
   bool is_macro(std::string_view name, Context context) const;
 
   std::vector<std::vector<std::string>> take_qualified_names() { return std::move(qualified_names_); }
@@ -129,6 +138,12 @@ class TypeTable {
   // the first time that name is seen).
   void add_type_part(std::uint32_t f, ScopeIndex d, std::string_view prefix);
   void add_members();
+  // TypedRules::sign_shared_names: the signatures of overloads join their names.
+  void sign_shared_names();
+  // A member declared outside its type (a Go method, a C++ out-of-line definition).
+  static bool is_detached(const Definition& definition);
+  // The signature a member's qualified name carries as add_types names it.
+  std::string_view signature_of(const Definition& definition) const;
   void resolve_supertypes();
   void resolve_member_types();
   NamespaceId intern_namespace(std::string_view qualified);
@@ -152,6 +167,7 @@ class TypeTable {
   std::unordered_map<std::string, NamespaceId, NameHash, std::equal_to<>> namespace_ids_;
   std::unordered_map<std::string, TypeId, NameHash, std::equal_to<>> type_ids_;
   std::vector<std::vector<TypeId>> type_of_definition_;  // [file][def]
+  std::vector<std::vector<NamespaceId>> open_ids_;        // [file]: its open namespaces in the tree
   std::vector<std::vector<std::string>> qualified_names_;
   std::vector<DetachedMember> detached_;
   std::unordered_map<std::uint64_t, TypeId> detached_owner_;  // (file, def) of a detached method -> its type

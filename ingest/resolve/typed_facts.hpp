@@ -20,7 +20,8 @@
 //   A type as written is a chain of names with generics erased:
 //   `java.util.List<Foo>` is [Name java, Attribute util, Attribute List],
 //   Go's `*auth.Service` is [Name auth, Attribute Service] (pointers read
-//   through). Arrays, slices, maps, channels, function types and tuples are
+//   through). C++ marks what a handle holds with kDerefLink
+//   (type_table.hpp): `unique_ptr<T>` is [T, "*"], `p->f` [p, "*", f]. Arrays, slices, maps, channels, function types and tuples are
 //   empty chains (no members to resolve). `var` / `:=` / C#'s `var` leave
 //   the annotation empty and give the initialiser as `value`.
 //

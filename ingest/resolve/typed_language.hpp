@@ -42,10 +42,12 @@ struct FileScope {
   // (Rust `use crate::util::helper`).
   std::vector<ImportedName> static_imports;
   // IMPORTS edges: what each import names (a type or namespace), and the
-  // ExternalPackage that stands for it when it is not in the tree.
+  // ExternalPackage that stands for it when it is not in the tree; or a file
+  // of the tree it reads directly (`file`, a C++ #include).
   struct Edge {
     std::string target;
     std::string external;
+    std::uint32_t file = kNone;
   };
   std::vector<Edge> edges;
 };
@@ -59,6 +61,12 @@ struct TypedLayout {
   // The name an import binds when it gives none, by imported path (Go: the
   // package clause of the tree's packages).
   std::unordered_map<std::string, std::string> import_names;
+  // The file of the tree each #include of a file reads, in order (kNone: not
+  // in the tree), C++; parallel to files or empty.
+  std::vector<std::vector<std::uint32_t>> includes;
+  // The sources that define what a header declares (C++: those of its base
+  // name, `util.h` and `src/util.cpp`); parallel to files or empty.
+  std::vector<std::vector<std::uint32_t>> companions;
 };
 
 struct TypedRules {
@@ -90,6 +98,19 @@ struct TypedRules {
   // blanket trait implementations): a member the tree does not show is a
   // library's, not unknown.
   bool open_types = false;
+  // A member's signature joins its qualified name only when another member
+  // of its type (or function of its namespace) shares its name with another
+  // signature (C++: a declaration in a class and its out-of-line definition
+  // in another file are read apart, and only the two together tell whether
+  // the name is overloaded).
+  bool sign_shared_names = false;
+  // A call by a bare name is a macro invocation when the tree defines a
+  // macro of that name (C++'s preprocessor: typed_facts.hpp's macros).
+  bool calls_may_be_macros = false;
+  // A namespace may have members from outside the tree (C++: namespaces are
+  // reopened by libraries, `std` by the tree's own specialisations): a
+  // member of it the tree does not show is a library's, not unknown.
+  bool open_namespaces = false;
 };
 
 class TypedLanguage {

@@ -45,6 +45,10 @@ void link_call(Typer& typer, const TypeTable& table, std::uint32_t file, const C
     }
   };
   const bool bare = site.callee.size() == 1 && site.callee[0].kind == Link::Kind::Name;
+  if (bare && table.rules().calls_may_be_macros && table.is_macro(site.callee[0].text + "!", context)) {
+    slice.unresolved.push_back({caller, site.text, site.line, UnresolvedReason::NotCallable});
+    return;
+  }
   if (bare && site.callee[0].text.ends_with('!')) {  // a macro invocation (typed_facts.hpp)
     if (table.is_macro(site.callee[0].text, context)) {
       slice.unresolved.push_back({caller, site.text, site.line, UnresolvedReason::NotCallable});
@@ -112,22 +116,28 @@ FileEdgeSlice resolve_file(const TypeTable& table, const ImplicitInterfaces* imp
 }
 
 // IMPORTS: to the module declaring an imported type, to every module of an
-// imported namespace, or to an ExternalPackage.
+// imported namespace, to an included file, or to an ExternalPackage.
 void add_imports(const TypeTable& table, std::span<const FileScope> scopes, ProgramGraph& program) {
   std::unordered_map<std::string, std::uint32_t> externals;
   for (std::uint32_t f = 0; f < scopes.size(); ++f) {
     std::vector<std::uint32_t> targets;
     std::vector<std::uint32_t> outside;
+    const auto add_external = [&](const std::string& name) {
+      const auto [it, added] = externals.emplace(name, static_cast<std::uint32_t>(program.external_packages.size()));
+      if (added) program.external_packages.push_back(name);
+      outside.push_back(it->second);
+    };
     for (const FileScope::Edge& edge : scopes[f].edges) {
-      if (const auto type = table.find_type(edge.target)) {
+      const bool named = !edge.target.empty();  // an #include names a file or an external header only
+      if (edge.file != kNone) {
+        targets.push_back(edge.file);
+      } else if (const auto type = named ? table.find_type(edge.target) : std::nullopt) {
         targets.push_back(table.type(*type).parts.front().file);
-      } else if (const auto ns = table.find_namespace(edge.target); ns && !table.ns(*ns).files.empty()) {
+      } else if (const auto ns = named ? table.find_namespace(edge.target) : std::nullopt; ns && !table.ns(*ns).files.empty()) {
         const auto& files = table.ns(*ns).files;
         targets.insert(targets.end(), files.begin(), files.end());
       } else if (!edge.external.empty()) {
-        const auto [it, added] = externals.emplace(edge.external, static_cast<std::uint32_t>(program.external_packages.size()));
-        if (added) program.external_packages.push_back(edge.external);
-        outside.push_back(it->second);
+        add_external(edge.external);
       }
     }
     std::sort(outside.begin(), outside.end());

@@ -560,23 +560,17 @@ constexpr DecisionPoints::Rule kDecisionRules[] = {
 
 Result<RustQueries> RustQueries::compile() { return RustQueries(); }
 
-RustQueries::RustQueries() : syntax_(rust_grammar()), decisions_(rust_grammar(), kDecisionRules) {}
+RustQueries::RustQueries() : SyntaxQueries(rust_grammar(), kDecisionRules) {}
 
 RustExtractor::RustExtractor(const RustQueries& queries) : queries_(queries), parser_(ts_parser_new()) {
   ts_parser_set_language(parser_.get(), rust_grammar());
 }
 
 FileFacts RustExtractor::extract(std::string_view source, std::string relative_path) {
-  FileFacts facts;
-  facts.relative_path = std::move(relative_path);
-  facts.language = "rust";
-  facts.line_count = count_lines(source);
-  facts.byte_count = static_cast<std::uint32_t>(source.size());
-  const TsTree tree(
-      ts_parser_parse_string(parser_.get(), nullptr, source.data(), static_cast<std::uint32_t>(source.size())));
-  if (!tree) return facts;
-  const TSNode root = ts_tree_root_node(tree.get());
-  facts.has_syntax_errors = ts_node_has_error(root);
+  ParsedFile parsed = parse_file(parser_.get(), source, std::move(relative_path), "rust");
+  FileFacts& facts = parsed.facts;
+  if (!parsed.tree) return std::move(facts);
+  const TSNode root = ts_tree_root_node(parsed.tree.get());
   const ChainReader chains(queries_.syntax(), source, root);
   const Collected collected = collect(queries_.syntax(), queries_.decisions(), chains, root);
   FileReader reader(chains, collected, facts);
@@ -589,7 +583,7 @@ FileFacts RustExtractor::extract(std::string_view source, std::string relative_p
   reader.calls(scopes);
   std::stable_sort(facts.assignments.begin(), facts.assignments.end(),
                    [](const Assignment& a, const Assignment& b) { return a.line < b.line; });
-  return facts;
+  return std::move(facts);
 }
 
 }  // namespace trellis::ingest::rust

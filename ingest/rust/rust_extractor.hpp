@@ -36,8 +36,7 @@
 #include <string>
 #include <string_view>
 
-#include "extract/decision_points.hpp"
-#include "extract/tree_sitter_handles.hpp"
+#include "extract/parsed_file.hpp"
 #include "rust/rust_syntax.hpp"
 #include "trellis/common/error.hpp"
 #include "trellis/ingest/file_facts.hpp"
@@ -49,16 +48,12 @@ const TSLanguage* rust_grammar();
 
 // The grammar's ids and decision points, resolved once; shared read-only by
 // every extractor thread.
-class RustQueries {
+class RustQueries : public SyntaxQueries<RustSyntax> {
  public:
   static Result<RustQueries> compile();
-  const RustSyntax& syntax() const { return syntax_; }
-  const DecisionPoints& decisions() const { return decisions_; }
 
  private:
   RustQueries();
-  RustSyntax syntax_;
-  DecisionPoints decisions_;
 };
 
 // One per thread: owns a parser.

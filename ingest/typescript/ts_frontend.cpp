@@ -21,6 +21,9 @@ class TsFileExtractor final : public FileExtractor {
 class TsFrontend final : public LanguageFrontend {
  public:
   std::string_view name() const override { return "typescript"; }
+  bool wrote(const FileFacts& facts) const override {
+    return facts.language == language_of(Dialect::TypeScript) || facts.language == language_of(Dialect::JavaScript);
+  }
   LanguageDescription description() const override {
     return {".ts .mts .cts .tsx .js .jsx .mjs .cjs (.d.ts: definitions only)",
             "the file's path from the indexed root without its extension, '/' read as '.', an index file naming its "

@@ -16,7 +16,7 @@ same() { [[ "$2" == "$1" ]] || fail "$3: wanted [$1], got [$2]"; }
 version="$(sed -n 's/^project(trellis VERSION \([0-9.]*\).*/\1/p' "$source_dir/CMakeLists.txt")"
 format="$(sed -n 's/.*kSnapshotFormatVersion = \([0-9]*\);/\1/p' "$source_dir/engine/include/trellis/store/snapshot.hpp")"
 locked() { node -e 'const l = require(process.argv[1]); console.log(l.packages["node_modules/" + process.argv[2]].version)' "$source_dir/package-lock.json" "$1"; }
-grammars=(tree-sitter-python tree-sitter-typescript tree-sitter-javascript tree-sitter-go tree-sitter-java tree-sitter-c-sharp tree-sitter-c tree-sitter-rust)
+grammars=(tree-sitter-python tree-sitter-typescript tree-sitter-javascript tree-sitter-go tree-sitter-java tree-sitter-c-sharp tree-sitter-c tree-sitter-rust tree-sitter-cpp)
 wanted="trellis $version
 snapshot format $format
 tree-sitter $(locked tree-sitter)

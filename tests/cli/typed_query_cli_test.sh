@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # End-to-end checks of `trellis query ...` on the Go, Java, C# and C fixture
-# projects (tests/fixtures/{go,java,csharp,c}/shop), a tree mixing languages
+# projects (tests/fixtures/{go,java,csharp,c,rust,cpp}/shop), a tree mixing languages
 # indexed in one pass, and `trellis stats --schema`.
 # Usage: tests/cli/typed_query_cli_test.sh path/to/trellis path/to/source-tree
 set -uo pipefail
@@ -134,6 +134,28 @@ json_true 'names(d.results.outline).includes("shop_core.shapes.Shape") && names(
 q 0 unresolved shop_app.main --json
 contains "$out" "log_line!"
 
+# --- C++: namespaces, out-of-line members, overloads, virtual calls.
+db="$work/cpp.trellis"
+expect 0 "$trellis" index "$source_dir/tests/fixtures/cpp/shop" --db "$db"
+q 0 implementations shop.geo.Shape --json
+json_true 'same(names(d.results.implementations).sort(), ["shop.geo.Circle", "shop.geo.Square"])'
+q 0 hierarchy shop.geo.Square --direction up --json
+json_true 'same(names(d.results.ancestors).sort(), ["shop.Printable", "shop.geo.Shape"])'
+q 0 callers shop.geo.Shape.area --no-dispatch --json
+json_true 'same(names(d.results.callers).sort(), ["app.Runner.run", "shop.geo.Shape.describe", "src.main.main"])'
+# A call through Shape& or Shape* may run Circle's override: callers by dispatch.
+q 0 callers shop.geo.Circle.area --json
+json_true 'same(names(d.results.callers).sort(), ["app.Runner.run", "shop.geo.Shape.describe", "src.main.main"])'
+json_true 'd.results.callers.some((c) => c.via === "dispatch" && c.through === "shop.geo.Shape.area")'
+q 1 callees shop.geo.Square.scale --json
+contains "$out" "AMBIGUOUS_NAME"
+q 0 callees "shop.geo.Square.scale(int)" --json
+json_true 'same(names(d.results.callees), ["shop.geo.Square.scale(double)"])'
+q 0 details shop.geo.Circle.area --json
+contains "$out" "src/shape.cpp"
+q 0 unresolved src.main.main --json
+contains "$out" "unknown.process"
+
 # --- One pass over a tree of several languages: Go beside TypeScript, Java beside Python.
 mixed="$work/mixed"
 mkdir -p "$mixed"
@@ -143,6 +165,7 @@ cp -r "$source_dir/tests/fixtures/java/shop/src" "$mixed/jvm"
 cp -r "$source_dir/tests/fixtures/python/shop" "$mixed/py"
 cp -r "$source_dir/tests/fixtures/c/shop" "$mixed/native"
 cp -r "$source_dir/tests/fixtures/rust/shop" "$mixed/crates"
+cp -r "$source_dir/tests/fixtures/cpp/shop" "$mixed/cppshop"
 db="$work/mixed.trellis"
 expect 0 "$trellis" index "$mixed" --db "$db"
 contains "$out" "Interface"
@@ -151,19 +174,23 @@ json_true 'd.results.callers.length === 4'
 q 0 callers com.shop.repo.Repository.find --fields language --json
 json_true 'd.results.callers.length === 1 && d.results.callers[0].language === "java"'
 expect 0 "$trellis" cypher "MATCH (m:Module) RETURN m.language AS language, count(*) AS files ORDER BY language" --db "$db" --json
-json_true 'same(d.results.rows.map((r) => r.language), ["c", "go", "java", "python", "rust", "typescript"])'
+json_true 'same(d.results.rows.map((r) => r.language), ["c", "cpp", "go", "java", "python", "rust", "typescript"])'
 # C below the root: its includes are found beside the file and in native/include/.
 q 0 callees native.src.cart.cart_total --json
 json_true 'same(names(d.results.callees), ["native.include.shop.cart.cart_empty"])'
+# Each .h goes with the sources around it: native/'s are C, cppshop/'s C++.
+expect 0 "$trellis" cypher "MATCH (c:Class) WHERE c.qualified_name IN ['native.include.shop.cart.Cart', 'shop.geo.Shape'] RETURN c.qualified_name AS name, c.language AS language ORDER BY name" --db "$db" --json
+json_true 'same(d.results.rows.map((r) => r.language), ["c", "cpp"])'
 
 # --- The schema and each language's rules.
 expect 0 "$trellis" stats --schema --json
-json_true 'same(d.results.languages.map((l) => l.name), ["python", "typescript", "go", "java", "csharp", "c", "rust"])'
+json_true 'same(d.results.languages.map((l) => l.name), ["python", "typescript", "go", "java", "csharp", "c", "cpp", "rust"])'
 json_true 'd.results.languages.every((l) => l.files && l.naming && l.resolution)'
 json_true 'd.results.labels.some((l) => l.name === "Method") && d.results.relationship_types.some((r) => r.name === "IMPLEMENTS")'
 expect 0 "$trellis" stats --schema
 contains "$out" "example.com/shop/auth.Service.Login"
 contains "$out" "Languages:"
 contains "$out" "shop_core.orders.Order"
+contains "$out" "shop.auth.Service.login"
 
 finish "typed query CLI"

@@ -35,7 +35,8 @@ TEST_CASE("source_language_of knows source extensions only") {
   CHECK(source_language_of("app/Main.kt") == "kotlin");
   CHECK_FALSE(source_language_of("src/main.rs").has_value());  // Rust is read
   CHECK(source_language_of("a.php") == "php");
-  CHECK(source_language_of("include/x.hpp") == "c++");
+  CHECK_FALSE(source_language_of("include/x.hpp").has_value());  // C++ is read
+  CHECK(source_language_of("Sources/App.swift") == "swift");
   CHECK(source_language_of("R/model.R") == "r");
   CHECK_FALSE(source_language_of("README.md").has_value());
   CHECK_FALSE(source_language_of("package.json").has_value());
@@ -48,13 +49,13 @@ TEST_CASE("source_language_of knows source extensions only") {
 
 TEST_CASE("the counter orders extensions by files, then by name, and describes them") {
   SkippedFilesCounter counter;
-  for (const char* path : {"a.php", "b.rb", "c/d.rb", "e.rb", "f.cc", "g.hpp", "README.md", "x.json"})
+  for (const char* path : {"a.php", "b.rb", "c/d.rb", "e.rb", "f.kt", "g.swift", "README.md", "x.json"})
     counter.count(path);
   const std::vector<SkippedFiles> skipped = counter.result();
   CHECK(skipped == std::vector<SkippedFiles>{
-                       {".rb", "ruby", 3}, {".cc", "c++", 1}, {".hpp", "c++", 1}, {".php", "php", 1}});
+                       {".rb", "ruby", 3}, {".kt", "kotlin", 1}, {".php", "php", 1}, {".swift", "swift", 1}});
   CHECK(describe_skipped_files(skipped) ==
-        "3 .rb, 1 .cc, 1 .hpp, 1 .php files (languages not supported yet: ruby, c++, php)");
+        "3 .rb, 1 .kt, 1 .php, 1 .swift files (languages not supported yet: ruby, kotlin, php, swift)");
   CHECK(describe_skipped_files(std::vector<SkippedFiles>{{".kt", "kotlin", 1}}) ==
         "1 .kt file (language not supported yet: kotlin)");
   CHECK(describe_skipped_files({}).empty());

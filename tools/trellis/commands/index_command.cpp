@@ -36,6 +36,11 @@ class IndexCommand final : public Command {
     app().add_option("--jobs,-j", jobs_, "Threads for parsing (0: every core)")->capture_default_str();
     app().add_option("--exclude", excludes_, "Skip paths matching this gitignore-style glob (repeatable)")
         ->type_name("GLOB");
+    app().add_option("--compile-commands", compile_commands_,
+                     "C and C++: a compilation database (compile_commands.json) whose -I, -iquote and -isystem "
+                     "folders guide #include lookups (default: PATH/compile_commands.json when there is one)")
+        ->type_name("FILE")
+        ->check(CLI::ExistingFile);
     app().add_option("--max-file-size", max_file_bytes_, "Skip files larger than this many bytes")
         ->capture_default_str();
     app().add_option("--embed-command", embed_command_,
@@ -53,7 +58,8 @@ class IndexCommand final : public Command {
         "repeats it). Honours .gitignore; skips .git, virtualenvs,\n"
         "node_modules, dist, build and cache folders. Languages: Python (.py .pyi), TypeScript (.ts .tsx\n"
         ".mts .cts; .d.ts for types only), JavaScript (.js .jsx .mjs .cjs), Go (.go, packages named by\n"
-        "go.mod), Java (.java), C# (.cs), C (.c .h: headers are read as C), Rust (.rs, crates named\n"
+        "go.mod), Java (.java), C# (.cs), C (.c .h), C++ (.cpp .cc .cxx .hpp .hh .hxx, and .h where C++\n"
+        "sources outnumber C ones around it), Rust (.rs, crates named\n"
         "by Cargo.toml, workspaces too; impl blocks, traits, use paths; macros not expanded); a tree mixing them is\n"
         "indexed in one pass. Calls are resolved\n"
         "through imports, declared and inferred receiver types and supertypes, never by bare name;\n"
@@ -100,6 +106,7 @@ class IndexCommand final : public Command {
     options.root = roots_.front();
     if (!projects_.empty()) options.project_name = projects_.front();
     options.exclude_globs = excludes_;
+    if (!compile_commands_.empty()) options.compile_commands = std::filesystem::absolute(compile_commands_).string();
     options.jobs = jobs_;
     options.max_file_bytes = max_file_bytes_;
     ingest::ExtractProgress progress;
@@ -203,6 +210,7 @@ class IndexCommand final : public Command {
   std::vector<std::string> projects_;
   unsigned jobs_ = 0;
   std::vector<std::string> excludes_;
+  std::string compile_commands_;
   std::uint64_t max_file_bytes_ = ingest::kDefaultMaxFileBytes;
   std::optional<std::string> embed_command_;
 };

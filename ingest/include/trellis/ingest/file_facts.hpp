@@ -94,6 +94,10 @@ struct Definition {
   bool is_static = false;     // a static member (Java, C#)
   bool is_variadic = false;   // the last parameter takes any number of arguments
   bool is_extension = false;  // a C# extension method (`this T self` first)
+  // Declared here, defined elsewhere (a C++ member function declared in its
+  // class): a definition of the same qualified name is the node, at its
+  // location; the declaration stands for it until one is seen.
+  bool is_declaration = false;
   // Every declared result's type when there are several (Go's `(T, error)`;
   // the first is return_annotation too): `x, err := f()` reads result 1.
   std::vector<LinkChain> results;

@@ -27,6 +27,9 @@ struct IndexOptions {
   // The Project node's name ("": the root folder's name).
   std::string project_name;
   std::vector<std::string> exclude_globs;
+  // A compilation database guiding C and C++ include lookups (empty: the
+  // root's compile_commands.json, when there is one).
+  std::string compile_commands;
   std::uint64_t max_file_bytes = kDefaultMaxFileBytes;
   unsigned jobs = 0;  // 0: every core
   // Facts of the previous index (from its snapshot): unchanged files are not

@@ -30,6 +30,9 @@ class FileExtractor {
 struct ProjectInfo {
   std::string name;  // the indexed folder's name
   std::string path;  // its absolute path
+  // A compilation database named for the index (`--compile-commands`);
+  // empty: the root's compile_commands.json, when there is one (C, C++).
+  std::string compile_commands;
 };
 
 // What a language's frontend reads and how it names and links it, for
@@ -47,8 +50,20 @@ class LanguageFrontend {
   virtual ~LanguageFrontend() = default;
   virtual std::string_view name() const = 0;
   virtual LanguageDescription description() const = 0;
-  // Whether this language reads the file (by its name).
+  // Whether this language reads the file (by its name). A file several
+  // languages handle (a `.h`) is read by one of them (file_owners.hpp).
   virtual bool handles(std::string_view relative_path) const = 0;
+  // Whether the file is a source that marks the tree as written in this
+  // language (a `.c` for C, a `.cpp` for C++, not a header): what decides
+  // which language reads a file several handle.
+  virtual bool is_source(std::string_view relative_path) const {
+    (void)relative_path;
+    return false;
+  }
+  // Whether cached facts of a file are this language's (a `.h` read as C by
+  // the last index and as C++ now is extracted again): FileFacts::language
+  // is one this language writes.
+  virtual bool wrote(const FileFacts& facts) const { return facts.language == name(); }
   // Compiles the language's queries. Called before make_extractor, and only
   // for a language that has files to parse (extract_files calls it on the
   // first such file): compiling every grammar's queries costs tens of

@@ -1,0 +1,528 @@
+#include "cpp/cpp_extractor.hpp"
+
+#include <algorithm>
+#include <optional>
+
+#include "cpp/cpp_chains.hpp"
+#include "extract/scope_finder.hpp"
+#include "resolve/type_table.hpp"
+#include "resolve/typed_facts.hpp"
+
+extern "C" const TSLanguage* tree_sitter_cpp();
+
+namespace trellis::ingest::cpp {
+namespace {
+
+constexpr std::size_t kMaxCppCallText = 200;
+constexpr int kMaxDeclaratorDepth = 32;
+
+// What encloses the node being read.
+struct Frame {
+  std::string ns;                      // the namespace path, dotted
+  ScopeIndex type = kModuleScope;      // the innermost class
+  ScopeIndex function = kModuleScope;  // the innermost function or method
+  ScopeIndex scope = kModuleScope;     // the innermost definition
+  std::vector<std::string> template_parameters;  // of the templates around it
+};
+
+SourceSpan span_of(TSNode node) {
+  return {line_of(ts_node_start_point(node)), last_line_of(node), ts_node_start_byte(node), ts_node_end_byte(node)};
+}
+
+std::string joined(std::string_view prefix, std::string_view name) {
+  if (prefix.empty() || name.empty()) return std::string(prefix.empty() ? name : prefix);
+  std::string out(prefix);
+  out += '.';
+  out += name;
+  return out;
+}
+
+std::string dotted(const LinkChain& chain) {
+  std::string out;
+  for (const Link& link : chain) out = joined(out, link.text);
+  return out;
+}
+
+class Walk {
+ public:
+  Walk(const CppQueries& queries, const ChainReader& chains, FileFacts& facts)
+      : decisions_(queries.decisions()), chains_(chains), syntax_(chains.syntax()), facts_(facts),
+        file_ns_(file_namespace(facts.relative_path)) {}
+
+  void run(TSNode root) {
+    frames_.push_back(Frame{});
+    TsTreeCursor walk(root);
+    TSTreeCursor* at = walk.get();
+    std::vector<std::uint32_t> stack{0};
+    for (bool descend = true;;) {
+      const TSNode node = ts_tree_cursor_current_node(at);
+      if (descend) {
+        const Frame& frame = frames_[stack.back()];
+        if (frame.function != kModuleScope) facts_.definitions[frame.function].complexity += decisions_.count(node);
+        if (const auto inner = visit(node, stack.back()); inner && ts_tree_cursor_goto_first_child(at)) {
+          stack.push_back(*inner);
+          continue;
+        }
+      }
+      if (ts_tree_cursor_goto_next_sibling(at)) {
+        descend = true;
+        continue;
+      }
+      if (!ts_tree_cursor_goto_parent(at)) break;
+      stack.pop_back();
+      descend = false;
+    }
+  }
+
+ private:
+  std::string text(TSNode node) const { return std::string(chains_.text(node)); }
+
+  std::uint32_t push_frame(Frame frame) {
+    frames_.push_back(std::move(frame));
+    return static_cast<std::uint32_t>(frames_.size() - 1);
+  }
+
+  // Reads one node; the frame its children are read in, or nullopt when
+  // they hold nothing more to read.
+  std::optional<std::uint32_t> visit(TSNode node, std::uint32_t f) {
+    switch (syntax_.type(node)) {
+      case NodeType::NamespaceDefinition: return namespace_frame(node, f);
+      case NodeType::ClassSpecifier:
+      case NodeType::StructSpecifier:
+      case NodeType::UnionSpecifier:
+      case NodeType::EnumSpecifier: return class_frame(node, f);
+      case NodeType::FunctionDefinition: return function_definition(node, f);
+      case NodeType::FieldDeclaration:
+      case NodeType::Declaration: return declaration(node, f);
+      case NodeType::FriendDeclaration: return std::nullopt;
+      case NodeType::TemplateDeclaration: return template_frame(node, f);
+      case NodeType::AccessSpecifier:
+        if (frames_[f].type != kModuleScope) access_[frames_[f].type] = text(node);
+        return std::nullopt;
+      case NodeType::CallExpression: call(node, f); return f;
+      case NodeType::NewExpression: constructed(node, chains_.syntax().child(node, Field::Type), chains_.syntax().child(node, Field::Arguments), f); return f;
+      case NodeType::FieldInitializer: field_initializer(node, f); return f;
+      case NodeType::ForRangeLoop: range_for(node, f); return f;
+      case NodeType::LambdaExpression: lambda_parameters(node, f); return f;
+      case NodeType::PreprocInclude: include(node); return std::nullopt;
+      case NodeType::PreprocDef:
+      case NodeType::PreprocFunctionDef: macro(node); return std::nullopt;
+      case NodeType::UsingDeclaration: using_declaration(node); return std::nullopt;
+      case NodeType::AliasDeclaration: alias(syntax_.child(node, Field::Name), syntax_.child(node, Field::Type)); return std::nullopt;
+      case NodeType::TypeDefinition:
+        alias(syntax_.child(node, Field::Declarator), syntax_.child(node, Field::Type));
+        return f;  // `typedef struct {..} X;` defines X
+      default: return f;
+    }
+  }
+
+  std::uint32_t namespace_frame(TSNode node, std::uint32_t f) {
+    Frame inner = frames_[f];
+    const TSNode name = syntax_.child(node, Field::Name);
+    bool is_inline = false;
+    for (const TSNode child : chains_.all(node)) {
+      if (syntax_.is(child, NodeType::Inline)) is_inline = true;
+    }
+    if (ts_node_is_null(name)) {
+      inner.ns = file_ns_;  // anonymous: the file's own
+    } else if (!is_inline) {
+      inner.ns = joined(inner.ns, dotted(chains_.name(name)));
+    }
+    return push_frame(std::move(inner));
+  }
+
+  // A template's type parameters name no type of the tree: what they type is unknown.
+  std::uint32_t template_frame(TSNode node, std::uint32_t f) {
+    Frame inner = frames_[f];
+    for (const TSNode parameter : chains_.named(syntax_.child(node, Field::Parameters))) {
+      if (syntax_.is(parameter, NodeType::ParameterDeclaration) || syntax_.is(parameter, NodeType::OptionalParameterDeclaration)) {
+        continue;  // a value parameter (`int N`)
+      }
+      TSNode name = syntax_.child(parameter, Field::Name);
+      if (ts_node_is_null(name)) name = ts_node_named_child(parameter, 0);
+      if (syntax_.is(name, NodeType::TypeIdentifier)) inner.template_parameters.push_back(text(name));
+    }
+    return push_frame(std::move(inner));
+  }
+
+  // A type as written, empty when it is a template parameter of the frame's
+  // (a collection of one stays: the collection is a library's).
+  LinkChain type_in(TSNode type, std::uint32_t f) const {
+    LinkChain chain = chains_.type(type);
+    const auto& parameters = frames_[f].template_parameters;
+    if (chain.size() == 1 && std::find(parameters.begin(), parameters.end(), chain.front().text) != parameters.end()) {
+      return {};
+    }
+    return chain;
+  }
+
+  std::optional<std::uint32_t> class_frame(TSNode node, std::uint32_t f) {
+    const auto parts = chains_.fields(node);
+    if (ts_node_is_null(parts[Field::Body])) return std::nullopt;  // `class A;`, `struct A* p`
+    TSNode name = parts[Field::Name];
+    const TSNode parent = ts_node_parent(node);
+    if (ts_node_is_null(name) && syntax_.is(parent, NodeType::TypeDefinition)) name = syntax_.child(parent, Field::Declarator);
+    const LinkChain chain = chains_.name(name);
+    if (chain.empty()) return f;  // an anonymous struct or union: its members are the enclosing type's
+    const Frame& frame = frames_[f];
+    Definition definition;
+    definition.label = Label::Class;
+    definition.name = chain.back().text;
+    definition.parent = frame.scope;
+    definition.span = span_of(node);
+    if (definition.parent == kModuleScope) definition.qualifier = frame.ns;
+    for (const TSNode child : chains_.named(node)) {
+      if (!syntax_.is(child, NodeType::BaseClassClause)) continue;
+      for (const TSNode base : chains_.named(child)) {
+        LinkChain type = chains_.type(base);
+        if (type.empty()) continue;
+        definition.base_texts.push_back(text(base));
+        definition.bases.push_back(std::move(type));
+      }
+    }
+    const auto index = add(std::move(definition));
+    access_[index] = syntax_.is(node, NodeType::ClassSpecifier) ? "private" : "public";
+    if (syntax_.is(node, NodeType::EnumSpecifier)) return std::nullopt;
+    return push_frame(Frame{frame.ns, index, kModuleScope, index, frame.template_parameters});
+  }
+
+  ScopeIndex add(Definition definition) {
+    const auto index = static_cast<ScopeIndex>(facts_.definitions.size());
+    facts_.definitions.push_back(std::move(definition));
+    access_.emplace_back();
+    return index;
+  }
+
+  // The function declarator inside a declarator (`*f(int)`, `&f()`), or null.
+  TSNode function_declarator(TSNode declarator) const {
+    for (int depth = 0; !ts_node_is_null(declarator) && depth < kMaxDeclaratorDepth; ++depth) {
+      if (syntax_.is(declarator, NodeType::FunctionDeclarator)) return declarator;
+      TSNode inner = syntax_.child(declarator, Field::Declarator);
+      if (ts_node_is_null(inner)) inner = ts_node_named_child(declarator, 0);  // references, parentheses
+      if (ts_node_eq(inner, declarator)) break;
+      declarator = inner;
+    }
+    return {};
+  }
+
+  // The name a variable or parameter declarator declares (`*p`, `&r`, `a[4]`, `x = 1`), or null.
+  TSNode declared_name(TSNode declarator) const {
+    for (int depth = 0; !ts_node_is_null(declarator) && depth < kMaxDeclaratorDepth; ++depth) {
+      switch (syntax_.type(declarator)) {
+        case NodeType::Identifier:
+        case NodeType::FieldIdentifier: return declarator;
+        case NodeType::FunctionDeclarator: return {};
+        default: break;
+      }
+      TSNode inner = syntax_.child(declarator, Field::Declarator);
+      if (ts_node_is_null(inner)) inner = ts_node_named_child(declarator, 0);
+      declarator = inner;
+    }
+    return {};
+  }
+
+  bool has_keyword(TSNode node, NodeType keyword, std::string_view storage = {}) const {
+    for (const TSNode child : chains_.all(node)) {
+      if (syntax_.is(child, keyword) && (storage.empty() || chains_.text(child) == storage)) return true;
+    }
+    return false;
+  }
+
+  // A function or member function: `node` the definition or declaration,
+  // `declarator` its function declarator.
+  ScopeIndex add_function(TSNode node, TSNode declarator, std::uint32_t f, bool declaration) {
+    const Frame& frame = frames_[f];
+    const auto parts = chains_.fields(declarator);
+    const TSNode name = parts[Field::Declarator];
+    LinkChain chain = chains_.name(name);
+    if (chain.empty()) return kModuleScope;
+    Definition definition;
+    definition.span = span_of(node);
+    definition.is_declaration = declaration;
+    definition.complexity = 1;
+    const bool member = frame.type != kModuleScope && frame.scope == frame.type;
+    std::string owner_name;
+    if (member) {
+      definition.label = Label::Method;
+      definition.parent = frame.type;
+      owner_name = facts_.definitions[frame.type].name;
+      definition.decorators.push_back(access_[frame.type]);
+    } else if (chain.size() > 1) {  // `void A::f() {}`: a member defined outside its class
+      definition.label = Label::Method;
+      owner_name = chain[chain.size() - 2].text;
+      definition.bases.emplace_back(chain.begin(), chain.end() - 1);
+      definition.qualifier = frame.ns;
+    } else {
+      definition.label = Label::Function;
+      definition.parent = frame.function != kModuleScope ? frame.function : kModuleScope;
+      definition.qualifier = frame.ns.empty() ? file_ns_ : frame.ns;
+    }
+    definition.name = chain.back().text;
+    if (syntax_.is(name, NodeType::OperatorName) || (syntax_.is(name, NodeType::QualifiedIdentifier) && definition.name.starts_with("operator"))) {
+      definition.name.erase(std::remove(definition.name.begin(), definition.name.end(), ' '), definition.name.end());
+    }
+    if (!owner_name.empty() && definition.name == owner_name) definition.name = std::string(resolve::kConstructorName);
+    if (definition.parent != kModuleScope && definition.label == Label::Function) definition.qualifier.clear();
+    if (has_keyword(node, NodeType::Virtual)) definition.decorators.emplace_back("virtual");
+    if (has_keyword(node, NodeType::StorageClassSpecifier, "static")) {
+      definition.is_static = true;
+      definition.decorators.emplace_back("static");
+    }
+    for (const TSNode child : chains_.named(declarator)) {
+      if (syntax_.is(child, NodeType::VirtualSpecifier)) definition.decorators.push_back(text(child));
+    }
+    const TSNode default_value = syntax_.child(node, Field::DefaultValue);
+    definition.is_abstract = !ts_node_is_null(default_value) && chains_.text(default_value) == "0";
+    std::string signature = "(";
+    for (const TSNode parameter : chains_.named(parts[Field::Parameters])) {
+      const NodeType kind = syntax_.type(parameter);
+      if (kind != NodeType::ParameterDeclaration && kind != NodeType::OptionalParameterDeclaration &&
+          kind != NodeType::VariadicParameterDeclaration) {
+        if (chains_.text(parameter) == "...") definition.is_variadic = true;
+        continue;
+      }
+      if (kind == NodeType::VariadicParameterDeclaration) definition.is_variadic = true;
+      const auto fields = chains_.fields(parameter);
+      const TSNode parameter_name = declared_name(fields[Field::Declarator]);
+      const std::string parameter_text = text(parameter_name);
+      definition.parameters.push_back(parameter_text);
+      if (signature.size() > 1) signature += ',';
+      signature += chains_.signature_text(fields[Field::Type], fields[Field::Declarator]);
+      if (LinkChain type = type_in(fields[Field::Type], f); !parameter_text.empty() && !type.empty()) {
+        definition.annotated_parameters.emplace_back(parameter_text, std::move(type));
+      }
+    }
+    definition.signature = signature + ")";
+    definition.return_annotation = type_in(syntax_.child(node, Field::Type), f);
+    return add(std::move(definition));
+  }
+
+  std::optional<std::uint32_t> function_definition(TSNode node, std::uint32_t f) {
+    const TSNode declarator = function_declarator(syntax_.child(node, Field::Declarator));
+    if (ts_node_is_null(declarator)) return f;
+    const ScopeIndex index = add_function(node, declarator, f, false);
+    if (index == kModuleScope) return f;
+    Frame inner = frames_[f];
+    inner.function = index;
+    inner.scope = index;
+    return push_frame(std::move(inner));
+  }
+
+  std::optional<std::uint32_t> declaration(TSNode node, std::uint32_t f) {
+    const Frame& frame = frames_[f];
+    const bool in_class = frame.type != kModuleScope && frame.scope == frame.type;
+    const auto parts = chains_.fields(node);
+    const TSNode first = function_declarator(parts[Field::Declarator]);
+    if (!ts_node_is_null(first) && frame.function == kModuleScope) {
+      if (in_class) add_function(node, first, f, true);
+      return std::nullopt;  // a prototype outside a class is no node
+    }
+    const LinkChain type = type_in(parts[Field::Type], f);
+    for (const TSNode declarator : declarators(node)) {
+      const TSNode name = declared_name(declarator);
+      if (ts_node_is_null(name)) continue;
+      Assignment assignment;
+      assignment.scope = in_class ? frame.type : frame.function;
+      assignment.line = line_of(ts_node_start_point(name));
+      assignment.target = {{Link::Kind::Name, text(name)}};
+      assignment.annotation = type;
+      if (syntax_.is(declarator, NodeType::InitDeclarator)) {
+        const TSNode value = syntax_.child(declarator, Field::Value);
+        if (syntax_.is(value, NodeType::ArgumentList) || syntax_.is(value, NodeType::InitializerList)) {
+          if (frame.function != kModuleScope && !type.empty()) constructed(declarator, parts[Field::Type], value, f);
+        } else {
+          assignment.value = chains_.value(value);
+        }
+      }
+      facts_.assignments.push_back(std::move(assignment));
+    }
+    return in_class ? std::nullopt : std::optional(f);
+  }
+
+  std::vector<TSNode> declarators(TSNode node) const {
+    std::vector<TSNode> out;
+    const TSFieldId id = syntax_.field_id(Field::Declarator);
+    TSTreeCursor* cursor = nullptr;
+    TsTreeCursor walk(node);
+    cursor = walk.get();
+    if (!ts_tree_cursor_goto_first_child(cursor)) return out;
+    do {
+      if (ts_tree_cursor_current_field_id(cursor) == id) out.push_back(ts_tree_cursor_current_node(cursor));
+    } while (ts_tree_cursor_goto_next_sibling(cursor));
+    return out;
+  }
+
+  void add_call(TSNode at, LinkChain callee, std::string_view written, TSNode arguments, std::uint32_t f) {
+    const Frame& frame = frames_[f];
+    CallSite site;
+    site.caller = frame.function;
+    site.scope = frame.function != kModuleScope ? frame.function : frame.scope;
+    site.line = line_of(ts_node_start_point(at));
+    site.text = std::string(written.substr(0, kMaxCppCallText));
+    site.callee = std::move(callee);
+    for (const TSNode argument : chains_.named(arguments)) site.arguments.push_back(chains_.value(argument));
+    facts_.calls.push_back(std::move(site));
+  }
+
+  void call(TSNode node, std::uint32_t f) {
+    const auto parts = chains_.fields(node);
+    const TSNode function = parts[Field::Function];
+    if (chains_.is_cast(function) || syntax_.is(function, NodeType::PrimitiveType)) return;  // a conversion, no call
+    LinkChain callee = chains_.value(function);
+    add_call(node, std::move(callee), chains_.text(function), parts[Field::Arguments], f);
+  }
+
+  void constructed(TSNode at, TSNode type, TSNode arguments, std::uint32_t f) {
+    LinkChain chain = chains_.type(type);
+    if (chain.empty() || chain.back().text == resolve::kElementLink) return;  // a library's collection
+    add_call(at, std::move(chain), chains_.text(type), arguments, f);
+  }
+
+  void field_initializer(TSNode node, std::uint32_t f) {
+    const std::vector<TSNode> parts = chains_.named(node);
+    if (parts.size() < 2) return;
+    LinkChain callee = chains_.name(parts.front());
+    if (callee.empty()) return;
+    add_call(node, std::move(callee), chains_.text(parts.front()), parts.back(), f);
+  }
+
+  void bind(ScopeIndex scope, TSNode name, LinkChain value, LinkChain annotation) {
+    if (scope == kModuleScope || ts_node_is_null(name)) return;
+    Assignment assignment;
+    assignment.scope = scope;
+    assignment.line = line_of(ts_node_start_point(name));
+    assignment.target = {{Link::Kind::Name, text(name)}};
+    assignment.value = std::move(value);
+    assignment.annotation = std::move(annotation);
+    facts_.assignments.push_back(std::move(assignment));
+  }
+
+  void range_for(TSNode node, std::uint32_t f) {
+    const auto parts = chains_.fields(node);
+    LinkChain element = chains_.value(parts[Field::Right]);
+    if (!element.empty()) element.push_back({Link::Kind::Attribute, std::string(resolve::kElementLink)});
+    bind(frames_[f].function, declared_name(parts[Field::Declarator]), std::move(element), type_in(parts[Field::Type], f));
+  }
+
+  void lambda_parameters(TSNode node, std::uint32_t f) {
+    const TSNode declarator = syntax_.child(node, Field::Declarator);
+    for (const TSNode parameter : chains_.named(syntax_.child(declarator, Field::Parameters))) {
+      const auto parts = chains_.fields(parameter);
+      bind(frames_[f].function, declared_name(parts[Field::Declarator]), {}, type_in(parts[Field::Type], f));
+    }
+  }
+
+  void include(TSNode node) {
+    const std::string_view written = chains_.text(syntax_.child(node, Field::Path));
+    if (written.size() < 2) return;
+    Import import;
+    import.line = line_of(ts_node_start_point(node));
+    import.level = written.front() == '"' ? 1 : 0;
+    import.module = std::string(written.substr(1, written.size() - 2));
+    facts_.imports.push_back(std::move(import));
+  }
+
+  void macro(TSNode node) {
+    const TSNode name = syntax_.child(node, Field::Name);
+    if (ts_node_is_null(name)) return;
+    Definition definition;
+    definition.label = Label::Function;
+    definition.name = text(name) + "!";
+    definition.qualifier = file_ns_;
+    definition.span = span_of(node);
+    definition.decorators.emplace_back(resolve::kMacroDecorator);
+    add(std::move(definition));
+  }
+
+  void using_declaration(TSNode node) {
+    const std::vector<TSNode> named = chains_.named(node);
+    if (named.empty()) return;
+    LinkChain chain = chains_.name(named.back());
+    if (chain.empty()) return;
+    Import import;
+    import.line = line_of(ts_node_start_point(node));
+    import.is_from = true;
+    if (has_keyword(node, NodeType::Namespace)) {
+      import.module = dotted(chain);
+      import.name = "*";
+    } else {
+      import.name = chain.back().text;
+      chain.pop_back();
+      import.module = dotted(chain);
+    }
+    facts_.imports.push_back(std::move(import));
+  }
+
+  void alias(TSNode name, TSNode type) {
+    LinkChain target = chains_.type(type);
+    if (ts_node_is_null(name) || target.empty() || target.back().text == resolve::kElementLink) return;
+    Import import;
+    import.line = line_of(ts_node_start_point(name));
+    import.is_from = true;
+    import.alias = text(name);
+    import.name = target.back().text;
+    target.pop_back();
+    import.module = dotted(target);
+    if (import.alias != import.name || !import.module.empty()) facts_.imports.push_back(std::move(import));
+  }
+
+  const DecisionPoints& decisions_;
+  const ChainReader& chains_;
+  const CppSyntax& syntax_;
+  FileFacts& facts_;
+  std::string file_ns_;
+  std::vector<Frame> frames_;
+  std::vector<std::string> access_;  // by definition: a class's current access
+};
+
+}  // namespace
+
+const TSLanguage* cpp_grammar() { return tree_sitter_cpp(); }
+
+std::string file_namespace(std::string_view relative_path) {
+  const auto slash = relative_path.rfind('/');
+  const auto dot = relative_path.rfind('.');
+  if (dot != std::string_view::npos && (slash == std::string_view::npos || dot > slash)) {
+    relative_path = relative_path.substr(0, dot);
+  }
+  std::string out(relative_path);
+  std::replace(out.begin(), out.end(), '/', '.');
+  return out;
+}
+
+// Decision points: if, the loops, each `case` label, catch, the conditional
+// expression and the short-circuit operators.
+constexpr DecisionPoints::Rule kCppDecisionRules[] = {
+    {"if_statement"},
+    {"for_statement"},
+    {"for_range_loop"},
+    {"while_statement"},
+    {"do_statement"},
+    {"catch_clause"},
+    {"case_statement", "case", DecisionPoints::Kind::Token},
+    {"conditional_expression"},
+    {"binary_expression", "&&", DecisionPoints::Kind::Operator},
+    {"binary_expression", "||", DecisionPoints::Kind::Operator},
+};
+
+Result<CppQueries> CppQueries::compile() { return CppQueries(); }
+
+CppQueries::CppQueries() : SyntaxQueries(cpp_grammar(), kCppDecisionRules) {}
+
+CppExtractor::CppExtractor(const CppQueries& queries) : queries_(queries), parser_(ts_parser_new()) {
+  ts_parser_set_language(parser_.get(), cpp_grammar());
+}
+
+FileFacts CppExtractor::extract(std::string_view source, std::string relative_path) {
+  ParsedFile parsed = parse_file(parser_.get(), source, std::move(relative_path), "cpp");
+  FileFacts& facts = parsed.facts;
+  if (!parsed.tree) return std::move(facts);
+  const TSNode root = ts_tree_root_node(parsed.tree.get());
+  const ChainReader chains(queries_.syntax(), source, root);
+  Walk(queries_, chains, facts).run(root);
+  std::stable_sort(facts.assignments.begin(), facts.assignments.end(),
+                   [](const Assignment& a, const Assignment& b) { return a.line < b.line; });
+  return std::move(facts);
+}
+
+}  // namespace trellis::ingest::cpp

@@ -1,0 +1,71 @@
+// C with a compilation database (tests/fixtures/c/compile_db, EXPECTED.md
+// there): its -iquote and -I folders find the includes a folder-walking guess
+// misses or gets wrong; without it the guess stands; a database named by
+// IndexOptions::compile_commands (`--compile-commands`) works from anywhere.
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "support/temp_dir.hpp"
+#include "trellis/ingest/index_repository.hpp"
+
+using namespace trellis;
+using Names = std::vector<std::string>;
+
+namespace {
+
+// "from -> to" of every `type` edge of an indexed store, sorted.
+Names compile_db_edges(const GraphStore& store, RelType type) {
+  Names edges;
+  for (NodeId node = 0; node < store.node_count(); ++node) {
+    for (const NodeId target : store.out(type, node)) {
+      edges.push_back(store.qualified_name(node) + " -> " + store.qualified_name(target));
+    }
+  }
+  std::sort(edges.begin(), edges.end());
+  return edges;
+}
+
+ingest::IndexResult index_compile_db(const std::filesystem::path& root, std::string database = {}) {
+  ingest::IndexOptions options;
+  options.root = root;
+  options.compile_commands = std::move(database);
+  auto indexed = ingest::index_repository(options);
+  REQUIRE(indexed.ok());
+  return std::move(indexed).value();
+}
+
+const Names kWithDatabase{"app.main -> app.quoted.config.h", "app.main -> vendor.api.api.h",
+                          "vendor.api.api -> vendor.api.api.h"};
+
+}  // namespace
+
+TEST_CASE("c: compile_commands.json's -iquote and -I folders find includes; it does not limit the files") {
+  const auto indexed = index_compile_db(std::filesystem::path(TRELLIS_SOURCE_DIR) / "tests/fixtures/c/compile_db");
+  CHECK(indexed.report.files == 5);
+  CHECK(compile_db_edges(indexed.store, RelType::Imports) == kWithDatabase);
+  CHECK(compile_db_edges(indexed.store, RelType::Calls) ==
+        Names{"app.main.main -> app.quoted.config.quoted_config", "app.main.main -> vendor.api.api.api_twice",
+              "vendor.api.api.api_twice -> vendor.api.api.api_call"});
+}
+
+TEST_CASE("c: without a compilation database the folder-walking guess stands; --compile-commands names one elsewhere") {
+  const TempDir dir;
+  const std::filesystem::path root = dir.path() / "compile_db";
+  std::filesystem::copy(std::filesystem::path(TRELLIS_SOURCE_DIR) / "tests/fixtures/c/compile_db", root,
+                        std::filesystem::copy_options::recursive);
+  std::filesystem::create_directories(root / "build");
+  std::filesystem::rename(root / "compile_commands.json", root / "build/compile_commands.json");
+  {
+    const auto guessed = index_compile_db(root);
+    CHECK(compile_db_edges(guessed.store, RelType::Imports) ==
+          Names{"app.main -> api.h", "app.main -> config.h", "vendor.api.api -> api.h"});
+  }
+  // Named by path: not the root's compile_commands.json.
+  std::filesystem::rename(root / "build/compile_commands.json", root / "compile_commands.build.json");
+  const auto named = index_compile_db(root, (root / "compile_commands.build.json").string());
+  CHECK(compile_db_edges(named.store, RelType::Imports) == kWithDatabase);
+}

@@ -1,0 +1,141 @@
+// The facts the C++ extractor reads from one file (cpp_extractor.hpp says
+// what each construct becomes), before anything is resolved.
+#include <doctest/doctest.h>
+
+#include <string>
+#include <vector>
+
+#include "cpp/cpp_extractor.hpp"
+#include "resolve/typed_facts.hpp"
+
+using namespace trellis;
+using namespace trellis::ingest;
+
+namespace {
+
+FileFacts extract_cpp(std::string_view source, std::string path = "src/a.cpp") {
+  static const auto queries = cpp::CppQueries::compile();
+  REQUIRE(queries.ok());
+  cpp::CppExtractor extractor(*queries);
+  return extractor.extract(source, std::move(path));
+}
+
+const Definition* cpp_definition(const FileFacts& facts, std::string_view name) {
+  for (const Definition& d : facts.definitions) {
+    if (d.name == name) return &d;
+  }
+  return nullptr;
+}
+
+std::string cpp_chain_text(const LinkChain& chain) {
+  std::string out;
+  for (const Link& link : chain) {
+    if (!out.empty()) out += ' ';
+    out += link.kind == Link::Kind::Call ? "(" + link.text + ")" : link.text;
+  }
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("cpp extractor: namespaces qualify top-level definitions; inline ones add nothing; anonymous ones are the file's") {
+  const FileFacts facts = extract_cpp(
+      "namespace a::b { inline namespace v1 { class X {}; } }\n"
+      "namespace { int h() { return 1; } }\n"
+      "void free_function() {}\n");
+  REQUIRE(cpp_definition(facts, "X") != nullptr);
+  CHECK(cpp_definition(facts, "X")->qualifier == "a.b");
+  CHECK(cpp_definition(facts, "h")->qualifier == "src.a");
+  CHECK(cpp_definition(facts, "free_function")->qualifier == "src.a");
+  CHECK(cpp_definition(facts, "free_function")->label == Label::Function);
+}
+
+TEST_CASE("cpp extractor: members declared in a class, defined outside it, constructors, destructors, operators") {
+  const FileFacts facts = extract_cpp(
+      "class A : public virtual B, private ns::C {\n"
+      " public:\n"
+      "  A(int x);\n"
+      "  ~A();\n"
+      "  virtual void f(const std::string& s, int* p) const = 0;\n"
+      "  bool operator==(const A& other) const;\n"
+      " private:\n"
+      "  Widget* widget_;\n"
+      "};\n"
+      "A::A(int x) : B(x) {}\n");
+  const Definition* a = cpp_definition(facts, "A");
+  REQUIRE(a != nullptr);
+  CHECK(a->base_texts == std::vector<std::string>{"B", "ns::C"});
+  REQUIRE(facts.definitions.size() == 6);
+  const Definition& declared = facts.definitions[1];
+  CHECK(declared.name == "<init>");
+  CHECK(declared.is_declaration);
+  CHECK(declared.signature == "(int)");
+  CHECK(cpp_definition(facts, "~A") != nullptr);
+  const Definition* f = cpp_definition(facts, "f");
+  REQUIRE(f != nullptr);
+  CHECK(f->is_abstract);
+  CHECK(f->signature == "(string&,int*)");
+  CHECK(f->decorators == std::vector<std::string>{"public", "virtual"});
+  CHECK(cpp_definition(facts, "operator==") != nullptr);
+  const Definition& defined = facts.definitions[5];
+  CHECK(defined.name == "<init>");
+  CHECK_FALSE(defined.is_declaration);
+  CHECK(defined.parent == kModuleScope);
+  REQUIRE(defined.bases.size() == 1);
+  CHECK(cpp_chain_text(defined.bases.front()) == "A");
+  // The base initialiser is a call of B.
+  REQUIRE(facts.calls.size() == 1);
+  CHECK(cpp_chain_text(facts.calls[0].callee) == "B");
+  CHECK(facts.calls[0].caller == 5);
+}
+
+TEST_CASE("cpp extractor: calls, lambdas, locals, includes, using and macros") {
+  const FileFacts facts = extract_cpp(
+      "#include \"shop/a.h\"\n"
+      "#include <vector>\n"
+      "#define LOG(x) log(x)\n"
+      "using namespace shop::geo;\n"
+      "using shop::util::log;\n"
+      "using Money = shop::Order;\n"
+      "void run(std::vector<std::unique_ptr<Order>>& orders) {\n"
+      "  auto f = [&](Order& o) { o.validate(); };\n"
+      "  for (auto& each : orders) each->total();\n"
+      "  shop::make(static_cast<double>(1), 2.5, \"s\");\n"
+      "  this->p->q();\n"
+      "}\n");
+  REQUIRE(facts.imports.size() == 5);
+  CHECK(facts.imports[0].module == "shop/a.h");
+  CHECK(facts.imports[0].level == 1);
+  CHECK(facts.imports[1].level == 0);
+  CHECK(facts.imports[2].module == "shop.geo");
+  CHECK(facts.imports[2].name == "*");
+  CHECK(facts.imports[3].name == "log");
+  CHECK(facts.imports[4].alias == "Money");
+  CHECK(cpp_definition(facts, "LOG!") != nullptr);
+  CHECK(cpp_definition(facts, "LOG!")->decorators == std::vector<std::string>{std::string(resolve::kMacroDecorator)});
+  const Definition* run = cpp_definition(facts, "run");
+  REQUIRE(run != nullptr);
+  REQUIRE(run->annotated_parameters.size() == 1);
+  // A vector of handles to Order.
+  CHECK(cpp_chain_text(run->annotated_parameters[0].second) == "Order * []");
+  // The lambda's call is run's.
+  REQUIRE(facts.calls.size() == 4);
+  for (const CallSite& call : facts.calls) CHECK(call.caller == 1);
+  CHECK(cpp_chain_text(facts.calls[0].callee) == "o validate");
+  CHECK(cpp_chain_text(facts.calls[1].callee) == "each * total");
+  CHECK(cpp_chain_text(facts.calls[2].callee) == "shop make");
+  REQUIRE(facts.calls[2].arguments.size() == 3);
+  CHECK(cpp_chain_text(facts.calls[2].arguments[0]) == "double");
+  CHECK(facts.calls[2].arguments[1][0].text == "double");
+  CHECK(facts.calls[2].arguments[2][0].text == "string");
+  CHECK(cpp_chain_text(facts.calls[3].callee) == "this * p * q");
+  // The range for's variable is an element of the range; the lambda's parameter is typed.
+  bool each = false;
+  bool lambda_parameter = false;
+  for (const Assignment& a : facts.assignments) {
+    if (a.target[0].text == "each") each = cpp_chain_text(a.value) == "orders []";
+    if (a.target[0].text == "o") lambda_parameter = cpp_chain_text(a.annotation) == "Order";
+  }
+  CHECK(each);
+  CHECK(lambda_parameter);
+}
