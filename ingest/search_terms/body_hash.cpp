@@ -5,8 +5,6 @@
 #include <algorithm>
 #include <string>
 
-#include "search_terms/source_regions.hpp"
-
 namespace trellis::ingest {
 namespace {
 
@@ -46,15 +44,7 @@ std::string normalised(std::string_view text, std::string_view name) {
 
 }  // namespace
 
-std::vector<std::uint64_t> definition_body_hashes(std::string_view source, const FileFacts& facts) {
-  // The source with every comment blanked out (offsets kept).
-  std::string code(source);
-  search_terms::for_each_region(source, search_terms::comment_syntax(facts.language),
-                                [&](search_terms::RegionKind kind, std::string_view region, std::uint32_t) {
-                                  if (kind != search_terms::RegionKind::Comment) return;
-                                  const auto at = static_cast<std::size_t>(region.data() - source.data());
-                                  code.replace(at, region.size(), region.size(), ' ');
-                                });
+std::vector<std::uint64_t> definition_body_hashes(std::string_view code, const FileFacts& facts) {
   std::vector<std::uint64_t> hashes;
   hashes.reserve(facts.definitions.size());
   for (const Definition& definition : facts.definitions) {
