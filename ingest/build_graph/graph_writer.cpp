@@ -245,6 +245,12 @@ class Writer {
       }
       add_name_words(named.node, named.name, qualified_name);
     }
+    if (options_.previous_search == nullptr) {
+      // Every file's terms are added.
+      std::size_t terms = 0;
+      for (const FileFacts& facts : program_.files) terms += facts.all_search_terms().terms.size();
+      builder_.reserve_search_terms(terms);
+    }
     for (std::uint32_t f = 0; f < program_.files.size(); ++f) write_search_terms(f, fresh);
   }
 
