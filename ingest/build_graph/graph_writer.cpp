@@ -264,6 +264,12 @@ class Writer {
       }
       add_name_words(named.node, named.name, qualified_name);
     }
+    if (options_.previous_search == nullptr) {
+      // Every file's terms are added.
+      std::size_t terms = 0;
+      for (const FileFacts& facts : program_.files) terms += facts.all_search_terms().terms.size();
+      builder_.reserve_search_terms(terms);
+    }
     for (std::uint32_t f = 0; f < program_.files.size(); ++f) write_search_terms(f, fresh);
   }
 
@@ -286,12 +292,13 @@ class Writer {
   // The file's other full-text words, per definition and for its module
   // (FileFacts::search_terms); a merged definition's join its first one's.
   void write_search_terms(std::uint32_t f, std::span<const std::uint8_t> fresh) {
-    const SearchTerms& terms = program_.files[f].search_terms;
-    if (terms.scope_offsets.empty()) return;
-    const std::size_t scopes = terms.scope_offsets.size() - 1;
+    // Whether any of the file's scopes is fresh, before its words are decoded.
+    const std::size_t scopes = program_.files[f].definitions.size() + 1;
     bool any = false;
     for (std::size_t s = 0; s < scopes && !any; ++s) any = fresh[s + 1 == scopes ? modules_[f] : definitions_[f][s]] != 0;
     if (!any) return;
+    const SearchTerms& terms = program_.files[f].all_search_terms();
+    if (terms.scope_offsets.size() != scopes + 1) return;
     std::vector<std::uint32_t> words(terms.words.size());
     for (std::size_t w = 0; w < words.size(); ++w) words[w] = builder_.intern_search_word(terms.words[w]);
     for (std::size_t s = 0; s < scopes; ++s) {

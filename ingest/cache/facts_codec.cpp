@@ -63,12 +63,18 @@ class Writer {
   void bytes(std::span<const std::byte> data) { raw(data.data(), data.size()); }
   std::size_t size() const { return bytes_.size(); }
   void reserve(std::size_t size) { bytes_.reserve(size); }
+  // Overwrites the u64 written at byte `at` (a placeholder for a size or
+  // checksum known only later).
+  void patch_u64(std::size_t at, std::uint64_t value) { std::memcpy(bytes_.data() + at, &value, sizeof value); }
+  // The bytes written from byte `at` on.
+  std::span<const std::byte> since(std::size_t at) const { return std::span<const std::byte>(bytes_).subspan(at); }
   std::vector<std::byte> take() && { return std::move(bytes_); }
 
  private:
   void raw(const void* data, std::size_t size) {
-    const auto* begin = static_cast<const std::byte*>(data);
-    bytes_.insert(bytes_.end(), begin, begin + size);
+    const std::size_t at = bytes_.size();
+    bytes_.resize(at + size);
+    std::memcpy(bytes_.data() + at, data, size);
   }
   std::vector<std::byte> bytes_;
 };
@@ -119,6 +125,8 @@ class Reader {
   }
   bool done() const { return at_ == bytes_.size(); }
   std::size_t position() const { return at_; }
+  // The bytes read since position `start`.
+  std::span<const std::byte> since(std::size_t start) const { return bytes_.subspan(start, at_ - start); }
   // The bytes not read yet, skipped.
   std::span<const std::byte> rest() { return take(bytes_.size() - at_); }
   // The next `size` bytes, skipped.
@@ -222,15 +230,31 @@ SearchTerms read_search_terms(Reader& r) {
   return s;
 }
 
-// Scope offsets fit the file's definitions and terms.
-void check_search_terms(const SearchTerms& s, std::size_t definitions) {
-  if (!s.scope_offsets.empty()) {
-    if (s.scope_offsets.size() != definitions + 2 || s.scope_offsets.front() != 0 ||
-        s.scope_offsets.back() != s.terms.size() || !std::is_sorted(s.scope_offsets.begin(), s.scope_offsets.end())) {
-      throw std::out_of_range("bad term scopes");
-    }
+// Walks what read_search_terms reads and checks it (offsets rising from 0
+// to the number of terms, each term's word and field in range), building
+// nothing but the body hashes; returns the number of scope offsets, which
+// the caller checks against the definitions (none, or one per definition
+// plus two) once it has read them.
+std::size_t skip_search_terms(Reader& r, std::vector<std::uint64_t>& body_hashes) {
+  const std::size_t words = r.count();
+  for (std::size_t w = 0; w < words; ++w) r.take(r.u32());
+  const std::size_t offsets = r.count();
+  std::uint32_t previous = 0;
+  for (std::size_t o = 0; o < offsets; ++o) {
+    const std::uint32_t offset = r.u32();
+    if ((o == 0 && offset != 0) || offset < previous) throw std::out_of_range("bad term scopes");
+    previous = offset;
   }
-  if (!s.body_hashes.empty() && s.body_hashes.size() != definitions) throw std::out_of_range("bad body hashes");
+  const std::size_t terms = r.count();
+  if (offsets != 0 && previous != terms) throw std::out_of_range("bad term scopes");
+  for (std::size_t t = 0; t < terms; ++t) {
+    const std::uint32_t word = r.u32();
+    const std::uint32_t packed = r.u32();
+    if (word >= words || (packed >> 24) >= search::kSearchFieldCount) throw std::out_of_range("bad term");
+  }
+  body_hashes.resize(r.count());
+  for (std::uint64_t& hash : body_hashes) hash = r.u64();
+  return offsets;
 }
 
 void write_file(Writer& w, const FileFacts& f, std::uint64_t hash) {
@@ -243,7 +267,7 @@ void write_file(Writer& w, const FileFacts& f, std::uint64_t hash) {
   w.u32(f.has_all ? 1 : 0);
   w.texts(f.all_names);
   w.text(f.package_name);
-  write_search_terms(w, f.search_terms);
+  write_search_terms(w, f.all_search_terms());
   w.u32(static_cast<std::uint32_t>(f.definitions.size()));
   for (const Definition& d : f.definitions) {
     w.u32(static_cast<std::uint32_t>(d.label));
@@ -432,7 +456,10 @@ CachedFile read_file_facts(Reader& r) {
   f.has_all = r.u32() != 0;
   f.all_names = r.texts();
   f.package_name = r.text();
-  f.search_terms = read_search_terms(r);
+  // The words are checked now, decoded when first read.
+  const std::size_t terms_start = r.position();
+  const std::size_t scope_offsets = skip_search_terms(r, f.search_terms.body_hashes);
+  const std::span<const std::byte> terms = r.since(terms_start);
   f.definitions.resize(r.count());
   for (Definition& d : f.definitions) {
     const std::uint32_t label = r.u32();
@@ -512,7 +539,14 @@ CachedFile read_file_facts(Reader& r) {
         });
   }
   if (!check.done()) throw std::out_of_range("trailing bytes after the assignments");
-  check_search_terms(f.search_terms, f.definitions.size());
+  if (scope_offsets != 0 && scope_offsets != f.definitions.size() + 2) throw std::out_of_range("bad term scopes");
+  if (!f.search_terms.body_hashes.empty() && f.search_terms.body_hashes.size() != f.definitions.size()) {
+    throw std::out_of_range("bad body hashes");
+  }
+  f.deferred_search_terms = std::make_shared<const DeferredSearchTerms>([terms] {
+    Reader bytes(terms);
+    return read_search_terms(bytes);
+  });
   return cached;
 }
 
@@ -586,19 +620,19 @@ std::vector<EncodedFile> encode_facts(std::span<const FileFacts> files, std::spa
       file.fresh.reserve(cached->encoded_facts.size() + tail.size());
       file.fresh.insert(file.fresh.end(), cached->encoded_facts.begin(), cached->encoded_facts.end());
     } else {
-      Writer facts;
-      write_file(facts, files[i], hashes[i]);
-      Writer calls;
-      write_calls(calls, files[i]);
-      Writer both;
-      both.reserve(kRecordHeadBytes + facts.size() + calls.size() + tail.size());
-      both.u64(facts.size());
-      both.bytes(std::move(facts).take());
-      std::vector<std::byte> call_bytes = std::move(calls).take();
-      both.u64(call_bytes.size());
-      both.u64(checksum_of(call_bytes));
-      both.bytes(std::move(call_bytes));
-      file.fresh = std::move(both).take();
+      // Written in place, the sizes and the call sites' checksum patched in after.
+      Writer record;
+      record.u64(0);
+      write_file(record, files[i], hashes[i]);
+      const std::size_t facts_end = record.size();
+      record.u64(0);
+      record.u64(0);
+      write_calls(record, files[i]);
+      const std::span<const std::byte> call_bytes = record.since(facts_end + 2 * sizeof(std::uint64_t));
+      record.patch_u64(0, facts_end - sizeof(std::uint64_t));
+      record.patch_u64(facts_end, call_bytes.size());
+      record.patch_u64(facts_end + sizeof(std::uint64_t), checksum_of(call_bytes));
+      file.fresh = std::move(record).take();
     }
     file.fresh.insert(file.fresh.end(), tail.begin(), tail.end());
     file.checksum = *record_checksum(file.fresh);  // its lengths were just written

@@ -3,9 +3,9 @@
 #include <xxhash.h>
 
 #include <algorithm>
+#include <memory>
 #include <string>
-
-#include "search_terms/source_regions.hpp"
+#include <vector>
 
 namespace trellis::ingest {
 namespace {
@@ -16,11 +16,19 @@ bool is_identifier_byte(unsigned char c) {
 }
 bool is_space(unsigned char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v'; }
 
-// `text`'s tokens, each followed by a separator, without the first token equal to `name`.
-std::string normalised(std::string_view text, std::string_view name) {
-  std::string out;
-  out.reserve(text.size());
-  bool name_seen = name.empty();
+// The tokens of a text, each followed by a separator, in `normal`; the
+// byte where each token starts and ends in the text, and where it starts
+// in `normal`.
+struct Tokens {
+  std::string normal;
+  std::vector<std::size_t> starts;
+  std::vector<std::size_t> ends;
+  std::vector<std::size_t> normal_starts;  // one more: normal.size()
+};
+
+Tokens tokenise(std::string_view text) {
+  Tokens out;
+  out.normal.reserve(text.size());
   std::size_t i = 0;
   while (i < text.size()) {
     const auto c = static_cast<unsigned char>(text[i]);
@@ -32,37 +40,81 @@ std::string normalised(std::string_view text, std::string_view name) {
     if (is_identifier_byte(c)) {
       while (end < text.size() && is_identifier_byte(static_cast<unsigned char>(text[end]))) ++end;
     }
-    const std::string_view token = text.substr(i, end - i);
-    if (!name_seen && token == name) {
-      name_seen = true;
-    } else {
-      out.append(token);
-      out.push_back('\x1f');
-    }
+    out.starts.push_back(i);
+    out.ends.push_back(end);
+    out.normal_starts.push_back(out.normal.size());
+    out.normal.append(text.substr(i, end - i));
+    out.normal.push_back('\x1f');
     i = end;
   }
+  out.normal_starts.push_back(out.normal.size());
   return out;
+}
+
+// Whether byte `at` of `text` splits an identifier run (tokens of the
+// text from there differ from the whole text's).
+bool splits_run(std::string_view text, std::size_t at) {
+  return at > 0 && at < text.size() && is_identifier_byte(static_cast<unsigned char>(text[at - 1])) &&
+         is_identifier_byte(static_cast<unsigned char>(text[at]));
+}
+
+std::uint64_t never_zero(std::uint64_t hash) { return hash == 0 ? 1 : hash; }
+
+// The hash of tokens [first, last) of `tokens` without the first one equal to `name`.
+std::uint64_t tokens_hash(const Tokens& tokens, std::size_t first, std::size_t last, std::string_view code,
+                          std::string_view name, XXH3_state_t& state) {
+  std::size_t skipped = last;
+  if (!name.empty()) {
+    for (std::size_t t = first; t < last; ++t) {
+      if (tokens.ends[t] - tokens.starts[t] == name.size() &&
+          code.substr(tokens.starts[t], name.size()) == name) {
+        skipped = t;
+        break;
+      }
+    }
+  }
+  const std::string_view normal = tokens.normal;
+  const auto piece = [&](std::size_t from, std::size_t to) {
+    return normal.substr(tokens.normal_starts[from], tokens.normal_starts[to] - tokens.normal_starts[from]);
+  };
+  XXH3_64bits_reset(&state);
+  if (skipped == last) {
+    const std::string_view all = piece(first, last);
+    XXH3_64bits_update(&state, all.data(), all.size());
+  } else {
+    const std::string_view before = piece(first, skipped);
+    const std::string_view after = piece(skipped + 1, last);
+    XXH3_64bits_update(&state, before.data(), before.size());
+    XXH3_64bits_update(&state, after.data(), after.size());
+  }
+  return XXH3_64bits_digest(&state);
 }
 
 }  // namespace
 
-std::vector<std::uint64_t> definition_body_hashes(std::string_view source, const FileFacts& facts) {
-  // The source with every comment blanked out (offsets kept).
-  std::string code(source);
-  search_terms::for_each_region(source, search_terms::comment_syntax(facts.language),
-                                [&](search_terms::RegionKind kind, std::string_view region, std::uint32_t) {
-                                  if (kind != search_terms::RegionKind::Comment) return;
-                                  const auto at = static_cast<std::size_t>(region.data() - source.data());
-                                  code.replace(at, region.size(), region.size(), ' ');
-                                });
+// The file is tokenised once; each definition hashes its own run of the
+// file's tokens, unless its span starts or ends inside an identifier run
+// (then its text is tokenised apart, as the definition alone reads).
+std::vector<std::uint64_t> definition_body_hashes(std::string_view code, const FileFacts& facts) {
+  const Tokens tokens = tokenise(code);
+  const std::unique_ptr<XXH3_state_t, decltype(&XXH3_freeState)> owned(XXH3_createState(), &XXH3_freeState);
+  XXH3_state_t& state = *owned;
   std::vector<std::uint64_t> hashes;
   hashes.reserve(facts.definitions.size());
   for (const Definition& definition : facts.definitions) {
     const std::size_t first = std::min<std::size_t>(definition.span.byte_start, code.size());
     const std::size_t last = std::min<std::size_t>(std::max(definition.span.byte_end, definition.span.byte_start), code.size());
-    const std::string text = normalised(std::string_view(code).substr(first, last - first), definition.name);
-    const std::uint64_t hash = XXH3_64bits(text.data(), text.size());
-    hashes.push_back(hash == 0 ? 1 : hash);
+    if (splits_run(code, first) || splits_run(code, last)) {
+      const std::string_view text = code.substr(first, last - first);
+      const Tokens own = tokenise(text);
+      hashes.push_back(never_zero(tokens_hash(own, 0, own.starts.size(), text, definition.name, state)));
+      continue;
+    }
+    const auto from = static_cast<std::size_t>(
+        std::lower_bound(tokens.starts.begin(), tokens.starts.end(), first) - tokens.starts.begin());
+    const auto to = static_cast<std::size_t>(
+        std::lower_bound(tokens.starts.begin(), tokens.starts.end(), last) - tokens.starts.begin());
+    hashes.push_back(never_zero(tokens_hash(tokens, from, to, code, definition.name, state)));
   }
   return hashes;
 }

@@ -4,6 +4,8 @@
 // identifier runs and single other characters) and its own name's first
 // occurrence left out, so that two definitions that differ only in name,
 // layout or comments hash alike. Never 0 (0 means "no hash").
+// `code` is the file's source with each comment's bytes replaced by spaces
+// (source_regions.hpp finds them; offsets are the source's).
 #pragma once
 
 #include <cstdint>
@@ -14,6 +16,6 @@
 
 namespace trellis::ingest {
 
-std::vector<std::uint64_t> definition_body_hashes(std::string_view source, const FileFacts& facts);
+std::vector<std::uint64_t> definition_body_hashes(std::string_view code, const FileFacts& facts);
 
 }  // namespace trellis::ingest

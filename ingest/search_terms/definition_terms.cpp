@@ -9,6 +9,7 @@
 #include "search_terms/body_hash.hpp"
 #include "search_terms/source_regions.hpp"
 #include "trellis/search/word_split.hpp"
+#include "trellis/store/string_table.hpp"
 
 namespace trellis::ingest {
 namespace {
@@ -18,47 +19,69 @@ using search_terms::RegionKind;
 
 // Keywords and ubiquitous names of the supported languages: in code they
 // say nothing about what a definition does (in comments and strings they
-// are kept).
+// are kept). In byte order, for a binary search.
 constexpr std::string_view kCodeStopWords[] = {
-    "and",    "as",      "async",    "await",    "bool",   "break",  "case",     "catch",   "class", "const",
-    "continue", "def",   "default",  "del",      "elif",   "else",   "except",   "export",  "extends", "false",
-    "final",  "finally", "for",      "from",     "func",   "function", "if",     "implements", "import", "in",
-    "int",    "is",      "lambda",   "let",      "new",    "nil",    "none",     "not",     "null",  "or",
-    "package", "pass",   "private",  "protected", "public", "raise", "return",   "self",    "static", "string",
-    "super",  "switch",  "this",     "throw",    "true",   "try",    "undefined", "var",    "void",  "while",
-    "with",   "yield",
+    "and",     "as",      "async",    "await",   "bool",      "break",  "case",    "catch",   "class",
+    "const",   "continue", "def",     "default", "del",       "elif",   "else",    "except",  "export",
+    "extends", "false",   "final",    "finally", "for",       "from",   "func",    "function", "if",
+    "implements", "import", "in",     "int",     "is",        "lambda", "let",     "new",     "nil",
+    "none",    "not",     "null",     "or",      "package",   "pass",   "private", "protected", "public",
+    "raise",   "return",  "self",     "static",  "string",    "super",  "switch",  "this",    "throw",
+    "true",    "try",     "undefined", "var",    "void",      "while",  "with",    "yield",
 };
+static_assert(std::ranges::is_sorted(kCodeStopWords));
+
+constexpr std::size_t kLongestCodeStopWord =
+    std::ranges::max(kCodeStopWords, {}, [](std::string_view word) { return word.size(); }).size();
 
 bool is_code_stop_word(std::string_view word) {
-  return std::find(std::begin(kCodeStopWords), std::end(kCodeStopWords), word) != std::end(kCodeStopWords);
+  return word.size() <= kLongestCodeStopWord && std::ranges::binary_search(kCodeStopWords, word);
 }
 
+// Each word is interned once per file (no string is made for a word seen
+// before); hits are grouped by scope with a counting sort, then each
+// scope's few hits are sorted by word and field.
 class TermCollector {
  public:
   explicit TermCollector(std::size_t scopes) : scopes_(scopes) {}
 
   void add(std::uint32_t scope, SearchField field, std::string_view word) {
-    auto [it, inserted] = word_ids_.try_emplace(std::string(word), static_cast<std::uint32_t>(words_.size()));
-    if (inserted) words_.emplace_back(word);
-    hits_.push_back({scope, it->second, field});
+    // Interned ids start at 1 (0 is the empty string, never a word).
+    hits_.push_back({scope, words_.intern(word) - 1, field});
   }
   void add_text(std::uint32_t scope, SearchField field, std::string_view text) {
     search::for_each_word(text, [&](std::string_view word) { add(scope, field, word); });
   }
 
   SearchTerms finish() && {
-    std::sort(hits_.begin(), hits_.end());
     SearchTerms out;
-    out.words = std::move(words_);
-    out.scope_offsets.assign(scopes_ + 1, 0);
-    for (std::size_t i = 0; i < hits_.size();) {
-      std::size_t j = i;
-      while (j < hits_.size() && hits_[j] == hits_[i]) ++j;
-      out.terms.push_back({hits_[i].word, hits_[i].field, static_cast<std::uint32_t>(j - i)});
-      ++out.scope_offsets[hits_[i].scope + 1];
-      i = j;
+    out.words.reserve(words_.size() - 1);
+    for (StringId id = 1; id < words_.size(); ++id) out.words.emplace_back(words_.get(id));
+    // Hits by scope, each scope's as (word, field) keys.
+    std::vector<std::uint32_t> starts(scopes_ + 1, 0);
+    for (const Hit& hit : hits_) ++starts[hit.scope + 1];
+    for (std::size_t s = 1; s < starts.size(); ++s) starts[s] += starts[s - 1];
+    std::vector<std::uint64_t> keys(hits_.size());
+    {
+      std::vector<std::uint32_t> next(starts.begin(), starts.end() - 1);
+      for (const Hit& hit : hits_) {
+        keys[next[hit.scope]++] = (std::uint64_t{hit.word} << 8) | static_cast<std::uint8_t>(hit.field);
+      }
     }
-    for (std::size_t s = 1; s < out.scope_offsets.size(); ++s) out.scope_offsets[s] += out.scope_offsets[s - 1];
+    out.scope_offsets.assign(scopes_ + 1, 0);
+    for (std::size_t s = 0; s < scopes_; ++s) {
+      const auto first = keys.begin() + starts[s];
+      const auto last = keys.begin() + starts[s + 1];
+      std::sort(first, last);
+      for (auto it = first; it != last;) {
+        auto end = it;
+        while (end != last && *end == *it) ++end;
+        out.terms.push_back({static_cast<std::uint32_t>(*it >> 8), static_cast<SearchField>(*it & 0xff),
+                             static_cast<std::uint32_t>(end - it)});
+        it = end;
+      }
+      out.scope_offsets[s + 1] = static_cast<std::uint32_t>(out.terms.size());
+    }
     return out;
   }
 
@@ -67,11 +90,9 @@ class TermCollector {
     std::uint32_t scope;
     std::uint32_t word;
     SearchField field;
-    auto operator<=>(const Hit&) const = default;
   };
   std::size_t scopes_;
-  std::unordered_map<std::string, std::uint32_t> word_ids_;
-  std::vector<std::string> words_;
+  StringInterner words_;
   std::vector<Hit> hits_;
 };
 
@@ -150,9 +171,14 @@ SearchTerms collect_search_terms(std::string_view source, const FileFacts& facts
   const auto line_count = static_cast<std::uint32_t>(std::count(source.begin(), source.end(), '\n') + 1);
   const std::vector<std::uint32_t> scope_of_line = scopes_by_line(facts, line_count);
   const CommentOwners owners(source, facts);
+  // The source with every comment blanked out (offsets kept), for the body hashes.
+  std::string code(source);
   search_terms::for_each_region(
       source, search_terms::comment_syntax(facts.language),
       [&](RegionKind kind, std::string_view text, std::uint32_t line) {
+        if (kind == RegionKind::Comment) {
+          code.replace(static_cast<std::size_t>(text.data() - source.data()), text.size(), text.size(), ' ');
+        }
         // A comment right before a definition documents it: its words are
         // the definition's doc, counted once (from the docstring when the
         // extractor read the comment as one).
@@ -178,7 +204,7 @@ SearchTerms collect_search_terms(std::string_view source, const FileFacts& facts
         }
       });
   SearchTerms terms = std::move(collector).finish();
-  terms.body_hashes = definition_body_hashes(source, facts);
+  terms.body_hashes = definition_body_hashes(code, facts);
   return terms;
 }
 

@@ -91,6 +91,11 @@ void for_each_region(std::string_view text, CommentSyntax syntax, Visit&& visit)
   };
   std::size_t i = 0;
   while (i < text.size()) {
+    // Most bytes start no region: only these can.
+    if (const char c = text[i]; c != '/' && c != '#' && c != '"' && c != '\'' && c != '`') {
+      ++i;
+      continue;
+    }
     RegionKind kind = RegionKind::Code;
     const std::size_t end = detail::region_end(text, i, syntax, kind);
     if (end == 0) {

@@ -32,6 +32,8 @@ class SearchIndexBuilder {
   // `count` occurrences of the word `term` (from intern) in `field` of the
   // node with builder id `node`.
   void add(std::uint32_t node, std::uint32_t term, SearchField field, std::uint32_t count);
+  // Room for `terms` more add() calls.
+  void reserve(std::size_t terms) { entries_.reserve(entries_.size() + terms); }
   // The node with builder id `node` has, word for word, the postings of
   // `old_node` in `previous` (one previous index for every reuse; no word
   // is added for a reused node).

@@ -197,6 +197,8 @@ void GraphBuilder::add_search_term(BuildId node, std::uint32_t word, search::Sea
   search_->add(node, word, field, count);
 }
 
+void GraphBuilder::reserve_search_terms(std::size_t terms) { search_->reserve(terms); }
+
 void GraphBuilder::reuse_search_terms(BuildId node, const search::PreviousSearchIndex& previous, NodeId old_node) {
   search_->reuse(node, previous, old_node);
 }

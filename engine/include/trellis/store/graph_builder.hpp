@@ -85,6 +85,9 @@ class GraphBuilder {
   // given (search/word_split.hpp makes them).
   std::uint32_t intern_search_word(std::string_view word);
   void add_search_term(BuildId node, std::uint32_t word, search::SearchField field, std::uint32_t count = 1);
+  // Room for `terms` more add_search_term calls (a hint: its vector then
+  // grows once instead of doubling over and over).
+  void reserve_search_terms(std::size_t terms);
   // Instead of its words: the node's postings are those of `old_node` in
   // the index of the snapshot this one replaces (search/previous_search_index.hpp),
   // which must outlive build(). A node is given words or reused, not both.

@@ -225,6 +225,26 @@ struct SearchTerms {
   bool operator==(const SearchTerms&) const = default;
 };
 
+// The words of a file's search terms read back from the facts cache,
+// decoded on first use, once, by whichever thread asks first: an
+// incremental index writes the words of few files again (the others'
+// postings come from the previous index), and decoding every file's up
+// front was most of the time spent reading the cache.
+class DeferredSearchTerms {
+ public:
+  using Decode = std::function<SearchTerms()>;
+  explicit DeferredSearchTerms(Decode decode) : decode_(std::move(decode)) {}
+  const SearchTerms& get() const {
+    std::call_once(once_, [this] { terms_ = decode_(); });
+    return terms_;
+  }
+
+ private:
+  Decode decode_;
+  mutable std::once_flag once_;
+  mutable SearchTerms terms_;
+};
+
 struct FileFacts {
   std::string relative_path;  // '/'-separated from the indexed root
   std::string language;
@@ -247,7 +267,15 @@ struct FileFacts {
   // Go: the `package` clause's name; Java: the `package` declaration
   // (dotted); empty otherwise.
   std::string package_name;
+  // An extractor fills `search_terms`; facts from the cache fill only its
+  // body_hashes and leave the rest `deferred`. Readers of the words use
+  // all_search_terms().
   SearchTerms search_terms;
+  std::shared_ptr<const DeferredSearchTerms> deferred_search_terms;
+
+  const SearchTerms& all_search_terms() const {
+    return deferred_search_terms ? deferred_search_terms->get() : search_terms;
+  }
 
   const std::vector<Assignment>& all_assignments() const {
     return deferred_assignments ? deferred_assignments->get() : assignments;
