@@ -11,6 +11,7 @@
 #include <sstream>
 #include <string>
 
+#include "support/temp_dir.hpp"
 #include "trellis/common/file_io.hpp"
 #include "trellis/ingest/index_database.hpp"
 
@@ -47,5 +48,18 @@ inline std::size_t files_relinked_matching_a_full_index(const std::filesystem::p
   CHECK(*a == *b);
   return incremental->indexed.report.files_resolved;
 }
+
+// A fixture tree (a path from the source root) copied into a fresh folder
+// as `shop`, with where its index and a full index to compare go.
+struct FixtureCopy {
+  explicit FixtureCopy(const std::string& fixture) : root(dir.path() / "shop") {
+    std::filesystem::copy(std::filesystem::path(TRELLIS_SOURCE_DIR) / fixture, root,
+                          std::filesystem::copy_options::recursive);
+  }
+  const TempDir dir;
+  const std::filesystem::path root;
+  const std::filesystem::path database = dir.path() / "graph.trellis";
+  const std::filesystem::path scratch = dir.path() / "full.trellis";
+};
 
 }  // namespace trellis::test

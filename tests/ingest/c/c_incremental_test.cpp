@@ -14,12 +14,10 @@ using namespace trellis::ingest;
 
 
 TEST_CASE("c: an edit to calls in a body re-links one file; definitions, includes and stored functions re-link all") {
-  const TempDir dir;
-  const std::filesystem::path root = dir.path() / "shop";
-  std::filesystem::copy(std::filesystem::path(TRELLIS_SOURCE_DIR) / "tests/fixtures/c/shop", root,
-                        std::filesystem::copy_options::recursive);
-  const std::filesystem::path database = dir.path() / "graph.trellis";
-  const std::filesystem::path scratch = dir.path() / "full.trellis";
+  const test::FixtureCopy tree("tests/fixtures/c/shop");
+  const std::filesystem::path& root = tree.root;
+  const std::filesystem::path& database = tree.database;
+  const std::filesystem::path& scratch = tree.scratch;
   const std::size_t files = test::files_relinked_matching_a_full_index(root, database, scratch);
   REQUIRE(files == 8);
 

@@ -12,12 +12,10 @@
 using namespace trellis;
 
 TEST_CASE("rust: an edit to calls in a body re-links one file; items, impls and uses re-link all") {
-  const TempDir dir;
-  const std::filesystem::path root = dir.path() / "shop";
-  std::filesystem::copy(std::filesystem::path(TRELLIS_SOURCE_DIR) / "tests/fixtures/rust/shop", root,
-                        std::filesystem::copy_options::recursive);
-  const std::filesystem::path database = dir.path() / "graph.trellis";
-  const std::filesystem::path scratch = dir.path() / "full.trellis";
+  const test::FixtureCopy tree("tests/fixtures/rust/shop");
+  const std::filesystem::path& root = tree.root;
+  const std::filesystem::path& database = tree.database;
+  const std::filesystem::path& scratch = tree.scratch;
   const std::size_t files = test::files_relinked_matching_a_full_index(root, database, scratch);
   REQUIRE(files == 7);
 
