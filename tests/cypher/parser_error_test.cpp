@@ -147,7 +147,8 @@ TEST_CASE("every write clause is refused with READ_ONLY naming it") {
       {"RETURN 1 AS x UNION MATCH (n) DELETE n", "DELETE"},
       {"MATCH (n) SET n.s = 'a;b' RETURN n", "SET"},
   };
-  for (const auto& [text, clause] : cases) {
+  for (const auto& [case_text, clause] : cases) {
+    const auto& text = case_text;  // doctest's CAPTURE takes it in a lambda: not a structured binding
     CAPTURE(text);
     const Refusal e = refusal(text);
     CHECK(e.code == "READ_ONLY");

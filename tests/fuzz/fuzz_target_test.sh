@@ -2,26 +2,19 @@
 # Runs one libFuzzer target of fuzz/ (ingest and the store's readers) for a
 # bounded time from its seed corpus: any crash, leak, sanitizer report,
 # broken check (the targets abort), timeout (> 10 s on one input) or RSS
-# above 2.5 GB fails the test. The targets are built by the `fuzz_build`
-# test first (build_fuzz_targets.sh). Snapshot seeds are also made afresh
+# above 2.5 GB fails the test. The targets are built by the sanitizer build
+# made with clang (the asan preset). Snapshot seeds are also made afresh
 # with the trellis binary, so they follow the current format.
-# Exits 77 (ctest: skipped) when the targets could not be built for want of
-# clang or libFuzzer.
-# Usage: fuzz_target_test.sh SOURCE_DIR FUZZ_BUILD_DIR TARGET SECONDS [TRELLIS]
+# Usage: fuzz_target_test.sh SOURCE_DIR FUZZER TARGET SECONDS [TRELLIS]
 #   (TRELLIS_FUZZ_SECONDS overrides SECONDS)
 set -euo pipefail
 source_dir="$1"
-build_dir="$2"
+binary="$2"
 target="$3"
 seconds="${TRELLIS_FUZZ_SECONDS:-$4}"
 trellis="${5:-}"
 
-if [[ -f "$build_dir/skipped" ]]; then
-  cat "$build_dir/skipped"
-  exit 77
-fi
-binary="$build_dir/${target}_fuzzer"
-[[ -x "$binary" ]] || { echo "fuzz_target_test: $binary was not built (see the fuzz_build test)"; exit 1; }
+[[ -x "$binary" ]] || { echo "fuzz_target_test: no fuzzer at $binary (build the asan preset with clang)"; exit 1; }
 
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT

@@ -2,19 +2,22 @@
 # Installs Trellis from the build tree into a temporary prefix, builds
 # examples/library against it with find_package(trellis), and runs the
 # example on the indexed shop fixture: the installed package is usable.
-# Usage: tests/library/library_example_test.sh BUILD_DIR SOURCE_DIR TRELLIS [EXTRA_CXX_FLAGS]
+# Usage: tests/library/library_example_test.sh BUILD_DIR SOURCE_DIR TRELLIS [EXTRA_CXX_FLAGS [CXX_COMPILER]]
+#   (the compiler of the build: a sanitizer runtime must match the one the libraries were built with)
 set -uo pipefail
 build_dir="$(realpath "$1")"
 source_dir="$(realpath "$2")"
 trellis="$(realpath "$3")"
 extra_flags="${4:-}"
+compiler=()
+[[ -n "${5:-}" ]] && compiler=(-DCMAKE_CXX_COMPILER="$5")
 source "$source_dir/tests/cli/checks.sh"
 
 cmake --install "$build_dir" --prefix "$work/prefix" >"$work/install.log" 2>&1 || { cat "$work/install.log"; fail "install failed"; }
 [[ -f "$work/prefix/lib/cmake/trellis/trellisConfig.cmake" ]] || fail "no package config installed"
 [[ -f "$work/prefix/include/trellis/database.hpp" ]] || fail "no public header installed"
 [[ -f "$work/prefix/include/trellis/cypher/cypher_engine.hpp" ]] || fail "no Cypher header installed"
-cmake -S "$source_dir/examples/library" -B "$work/example" -G Ninja -DCMAKE_BUILD_TYPE=Release \
+cmake -S "$source_dir/examples/library" -B "$work/example" -G Ninja -DCMAKE_BUILD_TYPE=Release "${compiler[@]}" \
   -DCMAKE_PREFIX_PATH="$work/prefix" -DCMAKE_CXX_FLAGS="$extra_flags" -DCMAKE_EXE_LINKER_FLAGS="$extra_flags" \
   >"$work/configure.log" 2>&1 || { cat "$work/configure.log"; fail "configuring the example failed"; }
 cmake --build "$work/example" >"$work/build.log" 2>&1 || { cat "$work/build.log"; fail "building the example failed"; }
