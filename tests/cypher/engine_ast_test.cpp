@@ -227,6 +227,43 @@ TEST_CASE("cypher planner: a named far end or relationship the aggregation never
   CHECK(count_of("MATCH (a)-[r:CALLS]->(b) RETURN count(DISTINCT b) AS n", false) < calls);
 }
 
+TEST_CASE("cypher planner: variable-length patterns whose rows matter only as a set reach their ends breadth-first") {
+  const auto plan_of = [](std::string_view query) {
+    auto explained = cypher::run_cypher(shop_store(), std::string("EXPLAIN ") + std::string(query), {}, CypherOptions{});
+    REQUIRE(explained.ok());
+    return explained->plan;
+  };
+  CHECK(plan_of("MATCH (c)-[:CALLS*1..5]->(f) WHERE f.qualified_name = 'shop.util.log.log' RETURN count(DISTINCT c) AS n") ==
+        "Aggregate n\n"
+        "  ReachExpand (f)<-[:CALLS]-(c) *1..5 (distinct ends)\n"
+        "    NodeByQualifiedName (f) = 'shop.util.log.log'\n"
+        "      Argument\n");
+  for (const std::string_view reaching : {
+           "MATCH (a:Function {name: 'main'})-[:CALLS*..3]->(b:Method) RETURN DISTINCT b.name",
+           "MATCH (a:Function {name: 'main'})-[r:CALLS*0..3]-(b) RETURN collect(DISTINCT b) AS bs, max(b.name) AS m",
+           "MATCH (a:Function {name: 'main'})-[:CALLS*..3]->(b) WITH b MATCH (b)<-[:DEFINES]-(m) RETURN DISTINCT m",
+           "MATCH (a:Function) WHERE (a)-[:CALLS*..3]->(:Method) RETURN a",
+       }) {
+    CAPTURE(reaching);
+    CHECK(plan_of(reaching).find("ReachExpand") != std::string::npos);
+  }
+  // Each path counts, is read, or another relationship must differ from the walked ones: enumerated.
+  for (const std::string_view enumerating : {
+           "MATCH (a:Function {name: 'main'})-[:CALLS*..3]->(b) RETURN b.name",
+           "MATCH (a:Function {name: 'main'})-[:CALLS*..3]->(b) RETURN count(b) AS n",
+           "MATCH (a:Function {name: 'main'})-[:CALLS*..3]->(b) RETURN DISTINCT b, count(*) AS n",
+           "MATCH (a:Function {name: 'main'})-[r:CALLS*..3]->(b) RETURN DISTINCT size(r) AS n",
+           "MATCH p = (a:Function {name: 'main'})-[:CALLS*..3]->(b) RETURN DISTINCT length(p) AS n",
+           "MATCH (a:Function {name: 'main'})-[:CALLS*2..3]->(b) RETURN DISTINCT b",
+           "MATCH (a:Function {name: 'main'})-[:CALLS*..3]->(b)-[:CALLS]->(c) RETURN DISTINCT c",
+           "MATCH (a:Function {name: 'main'})-[:CALLS*..3]->(b) WITH b LIMIT 3 RETURN DISTINCT b",
+       }) {
+    CAPTURE(enumerating);
+    CHECK(plan_of(enumerating).find("ReachExpand") == std::string::npos);
+    CHECK(plan_of(enumerating).find("VarExpand") != std::string::npos);
+  }
+}
+
 TEST_CASE("cypher errors carry the position and suggestions of the unknown name") {
   auto result = cypher::run_cypher(shop_store(), "MATCH (f:Function)\nWHERE f.qualifed_name = 'x' RETURN f", {},
                                    CypherOptions{});

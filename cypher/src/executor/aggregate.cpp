@@ -3,6 +3,7 @@
 
 #include "executor/expression_eval.hpp"
 #include "executor/operators.hpp"
+#include "executor/distinct_keys.hpp"
 #include "executor/value_hash.hpp"
 #include "planner/expression_slots.hpp"
 
@@ -17,7 +18,7 @@ struct Accumulator {
   double float_sum = 0;
   Value best;
   ValueList items;
-  std::unique_ptr<ValueSet> seen;  // DISTINCT only: made on first use, so a fresh accumulator costs nothing
+  std::unique_ptr<DistinctValues> seen;  // DISTINCT only: made on first use, so a fresh accumulator costs nothing
 };
 
 void add(const AggregateCall& call, Accumulator& acc, const Value& value, std::int64_t weight, ExecContext& ctx) {
@@ -27,8 +28,8 @@ void add(const AggregateCall& call, Accumulator& acc, const Value& value, std::i
   }
   if (value.is_null()) return;
   if (call.distinct) {
-    if (!acc.seen) acc.seen = std::make_unique<ValueSet>();
-    if (!acc.seen->insert(value).second) return;
+    if (!acc.seen) acc.seen = std::make_unique<DistinctValues>();
+    if (!acc.seen->insert(value)) return;
     ctx.charge(1);
     weight = 1;
   }
@@ -87,9 +88,7 @@ Value result(const AggregateCall& call, Accumulator& acc) {
 // Folds `from` (the same aggregate over other rows) into `into`.
 void merge(const AggregateCall& call, Accumulator& into, Accumulator& from, ExecContext& ctx) {
   if (call.distinct && call.kind != AggregateKind::CountStar) {
-    if (from.seen) {
-      for (const Value& value : *from.seen) add(call, into, value, 1, ctx);
-    }
+    if (from.seen) from.seen->for_each([&](const Value& value) { add(call, into, value, 1, ctx); });
     return;
   }
   switch (call.kind) {

@@ -51,6 +51,10 @@ OperatorPtr make_expand(OperatorPtr input, ExpandSpec spec);
 // to an anonymous node nothing else reads).
 OperatorPtr make_expand_count(OperatorPtr input, ExpandSpec spec);
 OperatorPtr make_var_expand(OperatorPtr input, VarExpandSpec spec);
+// The distinct ends of a variable-length step with min_hops <= 1, breadth
+// first (each once per input row); binds `to` only, never the relationship
+// list or the segment. For consumers that ignore duplicate rows.
+OperatorPtr make_reach_expand(OperatorPtr input, VarExpandSpec spec);
 OperatorPtr make_shortest_path(OperatorPtr input, VarExpandSpec spec, Slot path, bool all);
 OperatorPtr make_filter(OperatorPtr input, ExprPtr predicate);
 // Rows of `inner` (reopened per input row); when it has none, the input row

@@ -5,8 +5,10 @@
 #include <algorithm>
 #include <map>
 #include <set>
+#include <utility>
 
 #include "executor/operators.hpp"
+#include "planner/duplicate_insensitive.hpp"
 #include "planner/expression_slots.hpp"
 #include "planner/label_tests.hpp"
 
@@ -71,7 +73,9 @@ class Planner {
                                        !clauses[c + 1].projection.aggregates.empty();
           read_next_.clear();
           if (feeds_aggregate) read_next_ = slots_read(clauses[c + 1].projection);
+          distinct_reads_ = reads_until_distinct(clauses, c);
           op = plan_match(std::move(op), clause.match, feeds_aggregate);
+          distinct_reads_.reset();
           break;
         }
         case BoundClause::Kind::Unwind:
@@ -101,6 +105,10 @@ class Planner {
     if (expr.kind != ExprKind::PatternExists || expr.plan) return;
     const std::set<Slot> saved = bound_;
     const bool saved_in_path = in_path_;  // a subplan is planned in the middle of an outer part
+    // Only whether the pattern has a match counts: its ends are enough when
+    // its one relationship is its only uniqueness constraint.
+    auto saved_distinct = std::exchange(distinct_reads_, std::set<Slot>());
+    const bool saved_reach = std::exchange(reach_ok_, expr.pattern->rels.size() == 1);
     for (const BoundNodePattern& node : expr.pattern->nodes) {
       if (!node.name.empty()) bound_.insert(node.slot);
     }
@@ -113,6 +121,8 @@ class Planner {
     expr.plan = std::shared_ptr<Operator>(std::move(sub));
     bound_ = saved;
     in_path_ = saved_in_path;
+    distinct_reads_ = std::move(saved_distinct);
+    reach_ok_ = saved_reach;
   }
 
   OperatorPtr place_filters(OperatorPtr op, std::vector<ExprPtr>& conjuncts, bool all = false) {
@@ -220,8 +230,9 @@ class Planner {
     spec.lazy_rel = rel.name.empty() && !in_path_ && !read_by(conjuncts, rel.slot);
     if (rel.variable_length) {
       spec.lazy_rel = false;
+      const bool reach = reaches_ends_only(rel, spec, conjuncts);
       VarExpandSpec var{std::move(spec), rel.segment, rel.min_hops, rel.max_hops, !forward};
-      op = make_var_expand(std::move(op), std::move(var));
+      op = reach ? make_reach_expand(std::move(op), std::move(var)) : make_var_expand(std::move(op), std::move(var));
       bound_.insert(rel.segment);
     } else {
       op = make_expand(std::move(op), std::move(spec));
@@ -233,6 +244,20 @@ class Planner {
     if (!to_was_bound) node_labels_[to.slot] = to.labels;
     if (to_was_bound && !to.labels.empty()) op = make_filter(std::move(op), label_check(to));
     return place_filters(std::move(op), conjuncts);
+  }
+
+  // A variable-length step may yield its distinct ends once each (a
+  // breadth-first reach) instead of one row per path when: only distinct
+  // rows matter after it (duplicate_insensitive.hpp), it is the only
+  // relationship of its MATCH (no other one it must differ from), nothing
+  // reads its relationship list, segment or path, and its lower bound is 0
+  // or 1 (the ends of longer trails are not those of longer walks).
+  bool reaches_ends_only(const BoundRelPattern& rel, const ExpandSpec& spec, const std::vector<ExprPtr>& conjuncts) const {
+    if (!reach_ok_ || !distinct_reads_ || in_path_ || !spec.unique.empty() || rel.min_hops > 1) return false;
+    for (const Slot slot : {rel.slot, rel.segment}) {
+      if (distinct_reads_->count(slot) != 0 || read_by(conjuncts, slot)) return false;
+    }
+    return true;
   }
 
   OperatorPtr plan_shortest(OperatorPtr op, BoundPatternPart& part, std::vector<ExprPtr>& conjuncts) {
@@ -366,6 +391,9 @@ class Planner {
   }
 
   OperatorPtr plan_match(OperatorPtr op, BoundMatch& match, bool feeds_aggregate) {
+    std::size_t rels = 0;
+    for (const BoundPatternPart& part : match.parts) rels += part.rels.size();
+    reach_ok_ = rels == 1;
     std::vector<ExprPtr> conjuncts;
     split_conjuncts(std::move(match.where), conjuncts);
     absorb_label_tests(match, conjuncts);
@@ -517,13 +545,16 @@ class Planner {
   const GraphStore& store_;
   const CypherOptions& options_;
   std::set<Slot> bound_;
-  std::map<Slot, std::vector<Label>> node_labels_;
-  std::set<Slot> read_next_;  // the slots the aggregation after the MATCH being planned reads     // labels of node variables bound since the last projection
+  std::map<Slot, std::vector<Label>> node_labels_;  // labels of node variables bound since the last projection
+  std::set<Slot> read_next_;  // the slots the aggregation after the MATCH being planned reads
+  // While planning a MATCH whose rows matter only as a set: what the clauses after it read.
+  std::optional<std::set<Slot>> distinct_reads_;
+  bool reach_ok_ = false;     // the MATCH (or pattern predicate) being planned has one relationship
   Slot outermost_ = kNoSlot;  // the node of the pipeline's first scan, while rows stay clustered by it
   Slot last_anchor_ = kNoSlot;
   bool fresh_ = true;         // nothing planned yet but the leaf
-  bool multiplied_ = false;
-  bool in_path_ = false;      // the part being planned has a path variable (its relationships are read)   // some operator may have made several rows of one outermost node
+  bool multiplied_ = false;   // some operator may have made several rows of one outermost node
+  bool in_path_ = false;      // the part being planned has a path variable (its relationships are read)
 };
 
 }  // namespace
