@@ -139,8 +139,7 @@ TEST_CASE("cypher EXPLAIN and PROFILE show a pattern predicate's subplan under t
         "          Filter _.name = 'find'\n"
         "            Expand (f)-[:CALLS]->(:Method)\n"
         "              Argument\n"
-        "          Expand (f)<-[:CALLS]-()\n"
-        "            Argument\n"
+        "          DegreeCount (f)<-[:CALLS]-()\n"
         "        NodeScan (f:Function)\n"
         "          Argument\n");
   auto profiled = cypher::run_cypher(shop_store(), std::string("PROFILE ") + query, {}, CypherOptions{});
@@ -243,6 +242,7 @@ TEST_CASE("cypher planner: variable-length patterns whose rows matter only as a 
            "MATCH (a:Function {name: 'main'})-[r:CALLS*0..3]-(b) RETURN collect(DISTINCT b) AS bs, max(b.name) AS m",
            "MATCH (a:Function {name: 'main'})-[:CALLS*..3]->(b) WITH b MATCH (b)<-[:DEFINES]-(m) RETURN DISTINCT m",
            "MATCH (a:Function) WHERE (a)-[:CALLS*..3]->(:Method) RETURN a",
+           "MATCH (a:Function) RETURN EXISTS { (a)-[:CALLS*..3]->(:Method) } AS e",
        }) {
     CAPTURE(reaching);
     CHECK(plan_of(reaching).find("ReachExpand") != std::string::npos);
@@ -257,10 +257,50 @@ TEST_CASE("cypher planner: variable-length patterns whose rows matter only as a 
            "MATCH (a:Function {name: 'main'})-[:CALLS*2..3]->(b) RETURN DISTINCT b",
            "MATCH (a:Function {name: 'main'})-[:CALLS*..3]->(b)-[:CALLS]->(c) RETURN DISTINCT c",
            "MATCH (a:Function {name: 'main'})-[:CALLS*..3]->(b) WITH b LIMIT 3 RETURN DISTINCT b",
+           "MATCH (a:Function) RETURN COUNT { (a)-[:CALLS*..3]->(:Method) } AS n",
        }) {
     CAPTURE(enumerating);
     CHECK(plan_of(enumerating).find("ReachExpand") == std::string::npos);
     CHECK(plan_of(enumerating).find("VarExpand") != std::string::npos);
+  }
+}
+
+TEST_CASE("cypher planner: COUNT { } of one hop with no predicate is read off the CSR, in either direction") {
+  const char* query =
+      "MATCH (f:Function) RETURN f.qualified_name AS f, COUNT { (f)<-[:CALLS]-() } AS c ORDER BY c DESC LIMIT 3";
+  auto explained = cypher::run_cypher(shop_store(), std::string("EXPLAIN ") + query, {}, CypherOptions{});
+  REQUIRE(explained.ok());
+  CHECK(explained->plan ==
+        "Project f (after LIMIT)\n"
+        "  Limit 3\n"
+        "    Top 3 by c DESC\n"
+        "      Project c\n"
+        "          DegreeCount (f)<-[:CALLS]-()\n"
+        "        NodeScan (f:Function)\n"
+        "          Argument\n");
+  auto profiled = cypher::run_cypher(shop_store(), std::string("PROFILE ") + query, {}, CypherOptions{});
+  REQUIRE(profiled.ok());
+  CHECK(rows_text(shop_store(), *profiled) == "shop.util.log.log | 4\nshop.services.auth.ping | 2\nshop.broken.helper | 1\n");
+  // Evaluated once per function (21), a row where the count is not 0 (11 functions are called).
+  CHECK(profiled->plan.find("DegreeCount (f)<-[:CALLS]-()  [rows 11, ") != std::string::npos);
+  // Written from the other end, without a type, or between two bound nodes: still the degree.
+  for (const std::string_view count : {"COUNT { ()-[:CALLS]->(f) }", "COUNT { (f)--() }", "COUNT { (f)-->(f) }",
+                                       "COUNT { MATCH (f)<-[r]-(g) }", "EXISTS { (f:Function)<-[:CALLS]-() }"}) {
+    CAPTURE(count);
+    auto plan = cypher::run_cypher(shop_store(), fmt::format("EXPLAIN MATCH (f:Function) RETURN {} AS c", count), {},
+                                   CypherOptions{});
+    REQUIRE(plan.ok());
+    CHECK(plan->plan.find("DegreeCount") != std::string::npos);
+  }
+  // A label on the far end, a WHERE, or two hops expand the pattern.
+  for (const std::string_view count : {"COUNT { (f)<-[:CALLS]-(:Method) }", "COUNT { (f)<-[:CALLS]-(g) WHERE g.name = 'x' }",
+                                       "COUNT { (f)<-[:CALLS]-()<-[:CALLS]-() }"}) {
+    CAPTURE(count);
+    auto plan = cypher::run_cypher(shop_store(), fmt::format("EXPLAIN MATCH (f:Function) RETURN {} AS c", count), {},
+                                   CypherOptions{});
+    REQUIRE(plan.ok());
+    CHECK(plan->plan.find("DegreeCount") == std::string::npos);
+    CHECK(plan->plan.find("Expand") != std::string::npos);
   }
 }
 

@@ -55,6 +55,20 @@ OperatorPtr make_var_expand(OperatorPtr input, VarExpandSpec spec);
 // first (each once per input row); binds `to` only, never the relationship
 // list or the segment. For consumers that ignore duplicate rows.
 OperatorPtr make_reach_expand(OperatorPtr input, VarExpandSpec spec);
+// A one-hop pattern from the bound node `near` counted off the CSR (COUNT
+// and EXISTS subqueries, pattern predicates): to any node, or to the bound
+// node `far`, each end checked against its labels (empty: any). A leaf that
+// writes no slot: one row weighted by the count, none when it is 0.
+struct DegreeSpec {
+  Slot near = kNoSlot;
+  std::vector<Label> near_labels;
+  Slot far = kNoSlot;  // kNoSlot: any node
+  std::vector<Label> far_labels;
+  std::vector<RelType> types;  // never empty
+  Direction direction = Direction::Out;
+  std::string text;
+};
+OperatorPtr make_degree_count(DegreeSpec spec);
 OperatorPtr make_shortest_path(OperatorPtr input, VarExpandSpec spec, Slot path, bool all);
 OperatorPtr make_filter(OperatorPtr input, ExprPtr predicate);
 // Rows of `inner` (reopened per input row); when it has none, the input row

@@ -92,37 +92,75 @@ class Planner {
   }
 
  private:
-  // Plans the pattern predicates inside `expr` as subplans run from the current row.
-  // Each is its own uniqueness scope (openCypher: a MATCH's scope leaves out
-  // what its WHERE only references; Neo4j: an existential subquery matches in
-  // its own scope): its relationships are distinct among themselves (a fresh
-  // UniqueRels) but may be ones the outer pattern bound. The operator that
-  // evaluates `expr` lists the subplans for EXPLAIN (subplans()).
+  // Plans the pattern predicates and subqueries inside `expr` as subplans
+  // run from the current row. Each is its own uniqueness scope (openCypher: a
+  // MATCH's scope leaves out what its WHERE only references; Neo4j: an
+  // existential subquery matches in its own scope): its relationships are
+  // distinct among themselves (a fresh UniqueRels) but may be ones the outer
+  // pattern bound. The operator that evaluates `expr` lists the subplans for
+  // EXPLAIN (subplans()).
   void prepare(Expr& expr) {
     for (auto& arg : expr.args) {
       if (arg) prepare(*arg);
     }
-    if (expr.kind != ExprKind::PatternExists || expr.plan) return;
+    const bool count = expr.kind == ExprKind::PatternCount;
+    if ((expr.kind != ExprKind::PatternExists && !count) || expr.plan) return;
+    if (auto degree = degree_pattern(expr)) {
+      expr.plan = std::shared_ptr<Operator>(make_degree_count(std::move(*degree)));
+      expr.plan_writes_nothing = true;
+      return;
+    }
     const std::set<Slot> saved = bound_;
     const bool saved_in_path = in_path_;  // a subplan is planned in the middle of an outer part
-    // Only whether the pattern has a match counts: its ends are enough when
-    // its one relationship is its only uniqueness constraint.
-    auto saved_distinct = std::exchange(distinct_reads_, std::set<Slot>());
+    // An existence test needs only the pattern's ends when its one
+    // relationship is its only uniqueness constraint; a count needs every match.
+    auto saved_distinct = std::exchange(distinct_reads_, count ? std::optional<std::set<Slot>>() : std::set<Slot>());
     const bool saved_reach = std::exchange(reach_ok_, expr.pattern->rels.size() == 1);
+    const auto saved_read_next = std::exchange(read_next_, std::set<Slot>());
     for (const BoundNodePattern& node : expr.pattern->nodes) {
-      if (!node.name.empty()) bound_.insert(node.slot);
+      if (!node.name.empty() && !node.local) bound_.insert(node.slot);
     }
     std::vector<ExprPtr> conjuncts;
     if (!expr.args.empty()) split_conjuncts(std::move(expr.args[0]), conjuncts);
     expr.args.clear();
     UniqueRels unique;
-    OperatorPtr sub = plan_part(make_once(), *expr.pattern, conjuncts, unique, false);
+    OperatorPtr sub = plan_part(make_once(), *expr.pattern, conjuncts, unique, count);
     sub = place_filters(std::move(sub), conjuncts, true);
     expr.plan = std::shared_ptr<Operator>(std::move(sub));
     bound_ = saved;
     in_path_ = saved_in_path;
     distinct_reads_ = std::move(saved_distinct);
     reach_ok_ = saved_reach;
+    read_next_ = saved_read_next;
+  }
+
+  // A one-hop pattern with no predicate from a node the enclosing row binds,
+  // to any node (anonymous or a variable of its own nothing reads, without
+  // labels) or to another bound node: counted off the CSR (DegreeCount).
+  std::optional<DegreeSpec> degree_pattern(const Expr& expr) const {
+    const BoundPatternPart& part = *expr.pattern;
+    if (!expr.args.empty() || part.rels.size() != 1 || part.rels[0].variable_length || part.kind != PathKind::Plain) {
+      return std::nullopt;
+    }
+    const auto outer = [](const BoundNodePattern& node) { return !node.name.empty() && !node.local; };
+    const BoundRelPattern& rel = part.rels[0];
+    for (const bool forward : {true, false}) {
+      const BoundNodePattern& near = part.nodes[forward ? 0 : 1];
+      const BoundNodePattern& far = part.nodes[forward ? 1 : 0];
+      if (!outer(near) || (!outer(far) && !far.labels.empty())) continue;
+      DegreeSpec spec;
+      spec.near = near.slot;
+      spec.near_labels = near.labels;
+      if (outer(far)) {
+        spec.far = far.slot;
+        spec.far_labels = far.labels;
+      }
+      spec.types = types_or_all(rel.types);
+      spec.direction = forward ? rel.direction : flipped(rel.direction);
+      spec.text = step_text(near, rel, far, spec.direction);
+      return spec;
+    }
+    return std::nullopt;
   }
 
   OperatorPtr place_filters(OperatorPtr op, std::vector<ExprPtr>& conjuncts, bool all = false) {
