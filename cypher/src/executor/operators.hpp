@@ -86,6 +86,9 @@ OperatorPtr make_distinct(OperatorPtr input, std::vector<Slot> slots);
 struct SortSpec {
   const Expr* expr;
   bool descending;
+  // The key is the value of a projected item left to the sort (top-k): it is
+  // written to this slot of the rows the sort evaluates it for.
+  Slot writes = kNoSlot;
 };
 // Sorts all rows; with `keep` set, keeps only the first `keep` (top-k).
 OperatorPtr make_sort(OperatorPtr input, std::vector<SortSpec> keys, std::optional<std::size_t> keep, std::string text);

@@ -485,17 +485,31 @@ class Planner {
     p.singleton_groups = p.clustered && !multiplied_;
   }
 
-  // With ORDER BY ... LIMIT, items nothing sorts on are computed for the kept rows only.
-  void choose_deferred(BoundProjection& p) {
+  // With ORDER BY ... LIMIT, items nothing sorts on are computed for the
+  // kept rows only. An item that is a sort key by itself (ORDER BY c DESC,
+  // name) is left to the top-k, which computes it only for rows whose
+  // earlier keys tie with the k-th best (`by_sort`); any other read of it
+  // keeps it where it is.
+  void choose_deferred(BoundProjection& p, std::vector<bool>& by_sort) {
     p.deferred.assign(p.items.size(), false);
+    by_sort.assign(p.items.size(), false);
     if (!p.limit || p.order_by.empty() || p.distinct) return;
-    std::set<Slot> sorted_on;
-    for (const SortKey& key : p.order_by) collect_slots(*key.expr, sorted_on);
+    std::set<Slot> sorted_on;       // read by a sort key in any other way
+    std::set<Slot> whole_key;       // a sort key by itself
+    for (const SortKey& key : p.order_by) {
+      if (key.expr->kind == ExprKind::Variable) {
+        whole_key.insert(key.expr->slot);
+      } else {
+        collect_slots(*key.expr, sorted_on);
+      }
+    }
     for (std::size_t i = 0; i < p.items.size(); ++i) {
       const Expr& e = *p.items[i].expr;
       if (p.item_has_aggregate[i] || e.kind == ExprKind::Variable || e.kind == ExprKind::Literal) continue;
       if (!p.group_keys.empty() && p.group_keys[i] == nullptr && !p.aggregates.empty()) continue;  // the key is the value
-      if (sorted_on.count(p.items[i].slot) == 0) p.deferred[i] = true;
+      if (sorted_on.count(p.items[i].slot) != 0) continue;
+      p.deferred[i] = true;
+      by_sort[i] = whole_key.count(p.items[i].slot) != 0;
     }
   }
 
@@ -510,11 +524,12 @@ class Planner {
       if (call.arg) prepare(*call.arg);
     }
     if (!p.aggregates.empty()) choose_group_keys(p);
-    choose_deferred(p);
+    std::vector<bool> by_sort;
+    choose_deferred(p, by_sort);
     const std::string text = fmt::format("{}", fmt::join(names, ", "));
     std::vector<ProjectItem> late;
     for (std::size_t i = 0; i < p.items.size(); ++i) {
-      if (p.deferred[i]) late.push_back({p.items[i].expr.get(), p.items[i].slot});
+      if (p.deferred[i] && !by_sort[i]) late.push_back({p.items[i].expr.get(), p.items[i].slot});
     }
     if (!p.aggregates.empty()) {
       op = make_aggregate(std::move(op), p, text);
@@ -556,7 +571,13 @@ class Planner {
       std::vector<std::string> texts;
       for (SortKey& key : p.order_by) {
         prepare(*key.expr);
-        keys.push_back({key.expr.get(), key.descending});
+        SortSpec spec{key.expr.get(), key.descending};
+        for (std::size_t i = 0; i < p.items.size(); ++i) {
+          if (by_sort[i] && key.expr->kind == ExprKind::Variable && key.expr->slot == p.items[i].slot) {
+            spec = SortSpec{p.items[i].expr.get(), key.descending, p.items[i].slot};
+          }
+        }
+        keys.push_back(spec);
         texts.push_back(key.expr->text + (key.descending ? " DESC" : ""));
       }
       std::optional<std::size_t> keep;
@@ -568,7 +589,7 @@ class Planner {
     if (!late.empty()) {
       std::vector<std::string> late_names;
       for (std::size_t i = 0; i < p.items.size(); ++i) {
-        if (p.deferred[i]) late_names.push_back(p.items[i].name);
+        if (p.deferred[i] && !by_sort[i]) late_names.push_back(p.items[i].name);
       }
       op = make_project(std::move(op), std::move(late), fmt::format("{} (after LIMIT)", fmt::join(late_names, ", ")));
     }
