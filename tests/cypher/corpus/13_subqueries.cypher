@@ -22,8 +22,8 @@ MATCH (f:Function) RETURN f.qualified_name AS f, count { ()-[:CALLS]->(f) } AS c
 ["shop.broken.helper",1]
 
 === COUNT subquery: any type, one type, another type
-MATCH (f:Function {name: 'ping'}) RETURN COUNT { (f)--() } AS any, COUNT { (f)-[:CALLS]-() } AS calls, COUNT { (f)<-[:DEFINES]-() } AS defined
---- columns ["any","calls","defined"]
+MATCH (f:Function {name: 'ping'}) RETURN COUNT { (f)--() } AS any_type, COUNT { (f)-[:CALLS]-() } AS calls, COUNT { (f)<-[:DEFINES]-() } AS defined
+--- columns ["any_type","calls","defined"]
 --- rows
 [5,3,1]
 
@@ -40,8 +40,8 @@ MATCH (f:Function {name: 'log'}) RETURN COUNT { (f)<-[:CALLS]-()<-[:CALLS]-() } 
 [6]
 
 === COUNT subquery between two bound nodes
-MATCH (a:Function {name: 'ping'}), (b:Function {name: 'pong'}) RETURN COUNT { (a)-[:CALLS]->(b) } AS out, COUNT { (a)-[:CALLS]-(b) } AS either, COUNT { (b)-[:CALLS]->(b) } AS none
---- columns ["out","either","none"]
+MATCH (a:Function {name: 'ping'}), (b:Function {name: 'pong'}) RETURN COUNT { (a)-[:CALLS]->(b) } AS out, COUNT { (a)-[:CALLS]-(b) } AS either, COUNT { (b)-[:CALLS]->(b) } AS pong_loops
+--- columns ["out","either","pong_loops"]
 --- rows
 [1,2,0]
 
