@@ -322,10 +322,7 @@ class Aggregate final : public Operator {
     for (const Slot slot : name_key_slots_) {
       const Value& node = slots[slot];
       if (node.kind() != ValueKind::Node) continue;
-      ctx.store().append_qualified_name(node.as_node().id, name_buffer_);
-      const bool shared = ctx.store().qualified_name_shared(name_buffer_);
-      name_buffer_.clear();
-      if (shared) return true;
+      if (ctx.store().qualified_name_shared(node.as_node().id)) return true;
     }
     return false;
   }
@@ -417,7 +414,6 @@ class Aggregate final : public Operator {
   TupleMap<std::size_t> shared_index_;
   std::size_t shared_at_ = 0;
   Row scratch_;
-  std::string name_buffer_;
   bool keep_whole_row_ = false;
   std::size_t row_width_ = 0;  // of the rows consumed (hash mode)
   std::vector<Group> groups_;
