@@ -39,11 +39,10 @@ class ReachExpand final : public Operator {
         if (!spec_.step.to_bound) row.slots[spec_.step.to] = NodeRef{node};
         return true;
       }
-      if (active_ && head_ < queue_.size()) {
-        expand_level(ctx, store, row);
+      if (active_) {
+        advance(ctx, store, row);
         continue;
       }
-      active_ = false;
       if (!input().next(ctx, row)) return false;
       const Value& from = row.slots[spec_.step.from];
       if (from.kind() != ValueKind::Node) continue;
@@ -87,6 +86,9 @@ class ReachExpand final : public Operator {
     mark(start);
     head_ = 0;
     depth_now_ = 0;
+    level_open_ = false;
+    ranges_.clear();
+    range_ = edge_ = 0;
     if (both()) {
       depth_[start] = 0;
       branch_[start] = kNoNode;
@@ -110,71 +112,95 @@ class ReachExpand final : public Operator {
     }
   }
 
-  // Expands the next level of the queue: every edge of its nodes over the
-  // types and directions. The last level is not expanded. As in the
-  // structural reach (engine call_reach.cpp), a wide level is read in two
-  // passes that keep many cache misses in flight: where each node's range
-  // lies (offsets loaded ahead), then the ranges (each loaded ahead).
-  void expand_level(ExecContext& ctx, const GraphStore& store, const Row& row) {
-    const std::size_t begin = head_;
-    const std::size_t end = queue_.size();
-    head_ = end;
-    if (depth_now_ >= spec_.max_hops) return;
-    const Direction direction = spec_.step.direction;
-    for (const RelType type : spec_.step.types) {
-      for (const bool incoming : {false, true}) {
-        if (incoming ? direction == Direction::Out : direction == Direction::In) continue;
-        const Csr& csr = incoming ? store.reverse(type) : store.forward(type);
-        ranges_.clear();
-        for (std::size_t q = begin; q < end; ++q) {
-          if (q + 16 < end) csr.prefetch_offsets(queue_[q + 16]);
-          const auto neighbours = csr.neighbors(queue_[q]);
-          if (!neighbours.empty()) ranges_.push_back({neighbours, queue_[q]});
+  // Walks on from where it stopped: the level being expanded, its
+  // (type, direction) pass, the range and the edge within it. Stops as soon
+  // as an end is found (an existence test needs no more) or the reach is
+  // done. Each level's ranges are found in two passes that keep many cache
+  // misses in flight, as the structural reach does (engine call_reach.cpp):
+  // where each node's range lies (offsets loaded ahead), then the ranges
+  // (each loaded ahead). The last level is not expanded.
+  void advance(ExecContext& ctx, const GraphStore& store, const Row& row) {
+    while (active_ && pending_.empty()) {
+      if (!level_open_) {  // the next level: the nodes queued since the last one
+        if (head_ == queue_.size() || depth_now_ >= spec_.max_hops) {
+          active_ = false;
+          return;
         }
-        for (std::size_t r = 0; r < ranges_.size(); ++r) {
-          if (r + 16 < ranges_.size()) {  // both ends: a range may cross a cache line
-            __builtin_prefetch(ranges_[r + 16].first.data());
-            __builtin_prefetch(&ranges_[r + 16].first.back());
-          }
-          visit(ctx, store, row, ranges_[r].second, ranges_[r].first, incoming);
-          if (!active_) return;
+        level_begin_ = head_;
+        level_end_ = head_ = queue_.size();
+        level_open_ = true;
+        pass_ = 0;
+        load_pass(store);
+        continue;
+      }
+      if (range_ == ranges_.size()) {  // the pass is done
+        ++pass_;
+        load_pass(store);
+        if (pass_ >= spec_.step.types.size() * 2) {
+          level_open_ = false;
+          ++depth_now_;
         }
+        continue;
+      }
+      if (edge_ == 0 && range_ + 16 < ranges_.size()) {  // both ends: a range may cross a cache line
+        __builtin_prefetch(ranges_[range_ + 16].first.data());
+        __builtin_prefetch(&ranges_[range_ + 16].first.back());
+      }
+      const auto [others, node] = ranges_[range_];
+      visit(ctx, store, row, node, others[edge_], pass_ % 2 == 1);
+      if (++edge_ == others.size()) {
+        edge_ = 0;
+        ++range_;
       }
     }
-    ++depth_now_;
   }
 
-  void visit(ExecContext& ctx, const GraphStore& store, const Row& row, NodeId node, std::span<const NodeId> others,
-             bool incoming) {
+  // The neighbour ranges of the level's nodes for pass_ (type pass_ / 2,
+  // incoming when odd), or for the next pass the direction asks for.
+  void load_pass(const GraphStore& store) {
+    const Direction direction = spec_.step.direction;
+    const std::size_t passes = spec_.step.types.size() * 2;
+    while (pass_ < passes && (pass_ % 2 == 1 ? direction == Direction::Out : direction == Direction::In)) ++pass_;
+    ranges_.clear();
+    range_ = edge_ = 0;
+    if (pass_ >= passes) return;
+    const RelType type = spec_.step.types[pass_ / 2];
+    const Csr& csr = pass_ % 2 == 1 ? store.reverse(type) : store.forward(type);
+    for (std::size_t q = level_begin_; q < level_end_; ++q) {
+      if (q + 16 < level_end_) csr.prefetch_offsets(queue_[q + 16]);
+      const auto neighbours = csr.neighbors(queue_[q]);
+      if (!neighbours.empty()) ranges_.push_back({neighbours, queue_[q]});
+    }
+  }
+
+  // One edge from `node` (at depth_now_) to `other`.
+  void visit(ExecContext& ctx, const GraphStore& store, const Row& row, NodeId node, NodeId other, bool incoming) {
+    ctx.tick();
     const std::uint32_t depth = depth_now_;
-    for (const NodeId other : others) {
-      ctx.tick();
-      if (other == start_) {
-        if (!both()) {
-          cycle(depth + 1);
-        } else if (node == start_ && !incoming) {
-          cycle(1);  // a self loop, seen once (outgoing)
-        }
-        // Undirected, an edge from a first step back to the start was seen
-        // from the start (parallel edges there are a cycle of two).
-        continue;
+    if (other == start_) {
+      if (!both()) {
+        cycle(depth + 1);
+      } else if (node == start_ && !incoming) {
+        cycle(1);  // a self loop, seen once (outgoing)
       }
-      if (!seen(other)) {
-        mark(other);
-        if (both()) {
-          depth_[other] = depth + 1;
-          branch_[other] = node == start_ ? other : branch_[node];
-        }
-        if (accepts(store, row, other)) found(other);
-        if (!active_) return;
-        continue;
+      // Undirected, an edge from a first step back to the start was seen
+      // from the start (parallel edges there are a cycle of two).
+      return;
+    }
+    if (!seen(other)) {
+      mark(other);
+      if (both()) {
+        depth_[other] = depth + 1;
+        branch_[other] = node == start_ ? other : branch_[node];
       }
-      if (both() && start_open_) {
-        if (node == start_) {
-          cycle(2);  // a second edge between the start and `other`
-        } else if (branch_[other] != branch_[node]) {
-          cycle(depth + depth_[other] + 1);
-        }
+      if (accepts(store, row, other)) found(other);
+      return;
+    }
+    if (both() && start_open_) {
+      if (node == start_) {
+        cycle(2);  // a second edge between the start and `other`
+      } else if (branch_[other] != branch_[node]) {
+        cycle(depth + depth_[other] + 1);
       }
     }
   }
@@ -183,8 +209,17 @@ class ReachExpand final : public Operator {
   std::vector<std::uint64_t> marks_;  // one bit per node: reached from the current start
   std::vector<NodeId> queue_;         // every node marked, level by level
   std::size_t head_ = 0;              // where the level to expand next begins
-  std::uint32_t depth_now_ = 0;       // the depth of that level
-  std::vector<std::pair<std::span<const NodeId>, NodeId>> ranges_;  // a level's neighbour ranges and their nodes
+  // The level being expanded: queue_[level_begin_, level_end_), at depth
+  // depth_now_; its pass (type index * 2 + incoming), the pass's neighbour
+  // ranges with their nodes, and the range and edge reached.
+  bool level_open_ = false;
+  std::size_t level_begin_ = 0;
+  std::size_t level_end_ = 0;
+  std::uint32_t depth_now_ = 0;
+  std::size_t pass_ = 0;
+  std::vector<std::pair<std::span<const NodeId>, NodeId>> ranges_;
+  std::size_t range_ = 0;
+  std::size_t edge_ = 0;
   // Undirected only, valid where marked: the depth, and the first step the node was reached through.
   std::vector<std::uint32_t> depth_;
   std::vector<NodeId> branch_;
