@@ -261,8 +261,15 @@ class Aggregate final : public Operator {
     std::vector<Value> key;
     while (input().next(ctx, row)) {
       ctx.tick();
-      read_key(ctx, row, key);
-      auto [it, inserted] = index_.try_emplace(key, groups_.size());
+      // Without grouping keys every row is of the one group: no lookup.
+      std::size_t group = 0;
+      bool inserted = groups_.empty();
+      if (!keys_.empty()) {
+        read_key(ctx, row, key);
+        const auto found = index_.try_emplace(key, groups_.size());
+        group = found.first->second;
+        inserted = found.second;
+      }
       if (inserted) {
         ctx.charge(1);
         if (keep_whole_row_) {
@@ -276,7 +283,7 @@ class Aggregate final : public Operator {
         }
       }
       read_args(ctx, row);
-      add_args(ctx, groups_[it->second].accumulators, row.weight);
+      add_args(ctx, groups_[group].accumulators, row.weight);
     }
     if (groups_.empty() && keys_.empty()) {
       groups_.push_back(Group{{}, std::vector<Value>(width), {}, accumulators()});

@@ -147,8 +147,12 @@ class ReachExpand final : public Operator {
         __builtin_prefetch(&ranges_[range_ + 16].first.back());
       }
       const auto [others, node] = ranges_[range_];
-      visit(ctx, store, row, node, others[edge_], pass_ % 2 == 1);
-      if (++edge_ == others.size()) {
+      const bool incoming = pass_ % 2 == 1;
+      while (edge_ < others.size()) {
+        visit(ctx, store, row, node, others[edge_++], incoming);
+        if (!pending_.empty() || !active_) break;
+      }
+      if (edge_ == others.size()) {
         edge_ = 0;
         ++range_;
       }
