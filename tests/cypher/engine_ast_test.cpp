@@ -210,20 +210,28 @@ TEST_CASE("cypher planner: label tests in WHERE plan as the pattern's labels, in
 
 TEST_CASE("cypher planner: a named far end or relationship the aggregation never reads is counted by degree") {
   const GraphStore& store = shop_store();
-  const auto count_of = [&](std::string_view query, bool counted) {
+  // The operator that counts (empty: none, the hop is expanded).
+  const auto count_of = [&](std::string_view query, std::string_view counter) {
     auto explained = cypher::run_cypher(store, std::string("EXPLAIN ") + std::string(query), {}, CypherOptions{});
     REQUIRE(explained.ok());
-    CHECK((explained->plan.find("ExpandCount") != std::string::npos) == counted);
+    for (const std::string_view op : {"EdgeCount", "ExpandCount"}) {
+      CHECK((explained->plan.find(op) != std::string::npos) == (op == counter));
+    }
     auto run = cypher::run_cypher(store, query, {}, CypherOptions{});
     REQUIRE(run.ok());
     REQUIRE(run->rows.size() == 1);
     return run->rows[0][0].as_int();
   };
   const auto calls = static_cast<std::int64_t>(store.edge_count(RelType::Calls));
-  CHECK(count_of("MATCH (a)-[:CALLS]->(b) RETURN count(*) AS n", true) == calls);
-  CHECK(count_of("MATCH (a)-[r:CALLS]->(b) RETURN count(*) AS n", true) == calls);
-  CHECK(count_of("MATCH (a)-[r:CALLS]->(b) RETURN count(b) AS n", false) == calls);
-  CHECK(count_of("MATCH (a)-[r:CALLS]->(b) RETURN count(DISTINCT b) AS n", false) < calls);
+  // Neither end constrained or read: the store's edge count.
+  CHECK(count_of("MATCH (a)-[:CALLS]->(b) RETURN count(*) AS n", "EdgeCount") == calls);
+  CHECK(count_of("MATCH (a)-[r:CALLS]->(b) RETURN count(*) AS n", "EdgeCount") == calls);
+  CHECK(count_of("MATCH ()<-[:CALLS|INHERITS]-() RETURN count(*) AS n", "EdgeCount") ==
+        calls + static_cast<std::int64_t>(store.edge_count(RelType::Inherits)));
+  CHECK(count_of("MATCH (a:Function)-[:CALLS]->(b) RETURN count(*) AS n", "ExpandCount") < calls);
+  CHECK(count_of("MATCH (a)-[:CALLS]->(a) RETURN count(*) AS n", "") == 1);  // the self loop
+  CHECK(count_of("MATCH (a)-[r:CALLS]->(b) RETURN count(b) AS n", "") == calls);
+  CHECK(count_of("MATCH (a)-[r:CALLS]->(b) RETURN count(DISTINCT b) AS n", "") < calls);
 }
 
 TEST_CASE("cypher planner: variable-length patterns whose rows matter only as a set reach their ends breadth-first") {

@@ -50,6 +50,9 @@ OperatorPtr make_expand(OperatorPtr input, ExpandSpec spec);
 // The rows of `input` weighted by the degree of `from` (a counted expansion
 // to an anonymous node nothing else reads).
 OperatorPtr make_expand_count(OperatorPtr input, ExpandSpec spec);
+// The rows of `input` weighted by the number of edges of `types` (a
+// directed hop between two unconstrained nodes that only a count reads).
+OperatorPtr make_edge_count(OperatorPtr input, std::vector<RelType> types, std::string text);
 OperatorPtr make_var_expand(OperatorPtr input, VarExpandSpec spec);
 // The distinct ends of a variable-length step with min_hops <= 1, breadth
 // first (each once per input row); binds `to` only, never the relationship

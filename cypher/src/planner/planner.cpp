@@ -298,6 +298,19 @@ class Planner {
     return true;
   }
 
+  // One directed hop between two different nodes without labels, neither
+  // bound, and nothing after but a count reads them or the relationship:
+  // every edge of the types is one match (`MATCH (a)-[:CALLS]->(b) RETURN count(*)`).
+  bool counts_every_edge(const BoundPatternPart& part, const std::vector<ExprPtr>& conjuncts) const {
+    if (part.rels.size() != 1 || part.path_slot != kNoSlot) return false;
+    const BoundRelPattern& rel = part.rels[0];
+    if (rel.variable_length || rel.direction == Direction::Both || part.nodes[0].slot == part.nodes[1].slot) return false;
+    for (const Slot slot : {part.nodes[0].slot, part.nodes[1].slot, rel.slot}) {
+      if (bound_.count(slot) != 0 || read_next_.count(slot) != 0 || read_by(conjuncts, slot)) return false;
+    }
+    return part.nodes[0].labels.empty() && part.nodes[1].labels.empty();
+  }
+
   OperatorPtr plan_shortest(OperatorPtr op, BoundPatternPart& part, std::vector<ExprPtr>& conjuncts) {
     for (const BoundNodePattern& node : part.nodes) {
       op = bind_anchor(std::move(op), node, conjuncts);
@@ -325,6 +338,13 @@ class Planner {
                         bool count_allowed) {
     if (part.kind != PathKind::Plain) return plan_shortest(std::move(op), part, conjuncts);
     in_path_ = part.path_slot != kNoSlot;
+    if (count_allowed && counts_every_edge(part, conjuncts)) {
+      multiplied_ = true;
+      last_anchor_ = kNoSlot;
+      const BoundRelPattern& rel = part.rels[0];
+      return make_edge_count(std::move(op), types_or_all(rel.types),
+                             step_text(part.nodes[0], rel, part.nodes[1], rel.direction));
+    }
     std::size_t anchor = 0;
     auto best = anchor_score(part.nodes[0], conjuncts);
     for (std::size_t i = 1; i < part.nodes.size(); ++i) {
