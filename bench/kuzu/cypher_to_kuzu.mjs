@@ -10,6 +10,7 @@
 //   bounds Trellis applies (`*` = 1..10) and trail semantics (`* TRAIL a..b`);
 //   shortestPath/allShortestPaths -> `* SHORTEST`/`* ALL SHORTEST`;
 // - pattern predicates and exists(pattern) -> `EXISTS { MATCH ... }`,
+//   `EXISTS { pattern }` / `COUNT { pattern }` gain the MATCH Kùzu asks for,
 //   exists(x.p) -> `x.p IS NOT NULL`;
 // - lists are 1-based in Kùzu: literal indexes and slices are shifted;
 //   list comprehensions -> list_filter/list_transform; m['k'] -> m.k;
@@ -334,6 +335,21 @@ class Translator {
     return `EXISTS { MATCH ${pattern}${conditions.length ? ` WHERE ${conditions.join(" AND ")}` : ""} }`;
   }
 
+  // EXISTS { [MATCH] pattern [WHERE p] } and COUNT { ... } (Neo4j 5), which Kùzu spells with MATCH.
+  patternSubquery() {
+    const kind = upper(this.next());
+    this.expect("{");
+    if (this.is("MATCH")) this.next();
+    const conditions = [];
+    const pattern = this.pattern(conditions);
+    if (this.is("WHERE")) {
+      this.next();
+      conditions.push(`(${this.expression(["}"])})`);
+    }
+    this.expect("}");
+    return `${kind} { MATCH ${pattern}${conditions.length ? ` WHERE ${conditions.join(" AND ")}` : ""} }`;
+  }
+
   // One token or construct of an expression, with the whitespace that preceded it.
   expressionToken() {
     const token = this.peek();
@@ -344,6 +360,7 @@ class Translator {
     const token = this.peek();
     const previous = this.t[this.i - 1];
     if (this.patternAhead()) return this.existsPattern();
+    if ((upper(token) === "EXISTS" || upper(token) === "COUNT") && this.is("{", 1)) return this.patternSubquery();
     if (token.type === "ident" && this.is("(", 1) && !OPERATOR_WORDS.has(upper(token))) return this.call();
     if (token.type === "ident" && this.is(":", 1) && this.peek(2)?.type === "ident" && !(previous && this.is("{", -1))) {
       const variable = this.next().text;

@@ -50,6 +50,17 @@ test("pattern predicates and exists() become EXISTS subqueries; exists(property)
   assert.equal(kuzu("MATCH (m) WHERE exists(m.all_names) RETURN m"), "MATCH (m) WHERE ((m.all_names IS NOT NULL)) RETURN m");
 });
 
+test("EXISTS { } and COUNT { } subqueries gain MATCH, with the pattern's label conditions joining their WHERE", () => {
+  assert.equal(
+    kuzu("MATCH (f:Function) RETURN COUNT { (f)<-[:CALLS]-() } AS c"),
+    "MATCH (f:Node {label: 'Function'}) RETURN COUNT { MATCH (f)<-[:CALLS]-() } AS c",
+  );
+  assert.equal(
+    kuzu("MATCH (m) WHERE NOT EXISTS { MATCH (m)-[:DEFINES]->(c:Class|Function) WHERE c.name = 'x' } RETURN m"),
+    "MATCH (m) WHERE (NOT EXISTS { MATCH (m)-[:DEFINES]->(c) WHERE c.label IN ['Class', 'Function'] AND (c.name = 'x') }) RETURN m",
+  );
+});
+
 test("lists are 1-based in Kùzu: indexes and slices shift; comprehensions use list_filter/list_transform", () => {
   assert.equal(kuzu("RETURN [1, 2][0], labels(n)[0], [1, 2][-1]"), "RETURN [1, 2][1], [n.label][1], [1, 2][-1]");
   assert.equal(kuzu("RETURN [1, 2, 3][1..3], [1, 2][..1]"), "RETURN [1, 2, 3][2:3], [1, 2][1:1]");

@@ -139,8 +139,7 @@ TEST_CASE("cypher EXPLAIN and PROFILE show a pattern predicate's subplan under t
         "          Filter _.name = 'find'\n"
         "            Expand (f)-[:CALLS]->(:Method)\n"
         "              Argument\n"
-        "          Expand (f)<-[:CALLS]-()\n"
-        "            Argument\n"
+        "          DegreeCount (f)<-[:CALLS]-()\n"
         "        NodeScan (f:Function)\n"
         "          Argument\n");
   auto profiled = cypher::run_cypher(shop_store(), std::string("PROFILE ") + query, {}, CypherOptions{});
@@ -211,20 +210,107 @@ TEST_CASE("cypher planner: label tests in WHERE plan as the pattern's labels, in
 
 TEST_CASE("cypher planner: a named far end or relationship the aggregation never reads is counted by degree") {
   const GraphStore& store = shop_store();
-  const auto count_of = [&](std::string_view query, bool counted) {
+  // The operator that counts (empty: none, the hop is expanded).
+  const auto count_of = [&](std::string_view query, std::string_view counter) {
     auto explained = cypher::run_cypher(store, std::string("EXPLAIN ") + std::string(query), {}, CypherOptions{});
     REQUIRE(explained.ok());
-    CHECK((explained->plan.find("ExpandCount") != std::string::npos) == counted);
+    for (const std::string_view op : {"EdgeCount", "ExpandCount"}) {
+      CHECK((explained->plan.find(op) != std::string::npos) == (op == counter));
+    }
     auto run = cypher::run_cypher(store, query, {}, CypherOptions{});
     REQUIRE(run.ok());
     REQUIRE(run->rows.size() == 1);
     return run->rows[0][0].as_int();
   };
   const auto calls = static_cast<std::int64_t>(store.edge_count(RelType::Calls));
-  CHECK(count_of("MATCH (a)-[:CALLS]->(b) RETURN count(*) AS n", true) == calls);
-  CHECK(count_of("MATCH (a)-[r:CALLS]->(b) RETURN count(*) AS n", true) == calls);
-  CHECK(count_of("MATCH (a)-[r:CALLS]->(b) RETURN count(b) AS n", false) == calls);
-  CHECK(count_of("MATCH (a)-[r:CALLS]->(b) RETURN count(DISTINCT b) AS n", false) < calls);
+  // Neither end constrained or read: the store's edge count.
+  CHECK(count_of("MATCH (a)-[:CALLS]->(b) RETURN count(*) AS n", "EdgeCount") == calls);
+  CHECK(count_of("MATCH (a)-[r:CALLS]->(b) RETURN count(*) AS n", "EdgeCount") == calls);
+  CHECK(count_of("MATCH ()<-[:CALLS|INHERITS]-() RETURN count(*) AS n", "EdgeCount") ==
+        calls + static_cast<std::int64_t>(store.edge_count(RelType::Inherits)));
+  CHECK(count_of("MATCH (a:Function)-[:CALLS]->(b) RETURN count(*) AS n", "ExpandCount") < calls);
+  CHECK(count_of("MATCH (a)-[:CALLS]->(a) RETURN count(*) AS n", "") == 1);  // the self loop
+  CHECK(count_of("MATCH (a)-[r:CALLS]->(b) RETURN count(b) AS n", "") == calls);
+  CHECK(count_of("MATCH (a)-[r:CALLS]->(b) RETURN count(DISTINCT b) AS n", "") < calls);
+}
+
+TEST_CASE("cypher planner: variable-length patterns whose rows matter only as a set reach their ends breadth-first") {
+  const auto plan_of = [](std::string_view query) {
+    auto explained = cypher::run_cypher(shop_store(), std::string("EXPLAIN ") + std::string(query), {}, CypherOptions{});
+    REQUIRE(explained.ok());
+    return explained->plan;
+  };
+  CHECK(plan_of("MATCH (c)-[:CALLS*1..5]->(f) WHERE f.qualified_name = 'shop.util.log.log' RETURN count(DISTINCT c) AS n") ==
+        "Aggregate n\n"
+        "  ReachExpand (f)<-[:CALLS]-(c) *1..5 (distinct ends)\n"
+        "    NodeByQualifiedName (f) = 'shop.util.log.log'\n"
+        "      Argument\n");
+  for (const std::string_view reaching : {
+           "MATCH (a:Function {name: 'main'})-[:CALLS*..3]->(b:Method) RETURN DISTINCT b.name",
+           "MATCH (a:Function {name: 'main'})-[r:CALLS*0..3]-(b) RETURN collect(DISTINCT b) AS bs, max(b.name) AS m",
+           "MATCH (a:Function {name: 'main'})-[:CALLS*..3]->(b) WITH b MATCH (b)<-[:DEFINES]-(m) RETURN DISTINCT m",
+           "MATCH (a:Function) WHERE (a)-[:CALLS*..3]->(:Method) RETURN a",
+           "MATCH (a:Function) RETURN EXISTS { (a)-[:CALLS*..3]->(:Method) } AS e",
+       }) {
+    CAPTURE(reaching);
+    CHECK(plan_of(reaching).find("ReachExpand") != std::string::npos);
+  }
+  // Each path counts, is read, or another relationship must differ from the walked ones: enumerated.
+  for (const std::string_view enumerating : {
+           "MATCH (a:Function {name: 'main'})-[:CALLS*..3]->(b) RETURN b.name",
+           "MATCH (a:Function {name: 'main'})-[:CALLS*..3]->(b) RETURN count(b) AS n",
+           "MATCH (a:Function {name: 'main'})-[:CALLS*..3]->(b) RETURN DISTINCT b, count(*) AS n",
+           "MATCH (a:Function {name: 'main'})-[r:CALLS*..3]->(b) RETURN DISTINCT size(r) AS n",
+           "MATCH p = (a:Function {name: 'main'})-[:CALLS*..3]->(b) RETURN DISTINCT length(p) AS n",
+           "MATCH (a:Function {name: 'main'})-[:CALLS*2..3]->(b) RETURN DISTINCT b",
+           "MATCH (a:Function {name: 'main'})-[:CALLS*..3]->(b)-[:CALLS]->(c) RETURN DISTINCT c",
+           "MATCH (a:Function {name: 'main'})-[:CALLS*..3]->(b) WITH b LIMIT 3 RETURN DISTINCT b",
+           "MATCH (a:Function) RETURN COUNT { (a)-[:CALLS*..3]->(:Method) } AS n",
+       }) {
+    CAPTURE(enumerating);
+    CHECK(plan_of(enumerating).find("ReachExpand") == std::string::npos);
+    CHECK(plan_of(enumerating).find("VarExpand") != std::string::npos);
+  }
+}
+
+TEST_CASE("cypher planner: COUNT { } of one hop with no predicate is read off the CSR, in either direction") {
+  const char* query =
+      "MATCH (f:Function) RETURN f.qualified_name AS f, COUNT { (f)<-[:CALLS]-() } AS c ORDER BY c DESC LIMIT 3";
+  auto explained = cypher::run_cypher(shop_store(), std::string("EXPLAIN ") + query, {}, CypherOptions{});
+  REQUIRE(explained.ok());
+  CHECK(explained->plan ==
+        "Project f (after LIMIT)\n"
+        "  Limit 3\n"
+        "    Top 3 by c DESC\n"
+        "        DegreeCount (f)<-[:CALLS]-()\n"
+        "      Project f, c\n"
+        "        NodeScan (f:Function)\n"
+        "          Argument\n");
+  auto profiled = cypher::run_cypher(shop_store(), std::string("PROFILE ") + query, {}, CypherOptions{});
+  REQUIRE(profiled.ok());
+  CHECK(rows_text(shop_store(), *profiled) == "shop.util.log.log | 4\nshop.services.auth.ping | 2\nshop.broken.helper | 1\n");
+  // The top-k computes the count (an item it sorts on by itself): once per
+  // function (21), a row where the count is not 0 (11 functions are called).
+  CHECK(profiled->plan.find("DegreeCount (f)<-[:CALLS]-()  [rows 11, ") != std::string::npos);
+  // Written from the other end, without a type, or between two bound nodes: still the degree.
+  for (const std::string_view count : {"COUNT { ()-[:CALLS]->(f) }", "COUNT { (f)--() }", "COUNT { (f)-->(f) }",
+                                       "COUNT { MATCH (f)<-[r]-(g) }", "EXISTS { (f:Function)<-[:CALLS]-() }"}) {
+    CAPTURE(count);
+    auto plan = cypher::run_cypher(shop_store(), fmt::format("EXPLAIN MATCH (f:Function) RETURN {} AS c", count), {},
+                                   CypherOptions{});
+    REQUIRE(plan.ok());
+    CHECK(plan->plan.find("DegreeCount") != std::string::npos);
+  }
+  // A label on the far end, a WHERE, or two hops expand the pattern.
+  for (const std::string_view count : {"COUNT { (f)<-[:CALLS]-(:Method) }", "COUNT { (f)<-[:CALLS]-(g) WHERE g.name = 'x' }",
+                                       "COUNT { (f)<-[:CALLS]-()<-[:CALLS]-() }"}) {
+    CAPTURE(count);
+    auto plan = cypher::run_cypher(shop_store(), fmt::format("EXPLAIN MATCH (f:Function) RETURN {} AS c", count), {},
+                                   CypherOptions{});
+    REQUIRE(plan.ok());
+    CHECK(plan->plan.find("DegreeCount") == std::string::npos);
+    CHECK(plan->plan.find("Expand") != std::string::npos);
+  }
 }
 
 TEST_CASE("cypher errors carry the position and suggestions of the unknown name") {

@@ -157,6 +157,18 @@ TEST_CASE("pattern predicates, bare and in exists()") {
   CHECK(expression("(a) - 1") == "(- (var a) (int 1))");
 }
 
+TEST_CASE("pattern subqueries: COUNT { } and EXISTS { }, with optional MATCH and WHERE") {
+  CHECK(expression("COUNT { (f)<-[:CALLS]-() }") ==
+        "(count-subquery (element (node f) (rel <- (types CALLS)) (node)))");
+  CHECK(expression("exists { MATCH (m)-[:DEFINES]->(c:Class) WHERE c.name = 'A' }") ==
+        "(exists-subquery (element (node m) (rel -> (types DEFINES)) (node c (labels (Class)))) "
+        "(where (= (prop (var c) name) (str \"A\"))))");
+  CHECK(expression("count { (a)--() } + 1") == "(+ (count-subquery (element (node a) (rel --) (node))) (int 1))");
+  // count(x) and exists(pattern) are still the function and the pattern predicate.
+  CHECK(expression("count(x)") == "(call count (var x))");
+  CHECK(expression("exists((a)-->())") == "(exists (element (node a) (rel ->) (node)))");
+}
+
 TEST_CASE("comments are whitespace; keywords are case-insensitive") {
   CHECK(expression("1 /* one */ + // plus\n 2") == "(+ (int 1) (int 2))");
   CHECK(expression("a AnD b") == "(and (var a) (var b))");

@@ -279,6 +279,12 @@ std::string to_sexpr(const Expression& expression) {
             return out + ")";
           },
           [](const PatternPredicate& e) { return "(exists " + to_sexpr(*e.pattern) + ")"; },
+          [](const PatternSubquery& e) {
+            std::string out = e.kind == SubqueryKind::Count ? "(count-subquery " : "(exists-subquery ";
+            out += to_sexpr(*e.pattern);
+            if (e.predicate) out += " (where " + to_sexpr(**e.predicate) + ")";
+            return out + ")";
+          },
       },
       expression.node);
 }

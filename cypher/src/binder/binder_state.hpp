@@ -53,6 +53,7 @@ class Binder {
   std::vector<Label> resolve_labels(const ast::LabelExpression& labels, bool& impossible);
 
   ExprPtr bind_function(const ast::FunctionCall& call, const ast::Expression& whole);
+  ExprPtr bind_subquery(const ast::PatternSubquery& subquery);
   void check_property(const VarInfo& owner, const ast::Name& key);
 
  public:

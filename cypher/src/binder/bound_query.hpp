@@ -56,7 +56,8 @@ enum class ExprKind {
   Index,           // args[0][args[1]]
   Slice,           // args[0][args[1]..args[2]] (either may be null literal: absent)
   Comprehension,   // [slot IN args[0] WHERE args[1] | args[2]]
-  PatternExists,   // pattern: any match from the current row
+  PatternExists,   // pattern: any match from the current row (args[0]: its predicate, if any)
+  PatternCount,    // pattern: how many matches from the current row (COUNT { ... })
 };
 
 enum class AggregateKind { CountStar, Count, Collect, Sum, Avg, Min, Max };
@@ -77,8 +78,11 @@ struct Expr {
   bool has_where = false;          // Comprehension
   bool has_map = false;            // Comprehension
   std::shared_ptr<re2::RE2> regex; // Regex with a literal pattern, compiled once
-  std::shared_ptr<BoundPatternPart> pattern;  // PatternExists
-  std::shared_ptr<Operator> plan;             // PatternExists, built by the planner
+  std::shared_ptr<BoundPatternPart> pattern;  // PatternExists, PatternCount
+  std::shared_ptr<Operator> plan;             // PatternExists, PatternCount: built by the planner
+  // The plan writes no slot and yields rows weighted by their count
+  // (DegreeCount): evaluated without saving the row.
+  bool plan_writes_nothing = false;
   std::string text;                // the source text, for column names and EXPLAIN
 };
 using ExprPtr = std::unique_ptr<Expr>;
@@ -91,6 +95,7 @@ struct BoundNodePattern {
   Slot slot = kNoSlot;  // always set (anonymous nodes get a hidden slot)
   std::string name;           // empty when anonymous
   std::vector<Label> labels;  // any of (empty: every label)
+  bool local = false;         // introduced by a pattern subquery (COUNT / EXISTS { ... }), visible only there
 };
 
 struct BoundRelPattern {

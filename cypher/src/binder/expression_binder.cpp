@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <utility>
 
 #include "binder/binder_state.hpp"
 #include "trellis/common/suggestions.hpp"
@@ -388,6 +389,8 @@ ExprPtr Binder::bind_expr(const ast::Expression& expression) {
           }
           e->text = fmt::format("[{} IN {} ...]", node.variable.text, e->args[0]->text);
           return e;
+        } else if constexpr (std::is_same_v<T, PatternSubquery>) {
+          return bind_subquery(node);
         } else {
           static_assert(std::is_same_v<T, PatternPredicate>);
           ExprPtr extra;
@@ -407,6 +410,42 @@ ExprPtr Binder::bind_expr(const ast::Expression& expression) {
         }
       },
       expression.node);
+}
+
+// EXISTS { pattern WHERE p } / COUNT { ... }: the pattern is bound in a
+// scope of its own (its new variables are visible in its WHERE only, and
+// marked local so the planner knows the enclosing query does not bind them);
+// the WHERE and the pattern's property maps become the expression's argument.
+ExprPtr Binder::bind_subquery(const ast::PatternSubquery& subquery) {
+  const auto outer = scope_;
+  std::vector<Slot>* outer_new = new_slots_;
+  std::vector<Slot> ignored;
+  new_slots_ = &ignored;
+  std::vector<AggregateCall>* outer_aggregates = std::exchange(aggregates_, nullptr);
+  ExprPtr where;
+  auto part = std::make_shared<BoundPatternPart>();
+  ast::PatternPart ast_part;
+  ast_part.element = *subquery.pattern;
+  ast_part.position = subquery.pattern->start.position;
+  *part = bind_part(ast_part, false, where);
+  std::string predicate_text;
+  if (subquery.predicate) {
+    ExprPtr predicate = bind_expr(**subquery.predicate);
+    predicate_text = " WHERE " + predicate->text;
+    where = and_of(std::move(where), std::move(predicate));
+  }
+  new_slots_ = outer_new;
+  aggregates_ = outer_aggregates;
+  scope_ = outer;
+  for (BoundNodePattern& node : part->nodes) {
+    node.local = std::none_of(outer.begin(), outer.end(), [&](const auto& var) { return var.second.slot == node.slot; });
+  }
+  const bool count = subquery.kind == ast::SubqueryKind::Count;
+  std::string text = fmt::format("{} {{ {}{} }}", count ? "COUNT" : "EXISTS", pattern_text(*part), predicate_text);
+  auto e = make(count ? ExprKind::PatternCount : ExprKind::PatternExists, std::move(text));
+  e->pattern = std::move(part);
+  if (where) e->args.push_back(std::move(where));
+  return e;
 }
 
 }  // namespace trellis::cypher

@@ -3,6 +3,7 @@
 
 #include "executor/expression_eval.hpp"
 #include "executor/operators.hpp"
+#include "executor/distinct_keys.hpp"
 #include "executor/value_hash.hpp"
 #include "planner/expression_slots.hpp"
 
@@ -17,7 +18,7 @@ struct Accumulator {
   double float_sum = 0;
   Value best;
   ValueList items;
-  std::unique_ptr<ValueSet> seen;  // DISTINCT only: made on first use, so a fresh accumulator costs nothing
+  std::unique_ptr<DistinctValues> seen;  // DISTINCT only: made on first use, so a fresh accumulator costs nothing
 };
 
 void add(const AggregateCall& call, Accumulator& acc, const Value& value, std::int64_t weight, ExecContext& ctx) {
@@ -27,8 +28,8 @@ void add(const AggregateCall& call, Accumulator& acc, const Value& value, std::i
   }
   if (value.is_null()) return;
   if (call.distinct) {
-    if (!acc.seen) acc.seen = std::make_unique<ValueSet>();
-    if (!acc.seen->insert(value).second) return;
+    if (!acc.seen) acc.seen = std::make_unique<DistinctValues>();
+    if (!acc.seen->insert(value)) return;
     ctx.charge(1);
     weight = 1;
   }
@@ -87,9 +88,7 @@ Value result(const AggregateCall& call, Accumulator& acc) {
 // Folds `from` (the same aggregate over other rows) into `into`.
 void merge(const AggregateCall& call, Accumulator& into, Accumulator& from, ExecContext& ctx) {
   if (call.distinct && call.kind != AggregateKind::CountStar) {
-    if (from.seen) {
-      for (const Value& value : *from.seen) add(call, into, value, 1, ctx);
-    }
+    if (from.seen) from.seen->for_each([&](const Value& value) { add(call, into, value, 1, ctx); });
     return;
   }
   switch (call.kind) {
@@ -262,8 +261,15 @@ class Aggregate final : public Operator {
     std::vector<Value> key;
     while (input().next(ctx, row)) {
       ctx.tick();
-      read_key(ctx, row, key);
-      auto [it, inserted] = index_.try_emplace(key, groups_.size());
+      // Without grouping keys every row is of the one group: no lookup.
+      std::size_t group = 0;
+      bool inserted = groups_.empty();
+      if (!keys_.empty()) {
+        read_key(ctx, row, key);
+        const auto found = index_.try_emplace(key, groups_.size());
+        group = found.first->second;
+        inserted = found.second;
+      }
       if (inserted) {
         ctx.charge(1);
         if (keep_whole_row_) {
@@ -277,7 +283,7 @@ class Aggregate final : public Operator {
         }
       }
       read_args(ctx, row);
-      add_args(ctx, groups_[it->second].accumulators, row.weight);
+      add_args(ctx, groups_[group].accumulators, row.weight);
     }
     if (groups_.empty() && keys_.empty()) {
       groups_.push_back(Group{{}, std::vector<Value>(width), {}, accumulators()});
@@ -323,10 +329,7 @@ class Aggregate final : public Operator {
     for (const Slot slot : name_key_slots_) {
       const Value& node = slots[slot];
       if (node.kind() != ValueKind::Node) continue;
-      ctx.store().append_qualified_name(node.as_node().id, name_buffer_);
-      const bool shared = ctx.store().qualified_name_shared(name_buffer_);
-      name_buffer_.clear();
-      if (shared) return true;
+      if (ctx.store().qualified_name_shared(node.as_node().id)) return true;
     }
     return false;
   }
@@ -418,7 +421,6 @@ class Aggregate final : public Operator {
   TupleMap<std::size_t> shared_index_;
   std::size_t shared_at_ = 0;
   Row scratch_;
-  std::string name_buffer_;
   bool keep_whole_row_ = false;
   std::size_t row_width_ = 0;  // of the rows consumed (hash mode)
   std::vector<Group> groups_;

@@ -1,5 +1,5 @@
 #include "executor/operators.hpp"
-#include "executor/value_hash.hpp"
+#include "executor/distinct_keys.hpp"
 
 namespace trellis::cypher {
 namespace {
@@ -16,8 +16,7 @@ class Distinct final : public Operator {
     while (input().next(ctx, row)) {
       key_.clear();
       for (const Slot slot : slots_) key_.push_back(row.slots[slot]);
-      if (seen_.find(key_) != seen_.end()) continue;  // no copy of a key seen before
-      seen_.insert(key_);
+      if (!seen_.insert(key_)) continue;
       ctx.charge(1);
       return true;
     }
@@ -26,7 +25,7 @@ class Distinct final : public Operator {
 
  private:
   std::vector<Slot> slots_;
-  TupleSet seen_;
+  DistinctTuples seen_;
   std::vector<Value> key_;
 };
 

@@ -182,17 +182,48 @@ Value comprehension(const Expr& expr, Row& row, ExecContext& ctx) {
 Value pattern_exists(const Expr& expr, Row& row, ExecContext& ctx) {
   Operator& plan = *expr.plan;
   plan.open(ctx);
+  const std::int64_t weight = row.weight;
+  if (expr.plan_writes_nothing) {
+    const bool found = plan.next(ctx, row);
+    row.weight = weight;
+    return found;
+  }
   std::vector<Value> saved = row.slots;  // the subplan writes its own slots only, but keeps the row whole
   const bool found = plan.next(ctx, row);
   row.slots = std::move(saved);
+  row.weight = weight;
   return found;
+}
+
+// COUNT { pattern }: the subplan's rows, each standing for `weight` matches.
+Value pattern_count(const Expr& expr, Row& row, ExecContext& ctx) {
+  Operator& plan = *expr.plan;
+  plan.open(ctx);
+  const std::int64_t weight = row.weight;
+  std::int64_t count = 0;
+  if (expr.plan_writes_nothing) {
+    while (plan.next(ctx, row)) count += row.weight;
+    row.weight = weight;
+    return count;
+  }
+  std::vector<Value> saved = row.slots;
+  row.weight = 1;
+  while (plan.next(ctx, row)) {
+    ctx.tick();
+    count += row.weight;
+  }
+  row.slots = std::move(saved);
+  row.weight = weight;
+  return count;
 }
 
 }  // namespace
 
 std::vector<const Operator*> subplans(const Expr& expr) {
   std::vector<const Operator*> out;
-  if (expr.kind == ExprKind::PatternExists && expr.plan) out.push_back(expr.plan.get());
+  if ((expr.kind == ExprKind::PatternExists || expr.kind == ExprKind::PatternCount) && expr.plan) {
+    out.push_back(expr.plan.get());
+  }
   for (const auto& arg : expr.args) {
     if (!arg) continue;
     const auto inner = subplans(*arg);
@@ -351,6 +382,7 @@ Value evaluate(const Expr& expr, Row& row, ExecContext& ctx) {
     }
     case ExprKind::Comprehension: return comprehension(expr, row, ctx);
     case ExprKind::PatternExists: return pattern_exists(expr, row, ctx);
+    case ExprKind::PatternCount: return pattern_count(expr, row, ctx);
   }
   return {};
 }

@@ -50,7 +50,28 @@ OperatorPtr make_expand(OperatorPtr input, ExpandSpec spec);
 // The rows of `input` weighted by the degree of `from` (a counted expansion
 // to an anonymous node nothing else reads).
 OperatorPtr make_expand_count(OperatorPtr input, ExpandSpec spec);
+// The rows of `input` weighted by the number of edges of `types` (a
+// directed hop between two unconstrained nodes that only a count reads).
+OperatorPtr make_edge_count(OperatorPtr input, std::vector<RelType> types, std::string text);
 OperatorPtr make_var_expand(OperatorPtr input, VarExpandSpec spec);
+// The distinct ends of a variable-length step with min_hops <= 1, breadth
+// first (each once per input row); binds `to` only, never the relationship
+// list or the segment. For consumers that ignore duplicate rows.
+OperatorPtr make_reach_expand(OperatorPtr input, VarExpandSpec spec);
+// A one-hop pattern from the bound node `near` counted off the CSR (COUNT
+// and EXISTS subqueries, pattern predicates): to any node, or to the bound
+// node `far`, each end checked against its labels (empty: any). A leaf that
+// writes no slot: one row weighted by the count, none when it is 0.
+struct DegreeSpec {
+  Slot near = kNoSlot;
+  std::vector<Label> near_labels;
+  Slot far = kNoSlot;  // kNoSlot: any node
+  std::vector<Label> far_labels;
+  std::vector<RelType> types;  // never empty
+  Direction direction = Direction::Out;
+  std::string text;
+};
+OperatorPtr make_degree_count(DegreeSpec spec);
 OperatorPtr make_shortest_path(OperatorPtr input, VarExpandSpec spec, Slot path, bool all);
 OperatorPtr make_filter(OperatorPtr input, ExprPtr predicate);
 // Rows of `inner` (reopened per input row); when it has none, the input row
@@ -68,6 +89,9 @@ OperatorPtr make_distinct(OperatorPtr input, std::vector<Slot> slots);
 struct SortSpec {
   const Expr* expr;
   bool descending;
+  // The key is the value of a projected item left to the sort (top-k): it is
+  // written to this slot of the rows the sort evaluates it for.
+  Slot writes = kNoSlot;
 };
 // Sorts all rows; with `keep` set, keeps only the first `keep` (top-k).
 OperatorPtr make_sort(OperatorPtr input, std::vector<SortSpec> keys, std::optional<std::size_t> keep, std::string text);

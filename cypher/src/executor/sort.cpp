@@ -9,7 +9,10 @@ namespace {
 
 // ORDER BY: rows sorted by the keys (orderability, null last ascending),
 // stable. With `keep` (ORDER BY ... LIMIT k, SKIP included) only the best
-// k rows are held: the buffer is cut back to k whenever it reaches 2k.
+// k rows are held: the buffer is cut back to k whenever it reaches 2k, and
+// once k are held a row's keys are read one by one only while they tie
+// with the worst row held. A key may be a projected item the planner left
+// to the sort (SortSpec::writes): computed here, for rows that get this far.
 class Sort final : public Operator {
  public:
   Sort(OperatorPtr input, std::vector<SortSpec> keys, std::optional<std::size_t> keep, std::string text)
@@ -67,6 +70,23 @@ class Sort final : public Operator {
     entries_.resize(keep);
   }
 
+  // Whether the row comes before the worst row held, its keys evaluated
+  // into scratch_ only as far as that takes: a later key (a name, say) is
+  // read only when the earlier ones tie with the worst row's.
+  bool beats_worst(ExecContext& ctx, Row& row, std::size_t seq) {
+    for (std::size_t k = 0; k < keys_.size(); ++k) {
+      key_value(ctx, row, k);
+      const int c = order_compare(scratch_[k], worst_.keys[k]);
+      if (c != 0) return keys_[k].descending ? c > 0 : c < 0;
+    }
+    return seq < worst_.sequence;
+  }
+  // Evaluates key k into scratch_ (and into the row when it is an item's value).
+  void key_value(ExecContext& ctx, Row& row, std::size_t k) {
+    scratch_.push_back(evaluate(*keys_[k].expr, row, ctx));
+    if (keys_[k].writes != kNoSlot) row.slots[keys_[k].writes] = scratch_.back();
+  }
+
   void consume(ExecContext& ctx, Row& row) {
     consumed_ = true;
     std::size_t sequence = 0;
@@ -74,10 +94,10 @@ class Sort final : public Operator {
       ctx.tick();
       if (keep_ && *keep_ == 0) continue;
       scratch_.clear();
-      for (const SortSpec& key : keys_) scratch_.push_back(evaluate(*key.expr, row, ctx));
       const std::size_t seq = sequence++;
-      // Once k rows are held, a row that does not beat the worst of them is dropped unread.
-      if (keep_ && entries_.size() >= *keep_ && !before(scratch_, seq, worst_.keys, worst_.sequence)) continue;
+      // Once k rows are held, a row that does not beat the worst of them is dropped.
+      if (keep_ && entries_.size() >= *keep_ && !beats_worst(ctx, row, seq)) continue;
+      for (std::size_t k = scratch_.size(); k < keys_.size(); ++k) key_value(ctx, row, k);
       Entry entry{scratch_, seq, row.slots, row.weight};
       entries_.push_back(std::move(entry));
       if (!keep_) {

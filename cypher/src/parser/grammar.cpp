@@ -190,6 +190,7 @@ x3::rule<class function_call, ast::FunctionCall> const function_call = "a functi
 x3::rule<class function_arguments, std::vector<ast::Expression>> const function_arguments =
     "an expression";
 x3::rule<class label_conjunction, std::vector<ast::Name>> const label_conjunction = "a label";
+x3::rule<class pattern_subquery, ast::PatternSubquery> const pattern_subquery = "a pattern subquery";
 
 x3::rule<class name_alternatives, std::vector<ast::Name>> const name_alternatives =
     "a label or type name";
@@ -421,12 +422,24 @@ auto const pattern_or_parenthesised = pattern_element[([](auto& ctx) {
   _val(ctx) = std::move(predicate);
 })];
 
+// EXISTS { [MATCH] pattern [WHERE predicate] } and COUNT { ... } (Neo4j 5).
+auto subquery_kind(ast::SubqueryKind kind) {
+  return [kind](auto& ctx) { _val(ctx).kind = kind; };
+}
+auto const pattern_subquery_def =
+    ((kw("exists") >> lit('{'))[subquery_kind(ast::SubqueryKind::Exists)] |
+     (kw("count") >> lit('{'))[subquery_kind(ast::SubqueryKind::Count)]) >>
+    -kw("match") > pattern_element[([](auto& ctx) { _val(ctx).pattern = std::move(_attr(ctx)); })] >
+    -(kw("where") > expression[([](auto& ctx) { _val(ctx).predicate = std::move(_attr(ctx)); })]) >
+    lit('}');
+
 auto const parenthesised = lit('(') >
                            expression[([](auto& ctx) { _val(ctx) = std::move(_attr(ctx).node); })] >
                            lit(')');
 
 auto const atom_node_def =
-    literal[assign_node] | parameter[assign_node] | case_expression[assign_node] | count_star |
+    literal[assign_node] | parameter[assign_node] | case_expression[assign_node] |
+    pattern_subquery[assign_node] | count_star |
     list_atom[assign_node] | map_literal[assign_node] | pattern_or_parenthesised | parenthesised |
     function_call[([](auto& ctx) {
       // exists(pattern) is the pattern predicate itself. Parsing it as a call
@@ -753,7 +766,7 @@ BOOST_SPIRIT_DEFINE(skipper, unquoted_name, backticked_name, symbolic_name, sche
 BOOST_SPIRIT_DEFINE(postfix_expression, index_build, atom, atom_node, literal, parameter,
                     decimal_digits, hex_digits, list_build, list_body, list_atom, map_literal,
                     map_entry, case_expression, case_alternative, case_alternatives, function_name,
-                    function_call, function_arguments, label_conjunction)
+                    function_call, function_arguments, label_conjunction, pattern_subquery)
 BOOST_SPIRIT_DEFINE(name_alternatives, node_labels, properties, node_pattern, variable_length,
                     relationship_pattern, pattern_element, pattern_part, pattern, match_clause,
                     unwind_clause, projection_item, projection_items, sort_item, sort_items,

@@ -4,9 +4,10 @@ namespace trellis::cypher {
 
 void collect_slots(const Expr& expr, std::set<Slot>& out) {
   if (expr.kind == ExprKind::Variable || expr.kind == ExprKind::Aggregate) out.insert(expr.slot);
-  if (expr.kind == ExprKind::PatternExists) {
+  const bool pattern = expr.kind == ExprKind::PatternExists || expr.kind == ExprKind::PatternCount;
+  if (pattern) {
     for (const BoundNodePattern& node : expr.pattern->nodes) {
-      if (!node.name.empty()) out.insert(node.slot);
+      if (!node.name.empty() && !node.local) out.insert(node.slot);
     }
   }
   std::set<Slot> inner;
@@ -14,6 +15,12 @@ void collect_slots(const Expr& expr, std::set<Slot>& out) {
     if (arg) collect_slots(*arg, inner);
   }
   if (expr.kind == ExprKind::Comprehension) inner.erase(expr.slot);
+  if (pattern) {  // what the pattern binds itself is no read of the enclosing row
+    for (const BoundNodePattern& node : expr.pattern->nodes) {
+      if (node.local) inner.erase(node.slot);
+    }
+    for (const BoundRelPattern& rel : expr.pattern->rels) inner.erase(rel.slot);
+  }
   out.insert(inner.begin(), inner.end());
 }
 

@@ -5,8 +5,10 @@
 #include <algorithm>
 #include <map>
 #include <set>
+#include <utility>
 
 #include "executor/operators.hpp"
+#include "planner/duplicate_insensitive.hpp"
 #include "planner/expression_slots.hpp"
 #include "planner/label_tests.hpp"
 
@@ -71,7 +73,9 @@ class Planner {
                                        !clauses[c + 1].projection.aggregates.empty();
           read_next_.clear();
           if (feeds_aggregate) read_next_ = slots_read(clauses[c + 1].projection);
+          distinct_reads_ = reads_until_distinct(clauses, c);
           op = plan_match(std::move(op), clause.match, feeds_aggregate);
+          distinct_reads_.reset();
           break;
         }
         case BoundClause::Kind::Unwind:
@@ -88,31 +92,75 @@ class Planner {
   }
 
  private:
-  // Plans the pattern predicates inside `expr` as subplans run from the current row.
-  // Each is its own uniqueness scope (openCypher: a MATCH's scope leaves out
-  // what its WHERE only references; Neo4j: an existential subquery matches in
-  // its own scope): its relationships are distinct among themselves (a fresh
-  // UniqueRels) but may be ones the outer pattern bound. The operator that
-  // evaluates `expr` lists the subplans for EXPLAIN (subplans()).
+  // Plans the pattern predicates and subqueries inside `expr` as subplans
+  // run from the current row. Each is its own uniqueness scope (openCypher: a
+  // MATCH's scope leaves out what its WHERE only references; Neo4j: an
+  // existential subquery matches in its own scope): its relationships are
+  // distinct among themselves (a fresh UniqueRels) but may be ones the outer
+  // pattern bound. The operator that evaluates `expr` lists the subplans for
+  // EXPLAIN (subplans()).
   void prepare(Expr& expr) {
     for (auto& arg : expr.args) {
       if (arg) prepare(*arg);
     }
-    if (expr.kind != ExprKind::PatternExists || expr.plan) return;
+    const bool count = expr.kind == ExprKind::PatternCount;
+    if ((expr.kind != ExprKind::PatternExists && !count) || expr.plan) return;
+    if (auto degree = degree_pattern(expr)) {
+      expr.plan = std::shared_ptr<Operator>(make_degree_count(std::move(*degree)));
+      expr.plan_writes_nothing = true;
+      return;
+    }
     const std::set<Slot> saved = bound_;
     const bool saved_in_path = in_path_;  // a subplan is planned in the middle of an outer part
+    // An existence test needs only the pattern's ends when its one
+    // relationship is its only uniqueness constraint; a count needs every match.
+    auto saved_distinct = std::exchange(distinct_reads_, count ? std::optional<std::set<Slot>>() : std::set<Slot>());
+    const bool saved_reach = std::exchange(reach_ok_, expr.pattern->rels.size() == 1);
+    const auto saved_read_next = std::exchange(read_next_, std::set<Slot>());
     for (const BoundNodePattern& node : expr.pattern->nodes) {
-      if (!node.name.empty()) bound_.insert(node.slot);
+      if (!node.name.empty() && !node.local) bound_.insert(node.slot);
     }
     std::vector<ExprPtr> conjuncts;
     if (!expr.args.empty()) split_conjuncts(std::move(expr.args[0]), conjuncts);
     expr.args.clear();
     UniqueRels unique;
-    OperatorPtr sub = plan_part(make_once(), *expr.pattern, conjuncts, unique, false);
+    OperatorPtr sub = plan_part(make_once(), *expr.pattern, conjuncts, unique, count);
     sub = place_filters(std::move(sub), conjuncts, true);
     expr.plan = std::shared_ptr<Operator>(std::move(sub));
     bound_ = saved;
     in_path_ = saved_in_path;
+    distinct_reads_ = std::move(saved_distinct);
+    reach_ok_ = saved_reach;
+    read_next_ = saved_read_next;
+  }
+
+  // A one-hop pattern with no predicate from a node the enclosing row binds,
+  // to any node (anonymous or a variable of its own nothing reads, without
+  // labels) or to another bound node: counted off the CSR (DegreeCount).
+  std::optional<DegreeSpec> degree_pattern(const Expr& expr) const {
+    const BoundPatternPart& part = *expr.pattern;
+    if (!expr.args.empty() || part.rels.size() != 1 || part.rels[0].variable_length || part.kind != PathKind::Plain) {
+      return std::nullopt;
+    }
+    const auto outer = [](const BoundNodePattern& node) { return !node.name.empty() && !node.local; };
+    const BoundRelPattern& rel = part.rels[0];
+    for (const bool forward : {true, false}) {
+      const BoundNodePattern& near = part.nodes[forward ? 0 : 1];
+      const BoundNodePattern& far = part.nodes[forward ? 1 : 0];
+      if (!outer(near) || (!outer(far) && !far.labels.empty())) continue;
+      DegreeSpec spec;
+      spec.near = near.slot;
+      spec.near_labels = near.labels;
+      if (outer(far)) {
+        spec.far = far.slot;
+        spec.far_labels = far.labels;
+      }
+      spec.types = types_or_all(rel.types);
+      spec.direction = forward ? rel.direction : flipped(rel.direction);
+      spec.text = step_text(near, rel, far, spec.direction);
+      return spec;
+    }
+    return std::nullopt;
   }
 
   OperatorPtr place_filters(OperatorPtr op, std::vector<ExprPtr>& conjuncts, bool all = false) {
@@ -220,8 +268,9 @@ class Planner {
     spec.lazy_rel = rel.name.empty() && !in_path_ && !read_by(conjuncts, rel.slot);
     if (rel.variable_length) {
       spec.lazy_rel = false;
+      const bool reach = reaches_ends_only(rel, spec, conjuncts);
       VarExpandSpec var{std::move(spec), rel.segment, rel.min_hops, rel.max_hops, !forward};
-      op = make_var_expand(std::move(op), std::move(var));
+      op = reach ? make_reach_expand(std::move(op), std::move(var)) : make_var_expand(std::move(op), std::move(var));
       bound_.insert(rel.segment);
     } else {
       op = make_expand(std::move(op), std::move(spec));
@@ -233,6 +282,33 @@ class Planner {
     if (!to_was_bound) node_labels_[to.slot] = to.labels;
     if (to_was_bound && !to.labels.empty()) op = make_filter(std::move(op), label_check(to));
     return place_filters(std::move(op), conjuncts);
+  }
+
+  // A variable-length step may yield its distinct ends once each (a
+  // breadth-first reach) instead of one row per path when: only distinct
+  // rows matter after it (duplicate_insensitive.hpp), it is the only
+  // relationship of its MATCH (no other one it must differ from), nothing
+  // reads its relationship list, segment or path, and its lower bound is 0
+  // or 1 (the ends of longer trails are not those of longer walks).
+  bool reaches_ends_only(const BoundRelPattern& rel, const ExpandSpec& spec, const std::vector<ExprPtr>& conjuncts) const {
+    if (!reach_ok_ || !distinct_reads_ || in_path_ || !spec.unique.empty() || rel.min_hops > 1) return false;
+    for (const Slot slot : {rel.slot, rel.segment}) {
+      if (distinct_reads_->count(slot) != 0 || read_by(conjuncts, slot)) return false;
+    }
+    return true;
+  }
+
+  // One directed hop between two different nodes without labels, neither
+  // bound, and nothing after but a count reads them or the relationship:
+  // every edge of the types is one match (`MATCH (a)-[:CALLS]->(b) RETURN count(*)`).
+  bool counts_every_edge(const BoundPatternPart& part, const std::vector<ExprPtr>& conjuncts) const {
+    if (part.rels.size() != 1 || part.path_slot != kNoSlot) return false;
+    const BoundRelPattern& rel = part.rels[0];
+    if (rel.variable_length || rel.direction == Direction::Both || part.nodes[0].slot == part.nodes[1].slot) return false;
+    for (const Slot slot : {part.nodes[0].slot, part.nodes[1].slot, rel.slot}) {
+      if (bound_.count(slot) != 0 || read_next_.count(slot) != 0 || read_by(conjuncts, slot)) return false;
+    }
+    return part.nodes[0].labels.empty() && part.nodes[1].labels.empty();
   }
 
   OperatorPtr plan_shortest(OperatorPtr op, BoundPatternPart& part, std::vector<ExprPtr>& conjuncts) {
@@ -262,6 +338,13 @@ class Planner {
                         bool count_allowed) {
     if (part.kind != PathKind::Plain) return plan_shortest(std::move(op), part, conjuncts);
     in_path_ = part.path_slot != kNoSlot;
+    if (count_allowed && counts_every_edge(part, conjuncts)) {
+      multiplied_ = true;
+      last_anchor_ = kNoSlot;
+      const BoundRelPattern& rel = part.rels[0];
+      return make_edge_count(std::move(op), types_or_all(rel.types),
+                             step_text(part.nodes[0], rel, part.nodes[1], rel.direction));
+    }
     std::size_t anchor = 0;
     auto best = anchor_score(part.nodes[0], conjuncts);
     for (std::size_t i = 1; i < part.nodes.size(); ++i) {
@@ -366,6 +449,9 @@ class Planner {
   }
 
   OperatorPtr plan_match(OperatorPtr op, BoundMatch& match, bool feeds_aggregate) {
+    std::size_t rels = 0;
+    for (const BoundPatternPart& part : match.parts) rels += part.rels.size();
+    reach_ok_ = rels == 1;
     std::vector<ExprPtr> conjuncts;
     split_conjuncts(std::move(match.where), conjuncts);
     absorb_label_tests(match, conjuncts);
@@ -419,17 +505,31 @@ class Planner {
     p.singleton_groups = p.clustered && !multiplied_;
   }
 
-  // With ORDER BY ... LIMIT, items nothing sorts on are computed for the kept rows only.
-  void choose_deferred(BoundProjection& p) {
+  // With ORDER BY ... LIMIT, items nothing sorts on are computed for the
+  // kept rows only. An item that is a sort key by itself (ORDER BY c DESC,
+  // name) is left to the top-k, which computes it only for rows whose
+  // earlier keys tie with the k-th best (`by_sort`); any other read of it
+  // keeps it where it is.
+  void choose_deferred(BoundProjection& p, std::vector<bool>& by_sort) {
     p.deferred.assign(p.items.size(), false);
+    by_sort.assign(p.items.size(), false);
     if (!p.limit || p.order_by.empty() || p.distinct) return;
-    std::set<Slot> sorted_on;
-    for (const SortKey& key : p.order_by) collect_slots(*key.expr, sorted_on);
+    std::set<Slot> sorted_on;       // read by a sort key in any other way
+    std::set<Slot> whole_key;       // a sort key by itself
+    for (const SortKey& key : p.order_by) {
+      if (key.expr->kind == ExprKind::Variable) {
+        whole_key.insert(key.expr->slot);
+      } else {
+        collect_slots(*key.expr, sorted_on);
+      }
+    }
     for (std::size_t i = 0; i < p.items.size(); ++i) {
       const Expr& e = *p.items[i].expr;
       if (p.item_has_aggregate[i] || e.kind == ExprKind::Variable || e.kind == ExprKind::Literal) continue;
       if (!p.group_keys.empty() && p.group_keys[i] == nullptr && !p.aggregates.empty()) continue;  // the key is the value
-      if (sorted_on.count(p.items[i].slot) == 0) p.deferred[i] = true;
+      if (sorted_on.count(p.items[i].slot) != 0) continue;
+      p.deferred[i] = true;
+      by_sort[i] = whole_key.count(p.items[i].slot) != 0;
     }
   }
 
@@ -444,11 +544,12 @@ class Planner {
       if (call.arg) prepare(*call.arg);
     }
     if (!p.aggregates.empty()) choose_group_keys(p);
-    choose_deferred(p);
+    std::vector<bool> by_sort;
+    choose_deferred(p, by_sort);
     const std::string text = fmt::format("{}", fmt::join(names, ", "));
     std::vector<ProjectItem> late;
     for (std::size_t i = 0; i < p.items.size(); ++i) {
-      if (p.deferred[i]) late.push_back({p.items[i].expr.get(), p.items[i].slot});
+      if (p.deferred[i] && !by_sort[i]) late.push_back({p.items[i].expr.get(), p.items[i].slot});
     }
     if (!p.aggregates.empty()) {
       op = make_aggregate(std::move(op), p, text);
@@ -490,7 +591,13 @@ class Planner {
       std::vector<std::string> texts;
       for (SortKey& key : p.order_by) {
         prepare(*key.expr);
-        keys.push_back({key.expr.get(), key.descending});
+        SortSpec spec{key.expr.get(), key.descending};
+        for (std::size_t i = 0; i < p.items.size(); ++i) {
+          if (by_sort[i] && key.expr->kind == ExprKind::Variable && key.expr->slot == p.items[i].slot) {
+            spec = SortSpec{p.items[i].expr.get(), key.descending, p.items[i].slot};
+          }
+        }
+        keys.push_back(spec);
         texts.push_back(key.expr->text + (key.descending ? " DESC" : ""));
       }
       std::optional<std::size_t> keep;
@@ -502,7 +609,7 @@ class Planner {
     if (!late.empty()) {
       std::vector<std::string> late_names;
       for (std::size_t i = 0; i < p.items.size(); ++i) {
-        if (p.deferred[i]) late_names.push_back(p.items[i].name);
+        if (p.deferred[i] && !by_sort[i]) late_names.push_back(p.items[i].name);
       }
       op = make_project(std::move(op), std::move(late), fmt::format("{} (after LIMIT)", fmt::join(late_names, ", ")));
     }
@@ -517,13 +624,16 @@ class Planner {
   const GraphStore& store_;
   const CypherOptions& options_;
   std::set<Slot> bound_;
-  std::map<Slot, std::vector<Label>> node_labels_;
-  std::set<Slot> read_next_;  // the slots the aggregation after the MATCH being planned reads     // labels of node variables bound since the last projection
+  std::map<Slot, std::vector<Label>> node_labels_;  // labels of node variables bound since the last projection
+  std::set<Slot> read_next_;  // the slots the aggregation after the MATCH being planned reads
+  // While planning a MATCH whose rows matter only as a set: what the clauses after it read.
+  std::optional<std::set<Slot>> distinct_reads_;
+  bool reach_ok_ = false;     // the MATCH (or pattern predicate) being planned has one relationship
   Slot outermost_ = kNoSlot;  // the node of the pipeline's first scan, while rows stay clustered by it
   Slot last_anchor_ = kNoSlot;
   bool fresh_ = true;         // nothing planned yet but the leaf
-  bool multiplied_ = false;
-  bool in_path_ = false;      // the part being planned has a path variable (its relationships are read)   // some operator may have made several rows of one outermost node
+  bool multiplied_ = false;   // some operator may have made several rows of one outermost node
+  bool in_path_ = false;      // the part being planned has a path variable (its relationships are read)
 };
 
 }  // namespace

@@ -3,14 +3,28 @@
 #include <algorithm>
 #include <array>
 #include <map>
+#include <mutex>
 
+#include "shared_names.hpp"
 #include "trellis/store/node_id.hpp"
 
 namespace trellis {
 
-GraphStore::GraphStore() : parts_(empty_store_parts()) {}
+struct GraphStore::SharedNames {
+  std::once_flag once;
+  std::vector<std::uint64_t> bits;  // bit n: another node has node n's qualified name
+};
 
-GraphStore::GraphStore(StoreParts parts) : parts_(std::move(parts)) {}
+GraphStore::GraphStore() : parts_(empty_store_parts()), shared_names_(std::make_shared<SharedNames>()) {}
+
+GraphStore::GraphStore(StoreParts parts)
+    : parts_(std::move(parts)), shared_names_(std::make_shared<SharedNames>()) {}
+
+bool GraphStore::qualified_name_shared(NodeId node) const {
+  SharedNames& shared = *shared_names_;
+  std::call_once(shared.once, [&] { shared.bits = shared_qualified_names(parts_); });
+  return ((shared.bits[node >> 6] >> (node & 63)) & 1u) != 0;
+}
 
 std::size_t GraphStore::edge_count() const {
   std::size_t total = 0;

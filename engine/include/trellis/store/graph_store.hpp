@@ -8,6 +8,7 @@
 #pragma once
 
 #include <cstddef>
+#include <memory>
 #include <optional>
 #include <span>
 #include <string>
@@ -58,6 +59,11 @@ class GraphStore {
   std::vector<NodeId> find_all(std::string_view qualified_name) const;
   // Whether more than one node has `qualified_name` (nodes of different labels).
   bool qualified_name_shared(std::string_view qualified_name) const;
+  // Whether another node has the qualified name of `node` (a Package and its
+  // __init__ Module do). The first call marks every such node in two linear
+  // passes over the nodes (a few ms per million, store/shared_names.hpp);
+  // later calls test one bit. Safe from any number of threads.
+  bool qualified_name_shared(NodeId node) const;
   // Nodes whose short name is `name`, in id order (empty when none).
   std::span<const NodeId> nodes_named(std::string_view name) const;
   // Distinct short names in text order (for prefix search and suggestions).
@@ -119,6 +125,8 @@ class GraphStore {
   PropertyValue column_value(const Column& column, std::size_t row) const;
 
   StoreParts parts_;
+  struct SharedNames;  // qualified_name_shared(NodeId), made on first use and shared by copies
+  std::shared_ptr<SharedNames> shared_names_;
 };
 
 }  // namespace trellis

@@ -7,8 +7,8 @@
 // Expression is a plain value: copyable, movable, comparable by printing
 // (ast/printer.hpp).
 //
-// Pattern predicates (`(a)-[:CALLS]->()`, `exists((a)-->())`) hold a
-// PatternElement from ast/pattern.hpp; this header includes it at its end.
+// Pattern predicates (`(a)-[:CALLS]->()`, `exists((a)-->())`) and pattern
+// subqueries (`COUNT { (a)-->() }`) hold a PatternElement from ast/pattern.hpp; this header includes it at its end.
 #pragma once
 
 #include <cstdint>
@@ -155,12 +155,24 @@ struct PatternPredicate {
   Box<PatternElement> pattern;
 };
 
+// Neo4j 5's pattern subqueries: `EXISTS { [MATCH] pattern [WHERE predicate] }`
+// (true when the pattern has a match) and `COUNT { ... }` (how many matches).
+// The pattern may use the variables of the enclosing query and introduce its
+// own, visible only inside the braces (in its WHERE).
+enum class SubqueryKind : std::uint8_t { Exists, Count };
+struct PatternSubquery {
+  SubqueryKind kind = SubqueryKind::Exists;
+  Box<PatternElement> pattern;
+  std::optional<Box<Expression>> predicate;
+};
+
 struct Expression {
   using Node =
       std::variant<NullLiteral, BoolLiteral, IntLiteral, FloatLiteral, StringLiteral, ListLiteral,
                    MapLiteral, Parameter, Variable, PropertyAccess, FunctionCall, UnaryExpression,
                    BinaryExpression, Comparison, IsNull, LabelPredicate, CaseExpression,
-                   IndexExpression, SliceExpression, ListComprehension, PatternPredicate>;
+                   IndexExpression, SliceExpression, ListComprehension, PatternPredicate,
+                   PatternSubquery>;
   Node node;
   SourcePosition position;  // first character of the expression
 };
