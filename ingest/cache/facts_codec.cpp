@@ -33,7 +33,9 @@ namespace {
 // 17: each file's re-exports (Python and TypeScript `exports`) and its
 // full-text search terms (FileFacts::search_terms).
 // 18: each definition's normalised body hash (SearchTerms::body_hashes).
-constexpr std::uint32_t kCodecVersion = 18;
+// 19: the count of definitions nested too deep to be read
+// (FileFacts::definitions_too_deep).
+constexpr std::uint32_t kCodecVersion = 19;
 
 class Writer {
  public:
@@ -264,6 +266,7 @@ void write_file(Writer& w, const FileFacts& f, std::uint64_t hash) {
   w.u32(f.line_count);
   w.u32(f.byte_count);
   w.u32(f.has_syntax_errors ? 1 : 0);
+  w.u32(f.definitions_too_deep);
   w.u32(f.has_all ? 1 : 0);
   w.texts(f.all_names);
   w.text(f.package_name);
@@ -453,6 +456,7 @@ CachedFile read_file_facts(Reader& r) {
   f.line_count = r.u32();
   f.byte_count = r.u32();
   f.has_syntax_errors = r.u32() != 0;
+  f.definitions_too_deep = r.u32();
   f.has_all = r.u32() != 0;
   f.all_names = r.texts();
   f.package_name = r.text();
