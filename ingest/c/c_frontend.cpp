@@ -11,6 +11,7 @@
 
 #include "c/c_extractor.hpp"
 #include "c/c_resolver.hpp"
+#include "resolve/compile_commands.hpp"
 
 namespace trellis::ingest::c {
 namespace {
@@ -70,6 +71,9 @@ class CFrontend final : public LanguageFrontend {
   }
   std::optional<std::uint64_t> interface_digest(const FileFacts& facts) const override {
     return c_interface_digest(facts);
+  }
+  std::uint64_t context_digest(const ProjectInfo& project) const override {
+    return resolve::include_folders_digest(project.path, project.compile_commands);
   }
   ProgramGraph resolve_some(std::span<const FileFacts> files, const ProjectInfo& project,
                             std::span<const std::uint8_t> wanted,

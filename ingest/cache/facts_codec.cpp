@@ -34,7 +34,8 @@ namespace {
 // full-text search terms (FileFacts::search_terms).
 // 18: each definition's normalised body hash (SearchTerms::body_hashes).
 // 19: the count of definitions nested too deep to be read
-// (FileFacts::definitions_too_deep).
+// (FileFacts::definitions_too_deep), and each file's resolution context
+// digest (ResolvedFile::context_digest: C and C++'s include folders).
 constexpr std::uint32_t kCodecVersion = 19;
 
 class Writer {
@@ -166,6 +167,7 @@ void write_resolved(Writer& w, const std::optional<ResolvedFile>* kept) {
   if (resolved == nullptr) return;
   w.u32(resolved->index);
   w.u64(resolved->interface_digest);
+  w.u64(resolved->context_digest);
   const FileEdgeSlice& edges = resolved->edges;
   for (const auto* list : {&edges.inherits, &edges.implements}) {
     w.u32(static_cast<std::uint32_t>(list->size()));
@@ -335,6 +337,7 @@ std::optional<ResolvedFile> read_resolved(Reader& r) {
   ResolvedFile resolved;
   resolved.index = r.u32();
   resolved.interface_digest = r.u64();
+  resolved.context_digest = r.u64();
   FileEdgeSlice& edges = resolved.edges;
   for (auto* list : {&edges.inherits, &edges.implements}) {
     list->resize(r.count());

@@ -1,7 +1,8 @@
 // C with a compilation database (tests/fixtures/c/compile_db, EXPECTED.md
 // there): its -iquote and -I folders find the includes a folder-walking guess
 // misses or gets wrong; without it the guess stands; a database named by
-// IndexOptions::compile_commands (`--compile-commands`) works from anywhere.
+// IndexOptions::compile_commands (`--compile-commands`) works from anywhere;
+// an incremental index notices an edit to it that changes include folders.
 #include <doctest/doctest.h>
 
 #include <algorithm>
@@ -9,7 +10,9 @@
 #include <string>
 #include <vector>
 
+#include "support/incremental_index.hpp"
 #include "support/temp_dir.hpp"
+#include "trellis/ingest/index_database.hpp"
 #include "trellis/ingest/index_repository.hpp"
 
 using namespace trellis;
@@ -68,4 +71,29 @@ TEST_CASE("c: without a compilation database the folder-walking guess stands; --
   std::filesystem::rename(root / "build/compile_commands.json", root / "compile_commands.build.json");
   const auto named = index_compile_db(root, (root / "compile_commands.build.json").string());
   CHECK(compile_db_edges(named.store, RelType::Imports) == kWithDatabase);
+}
+
+TEST_CASE("c: an edit to compile_commands.json alone re-links every C file when it changes include folders") {
+  const test::FixtureCopy tree("tests/fixtures/c/compile_db");
+  const std::size_t files = test::files_relinked_matching_a_full_index(tree.root, tree.database, tree.scratch);
+  REQUIRE(files == 5);
+  const std::filesystem::path database = tree.root / "compile_commands.json";
+
+  // Another flag: the include folders are the same, nothing is re-linked.
+  test::replace_in_file(database, "\"-c\", \"app/main.c\"", "\"-O2\", \"-c\", \"app/main.c\"");
+  CHECK(test::files_relinked_matching_a_full_index(tree.root, tree.database, tree.scratch) == 0);
+
+  // Without -iquote app/quoted, "config.h" is the root's again.
+  test::replace_in_file(database, "\"-iquote\", \"app/quoted\", ", "");
+  CHECK(test::files_relinked_matching_a_full_index(tree.root, tree.database, tree.scratch) == files);
+  ingest::IndexOptions options;
+  options.root = tree.root;
+  auto indexed = ingest::index_into_database(options, tree.database);
+  REQUIRE(indexed.ok());
+  CHECK(compile_db_edges(indexed->indexed.store, RelType::Imports) ==
+        Names{"app.main -> config.h", "app.main -> vendor.api.api.h", "vendor.api.api -> vendor.api.api.h"});
+
+  // The database removed: the folder-walking guess, as without one.
+  std::filesystem::remove(database);
+  CHECK(test::files_relinked_matching_a_full_index(tree.root, tree.database, tree.scratch) == files);
 }
