@@ -117,6 +117,7 @@ class Walk {
         if (frames_[f].type != kModuleScope) access_[frames_[f].type] = text(node);
         return std::nullopt;
       case NodeType::CallExpression: call(node, f); return f;
+      case NodeType::BinaryExpression: operator_call(node, f); return f;
       case NodeType::NewExpression: constructed(node, chains_.syntax().child(node, Field::Type), chains_.syntax().child(node, Field::Arguments), f); return f;
       case NodeType::FieldInitializer: field_initializer(node, f); return f;
       case NodeType::ForRangeLoop: range_for(node, f); return f;
@@ -405,6 +406,29 @@ class Walk {
     if (chains_.is_cast(function) || syntax_.is(function, NodeType::PrimitiveType)) return;  // a conversion, no call
     LinkChain callee = chains_.value(function);
     add_call(node, std::move(callee), chains_.text(function), parts[Field::Arguments], f);
+  }
+
+  // `a == b`: an implicit call of `operator==` on a's chain with b as its
+  // argument (typed_facts.hpp: an edge only when a's class, or a free
+  // operator taking it, defines one). `&&`, `||` and the comma are never
+  // operators of a class the resolver can tell apart from the built-in ones.
+  void operator_call(TSNode node, std::uint32_t f) {
+    const auto parts = chains_.fields(node);
+    const std::string_view op = chains_.text(parts[Field::Operator]);
+    if (op.empty() || op == "&&" || op == "||" || op == ",") return;
+    LinkChain callee = chains_.value(parts[Field::Left]);
+    if (callee.empty()) return;  // an expression not read: no class to ask
+    callee.push_back({Link::Kind::Attribute, "operator" + std::string(op)});
+    const Frame& frame = frames_[f];
+    CallSite site;
+    site.caller = frame.function;
+    site.scope = frame.function != kModuleScope ? frame.function : frame.scope;
+    site.line = line_of(ts_node_start_point(node));
+    site.text = std::string(chains_.text(node).substr(0, kMaxCppCallText));
+    site.callee = std::move(callee);
+    site.arguments.push_back(chains_.value(parts[Field::Right]));
+    site.implicit = true;
+    facts_.calls.push_back(std::move(site));
   }
 
   void constructed(TSNode at, TSNode type, TSNode arguments, std::uint32_t f) {
