@@ -342,11 +342,18 @@ class Linker {
     if (exported == exported_.end()) {
       return header_macros_.contains(key) ? reason(UnresolvedReason::NotCallable) : ScopeRef{kNone, kOutOfTree};
     }
-    const std::vector<ScopeRef>& candidates = exported->second;
-    if (candidates.size() == 1) return candidates.front();
-    // Several: the counterpart of an included header that declares the name.
+    const std::vector<ScopeRef>* candidates = &exported->second;
+    if (candidates->size() == 1) return candidates->front();
+    // Several: those the compilation database lists (built together), when it lists any.
+    std::vector<ScopeRef> built;
+    for (const ScopeRef& candidate : *candidates) {
+      if (commands_.by_file.contains(files_[candidate.file].relative_path)) built.push_back(candidate);
+    }
+    if (built.size() == 1) return built.front();
+    if (!built.empty()) candidates = &built;
+    // Then the counterpart of an included header that declares the name.
     std::vector<ScopeRef> chosen;
-    for (const ScopeRef& candidate : candidates) {
+    for (const ScopeRef& candidate : *candidates) {
       const auto same_stem = files_by_stem_.find(without_extension(files_[candidate.file].relative_path));
       const bool declared = std::any_of(same_stem->second.begin(), same_stem->second.end(), [&](std::uint32_t header) {
         const std::vector<std::string>& declares = files_[header].all_names;

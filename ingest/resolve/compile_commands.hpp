@@ -41,9 +41,9 @@ Result<CompileCommands> read_compile_commands(const std::filesystem::path& file,
 // database that does not read is an empty one: resolution goes on without it.
 CompileCommands compile_commands_for(const std::filesystem::path& root, const std::string& named);
 
-// A digest of the include folders a resolution would use (compile_commands_for):
-// it changes when an edit to the database changes any file's folders, not
-// when it changes other flags.
+// A digest of what a resolution reads of the database (compile_commands_for):
+// the files it lists and their include folders. It changes when an edit to
+// the database changes those, not when it changes other flags.
 std::uint64_t include_folders_digest(const std::filesystem::path& root, const std::string& named);
 
 }  // namespace trellis::ingest::resolve

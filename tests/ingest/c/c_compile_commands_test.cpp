@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <fstream>
 #include <string>
 #include <vector>
 
@@ -96,4 +97,32 @@ TEST_CASE("c: an edit to compile_commands.json alone re-links every C file when 
   // The database removed: the folder-walking guess, as without one.
   std::filesystem::remove(database);
   CHECK(test::files_relinked_matching_a_full_index(tree.root, tree.database, tree.scratch) == files);
+}
+
+TEST_CASE("c: among several definitions of a name, the one in a file the compilation database lists") {
+  const TempDir dir;
+  const std::filesystem::path root = dir.path() / "kernel";
+  const auto write = [&](const std::string& path, const std::string& text) {
+    std::filesystem::create_directories((root / path).parent_path());
+    std::ofstream(root / path) << text;
+  };
+  write("init/main.c", "void arch_init(void);\nvoid start(void) { arch_init(); }\n");
+  write("arch/x86/init.c", "void arch_init(void) {}\n");
+  write("arch/arm/init.c", "void arch_init(void) {}\n");
+  write("arch/sim/init.c", "void arch_init(void) {}\n");
+  {
+    const auto guessed = index_compile_db(root);
+    CHECK(compile_db_edges(guessed.store, RelType::Calls).empty());  // three ways to link it: unknown_name
+  }
+  // A build of x86 lists its sources.
+  write("compile_commands.json",
+        R"([{"directory": ".", "file": "init/main.c", "command": "cc -c init/main.c"},
+            {"directory": ".", "file": "arch/x86/init.c", "command": "cc -c arch/x86/init.c"}])");
+  const auto built = index_compile_db(root);
+  CHECK(compile_db_edges(built.store, RelType::Calls) == Names{"init.main.start -> arch.x86.init.arch_init"});
+  // Listing two of them leaves the choice open again.
+  write("compile_commands.json",
+        R"([{"directory": ".", "file": "arch/arm/init.c", "command": "cc -c arch/arm/init.c"},
+            {"directory": ".", "file": "arch/x86/init.c", "command": "cc -c arch/x86/init.c"}])");
+  CHECK(compile_db_edges(index_compile_db(root).store, RelType::Calls).empty());
 }
