@@ -129,3 +129,30 @@ TEST_CASE("deep nesting: C blocks and expressions 20000 deep are read whole, str
   CHECK(warning_of(indexed->report, "deep.c") ==
         "definitions nested more than " + std::to_string(kKept) + " levels deep were not indexed, nor what they hold: 1");
 }
+
+TEST_CASE("deep nesting: Java classes and C# namespaces are kept down to the nesting cap") {
+  std::string java;
+  for (std::uint32_t i = 0; i < kLevels; ++i) java += "class C" + std::to_string(i) + " {\n void m() { m(); }\n";
+  java += repeated("}\n", kLevels);
+  const TempDir java_dir;
+  const auto classes = index_one(java_dir, "Deep.java", java);
+  REQUIRE(classes.ok());
+  // C99 is the last class kept; its m() would be a level further.
+  CHECK(classes->store.node_count(Label::Class) == kKept);
+  CHECK(classes->store.node_count(Label::Method) == kKept - 1);
+  CHECK(!warning_of(classes->report, "Deep.java").empty());
+
+  std::string csharp;
+  for (std::uint32_t i = 0; i < kLevels; ++i) {
+    csharp += "namespace N" + std::to_string(i) + " {\nclass C" + std::to_string(i) + " { void M() { M(); } }\n";
+  }
+  csharp += repeated("}\n", kLevels);
+  const TempDir csharp_dir;
+  const auto namespaces = index_one(csharp_dir, "deep.cs", csharp);
+  REQUIRE(namespaces.ok());
+  // Namespaces N0..N98 hold a class each (C98 at level 100), all but the last one's M().
+  CHECK(namespaces->store.node_count(Label::Class) == kKept - 1);
+  CHECK(namespaces->store.node_count(Label::Method) == kKept - 2);
+  CHECK(namespaces->store.find(Label::Class, "N0.N1.N2.N3.N4.N5.N6.N7.N8.N9.N10.C10").has_value());
+  CHECK(!warning_of(namespaces->report, "deep.cs").empty());
+}
