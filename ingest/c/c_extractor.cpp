@@ -99,13 +99,19 @@ class Walk {
       if (descend) {
         if (function_ != kModuleScope && ts_node_start_byte(node) >= function_end_) function_ = kModuleScope;
         if (function_ != kModuleScope) facts_.definitions[function_].complexity += decisions_.count(node);
-        if (visit(node) && ts_tree_cursor_goto_first_child(at)) continue;
+        if (visit(node) && ts_tree_cursor_goto_first_child(at)) {
+          parents_.push_back(node);
+          records_.push_back(records_.back() + (defines_record(node) ? 1 : 0));
+          continue;
+        }
       }
       if (ts_tree_cursor_goto_next_sibling(at)) {
         descend = true;
         continue;
       }
       if (!ts_tree_cursor_goto_parent(at)) break;
+      parents_.pop_back();
+      records_.pop_back();
       descend = false;
     }
   }
@@ -124,7 +130,12 @@ class Walk {
       declaration(node);
       return true;
     }
-    if (type == "struct_specifier" || type == "union_specifier" || type == "enum_specifier") {
+    if (defines_record(node)) {
+      // Each one's span holds those inside it: past the cap, neither it nor they are read.
+      if (records_.back() >= kMaxDefinitionNesting) {
+        ++facts_.definitions_too_deep;
+        return false;
+      }
       record_type(node);
       return true;
     }
@@ -242,11 +253,18 @@ class Walk {
     facts_.assignments.push_back(std::move(assignment));
   }
 
+  // A struct, union or enum with a body (`struct s *p;` names one, defines nothing).
+  static bool defines_record(TSNode node) {
+    const std::string_view type = ts_node_type(node);
+    return (type == "struct_specifier" || type == "union_specifier" || type == "enum_specifier") &&
+           !ts_node_is_null(child_by_field(node, "body"));
+  }
+
   void record_type(TSNode node) {
-    if (ts_node_is_null(child_by_field(node, "body"))) return;  // `struct s *p;` names, defines nothing
     TSNode name = child_by_field(node, "name");
     TSNode spanned = node;
-    const TSNode parent = ts_node_parent(node);
+    // ts_node_parent walks down from the root: deep input would cost its depth each time.
+    const TSNode parent = parents_.empty() ? TSNode{} : parents_.back();
     if (ts_node_is_null(name) && node_is(parent, "type_definition")) {
       for_each_declarator(parent, [&](TSNode declarator) {
         if (ts_node_is_null(name) && node_is(declarator, "type_identifier")) name = declarator;
@@ -314,6 +332,8 @@ class Walk {
   FileFacts& facts_;
   ScopeIndex function_ = kModuleScope;
   std::uint32_t function_end_ = 0;
+  std::vector<TSNode> parents_;  // of the node being visited, outermost first
+  std::vector<std::uint32_t> records_{0};  // the structs, unions and enums around each of parents_' children
 };
 
 }  // namespace

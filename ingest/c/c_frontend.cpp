@@ -11,6 +11,7 @@
 
 #include "c/c_extractor.hpp"
 #include "c/c_resolver.hpp"
+#include "resolve/compile_commands.hpp"
 
 namespace trellis::ingest::c {
 namespace {
@@ -42,7 +43,8 @@ class CFrontend final : public LanguageFrontend {
             "header "
             "not in the tree is an ExternalPackage); calls by name to the file's own function (static or not), "
             "to a static inline function of an included header, else to the one non-static function of that "
-            "name in the tree (among several, the counterpart of an included header declaring it); calls to "
+            "name in the tree (among several, the one in a file compile_commands.json lists, else the "
+            "counterpart of an included header declaring it); calls to "
             "functions the tree does not define are calls out of the tree; macros are not expanded, and a call "
             "to a name the file, its includes or any header of the tree #defines is an unresolved site "
             "(not_callable); p->f() and s.f() reach every "
@@ -70,6 +72,9 @@ class CFrontend final : public LanguageFrontend {
   }
   std::optional<std::uint64_t> interface_digest(const FileFacts& facts) const override {
     return c_interface_digest(facts);
+  }
+  std::uint64_t context_digest(const ProjectInfo& project) const override {
+    return resolve::include_folders_digest(project.path, project.compile_commands);
   }
   ProgramGraph resolve_some(std::span<const FileFacts> files, const ProjectInfo& project,
                             std::span<const std::uint8_t> wanted,

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <map>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -38,6 +39,8 @@ class Linker {
     layout();
     index_names();
     link_includes();
+    stamp_.assign(files_.size(), 0);
+    rank_.assign(files_.size(), 0);
     index_field_functions();
     program_.external_calls_by_file.assign(files_.size(), 0);
     for (std::uint32_t f = 0; f < files_.size(); ++f) {
@@ -52,6 +55,13 @@ class Linker {
     std::unordered_map<std::string_view, std::string_view> variables;  // file scope, with type ("": unknown)
     std::unordered_set<std::string_view> macros;
     std::vector<std::uint32_t> includes;  // files of the tree it includes, directly
+  };
+  // The files that define a name, so that a call asks only them whether
+  // the caller sees them, not every header the caller includes.
+  struct Definers {
+    std::vector<std::uint32_t> macros;
+    std::vector<std::uint32_t> variables;  // at file scope
+    std::vector<std::uint32_t> functions;
   };
 
   void layout() {
@@ -98,20 +108,21 @@ class Linker {
       for (ScopeIndex d = 0; d < facts.definitions.size(); ++d) {
         const Definition& definition = facts.definitions[d];
         if (definition.label != Label::Function) continue;
-        names.functions.emplace(definition.name, d);
+        if (names.functions.emplace(definition.name, d).second) definers_[definition.name].functions.push_back(f);
         if (!definition.is_static) exported_[definition.name].push_back({f, d});
       }
       facts.for_each_assignment_outside_callables([&](const Assignment& assignment) {
         if (assignment.target.size() != 1) return;
         const std::string_view name = assignment.target[0].text;
         if (is_macro(assignment)) {
-          names.macros.insert(name);
+          if (names.macros.insert(name).second) definers_[name].macros.push_back(f);
           // A .c file's macros are its own; a header's may reach files through includes not found.
           if (facts.relative_path.ends_with(".h")) header_macros_.insert(name);
-        } else {
-          names.variables.emplace(name, assignment.annotation.empty() ? std::string_view{} : assignment.annotation[0].text);
+        } else if (names.variables.emplace(name, assignment.annotation.empty() ? std::string_view{} : assignment.annotation[0].text).second) {
+          definers_[name].variables.push_back(f);
         }
       });
+      files_by_stem_[without_extension(facts.relative_path)].push_back(f);
     }
   }
 
@@ -131,22 +142,69 @@ class Linker {
     }
   }
 
-  // The files `file` includes, directly or through others, nearest first.
-  std::vector<std::uint32_t> included_by(std::uint32_t file) const {
-    std::vector<std::uint32_t> order;
-    std::vector<std::uint8_t> seen(files_.size(), 0);
-    seen[file] = 1;
-    order.push_back(file);
-    for (std::size_t next = 0; next < order.size(); ++next) {
-      for (const std::uint32_t target : names_[order[next]].includes) {
-        if (!seen[target]) {
-          seen[target] = 1;
-          order.push_back(target);
-        }
+  // Makes `file` the one whose calls are linked: the files it includes,
+  // directly or through others, in included_ nearest first, and each file it
+  // sees (itself at rank 0) stamped with its rank; its locals by scope and name.
+  void open_file(std::uint32_t file) {
+    ++epoch_;
+    included_.clear();
+    stamp_[file] = epoch_;
+    rank_[file] = 0;
+    for (std::size_t next = 0; next <= included_.size(); ++next) {
+      const std::uint32_t from = next == 0 ? file : included_[next - 1];
+      for (const std::uint32_t target : names_[from].includes) {
+        if (stamp_[target] == epoch_) continue;
+        stamp_[target] = epoch_;
+        included_.push_back(target);
+        rank_[target] = static_cast<std::uint32_t>(included_.size());
       }
     }
-    order.erase(order.begin());
-    return order;
+    locals_.clear();
+    locals_read_ = false;
+  }
+
+  // The type of the local `name` of function `scope` of the open file, as
+  // its last declaration writes it ("" for none written); nullopt when it
+  // declares no such local.
+  std::optional<std::string_view> local_type(std::uint32_t file, ScopeIndex scope, std::string_view name) {
+    if (!locals_read_) {
+      locals_read_ = true;
+      for (const Assignment& assignment : files_[file].all_assignments()) {
+        if (assignment.scope == kModuleScope || assignment.target.size() != 1) continue;
+        locals_.insert_or_assign(std::pair{assignment.scope, std::string_view(assignment.target[0].text)},
+                                 assignment.annotation.empty() ? std::string_view{} : assignment.annotation[0].text);
+      }
+    }
+    const auto it = locals_.find({scope, name});
+    if (it == locals_.end()) return std::nullopt;
+    return it->second;
+  }
+
+  bool sees(std::uint32_t f) const { return stamp_[f] == epoch_; }
+
+  // The nearest file the open file sees (itself first, then its includes in
+  // order) among the `definers` of a name; `has(FileNames&)` asks the same of
+  // one file, used instead when the definers outnumber the files seen; kNone
+  // when none is seen.
+  template <class Has>
+  std::uint32_t nearest(std::uint32_t file, const std::vector<std::uint32_t>& definers, Has&& has) const {
+    if (definers.size() <= included_.size() + 1) {
+      std::uint32_t best = kNone;
+      for (const std::uint32_t f : definers) {
+        if (sees(f) && (best == kNone || rank_[f] < rank_[best])) best = f;
+      }
+      return best;
+    }
+    if (has(names_[file])) return file;
+    for (const std::uint32_t f : included_) {
+      if (has(names_[f])) return f;
+    }
+    return kNone;
+  }
+
+  const Definers* definers_of(std::string_view name) const {
+    const auto it = definers_.find(name);
+    return it == definers_.end() ? nullptr : &it->second;
   }
 
   void unresolved(std::uint32_t file, const CallSite& site, UnresolvedReason reason) {
@@ -156,10 +214,10 @@ class Linker {
   void link_calls(std::uint32_t file) {
     const FileFacts& facts = files_[file];
     if (facts.calls.empty()) return;
-    const std::vector<std::uint32_t> included = included_by(file);
+    open_file(file);
     for (const CallSite& site : facts.calls) {
       if (site.callee.size() == 2 && site.callee[1].kind == Link::Kind::Attribute) {
-        link_field_call(file, site, included);
+        link_field_call(file, site);
         continue;
       }
       if (site.callee.size() != 1 || site.callee[0].kind != Link::Kind::Name) {
@@ -167,7 +225,7 @@ class Linker {
         continue;
       }
       const std::string& name = site.callee[0].text;
-      const auto target = link_name(file, site, name, included);
+      const auto target = link_name(file, site, name);
       if (target.file != kNone) {
         program_.calls.push_back({{file, site.caller}, target, CallType::Direct, site.line});
       } else if (target.def == kOutOfTree) {
@@ -180,31 +238,22 @@ class Linker {
   }
 
   // The struct, union or typedef name of variable `name` where `scope` runs
-  // (a parameter, a local, a file-scope variable of the file or of a header
-  // it includes); "" when not known.
-  std::string_view type_of(std::uint32_t file, ScopeIndex scope, std::string_view name,
-                           const std::vector<std::uint32_t>& included) const {
-    const FileFacts& facts = files_[file];
+  // in the open file (a parameter, a local, a file-scope variable of the
+  // file or of a header it includes); "" when not known.
+  std::string_view type_of(std::uint32_t file, ScopeIndex scope, std::string_view name) {
     if (scope != kModuleScope) {
-      const Definition& function = facts.definitions[scope];
+      const Definition& function = files_[file].definitions[scope];
       for (const auto& [parameter, type] : function.annotated_parameters) {
         if (parameter == name && !type.empty()) return type[0].text;
       }
       if (std::find(function.parameters.begin(), function.parameters.end(), name) != function.parameters.end()) return {};
-      std::string_view local;
-      bool found = false;
-      for (const Assignment& assignment : facts.all_assignments()) {
-        if (assignment.scope != scope || assignment.target.size() != 1 || assignment.target[0].text != name) continue;
-        local = assignment.annotation.empty() ? std::string_view{} : assignment.annotation[0].text;
-        found = true;
-      }
-      if (found) return local;
+      if (const auto local = local_type(file, scope, name)) return *local;
     }
-    if (const auto it = names_[file].variables.find(name); it != names_[file].variables.end()) return it->second;
-    for (const std::uint32_t header : included) {
-      if (const auto it = names_[header].variables.find(name); it != names_[header].variables.end()) return it->second;
-    }
-    return {};
+    const Definers* definers = definers_of(name);
+    if (definers == nullptr) return {};
+    const std::uint32_t holder =
+        nearest(file, definers->variables, [&](const FileNames& names) { return names.variables.contains(name); });
+    return holder == kNone ? std::string_view{} : names_[holder].variables.find(name)->second;
   }
 
   // Whether `name` is a parameter or local of function `scope` of `file`.
@@ -221,18 +270,17 @@ class Linker {
   // typed variables, and `x.f = g` where x's type is known.
   void index_field_functions() {
     for (std::uint32_t f = 0; f < files_.size(); ++f) {
-      std::vector<std::uint32_t> included;
-      bool have_included = false;
+      bool opened = false;
       for (const Assignment& assignment : files_[f].all_assignments()) {
         if (assignment.target.size() != 2 || assignment.value.size() != 1) continue;
-        if (!have_included) {
-          included = included_by(f);
-          have_included = true;
+        if (!opened) {
+          open_file(f);
+          opened = true;
         }
         std::string_view type = assignment.target[0].text;
-        if (assignment.target[0].kind == Link::Kind::Name) type = type_of(f, assignment.scope, type, included);
+        if (assignment.target[0].kind == Link::Kind::Name) type = type_of(f, assignment.scope, type);
         if (type.empty() || binds_locally(f, assignment.scope, assignment.value[0].text)) continue;
-        const ScopeRef target = function_named(f, assignment.value[0].text, included);
+        const ScopeRef target = function_named(f, assignment.value[0].text);
         if (target.file == kNone) continue;
         std::vector<ScopeRef>& targets = field_functions_[std::string(type) + "." + assignment.target[1].text];
         if (std::find(targets.begin(), targets.end(), target) == targets.end()) targets.push_back(target);
@@ -241,9 +289,9 @@ class Linker {
   }
 
   // `x->f(...)` / `x.f(...)`: every function stored in field f of x's type.
-  void link_field_call(std::uint32_t file, const CallSite& site, const std::vector<std::uint32_t>& included) {
+  void link_field_call(std::uint32_t file, const CallSite& site) {
     const std::string_view type =
-        site.callee[0].kind == Link::Kind::Name ? type_of(file, site.caller, site.callee[0].text, included) : std::string_view{};
+        site.callee[0].kind == Link::Kind::Name ? type_of(file, site.caller, site.callee[0].text) : std::string_view{};
     if (type.empty()) {
       unresolved(file, site, UnresolvedReason::UnknownReceiver);
       return;
@@ -258,58 +306,60 @@ class Linker {
     }
   }
 
-  // The function a call by `name` reaches; else file kNone with def
-  // kOutOfTree or an UnresolvedReason.
+  // The function a call by `name` in the open file reaches; else file kNone
+  // with def kOutOfTree or an UnresolvedReason.
   static constexpr ScopeIndex kOutOfTree = 0xFFFFFF00u;
-  ScopeRef link_name(std::uint32_t file, const CallSite& site, const std::string& name,
-                     const std::vector<std::uint32_t>& included) const {
+  ScopeRef link_name(std::uint32_t file, const CallSite& site, const std::string& name) const {
     const auto reason = [](UnresolvedReason why) { return ScopeRef{kNone, static_cast<ScopeIndex>(why)}; };
     if (binds_locally(file, site.caller, name)) return reason(UnresolvedReason::DynamicCallee);
-    const auto visible = [&](auto&& has) {
-      if (has(names_[file])) return true;
-      return std::any_of(included.begin(), included.end(), [&](std::uint32_t f) { return has(names_[f]); });
-    };
     const std::string_view key = name;
-    if (visible([&](const FileNames& names) { return names.macros.contains(key); })) {
+    const Definers* definers = definers_of(key);
+    if (definers != nullptr &&
+        nearest(file, definers->macros, [&](const FileNames& names) { return names.macros.contains(key); }) != kNone) {
       return reason(UnresolvedReason::NotCallable);
     }
-    return function_named(file, name, included, visible([&](const FileNames& names) { return names.variables.contains(key); }));
+    const bool variable =
+        definers != nullptr &&
+        nearest(file, definers->variables, [&](const FileNames& names) { return names.variables.contains(key); }) != kNone;
+    return function_named(file, name, variable);
   }
 
-  // The function `name` names in `file`: its own, an included header's,
-  // (unless `variable`: a file-scope variable of that name is visible, a
-  // function pointer, dynamic_callee) the tree's one non-static one, or the
-  // counterpart of an included header declaring it; else file kNone with def
-  // kOutOfTree or an UnresolvedReason.
-  ScopeRef function_named(std::uint32_t file, const std::string& name, const std::vector<std::uint32_t>& included,
-                          bool variable = false) const {
+  // The function `name` names in the open file `file`: its own, an included
+  // header's, (unless `variable`: a file-scope variable of that name is
+  // visible, a function pointer, dynamic_callee) the tree's one non-static
+  // one, or the counterpart of an included header declaring it; else file
+  // kNone with def kOutOfTree or an UnresolvedReason.
+  ScopeRef function_named(std::uint32_t file, const std::string& name, bool variable = false) const {
     const auto reason = [](UnresolvedReason why) { return ScopeRef{kNone, static_cast<ScopeIndex>(why)}; };
     const std::string_view key = name;
-    if (const auto it = names_[file].functions.find(key); it != names_[file].functions.end()) return {file, it->second};
-    for (const std::uint32_t header : included) {
-      if (const auto it = names_[header].functions.find(key); it != names_[header].functions.end()) {
-        return {header, it->second};
-      }
+    if (const Definers* definers = definers_of(key)) {
+      const std::uint32_t holder =
+          nearest(file, definers->functions, [&](const FileNames& names) { return names.functions.contains(key); });
+      if (holder != kNone) return {holder, names_[holder].functions.find(key)->second};
     }
     if (variable) return reason(UnresolvedReason::DynamicCallee);
     const auto exported = exported_.find(key);
     if (exported == exported_.end()) {
       return header_macros_.contains(key) ? reason(UnresolvedReason::NotCallable) : ScopeRef{kNone, kOutOfTree};
     }
-    const std::vector<ScopeRef>& candidates = exported->second;
-    if (candidates.size() == 1) return candidates.front();
-    // Several: the counterpart of an included header that declares the name.
+    const std::vector<ScopeRef>* candidates = &exported->second;
+    if (candidates->size() == 1) return candidates->front();
+    // Several: those the compilation database lists (built together), when it lists any.
+    std::vector<ScopeRef> built;
+    for (const ScopeRef& candidate : *candidates) {
+      if (commands_.by_file.contains(files_[candidate.file].relative_path)) built.push_back(candidate);
+    }
+    if (built.size() == 1) return built.front();
+    if (!built.empty()) candidates = &built;
+    // Then the counterpart of an included header that declares the name.
     std::vector<ScopeRef> chosen;
-    for (const ScopeRef& candidate : candidates) {
-      const std::string_view stem = without_extension(files_[candidate.file].relative_path);
-      for (const std::uint32_t header : included) {
-        const FileFacts& declares = files_[header];
-        if (without_extension(declares.relative_path) == stem &&
-            std::binary_search(declares.all_names.begin(), declares.all_names.end(), name)) {
-          chosen.push_back(candidate);
-          break;
-        }
-      }
+    for (const ScopeRef& candidate : *candidates) {
+      const auto same_stem = files_by_stem_.find(without_extension(files_[candidate.file].relative_path));
+      const bool declared = std::any_of(same_stem->second.begin(), same_stem->second.end(), [&](std::uint32_t header) {
+        const std::vector<std::string>& declares = files_[header].all_names;
+        return header != file && sees(header) && std::binary_search(declares.begin(), declares.end(), name);
+      });
+      if (declared) chosen.push_back(candidate);
     }
     if (chosen.size() == 1) return chosen.front();
     return reason(UnresolvedReason::UnknownName);
@@ -324,6 +374,16 @@ class Linker {
   std::unordered_map<std::string_view, std::vector<ScopeRef>> exported_;
   std::unordered_set<std::string_view> header_macros_;
   std::unordered_map<std::string, std::vector<ScopeRef>> field_functions_;  // "type.field" -> functions
+  std::unordered_map<std::string_view, Definers> definers_;
+  std::unordered_map<std::string_view, std::vector<std::uint32_t>> files_by_stem_;
+  // The open file (open_file): what it includes, nearest first; each file it
+  // sees stamped with epoch_, and its rank (0 itself); its locals' types.
+  std::vector<std::uint32_t> included_;
+  std::vector<std::uint32_t> stamp_;
+  std::vector<std::uint32_t> rank_;
+  std::uint32_t epoch_ = 0;
+  std::map<std::pair<ScopeIndex, std::string_view>, std::string_view> locals_;
+  bool locals_read_ = false;
 };
 
 }  // namespace

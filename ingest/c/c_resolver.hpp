@@ -15,10 +15,12 @@
 //   static or not; one an included header defines (a `static inline` helper);
 //   nothing when `f` is a file-scope variable there (dynamic_callee); the one
 //   non-static definition of `f` in another file of the tree, or, among
-//   several, the one whose file is the counterpart (same path but the
-//   extension) of an included header that declares `f`; several with no
-//   such choice stay unresolved (unknown_name: the tree links `f` several
-//   ways). A name defined nowhere is a call out of the tree (libc), unless
+//   several, the one file a compilation database lists (a build's
+//   `arch/x86/init.c`, not `arch/arm/init.c`), else, among those it lists
+//   (all, when it lists none), the one whose file is the counterpart (same
+//   path but the extension) of an included header that declares `f`;
+//   several with no such choice stay unresolved (unknown_name: the tree
+//   links `f` several ways). A name defined nowhere is a call out of the tree (libc), unless
 //   a header of the tree #defines it (then not_callable, as above: the
 //   header may come in through an include not found in the tree); a .c
 //   file's macros are its own.

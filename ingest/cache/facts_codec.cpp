@@ -33,7 +33,10 @@ namespace {
 // 17: each file's re-exports (Python and TypeScript `exports`) and its
 // full-text search terms (FileFacts::search_terms).
 // 18: each definition's normalised body hash (SearchTerms::body_hashes).
-constexpr std::uint32_t kCodecVersion = 18;
+// 19: the count of definitions nested too deep to be read
+// (FileFacts::definitions_too_deep), and each file's resolution context
+// digest (ResolvedFile::context_digest: C and C++'s include folders).
+constexpr std::uint32_t kCodecVersion = 19;
 
 class Writer {
  public:
@@ -164,6 +167,7 @@ void write_resolved(Writer& w, const std::optional<ResolvedFile>* kept) {
   if (resolved == nullptr) return;
   w.u32(resolved->index);
   w.u64(resolved->interface_digest);
+  w.u64(resolved->context_digest);
   const FileEdgeSlice& edges = resolved->edges;
   for (const auto* list : {&edges.inherits, &edges.implements}) {
     w.u32(static_cast<std::uint32_t>(list->size()));
@@ -264,6 +268,7 @@ void write_file(Writer& w, const FileFacts& f, std::uint64_t hash) {
   w.u32(f.line_count);
   w.u32(f.byte_count);
   w.u32(f.has_syntax_errors ? 1 : 0);
+  w.u32(f.definitions_too_deep);
   w.u32(f.has_all ? 1 : 0);
   w.texts(f.all_names);
   w.text(f.package_name);
@@ -332,6 +337,7 @@ std::optional<ResolvedFile> read_resolved(Reader& r) {
   ResolvedFile resolved;
   resolved.index = r.u32();
   resolved.interface_digest = r.u64();
+  resolved.context_digest = r.u64();
   FileEdgeSlice& edges = resolved.edges;
   for (auto* list : {&edges.inherits, &edges.implements}) {
     list->resize(r.count());
@@ -453,6 +459,7 @@ CachedFile read_file_facts(Reader& r) {
   f.line_count = r.u32();
   f.byte_count = r.u32();
   f.has_syntax_errors = r.u32() != 0;
+  f.definitions_too_deep = r.u32();
   f.has_all = r.u32() != 0;
   f.all_names = r.texts();
   f.package_name = r.text();

@@ -23,6 +23,7 @@ struct Frame {
   ScopeIndex function = kModuleScope;  // the innermost function or method
   ScopeIndex scope = kModuleScope;     // the innermost definition
   std::vector<std::string> template_parameters;  // of the templates around it
+  std::uint32_t nesting = 0;                     // namespaces, classes and functions around it
 };
 
 SourceSpan span_of(TSNode node) {
@@ -61,6 +62,7 @@ class Walk {
         if (frame.function != kModuleScope) facts_.definitions[frame.function].complexity += decisions_.count(node);
         if (const auto inner = visit(node, stack.back()); inner && ts_tree_cursor_goto_first_child(at)) {
           stack.push_back(*inner);
+          parents_.push_back(node);
           continue;
         }
       }
@@ -70,6 +72,7 @@ class Walk {
       }
       if (!ts_tree_cursor_goto_parent(at)) break;
       stack.pop_back();
+      parents_.pop_back();
       descend = false;
     }
   }
@@ -77,10 +80,24 @@ class Walk {
  private:
   std::string text(TSNode node) const { return std::string(chains_.text(node)); }
 
+  // The frame of what a namespace, class or function holds, one level below `frame`'s.
   std::uint32_t push_frame(Frame frame) {
+    ++frame.nesting;
     frames_.push_back(std::move(frame));
     return static_cast<std::uint32_t>(frames_.size() - 1);
   }
+
+  // Whether a namespace, class or function in frame `f` is past the nesting
+  // cap: then it is not read, nor what it holds (counted in definitions_too_deep).
+  bool too_deep(std::uint32_t f) {
+    if (frames_[f].nesting < kMaxDefinitionNesting) return false;
+    ++facts_.definitions_too_deep;
+    return true;
+  }
+
+  // The parent of the node being visited (null at the root): ts_node_parent
+  // walks down from the root, so a deep tree would cost its depth each time.
+  TSNode parent() const { return parents_.empty() ? TSNode{} : parents_.back(); }
 
   // Reads one node; the frame its children are read in, or nullopt when
   // they hold nothing more to read.
@@ -100,6 +117,7 @@ class Walk {
         if (frames_[f].type != kModuleScope) access_[frames_[f].type] = text(node);
         return std::nullopt;
       case NodeType::CallExpression: call(node, f); return f;
+      case NodeType::BinaryExpression: operator_call(node, f); return f;
       case NodeType::NewExpression: constructed(node, chains_.syntax().child(node, Field::Type), chains_.syntax().child(node, Field::Arguments), f); return f;
       case NodeType::FieldInitializer: field_initializer(node, f); return f;
       case NodeType::ForRangeLoop: range_for(node, f); return f;
@@ -116,7 +134,8 @@ class Walk {
     }
   }
 
-  std::uint32_t namespace_frame(TSNode node, std::uint32_t f) {
+  std::optional<std::uint32_t> namespace_frame(TSNode node, std::uint32_t f) {
+    if (too_deep(f)) return std::nullopt;
     Frame inner = frames_[f];
     const TSNode name = syntax_.child(node, Field::Name);
     bool is_inline = false;
@@ -134,6 +153,7 @@ class Walk {
   // A template's type parameters name no type of the tree: what they type is unknown.
   std::uint32_t template_frame(TSNode node, std::uint32_t f) {
     Frame inner = frames_[f];
+    --inner.nesting;  // a template adds no level of names
     for (const TSNode parameter : chains_.named(syntax_.child(node, Field::Parameters))) {
       if (syntax_.is(parameter, NodeType::ParameterDeclaration) || syntax_.is(parameter, NodeType::OptionalParameterDeclaration)) {
         continue;  // a value parameter (`int N`)
@@ -159,8 +179,9 @@ class Walk {
   std::optional<std::uint32_t> class_frame(TSNode node, std::uint32_t f) {
     const auto parts = chains_.fields(node);
     if (ts_node_is_null(parts[Field::Body])) return std::nullopt;  // `class A;`, `struct A* p`
+    if (too_deep(f)) return std::nullopt;
     TSNode name = parts[Field::Name];
-    const TSNode parent = ts_node_parent(node);
+    const TSNode parent = this->parent();
     if (ts_node_is_null(name) && syntax_.is(parent, NodeType::TypeDefinition)) name = syntax_.child(parent, Field::Declarator);
     const LinkChain chain = chains_.name(name);
     if (chain.empty()) return f;  // an anonymous struct or union: its members are the enclosing type's
@@ -183,7 +204,7 @@ class Walk {
     const auto index = add(std::move(definition));
     access_[index] = syntax_.is(node, NodeType::ClassSpecifier) ? "private" : "public";
     if (syntax_.is(node, NodeType::EnumSpecifier)) return std::nullopt;
-    return push_frame(Frame{frame.ns, index, kModuleScope, index, frame.template_parameters});
+    return push_frame(Frame{frame.ns, index, kModuleScope, index, frame.template_parameters, frame.nesting});
   }
 
   ScopeIndex add(Definition definition) {
@@ -300,6 +321,7 @@ class Walk {
   std::optional<std::uint32_t> function_definition(TSNode node, std::uint32_t f) {
     const TSNode declarator = function_declarator(syntax_.child(node, Field::Declarator));
     if (ts_node_is_null(declarator)) return f;
+    if (too_deep(f)) return std::nullopt;
     const ScopeIndex index = add_function(node, declarator, f, false);
     if (index == kModuleScope) return f;
     Frame inner = frames_[f];
@@ -336,7 +358,21 @@ class Walk {
       }
       facts_.assignments.push_back(std::move(assignment));
     }
-    return in_class ? std::nullopt : std::optional(f);
+    if (!in_class) return f;
+    // A member whose type is a class defined there (`struct B {..};`,
+    // `struct {..} b;`): the class is read, not the member's initialiser.
+    if (class_body(parts[Field::Type]) && ts_node_is_null(parts[Field::DefaultValue])) return f;
+    return std::nullopt;
+  }
+
+  bool class_body(TSNode type) const {
+    switch (syntax_.type(type)) {
+      case NodeType::ClassSpecifier:
+      case NodeType::StructSpecifier:
+      case NodeType::UnionSpecifier:
+      case NodeType::EnumSpecifier: return !ts_node_is_null(syntax_.child(type, Field::Body));
+      default: return false;
+    }
   }
 
   std::vector<TSNode> declarators(TSNode node) const {
@@ -370,6 +406,29 @@ class Walk {
     if (chains_.is_cast(function) || syntax_.is(function, NodeType::PrimitiveType)) return;  // a conversion, no call
     LinkChain callee = chains_.value(function);
     add_call(node, std::move(callee), chains_.text(function), parts[Field::Arguments], f);
+  }
+
+  // `a == b`: an implicit call of `operator==` on a's chain with b as its
+  // argument (typed_facts.hpp: an edge only when a's class, or a free
+  // operator taking it, defines one). `&&`, `||` and the comma are never
+  // operators of a class the resolver can tell apart from the built-in ones.
+  void operator_call(TSNode node, std::uint32_t f) {
+    const auto parts = chains_.fields(node);
+    const std::string_view op = chains_.text(parts[Field::Operator]);
+    if (op.empty() || op == "&&" || op == "||" || op == ",") return;
+    LinkChain callee = chains_.value(parts[Field::Left]);
+    if (callee.empty()) return;  // an expression not read: no class to ask
+    callee.push_back({Link::Kind::Attribute, "operator" + std::string(op)});
+    const Frame& frame = frames_[f];
+    CallSite site;
+    site.caller = frame.function;
+    site.scope = frame.function != kModuleScope ? frame.function : frame.scope;
+    site.line = line_of(ts_node_start_point(node));
+    site.text = std::string(chains_.text(node).substr(0, kMaxCppCallText));
+    site.callee = std::move(callee);
+    site.arguments.push_back(chains_.value(parts[Field::Right]));
+    site.implicit = true;
+    facts_.calls.push_back(std::move(site));
   }
 
   void constructed(TSNode at, TSNode type, TSNode arguments, std::uint32_t f) {
@@ -472,6 +531,7 @@ class Walk {
   FileFacts& facts_;
   std::string file_ns_;
   std::vector<Frame> frames_;
+  std::vector<TSNode> parents_;      // of the node being visited, outermost first
   std::vector<std::string> access_;  // by definition: a class's current access
 };
 

@@ -81,6 +81,9 @@ class CppFrontend final : public resolve::ExtractingFrontend<CppQueries, CppExtr
     return has_extension(relative_path, kSourceExtensions);
   }
   const TSLanguage* grammar(std::string_view) const override { return cpp_grammar(); }
+  std::uint64_t context_digest(const ProjectInfo& project) const override {
+    return resolve::include_folders_digest(project.path, project.compile_commands);
+  }
   const resolve::TypedRules& rules() const override { return rules_; }
 
   resolve::TypedLayout layout(std::span<const FileFacts> files, const ProjectInfo& project) const override {

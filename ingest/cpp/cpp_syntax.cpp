@@ -7,7 +7,7 @@
 namespace trellis::ingest::cpp {
 namespace {
 
-constexpr std::array<std::pair<std::string_view, NodeType>, 81> kCppTypeNames{{
+constexpr std::array<std::pair<std::string_view, NodeType>, 82> kCppTypeNames{{
     {"identifier", NodeType::Identifier},
     {"type_identifier", NodeType::TypeIdentifier},
     {"field_identifier", NodeType::FieldIdentifier},
@@ -89,6 +89,7 @@ constexpr std::array<std::pair<std::string_view, NodeType>, 81> kCppTypeNames{{
     {"condition_clause", NodeType::ConditionClause},
     {"field_initializer", NodeType::FieldInitializer},
     {"template_parameter_list", NodeType::TemplateParameterList},
+    {"binary_expression", NodeType::BinaryExpression},
 }};
 
 constexpr std::array<std::pair<std::string_view, Field>, kFieldCount> kCppFieldNames{{

@@ -93,6 +93,7 @@ enum class NodeType : std::uint8_t {
   ConditionClause,
   FieldInitializer,
   TemplateParameterList,
+  BinaryExpression,
 };
 
 enum class Field : std::uint8_t {

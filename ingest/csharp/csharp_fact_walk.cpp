@@ -80,8 +80,27 @@ std::string FactWalk::qualifier() const {
   return result;
 }
 
+bool FactWalk::too_deep(NodeType type) {
+  switch (type) {
+    case NodeType::NamespaceDeclaration:
+    case NodeType::ClassDeclaration:
+    case NodeType::StructDeclaration:
+    case NodeType::RecordDeclaration:
+    case NodeType::EnumDeclaration:
+    case NodeType::InterfaceDeclaration:
+    case NodeType::MethodDeclaration:
+    case NodeType::ConstructorDeclaration:
+    case NodeType::PropertyDeclaration:
+      if (namespaces_.size() + scopes_.size() < kMaxDefinitionNesting) return false;
+      ++facts_.definitions_too_deep;
+      return true;
+    default: return false;
+  }
+}
+
 bool FactWalk::visit(TSNode node) {
   close_before(ts_node_start_byte(node));
+  if (too_deep(reader_.type(node))) return false;
   switch (reader_.type(node)) {
     case NodeType::NamespaceDeclaration:
       namespaces_.push_back(

@@ -42,6 +42,9 @@ class FactWalk {
 
   // Handles a node as the walk enters it; false to skip its subtree.
   bool visit(TSNode node);
+  // A namespace, type or member past kMaxDefinitionNesting levels: not read,
+  // nor what it holds (counted in definitions_too_deep).
+  bool too_deep(NodeType type);
   void close_before(std::uint32_t byte);
   ScopeIndex scope() const { return scopes_.empty() ? kModuleScope : scopes_.back().index; }
   ScopeIndex caller() const;

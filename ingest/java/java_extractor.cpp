@@ -460,11 +460,31 @@ class Walker {
   }
 
   // Handles a node as the walk enters it; false to skip what it holds.
+  // A type or method past kMaxDefinitionNesting levels of definitions: it is
+  // not read, nor what it holds (qualified names grow with each level).
+  bool nests_too_deep(Type node_type) {
+    switch (node_type) {
+      case Type::ClassDeclaration:
+      case Type::EnumDeclaration:
+      case Type::RecordDeclaration:
+      case Type::InterfaceDeclaration:
+      case Type::AnnotationTypeDeclaration:
+      case Type::MethodDeclaration:
+      case Type::ConstructorDeclaration:
+      case Type::CompactConstructorDeclaration:
+        if (frames_.size() <= kMaxDefinitionNesting) return false;
+        ++facts_.definitions_too_deep;
+        return true;
+      default: return false;
+    }
+  }
+
   bool visit(TSNode node) {
     const ScopeIndex scope = frames_.back().scope;
     const ScopeIndex callable = frames_.back().callable;
     const Type node_type = type(node);
     count_decision(node, node_type, callable);
+    if (nests_too_deep(node_type)) return false;
     switch (node_type) {
       case Type::PackageDeclaration: read_package(node); return false;
       case Type::ImportDeclaration: read_import(node); return false;

@@ -94,6 +94,9 @@ ExtractedFiles extract_files(LanguageFrontend& language, const std::filesystem::
       warnings[i] = FileWarning{path, "invalid UTF-8 replaced by U+FFFD"};
     } else if (out.files[i].has_syntax_errors) {
       warnings[i] = FileWarning{path, "syntax errors; the parts that parse were indexed"};
+    } else if (const std::uint32_t deep = out.files[i].definitions_too_deep; deep > 0) {
+      warnings[i] = FileWarning{path, "definitions nested more than " + std::to_string(kMaxDefinitionNesting) +
+                                          " levels deep were not indexed, nor what they hold: " + std::to_string(deep)};
     }
     if (progress != nullptr) {
       progress->files.fetch_add(1, std::memory_order_relaxed);

@@ -30,7 +30,7 @@ bool valid_slice(const FileEdgeSlice& edges, std::uint32_t file, std::span<const
 
 // Whether the previous index's edges can stand for every unchanged file.
 bool can_reuse(const LanguageFrontend& language, const FileOwners& owners, std::span<const FileFacts> files,
-               std::span<const std::uint8_t> changed, std::span<const std::uint64_t> digests,
+               std::span<const std::uint8_t> changed, std::span<const std::uint64_t> digests, std::uint64_t context,
                const FactsCache& previous) {
   // A file another language handles too (a `.h`) counts for the one that reads it.
   const auto previous_files = std::count_if(previous.begin(), previous.end(),
@@ -40,7 +40,7 @@ bool can_reuse(const LanguageFrontend& language, const FileOwners& owners, std::
     const auto entry = previous.find(files[i].relative_path);
     if (entry == previous.end() || !entry->second.resolved) return false;
     const ResolvedFile& resolved = *entry->second.resolved;
-    if (resolved.index != i) return false;
+    if (resolved.index != i || resolved.context_digest != context) return false;
     if (changed[i] != 0 ? resolved.interface_digest != digests[i] : !valid_slice(resolved.edges, i, files)) return false;
   }
   return true;
@@ -119,7 +119,8 @@ Result<LanguageResolution> resolve_language(const LanguageFrontend& language, co
     digests[i] = language.interface_digest(files[i]).value_or(0);
   });
 
-  bool reuse = previous != nullptr && can_reuse(language, owners, files, changed, digests, *previous);
+  const std::uint64_t context = language.context_digest(project);
+  bool reuse = previous != nullptr && can_reuse(language, owners, files, changed, digests, context, *previous);
   std::vector<std::uint8_t> wanted(files.size(), 1);
   if (reuse) {
     wanted.assign(changed.begin(), changed.end());
@@ -163,7 +164,7 @@ Result<LanguageResolution> resolve_language(const LanguageFrontend& language, co
   set_file_edges(std::span<const FileEdgeSlice>(slices), out.program);
   out.resolved.resize(files.size());
   for (std::size_t i = 0; i < files.size(); ++i) {
-    out.resolved[i] = ResolvedFile{static_cast<std::uint32_t>(i), digests[i], std::move(slices[i])};
+    out.resolved[i] = ResolvedFile{static_cast<std::uint32_t>(i), digests[i], context, std::move(slices[i])};
   }
   return out;
 }

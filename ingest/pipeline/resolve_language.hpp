@@ -4,8 +4,9 @@
 // is unchanged, and every changed file's interface digest is the same as
 // before, only the changed files are resolved again: nothing another file's
 // resolution reads has changed, so every other file keeps its edges.
-// Otherwise (files added, removed or renamed, an interface edited, a
-// language without digests) every file is resolved. Either way the program
+// Otherwise (files added, removed or renamed, an interface edited, the
+// language's context digest changed, a language without digests) every
+// file is resolved. Either way the program
 // equals what a full resolve() gives.
 #pragma once
 

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 
+#include "resolve/facts_digest.hpp"
 #include "trellis/common/file_io.hpp"
 
 namespace trellis::ingest::resolve {
@@ -118,6 +119,25 @@ CompileCommands compile_commands_for(const std::filesystem::path& root, const st
   const std::filesystem::path file = named.empty() ? root / "compile_commands.json" : std::filesystem::path(named);
   auto commands = read_compile_commands(file, root);
   return commands.ok() ? std::move(commands).value() : CompileCommands{};
+}
+
+std::uint64_t include_folders_digest(const std::filesystem::path& root, const std::string& named) {
+  const CompileCommands commands = compile_commands_for(root, named);
+  std::vector<const std::pair<const std::string, CompileCommands::Folders>*> listed;
+  for (const auto& entry : commands.by_file) listed.push_back(&entry);
+  std::sort(listed.begin(), listed.end(), [](const auto* a, const auto* b) { return a->first < b->first; });
+  FactsDigest digest;
+  const auto folders = [&](const CompileCommands::Folders& of) {
+    digest.texts(of.quote);
+    digest.texts(of.search);
+  };
+  digest.u32(static_cast<std::uint32_t>(listed.size()));
+  for (const auto* entry : listed) {
+    digest.text(entry->first);
+    folders(entry->second);
+  }
+  folders(commands.all);
+  return digest.value();
 }
 
 }  // namespace trellis::ingest::resolve

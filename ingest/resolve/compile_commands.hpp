@@ -7,6 +7,7 @@
 // looked up.
 #pragma once
 
+#include <cstdint>
 #include <filesystem>
 #include <string>
 #include <string_view>
@@ -39,5 +40,10 @@ Result<CompileCommands> read_compile_commands(const std::filesystem::path& file,
 // compile_commands.json if there is one (else an empty database). A
 // database that does not read is an empty one: resolution goes on without it.
 CompileCommands compile_commands_for(const std::filesystem::path& root, const std::string& named);
+
+// A digest of what a resolution reads of the database (compile_commands_for):
+// the files it lists and their include folders. It changes when an edit to
+// the database changes those, not when it changes other flags.
+std::uint64_t include_folders_digest(const std::filesystem::path& root, const std::string& named);
 
 }  // namespace trellis::ingest::resolve

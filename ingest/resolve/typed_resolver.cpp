@@ -1,10 +1,11 @@
 // resolve_typed: the tables once, then each wanted file's edges on its own
 // thread (heritage, implicit interfaces, calls), then IMPORTS.
 #include <algorithm>
+#include <functional>
 #include <unordered_map>
 
-#include "resolve/expression_typer.hpp"
 #include "resolve/classify_unresolved.hpp"
+#include "resolve/expression_typer.hpp"
 #include "resolve/implicit_interfaces.hpp"
 #include "resolve/typed_language.hpp"
 #include "trellis/common/parallel.hpp"
@@ -27,6 +28,35 @@ void add_heritage(const TypeTable& table, TypeId type, FileEdgeSlice& slice) {
       slice.inherits.push_back(edge);
     } else if (info.label == Label::Class && base.label == Label::Interface) {
       slice.implements.push_back(edge);
+    }
+  }
+}
+
+// An implicit call (C++'s `a == b`: callee [a.., operator==], arguments
+// [b]): the member operator along a's class, else a free operator of that
+// name in scope whose first parameter is that class; nothing otherwise (a
+// built-in, library or unknown operand is neither an edge nor a site).
+void link_operator(Typer& typer, const TypeTable& table, const CallSite& site, const Value& member, Context context,
+                   const std::function<void(ScopeRef, CallType)>& edge) {
+  if (member.is(Value::Kind::Callable)) {
+    const ScopeRef chosen = typer.choose(*member.overloads, site.arguments.size(), &site.arguments, context, site.line);
+    edge(chosen, CallType::Method);
+    return;
+  }
+  const Value operand = typer.evaluate(LinkChain(site.callee.begin(), site.callee.end() - 1), context, site.line);
+  if (!operand.is(Value::Kind::Instance) || operand.collection != 0) return;
+  const Value free = typer.evaluate(LinkChain{{Link::Kind::Name, site.callee.back().text}}, context, site.line);
+  if (!free.is(Value::Kind::Callable)) return;
+  for (const ScopeRef candidate : *free.overloads) {
+    const Definition& definition = table.files()[candidate.file].definitions[candidate.def];
+    if (definition.parameters.size() != 2 || definition.annotated_parameters.empty() ||
+        definition.annotated_parameters[0].first != definition.parameters[0]) {
+      continue;
+    }
+    const DeclaredType first = table.resolve_type(definition.annotated_parameters[0].second, {candidate.file, candidate.def});
+    if (first.kind == DeclaredType::Kind::Type && first.type == operand.id && first.collection == 0) {
+      edge(candidate, CallType::Direct);
+      return;
     }
   }
 }
@@ -58,6 +88,10 @@ void link_call(Typer& typer, const TypeTable& table, std::uint32_t file, const C
     return;
   }
   const Value value = typer.evaluate(site.callee, context, site.line);
+  if (site.implicit) {
+    link_operator(typer, table, site, value, context, edge);
+    return;
+  }
   switch (value.kind) {
     case Value::Kind::Callable: {
       const std::optional<std::size_t> arity =

@@ -31,6 +31,7 @@ struct Collected {
   std::vector<Found> calls;     // call expressions and macro invocations
   std::vector<Found> bindings;  // let, for, let conditions, closure parameters, match arms
   std::vector<std::uint32_t> decisions;
+  std::uint32_t too_deep = 0;  // definitions and modules past kMaxDefinitionNesting
 };
 
 bool is_definition(NodeType type) {
@@ -63,11 +64,16 @@ Collected collect(const RustSyntax& syntax, const DecisionPoints& decisions, con
   TsTreeCursor walk(root);
   TSTreeCursor* at = walk.get();
   std::vector<std::uint32_t> paths{0};  // the inline path of the children of each ancestor
+  std::vector<std::uint32_t> nesting{0};  // the definitions and modules around each ancestor's children
   for (bool descend = true;;) {
     const TSNode node = ts_tree_cursor_current_node(at);
     const NodeType type = syntax.type(node);
     const std::uint32_t path = paths.back();
-    if (descend) {
+    const bool nests = is_definition(type) || type == NodeType::ModItem;
+    if (descend && nests && nesting.back() >= kMaxDefinitionNesting) {
+      ++collected.too_deep;  // neither it nor what it holds is read
+      descend = false;
+    } else if (descend) {
       for (std::uint32_t k = decisions.count(node); k > 0; --k) collected.decisions.push_back(ts_node_start_byte(node));
       if (is_definition(type)) {
         collected.definitions.push_back({node, path});
@@ -89,6 +95,7 @@ Collected collect(const RustSyntax& syntax, const DecisionPoints& decisions, con
           collected.inline_paths.push_back(std::move(nested));
         }
         paths.push_back(inner);
+        nesting.push_back(nesting.back() + (nests ? 1 : 0));
         continue;
       }
     }
@@ -98,6 +105,7 @@ Collected collect(const RustSyntax& syntax, const DecisionPoints& decisions, con
     }
     if (!ts_tree_cursor_goto_parent(at)) break;
     paths.pop_back();
+    nesting.pop_back();
     descend = false;
   }
   return collected;
@@ -573,6 +581,7 @@ FileFacts RustExtractor::extract(std::string_view source, std::string relative_p
   const TSNode root = ts_tree_root_node(parsed.tree.get());
   const ChainReader chains(queries_.syntax(), source, root);
   const Collected collected = collect(queries_.syntax(), queries_.decisions(), chains, root);
+  facts.definitions_too_deep = collected.too_deep;
   FileReader reader(chains, collected, facts);
   std::vector<std::uint32_t> body_starts;
   reader.definitions(body_starts);

@@ -53,7 +53,8 @@ TEST_CASE("cpp: namespaces name classes; file paths name free functions; headers
   CHECK(cpp_shop().names(Label::Class) == Names{"app.Audit", "app.Runner", "shop.Box", "shop.Order", "shop.Printable",
                                                 "shop.geo.Circle", "shop.geo.Shape", "shop.geo.Square"});
   CHECK(cpp_shop().names(Label::Function) ==
-        Names{"include.shop.util.SHOP_LOG!", "include.shop.util.SHOP_UTIL_H!", "shop.util.log(int)",
+        Names{"include.shop.util.SHOP_LOG!", "include.shop.util.SHOP_UTIL_H!", "shop.operator+", "shop.same_total",
+              "shop.util.log(int)",
               "shop.util.log(string&)", "shop.util.version", "src.main.main", "src.shape.helper",
               "src.util.format_price", "src.util.helper"});
   CHECK(cpp_shop().names(Label::Method) ==
@@ -117,6 +118,8 @@ TEST_CASE("cpp: the complete CALLS set: namespaces, overloads, virtual calls, co
       "src.main.main -> shop.util.version",
       "src.main.main -> shop.util.log(int)",
       "src.main.main -> shop.geo.Circle.area",
+      "shop.same_total -> shop.Order.operator==",
+      "shop.same_total -> shop.operator+",
   };
   std::sort(expected.begin(), expected.end());
   CHECK(cpp_shop_edges(RelType::Calls) == expected);
@@ -133,6 +136,17 @@ TEST_CASE("cpp: the complete CALLS set: namespaces, overloads, virtual calls, co
   CHECK(cpp_shop().calls("app.Runner.run") ==
         Names{"app.Runner.process method 29", "app.Runner.process method 30", "shop.geo.Shape.area method 27",
               "shop.geo.Shape.describe method 28"});
+}
+
+TEST_CASE("cpp: an operator expression calls the operator its operand's class defines, as a member or a free function") {
+  // `a == b` (Order::operator==) and `a + b` (shop::operator+(const Order&, const Order&)).
+  CHECK(cpp_shop().calls("shop.same_total") == Names{"shop.Order.operator== method 30", "shop.operator+ direct 31"});
+  // On ints (`a.cents + b.cents`, `sum.cents != a.cents`) and a library's
+  // string (`label == "sum"`): no edge, and no unresolved site either.
+  CHECK(cpp_shop().calls("shop.operator+").empty());
+  CHECK(cpp_shop().calls("shop.Order.operator==").empty());
+  CHECK(cpp_shop_unresolved("shop.same_total").empty());
+  CHECK(cpp_shop_unresolved("shop.operator+").empty());
 }
 
 TEST_CASE("cpp: macros and unknown receivers are unresolved sites, never matched by name") {

@@ -36,6 +36,7 @@ inline constexpr const char* kFactsSection = "ingest.facts";
 struct ResolvedFile {
   std::uint32_t index = 0;  // the file's index among its language's files
   std::uint64_t interface_digest = 0;
+  std::uint64_t context_digest = 0;  // LanguageFrontend::context_digest when it was resolved
   FileEdgeSlice edges;  // file indices local to the language
 };
 

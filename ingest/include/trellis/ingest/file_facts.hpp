@@ -245,12 +245,20 @@ class DeferredSearchTerms {
   mutable SearchTerms terms_;
 };
 
+// How deep definitions may nest in a file (FileFacts::definitions_too_deep).
+inline constexpr std::uint32_t kMaxDefinitionNesting = 100;
+
 struct FileFacts {
   std::string relative_path;  // '/'-separated from the indexed root
   std::string language;
   std::uint32_t line_count = 0;
   std::uint32_t byte_count = 0;
   bool has_syntax_errors = false;
+  // Definitions nested more than kMaxDefinitionNesting levels deep
+  // (namespaces, modules, classes, functions inside one another) that were
+  // not read, each with everything inside it: a qualified name grows with
+  // each level, and the cap keeps their total size linear in the file's.
+  std::uint32_t definitions_too_deep = 0;
   std::vector<Definition> definitions;  // in source order; parents precede children
   std::vector<Import> imports;
   std::vector<CallSite> calls;

@@ -89,6 +89,13 @@ class LanguageFrontend {
     (void)facts;
     return std::nullopt;
   }
+  // A digest of what resolving every file reads from outside the files
+  // (C and C++: the compilation database's include folders). When it differs
+  // from the last index's, every file is resolved again. 0 (the default): none.
+  virtual std::uint64_t context_digest(const ProjectInfo& project) const {
+    (void)project;
+    return 0;
+  }
   // Like resolve(), but only the edges leaving files with `wanted[f] != 0`
   // are needed (the rest may be left out), and external_calls_by_file must
   // be filled. Called only on languages whose interface_digest answers.
