@@ -126,7 +126,7 @@ TEST_CASE("the ANN index finds what exact search finds on small random sets, gra
       const auto hits = index->search(store.vector(row), 5);
       REQUIRE(hits.size() == 5);
       CHECK(hits[0].row == row);  // a stored vector is its own nearest
-      CHECK(hits[0].score == doctest::Approx(1.0f).epsilon(1e-5));
+      CHECK(hits[0].score == doctest::Approx(1.0).epsilon(1e-5));
       const auto exact = exact_search(store, store.vector(row), 5);
       for (const VectorHit& hit : hits) {
         for (const VectorHit& e : exact) found += e.row == hit.row ? 1 : 0;
@@ -155,7 +155,7 @@ TEST_CASE("the scanned ANN index ranks unstructured vectors as exact search does
       for (const VectorHit& e : exact) {
         if (e.row == hits[i].row) {
           ++found;
-          CHECK(hits[i].score == doctest::Approx(e.score).epsilon(1e-4));
+          CHECK(hits[i].score == doctest::Approx(static_cast<double>(e.score)).epsilon(1e-4));
         }
       }
       if (i > 0) CHECK(hits[i - 1].score >= hits[i].score);
