@@ -242,3 +242,17 @@ TEST_CASE("deep nesting: TypeScript and JavaScript 100000 levels deep are read w
   REQUIRE(jsx.ok());
   CHECK(jsx->store.node_count(Label::Module) == 1);
 }
+
+TEST_CASE("deep nesting: Python lambdas stop at the nesting cap, subscripts and calls 100000 deep are read") {
+  constexpr std::uint32_t kDeep = 100000;
+  const TempDir dir;
+  const std::string source = "a = [1]\nf = " + repeated("lambda: ", kDeep) + "a\nx = " + repeated("a[", kDeep) + "0" +
+                             repeated("]", kDeep) + "\ny = a" + repeated("[0]", kDeep) + "\nz = " +
+                             repeated("len(", kDeep) + "a" + repeated(")", kDeep) + "\n";
+  const auto indexed = index_one(dir, "deep.py", source);
+  REQUIRE(indexed.ok());
+  CHECK(indexed->store.node_count(Label::Function) == kKept);
+  CHECK(indexed->store.find(Label::Function, "deep.<lambda1>.<lambda1>").has_value());
+  CHECK(warning_of(indexed->report, "deep.py") ==
+        "definitions nested more than " + std::to_string(kKept) + " levels deep were not indexed, nor what they hold: 1");
+}
