@@ -55,18 +55,28 @@ Capture capture_kind(std::string_view name) {
 
 // Callers are functions, methods or the module: a class body's field
 // initialisers run in its constructor when it declares one, else as part
-// of the enclosing scope.
-ScopeIndex caller_at(const ScopeFinder& scopes, std::uint32_t byte) {
+// of the enclosing scope. `constructors` holds each class's constructor.
+ScopeIndex caller_at(const ScopeFinder& scopes, std::span<const ScopeIndex> constructors, std::uint32_t byte) {
   const auto definitions = scopes.definitions();
   ScopeIndex index = scopes.scope_at(byte);
   while (index != kModuleScope &&
          (definitions[index].label == Label::Class || definitions[index].label == Label::Interface)) {
-    for (ScopeIndex d = index + 1; d < definitions.size() && definitions[d].span.byte_start < definitions[index].span.byte_end; ++d) {
-      if (definitions[d].parent == index && definitions[d].name == "constructor") return d;
-    }
+    if (constructors[index] != kModuleScope) return constructors[index];
     index = definitions[index].parent;
   }
   return index;
+}
+
+// The first method named `constructor` of each definition, else kModuleScope.
+std::vector<ScopeIndex> constructors_of(std::span<const Definition> definitions) {
+  std::vector<ScopeIndex> constructors(definitions.size(), kModuleScope);
+  for (ScopeIndex d = 0; d < definitions.size(); ++d) {
+    const ScopeIndex parent = definitions[d].parent;
+    if (parent != kModuleScope && definitions[d].name == "constructor" && constructors[parent] == kModuleScope) {
+      constructors[parent] = d;
+    }
+  }
+  return constructors;
 }
 
 }  // namespace
@@ -313,6 +323,7 @@ FileFacts TsExtractor::extract(std::string_view source, std::string relative_pat
     }
   }
 
+  const std::vector<ScopeIndex> constructors = constructors_of(facts.definitions);
   facts.calls.reserve(calls.size());
   for (const auto& [path, callee] : calls) {
     const TSNode call = path.node();
@@ -332,7 +343,7 @@ FileFacts TsExtractor::extract(std::string_view source, std::string relative_pat
     }
     if (!declaration_file) {
       CallSite site;
-      site.caller = caller_at(scopes, ts_node_start_byte(call));
+      site.caller = caller_at(scopes, constructors, ts_node_start_byte(call));
       site.scope = scopes.scope_at(ts_node_start_byte(call));
       site.line = line_of(ts_node_start_point(call));
       site.callee = reader.links_of(callee);
