@@ -186,6 +186,20 @@ TEST_CASE("deep nesting: TypeScript namespaces hold their functions at any depth
         "definitions nested more than " + std::to_string(kKept) + " levels deep were not indexed, nor what they hold: 1");
 }
 
+TEST_CASE("deep nesting: TypeScript signatures in a `declare namespace` 20000 deep are definitions") {
+  constexpr std::uint32_t kDeep = 20000;
+  std::string source = "declare namespace N {\n";
+  for (std::uint32_t i = 0; i < kDeep; ++i) source += "function f" + std::to_string(i) + "(): void;\nnamespace N {\n";
+  source += repeated("}\n", kDeep + 1) + "function g(): void;\n";
+  const TempDir dir;
+  const auto indexed = index_one(dir, "deep.ts", source);
+  REQUIRE(indexed.ok());
+  // An overload signature outside `declare` is no definition: g is left out.
+  CHECK(indexed->store.node_count(Label::Function) == kDeep);
+  CHECK(indexed->store.find(Label::Function, "deep.f" + std::to_string(kDeep - 1)).has_value());
+  CHECK(warning_of(indexed->report, "deep.ts").empty());
+}
+
 TEST_CASE("deep nesting: JavaScript classes, methods and arrow functions stop at the nesting cap") {
   // Each class holds a method that holds the next class: C49 is at level 99, its m() at 100.
   std::string classes;
