@@ -10,11 +10,56 @@
 #include <tree_sitter/api.h>
 
 #include <cstdint>
+#include <span>
+#include <vector>
 
 #include "pattern_roots.hpp"
 #include "tree_sitter_handles.hpp"
 
 namespace trellis::ingest {
+
+// Calls on_match(const TSQueryMatch&, std::span<const TSNode> walk) for
+// every match of a query whose patterns are all plain (roots.all_plain()),
+// in the order for_each_match gives them. `walk` holds the node the match
+// starts at, last, after its ancestors from `root`: they come from the walk
+// itself, where ts_node_parent would walk down from the root each time.
+template <class OnMatch>
+void for_each_match_on_walk(TSQueryCursor* cursor, const TSQuery* query, const PatternRoots& roots, TSNode root,
+                            OnMatch&& on_match) {
+  TSQueryMatch match;
+  ts_query_cursor_set_max_start_depth(cursor, 0);
+  TsTreeCursor walk(root);
+  TSTreeCursor* at = walk.get();
+  std::vector<TSNode> path{root};  // the current node, after its ancestors
+  for (bool descend = true;;) {
+    if (descend) {
+      const TSNode node = path.back();
+      const TSSymbol symbol = ts_node_symbol(node);
+      if (roots.only_bare(symbol)) {
+        for (const PatternRoots::BarePattern& bare : roots.bare_patterns(symbol)) {
+          TSQueryCapture capture{node, bare.capture};
+          match = TSQueryMatch{0, bare.pattern, 1, &capture};
+          on_match(match, std::span<const TSNode>(path));
+        }
+      } else if (roots.may_start(symbol)) {
+        ts_query_cursor_exec(cursor, query, node);
+        while (ts_query_cursor_next_match(cursor, &match)) on_match(match, std::span<const TSNode>(path));
+      }
+    }
+    if (descend && ts_tree_cursor_goto_first_child(at)) {
+      path.push_back(ts_tree_cursor_current_node(at));
+      continue;
+    }
+    if (ts_tree_cursor_goto_next_sibling(at)) {
+      path.back() = ts_tree_cursor_current_node(at);
+      descend = true;
+      continue;
+    }
+    if (!ts_tree_cursor_goto_parent(at)) break;
+    path.pop_back();
+    descend = false;
+  }
+}
 
 // Calls on_match(const TSQueryMatch&) for every match of `query` in the tree
 // under `root`. Matches come grouped by the node their pattern starts at,
@@ -25,39 +70,15 @@ namespace trellis::ingest {
 template <class OnMatch>
 void for_each_match(TSQueryCursor* cursor, const TSQuery* query, const PatternRoots& roots, TSNode root,
                     OnMatch&& on_match) {
-  TSQueryMatch match;
   if (!roots.all_plain()) {
+    TSQueryMatch match;
     ts_query_cursor_set_max_start_depth(cursor, UINT32_MAX);
     ts_query_cursor_exec(cursor, query, root);
     while (ts_query_cursor_next_match(cursor, &match)) on_match(match);
     return;
   }
-  ts_query_cursor_set_max_start_depth(cursor, 0);
-  TsTreeCursor walk(root);
-  TSTreeCursor* at = walk.get();
-  for (bool descend = true;;) {
-    if (descend) {
-      const TSNode node = ts_tree_cursor_current_node(at);
-      const TSSymbol symbol = ts_node_symbol(node);
-      if (roots.only_bare(symbol)) {
-        for (const PatternRoots::BarePattern& bare : roots.bare_patterns(symbol)) {
-          TSQueryCapture capture{node, bare.capture};
-          match = TSQueryMatch{0, bare.pattern, 1, &capture};
-          on_match(match);
-        }
-      } else if (roots.may_start(symbol)) {
-        ts_query_cursor_exec(cursor, query, node);
-        while (ts_query_cursor_next_match(cursor, &match)) on_match(match);
-      }
-    }
-    if (descend && ts_tree_cursor_goto_first_child(at)) continue;
-    if (ts_tree_cursor_goto_next_sibling(at)) {
-      descend = true;
-      continue;
-    }
-    if (!ts_tree_cursor_goto_parent(at)) break;
-    descend = false;
-  }
+  for_each_match_on_walk(cursor, query, roots, root,
+                         [&](const TSQueryMatch& match, std::span<const TSNode>) { on_match(match); });
 }
 
 }  // namespace trellis::ingest

@@ -1,6 +1,7 @@
 #include "python_extractor.hpp"
 
 #include "../extract/complexity.hpp"
+#include "../extract/left_out_spans.hpp"
 #include "../extract/query_matches.hpp"
 #include "../extract/scope_finder.hpp"
 
@@ -10,6 +11,7 @@
 #include <array>
 #include <unordered_map>
 #include <span>
+#include <tuple>
 #include <vector>
 
 extern "C" const TSLanguage* tree_sitter_python();
@@ -672,7 +674,7 @@ class FlowWriter {
   // a.__iadd__ (the resolver falls back to __add__), `x[k]` x.__getitem__,
   // `x[k] = v` x.__setitem__, `del x[k]` x.__delitem__. Operands that are
   // literals or no chain of names are left out.
-  void operation(TSNode node) {
+  void operation(TSNode node, TSNode parent) {
     const ScopeIndex scope = scope_of(node);
     const std::uint32_t line = line_of(ts_node_start_point(node));
     const auto call = [&](TSNode operand, std::string_view method) {
@@ -715,7 +717,6 @@ class FlowWriter {
         op = {};
       }
     } else if (reader_.is(node, NodeType::Subscript)) {
-      const TSNode parent = ts_node_parent(node);
       std::string_view method = "__getitem__";
       if ((reader_.is(parent, NodeType::Assignment) || reader_.is(parent, NodeType::AugmentedAssignment)) &&
           ts_node_eq(reader_.child(parent, Field::Left), node)) {
@@ -1057,7 +1058,8 @@ struct PythonExtractor::Matches {
   std::vector<std::pair<TSNode, bool>> imports;              // node, is_from
   std::vector<std::pair<TSNode, TSNode>> calls;              // call, callee
   std::vector<std::pair<TSNode, bool>> assignments;         // statement, augmented
-  std::vector<std::pair<TSNode, Capture>> statements;        // return, for, with item, raise
+  // Return, for, with item, raise, operators; with a subscript, what holds it.
+  std::vector<std::tuple<TSNode, Capture, TSNode>> statements;
   std::vector<TSNode> bases;
   std::vector<TSNode> blocks;
   std::vector<TSNode> branchings;  // if statements
@@ -1089,7 +1091,12 @@ Result<PythonQueries> PythonQueries::compile() {
                       fmt::format("the Python queries do not compile: error {} at byte {}",
                                   static_cast<int>(error_type), error_offset));
   }
-  return PythonQueries(TsQuery(query));
+  PythonQueries queries{TsQuery(query)};
+  if (!queries.roots().all_plain()) {
+    // The extractor reads a match's ancestors off the walk of for_each_match_on_walk.
+    return make_error(ErrorCode::Internal, "a Python query pattern does not start with a node type");
+  }
+  return queries;
 }
 
 PythonQueries::PythonQueries(TsQuery query)
@@ -1144,7 +1151,9 @@ FileFacts PythonExtractor::extract(std::string_view source, std::string relative
   auto& bindings = scratch_->bindings;
   auto& decisions = scratch_->decisions;
 
-  for_each_match(cursor_.get(), queries_.query(), queries_.roots(), root, [&](const TSQueryMatch& match) {
+  // Every pattern starts at a node type (see compile): the walk holds the ancestors of each match's start.
+  for_each_match_on_walk(cursor_.get(), queries_.query(), queries_.roots(), root,
+                         [&](const TSQueryMatch& match, std::span<const TSNode> walk) {
     TSNode main{};
     TSNode detail{};
     Capture main_kind = Capture::Other;
@@ -1171,8 +1180,13 @@ FileFacts PythonExtractor::extract(std::string_view source, std::string relative
       case Capture::Loop:
       case Capture::With:
       case Capture::Raise:
-      case Capture::Yield:
-      case Capture::Operator: statements.emplace_back(main, main_kind); break;
+      case Capture::Yield: statements.emplace_back(main, main_kind, TSNode{}); break;
+      case Capture::Operator: {
+        // `(subscript) @operator` starts at the subscript: its parent is the walk's.
+        const bool started_here = ts_node_eq(walk.back(), main) && walk.size() > 1;
+        statements.emplace_back(main, main_kind, started_here ? walk[walk.size() - 2] : TSNode{});
+        break;
+      }
       case Capture::Decorated:
         decorated.emplace_back(ts_node_start_byte(syntax.child(main, Field::Definition)), main);
         break;
@@ -1204,6 +1218,37 @@ FileFacts PythonExtractor::extract(std::string_view source, std::string relative
   std::sort(open_definitions.begin(), open_definitions.end(), [](const auto& a, const auto& b) {
     return ts_node_start_byte(a.node) < ts_node_start_byte(b.node);
   });
+  // Those nested deeper than kMaxDefinitionNesting (lambdas in lambdas) are
+  // left out, with all they hold: a qualified name grows with each level.
+  LeftOutSpans left_out;
+  {
+    std::vector<std::uint32_t> ends;  // of the definitions around the current one
+    std::size_t kept = 0;
+    for (const OpenDefinition& open : open_definitions) {
+      const std::uint32_t start = ts_node_start_byte(open.node);
+      if (left_out.last_holds(start)) continue;
+      while (!ends.empty() && ends.back() <= start) ends.pop_back();
+      if (ends.size() >= kMaxDefinitionNesting) {
+        ++facts.definitions_too_deep;
+        left_out.add(start, ts_node_end_byte(open.node));
+        continue;
+      }
+      ends.push_back(ts_node_end_byte(open.node));
+      open_definitions[kept++] = open;
+    }
+    open_definitions.resize(kept);
+    const auto first = [](const auto& item) { return item.first; };
+    const auto itself = [](TSNode node) { return node; };
+    left_out.drop_from(imports, first);
+    left_out.drop_from(calls, first);
+    left_out.drop_from(assignments, first);
+    left_out.drop_from(statements, [](const auto& item) { return std::get<0>(item); });
+    left_out.drop_from(bases, itself);
+    left_out.drop_from(blocks, itself);
+    left_out.drop_from(branchings, itself);
+    left_out.drop_from(bindings, itself);
+    std::erase_if(decisions, [&](std::uint32_t byte) { return left_out.holds(byte); });
+  }
   std::sort(decorated.begin(), decorated.end(),
             [](const auto& a, const auto& b) { return a.first < b.first; });
   auto decorated_at = decorated.begin();
@@ -1292,14 +1337,14 @@ FileFacts PythonExtractor::extract(std::string_view source, std::string relative
       if (reader.is(decorator, NodeType::Decorator)) flows.decorator(decorator, static_cast<ScopeIndex>(d));
     }
   }
-  for (const auto& [statement, kind] : statements) {
+  for (const auto& [statement, kind, parent] : statements) {
     switch (kind) {
       case Capture::Return: flows.returned(statement); break;
       case Capture::Loop: flows.loop(statement); break;
       case Capture::With: flows.with_item(statement); break;
       case Capture::Raise: flows.raised(statement); break;
       case Capture::Yield: flows.yielded(statement); break;
-      case Capture::Operator: flows.operation(statement); break;
+      case Capture::Operator: flows.operation(statement, parent); break;
       default: break;
     }
   }

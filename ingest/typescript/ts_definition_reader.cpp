@@ -26,11 +26,31 @@ std::string jsdoc_text(std::string_view comment) {
   return out;
 }
 
+// Calls visit(TSNode) on the named children of `parent` before its child
+// `node`, nearest first, while it returns true. A cursor finds `node` by its
+// first byte: ts_node_prev_named_sibling would look for the parent from the
+// root, at the cost of the depth.
+template <class Visit>
+void for_each_named_sibling_before(TSNode parent, TSNode node, Visit&& visit) {
+  if (ts_node_is_null(parent)) return;
+  TsTreeCursor cursor(parent);
+  TSTreeCursor* at = cursor.get();
+  if (ts_tree_cursor_goto_first_child_for_byte(at, ts_node_start_byte(node)) < 0) return;
+  while (!ts_node_eq(ts_tree_cursor_current_node(at), node)) {
+    if (!ts_tree_cursor_goto_next_sibling(at)) return;
+  }
+  while (ts_tree_cursor_goto_previous_sibling(at)) {
+    const TSNode sibling = ts_tree_cursor_current_node(at);
+    if (ts_node_is_named(sibling) && !visit(sibling)) return;
+  }
+}
+
 }  // namespace
 
-std::string FactReader::definition_name(TSNode node, Capture kind) const {
-  if (kind != Capture::Bound) return std::string(text(child(node, Field::Name)));
-  const TSNode parent = ts_node_parent(node);
+std::string FactReader::definition_name(const OpenDefinition& open) const {
+  const TSNode node = open.node;
+  if (open.kind != Capture::Bound) return std::string(text(child(node, Field::Name)));
+  const TSNode parent = open.path.up(1);
   switch (type(parent)) {
     case NodeType::VariableDeclarator: return std::string(text(child(parent, Field::Name)));
     case NodeType::PublicFieldDefinition: return std::string(text(child(parent, Field::Name)));
@@ -51,25 +71,24 @@ std::string FactReader::own_name_or_default(TSNode node) const {
   return ts_node_is_null(name) ? std::string("default") : std::string(text(name));
 }
 
-TSNode FactReader::statement_of(TSNode node, Capture kind) const {
-  TSNode at = node;
-  if (kind == Capture::Bound) {
-    at = ts_node_parent(at);  // declarator, assignment, field or export
-    const NodeType t = type(at);
-    if (t == NodeType::VariableDeclarator) at = ts_node_parent(at);
-    if (t == NodeType::AssignmentExpression) at = ts_node_parent(at);
+std::size_t FactReader::statement_of(const OpenDefinition& open) const {
+  std::size_t at = 0;
+  if (open.kind == Capture::Bound) {
+    at = 1;  // declarator, assignment, field or export
+    const NodeType t = type(open.path.up(at));
+    if (t == NodeType::VariableDeclarator || t == NodeType::AssignmentExpression) ++at;
   }
-  const TSNode parent = ts_node_parent(at);
-  if (is(parent, NodeType::ExportStatement) || is(parent, NodeType::AmbientDeclaration)) return parent;
+  const TSNode parent = open.path.up(at + 1);
+  if (is(parent, NodeType::ExportStatement) || is(parent, NodeType::AmbientDeclaration)) return at + 1;
   return at;
 }
 
 bool FactReader::is_exported(const OpenDefinition& open) const {
-  TSNode statement = statement_of(open.node, open.kind);
-  if (is(statement, NodeType::AmbientDeclaration)) statement = ts_node_parent(statement);  // export declare ...
-  if (is(statement, NodeType::ExportStatement)) return true;
+  std::size_t statement = statement_of(open);
+  if (is(open.path.up(statement), NodeType::AmbientDeclaration)) ++statement;  // export declare ...
+  if (is(open.path.up(statement), NodeType::ExportStatement)) return true;
   // `exports.name = function () {}`
-  return open.kind == Capture::Bound && is(ts_node_parent(open.node), NodeType::AssignmentExpression);
+  return open.kind == Capture::Bound && is(open.path.up(1), NodeType::AssignmentExpression);
 }
 
 Definition FactReader::read_definition(const OpenDefinition& open, std::string name) const {
@@ -82,8 +101,8 @@ Definition FactReader::read_definition(const OpenDefinition& open, std::string n
                      : open.kind == Capture::Method  ? Label::Method
                                                      : Label::Function;
   definition.name = std::move(name);
-  const TSNode statement = statement_of(open.node, open.kind);
-  definition.span = span_of(open.kind == Capture::Bound ? ts_node_parent(open.node) : open.node);
+  const std::size_t statement = statement_of(open);
+  definition.span = span_of(open.kind == Capture::Bound ? open.path.up(1) : open.node);
   // From the `class` / method line, decorators excluded (they run in the enclosing scope).
   const std::uint32_t children = ts_node_child_count(open.node);
   for (std::uint32_t i = 0; i < children && is(ts_node_child(open.node, i), NodeType::Decorator); ++i) {
@@ -94,8 +113,8 @@ Definition FactReader::read_definition(const OpenDefinition& open, std::string n
     }
   }
   definition.is_abstract = node_type == NodeType::AbstractClassDeclaration;
-  read_decorators(open.node, statement, definition);
-  definition.docstring = docstring_before(statement);
+  read_decorators(open, statement, definition);
+  definition.docstring = docstring_before(open.path.up(statement), open.path.up(statement + 1));
   if (is_class || open.kind == Capture::Interface) {
     read_heritage(open.node, definition);
     return definition;
@@ -160,19 +179,23 @@ void FactReader::read_parameter_properties(TSNode function, ScopeIndex scope, st
   }
 }
 
-void FactReader::read_decorators(TSNode node, TSNode statement, Definition& definition) const {
+void FactReader::read_decorators(const OpenDefinition& open, std::size_t level, Definition& definition) const {
+  const TSNode node = open.node;
+  const TSNode statement = open.path.up(level);
+  const TSNode parent = open.path.up(level + 1);
   const auto add = [&](TSNode decorator) {
     if (ts_node_named_child_count(decorator) > 0) {
       definition.decorators.emplace_back(text(ts_node_named_child(decorator, 0)));
     }
   };
   // Decorators before the definition in a TypeScript class body.
-  std::vector<TSNode> before;
-  for (TSNode at = ts_node_prev_named_sibling(statement); is(at, NodeType::Decorator);
-       at = ts_node_prev_named_sibling(at)) {
-    before.push_back(at);
-  }
-  if (is(ts_node_parent(statement), NodeType::ClassBody)) {
+  if (is(parent, NodeType::ClassBody)) {
+    std::vector<TSNode> before;
+    for_each_named_sibling_before(parent, statement, [&](TSNode at) {
+      if (!is(at, NodeType::Decorator)) return false;
+      before.push_back(at);
+      return true;
+    });
     std::for_each(before.rbegin(), before.rend(), add);
   }
   for (TSNode holder : {statement, node}) {
@@ -185,11 +208,14 @@ void FactReader::read_decorators(TSNode node, TSNode statement, Definition& defi
   }
 }
 
-std::string FactReader::docstring_before(TSNode statement) const {
-  TSNode at = ts_node_prev_named_sibling(statement);
-  while (is(at, NodeType::Decorator)) at = ts_node_prev_named_sibling(at);
-  if (!is(at, NodeType::Comment)) return {};
-  return jsdoc_text(text(at));
+std::string FactReader::docstring_before(TSNode statement, TSNode parent) const {
+  TSNode before{};
+  for_each_named_sibling_before(parent, statement, [&](TSNode at) {
+    before = at;
+    return is(at, NodeType::Decorator);
+  });
+  if (!is(before, NodeType::Comment)) return {};
+  return jsdoc_text(text(before));
 }
 
 void FactReader::read_heritage(TSNode node, Definition& definition) const {

@@ -3,8 +3,10 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <span>
 
 #include "../extract/complexity.hpp"
+#include "../extract/left_out_spans.hpp"
 #include "../extract/query_matches.hpp"
 #include "../extract/scope_finder.hpp"
 #include "ts_fact_reader.hpp"
@@ -25,7 +27,7 @@ namespace {
 constexpr std::size_t kMaxCallText = 200;
 
 Capture capture_kind(std::string_view name) {
-  static constexpr std::array<std::pair<std::string_view, Capture>, 17> kNames{{
+  static constexpr std::array<std::pair<std::string_view, Capture>, 18> kNames{{
       {"definition.class", Capture::Class},
       {"definition.interface", Capture::Interface},
       {"definition.function", Capture::Function},
@@ -43,6 +45,7 @@ Capture capture_kind(std::string_view name) {
       {"assignment.expression", Capture::AssignmentExpression},
       {"assignment.target", Capture::AssignmentTarget},
       {"decision", Capture::Decision},
+      {"ambient", Capture::Ambient},
   }};
   for (const auto& [text, kind] : kNames) {
     if (text == name) return kind;
@@ -52,25 +55,28 @@ Capture capture_kind(std::string_view name) {
 
 // Callers are functions, methods or the module: a class body's field
 // initialisers run in its constructor when it declares one, else as part
-// of the enclosing scope.
-ScopeIndex caller_at(const ScopeFinder& scopes, std::uint32_t byte) {
+// of the enclosing scope. `constructors` holds each class's constructor.
+ScopeIndex caller_at(const ScopeFinder& scopes, std::span<const ScopeIndex> constructors, std::uint32_t byte) {
   const auto definitions = scopes.definitions();
   ScopeIndex index = scopes.scope_at(byte);
   while (index != kModuleScope &&
          (definitions[index].label == Label::Class || definitions[index].label == Label::Interface)) {
-    for (ScopeIndex d = index + 1; d < definitions.size() && definitions[d].span.byte_start < definitions[index].span.byte_end; ++d) {
-      if (definitions[d].parent == index && definitions[d].name == "constructor") return d;
-    }
+    if (constructors[index] != kModuleScope) return constructors[index];
     index = definitions[index].parent;
   }
   return index;
 }
 
-bool has_ancestor(TSNode node, const TsSyntax& syntax, NodeType type) {
-  for (TSNode at = ts_node_parent(node); !ts_node_is_null(at); at = ts_node_parent(at)) {
-    if (syntax.is(at, type)) return true;
+// The first method named `constructor` of each definition, else kModuleScope.
+std::vector<ScopeIndex> constructors_of(std::span<const Definition> definitions) {
+  std::vector<ScopeIndex> constructors(definitions.size(), kModuleScope);
+  for (ScopeIndex d = 0; d < definitions.size(); ++d) {
+    const ScopeIndex parent = definitions[d].parent;
+    if (parent != kModuleScope && definitions[d].name == "constructor" && constructors[parent] == kModuleScope) {
+      constructors[parent] = d;
+    }
   }
-  return false;
+  return constructors;
 }
 
 }  // namespace
@@ -116,7 +122,13 @@ Result<TsQueries> TsQueries::compile(Dialect dialect) {
                                                        language_of(dialect), static_cast<int>(error_type),
                                                        error_offset));
   }
-  return TsQueries(dialect, TsQuery(query), std::move(text));
+  TsQueries queries(dialect, TsQuery(query), std::move(text));
+  if (!queries.roots().all_plain()) {
+    // The extractor reads each match's ancestors off the walk of for_each_match_on_walk.
+    return make_error(ErrorCode::Internal, fmt::format("a {} query pattern does not start with a node type",
+                                                       language_of(dialect)));
+  }
+  return queries;
 }
 
 TsQueries::TsQueries(Dialect dialect, TsQuery query, std::string text)
@@ -181,13 +193,17 @@ FileFacts TsExtractor::extract(std::string_view source, std::string relative_pat
 
   std::vector<OpenDefinition> open_definitions;
   std::vector<std::pair<TSNode, Capture>> imports;      // node, kind
-  std::vector<std::pair<TSNode, TSNode>> calls;          // call, callee
+  std::vector<std::pair<CallPath, TSNode>> calls;       // call, callee
   std::vector<std::pair<TSNode, TSNode>> assignments;    // declarator or assignment, target
   std::vector<TSNode> fields;
   std::vector<TSNode> anonymous;
   std::vector<std::uint32_t> decisions;  // first bytes of decision points (complexity.scm)
+  std::vector<TSNode> ambient;           // the `declare` statements around the current match
 
-  for_each_match(cursor_.get(), queries.query(), queries.roots(), root, [&](const TSQueryMatch& match) {
+  // Each pattern starts at what it captures or an ancestor of it, whose own
+  // ancestors the walk holds.
+  for_each_match_on_walk(cursor_.get(), queries.query(), queries.roots(), root,
+                         [&](const TSQueryMatch& match, std::span<const TSNode> walk) {
     TSNode main{};
     TSNode detail{};
     Capture main_kind = Capture::Other;
@@ -204,20 +220,26 @@ FileFacts TsExtractor::extract(std::string_view source, std::string relative_pat
       case Capture::Class:
       case Capture::Interface:
       case Capture::Function:
-      case Capture::Method: open_definitions.push_back({main, main_kind}); break;
-      case Capture::Signature:
+      case Capture::Method:
+      case Capture::Bound: open_definitions.push_back({main, main_kind, DefinitionPath(main, walk)}); break;
+      case Capture::Ambient: ambient.push_back(main); break;
+      case Capture::Signature: {
         // Overload signatures before a body are no definitions of their own.
-        if (declaration_file || has_ancestor(main, syntax, NodeType::AmbientDeclaration)) {
-          open_definitions.push_back({main, reader.is(main, NodeType::MethodSignature) ? Capture::Method : Capture::Function});
+        // Matches come in pre-order: the `declare` statements still open hold this one.
+        const std::uint32_t start = ts_node_start_byte(main);
+        while (!ambient.empty() && ts_node_end_byte(ambient.back()) <= start) ambient.pop_back();
+        if (declaration_file || !ambient.empty()) {
+          const Capture kind = reader.is(main, NodeType::MethodSignature) ? Capture::Method : Capture::Function;
+          open_definitions.push_back({main, kind, DefinitionPath(main, walk)});
         }
         break;
-      case Capture::Bound: open_definitions.push_back({main, main_kind}); break;
+      }
       case Capture::Field: fields.push_back(main); break;
       case Capture::Anonymous: anonymous.push_back(main); break;
       case Capture::Import:
       case Capture::Export: imports.emplace_back(main, main_kind); break;
       case Capture::Call:
-      case Capture::CallNew: calls.emplace_back(main, detail); break;
+      case Capture::CallNew: calls.emplace_back(CallPath(main, walk), detail); break;
       case Capture::Assignment:
       case Capture::AssignmentExpression: assignments.emplace_back(main, detail); break;
       case Capture::Decision: decisions.push_back(ts_node_start_byte(main)); break;
@@ -225,19 +247,27 @@ FileFacts TsExtractor::extract(std::string_view source, std::string relative_pat
     }
   });
 
-  // Definitions in source order, each with its enclosing definition.
+  // Definitions in source order, each with its enclosing definition; those
+  // nested deeper than kMaxDefinitionNesting are left out with all they hold.
   std::sort(open_definitions.begin(), open_definitions.end(), [](const OpenDefinition& a, const OpenDefinition& b) {
     return ts_node_start_byte(a.node) < ts_node_start_byte(b.node);
   });
   std::vector<std::uint32_t> body_starts;
   std::vector<ScopeIndex> stack;
   std::vector<TSNode> definition_nodes;
+  LeftOutSpans left_out;
   for (const OpenDefinition& open : open_definitions) {
-    std::string name = reader.definition_name(open.node, open.kind);
-    if (name.empty()) continue;
-    Definition definition = reader.read_definition(open, std::move(name));
     const std::uint32_t start = ts_node_start_byte(open.node);
+    if (left_out.last_holds(start)) continue;
+    std::string name = reader.definition_name(open);
+    if (name.empty()) continue;
     while (!stack.empty() && facts.definitions[stack.back()].span.byte_end <= start) stack.pop_back();
+    if (stack.size() >= kMaxDefinitionNesting) {
+      ++facts.definitions_too_deep;
+      left_out.add(start, ts_node_end_byte(open.kind == Capture::Bound ? open.path.up(1) : open.node));
+      continue;
+    }
+    Definition definition = reader.read_definition(open, std::move(name));
     definition.parent = stack.empty() ? kModuleScope : stack.back();
     const Label parent_label =
         definition.parent == kModuleScope ? Label::Module : facts.definitions[definition.parent].label;
@@ -251,6 +281,14 @@ FileFacts TsExtractor::extract(std::string_view source, std::string relative_pat
     facts.definitions.push_back(std::move(definition));
     definition_nodes.push_back(open.node);
   }
+  const auto first = [](const auto& item) { return item.first; };
+  const auto itself = [](TSNode node) { return node; };
+  left_out.drop_from(imports, first);
+  left_out.drop_from(calls, [](const auto& item) { return item.first.node(); });
+  left_out.drop_from(assignments, first);
+  left_out.drop_from(fields, itself);
+  left_out.drop_from(anonymous, itself);
+  std::erase_if(decisions, [&](std::uint32_t byte) { return left_out.holds(byte); });
   const ScopeFinder scopes(facts.definitions, std::move(body_starts));
   count_complexity(facts.definitions, scopes, decisions);
 
@@ -285,8 +323,10 @@ FileFacts TsExtractor::extract(std::string_view source, std::string relative_pat
     }
   }
 
+  const std::vector<ScopeIndex> constructors = constructors_of(facts.definitions);
   facts.calls.reserve(calls.size());
-  for (const auto& [call, callee] : calls) {
+  for (const auto& [path, callee] : calls) {
+    const TSNode call = path.node();
     // `require("m")` and `import("m")`: imports, not calls.
     const NodeType callee_type = reader.type(callee);
     if (callee_type == NodeType::Import || (callee_type == NodeType::Identifier && reader.text(callee) == "require")) {
@@ -296,14 +336,14 @@ FileFacts TsExtractor::extract(std::string_view source, std::string relative_pat
         if (callee_type == NodeType::Import) {
           reader.read_dynamic_import(call, scope, facts.imports);
         } else {
-          reader.read_require(call, scope, facts.imports);
+          reader.read_require(path, scope, facts.imports);
         }
         continue;
       }
     }
     if (!declaration_file) {
       CallSite site;
-      site.caller = caller_at(scopes, ts_node_start_byte(call));
+      site.caller = caller_at(scopes, constructors, ts_node_start_byte(call));
       site.scope = scopes.scope_at(ts_node_start_byte(call));
       site.line = line_of(ts_node_start_point(call));
       site.callee = reader.links_of(callee);

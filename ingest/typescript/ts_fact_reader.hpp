@@ -9,7 +9,9 @@
 #include <tree_sitter/api.h>
 
 #include <algorithm>
+#include <array>
 #include <cstdint>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -44,13 +46,49 @@ enum class Capture : std::uint8_t {
   AssignmentExpression,
   AssignmentTarget,
   Decision,
+  Ambient,
 };
+
+// A node with its nearest ancestors: up(0) is the node, up(1) its parent, and
+// so on; null past the root or past Size. Taken from the walk that found the
+// node (ts_node_parent walks down from the root: its cost is the depth).
+template <std::size_t Size>
+class NodePath {
+ public:
+  NodePath() = default;
+  // `node` and `walk`, the node a match started at, last, after its
+  // ancestors: the match's start is `node` or one of its ancestors.
+  NodePath(TSNode node, std::span<const TSNode> walk) {
+    std::array<TSNode, Size> ring{};  // the last Size nodes from the root down to `node`
+    std::size_t count = 0;
+    const auto push = [&](TSNode at) { ring[count++ % Size] = at; };
+    for (std::size_t i = walk.size() > Size ? walk.size() - Size : 0; i < walk.size(); ++i) push(walk[i]);
+    for (TSNode at = walk.back(); !ts_node_eq(at, node);) {
+      at = ts_node_child_with_descendant(at, node);
+      if (ts_node_is_null(at)) break;
+      push(at);
+    }
+    for (std::size_t k = 0; k < Size && k < count; ++k) nodes_[k] = ring[(count - 1 - k) % Size];
+  }
+  TSNode node() const { return nodes_[0]; }
+  TSNode up(std::size_t k) const { return k < Size ? nodes_[k] : TSNode{}; }
+
+ private:
+  std::array<TSNode, Size> nodes_{};
+};
+
+// A definition's node and the statement around it (declarator, declaration,
+// export, `declare`, class body): the readers look no further up.
+using DefinitionPath = NodePath<5>;
+// A call and what holds it (`x = require("m").a`).
+using CallPath = NodePath<3>;
 
 // A definition found by the queries: the class, interface or function node
 // (for a bound one, the value: `const f = () => ...` is the arrow function).
 struct OpenDefinition {
   TSNode node;
   Capture kind;
+  DefinitionPath path;  // node and its ancestors
 };
 
 inline SourceSpan span_of(TSNode node) {
@@ -93,7 +131,7 @@ class FactReader {
   // The name a definition is known by: its own, or for a bound one the
   // variable's, field's or `exports.name`'s; "default" for an anonymous
   // default export. Empty when nothing names it (it is then no definition).
-  std::string definition_name(TSNode node, Capture kind) const;
+  std::string definition_name(const OpenDefinition& open) const;
   // Label, span (from the declaration, or the binding for a bound one),
   // decorators, JSDoc, async / accessor / abstract marks, parameters,
   // return type and heritage; the parent is left for the caller.
@@ -113,7 +151,7 @@ class FactReader {
   void read_export(TSNode node, std::vector<Import>& out) const;
   // `require("m")` in the ways it binds names (`x = require`, `{a, b: c} =
   // require`, `x = require(m).a`, `exports.x = require`), or as a side effect.
-  void read_require(TSNode call, ScopeIndex scope, std::vector<Import>& out) const;
+  void read_require(const CallPath& call, ScopeIndex scope, std::vector<Import>& out) const;
   // `import("m")`: an import binding no name.
   void read_dynamic_import(TSNode call, ScopeIndex scope, std::vector<Import>& out) const;
   // `module.exports = name | {a, b: c}` and `exports.name = other`: what the
@@ -129,11 +167,11 @@ class FactReader {
   void read_specifiers(TSNode list, const Import& base, std::vector<Import>& out) const;
   void append_links(TSNode node, LinkChain& out, int depth) const;
   std::string own_name_or_default(TSNode node) const;
-  // The statement that holds a definition: where its JSDoc and outer
-  // decorators sit.
-  TSNode statement_of(TSNode node, Capture kind) const;
-  void read_decorators(TSNode node, TSNode statement, Definition& definition) const;
-  std::string docstring_before(TSNode statement) const;
+  // The statement that holds a definition, where its JSDoc and outer
+  // decorators sit, as the level of open.path it is at.
+  std::size_t statement_of(const OpenDefinition& open) const;
+  void read_decorators(const OpenDefinition& open, std::size_t statement, Definition& definition) const;
+  std::string docstring_before(TSNode statement, TSNode parent) const;
   void read_heritage(TSNode node, Definition& definition) const;
   void add_base(TSNode node, std::vector<LinkChain>& chains, std::vector<std::string>* texts) const;
 

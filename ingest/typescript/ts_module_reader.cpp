@@ -93,16 +93,17 @@ void FactReader::read_export(TSNode node, std::vector<Import>& out) const {
   if (!ts_node_is_null(name)) out.push_back(named(base, text(name), "default"));
 }
 
-void FactReader::read_require(TSNode call, ScopeIndex scope, std::vector<Import>& out) const {
+void FactReader::read_require(const CallPath& path, ScopeIndex scope, std::vector<Import>& out) const {
+  const TSNode call = path.node();
   Import base;
   base.scope = scope;
   base.line = line_of(ts_node_start_point(call));
   base.module = string_value(ts_node_named_child(child(call, Field::Arguments), 0));
-  TSNode parent = ts_node_parent(call);
+  TSNode parent = path.up(1);
   std::string member;
   if (is(parent, NodeType::MemberExpression) && ts_node_eq(child(parent, Field::Object), call)) {
     member = std::string(text(child(parent, Field::Property)));  // require("m").name
-    parent = ts_node_parent(parent);
+    parent = path.up(2);
   }
   if (is(parent, NodeType::VariableDeclarator)) {
     const TSNode name = child(parent, Field::Name);

@@ -156,3 +156,117 @@ TEST_CASE("deep nesting: Java classes and C# namespaces are kept down to the nes
   CHECK(namespaces->store.find(Label::Class, "N0.N1.N2.N3.N4.N5.N6.N7.N8.N9.N10.C10").has_value());
   CHECK(!warning_of(namespaces->report, "deep.cs").empty());
 }
+
+TEST_CASE("deep nesting: TypeScript namespaces hold their functions at any depth, functions are kept down to the nesting cap") {
+  // Namespaces are no definitions: each function is named in its module.
+  std::string namespaces;
+  for (std::uint32_t i = 0; i < kLevels; ++i) {
+    namespaces += "namespace N" + std::to_string(i) + " {\nexport function f" + std::to_string(i) + "() { f" +
+                  std::to_string(i) + "(); }\n";
+  }
+  namespaces += repeated("}\n", kLevels);
+  const TempDir namespace_dir;
+  const auto in_namespaces = index_one(namespace_dir, "deep.ts", namespaces);
+  REQUIRE(in_namespaces.ok());
+  CHECK(in_namespaces->store.node_count(Label::Function) == kLevels);
+  CHECK(in_namespaces->store.find(Label::Function, "deep.f" + std::to_string(kLevels - 1)).has_value());
+  CHECK(warning_of(in_namespaces->report, "deep.ts").empty());
+
+  std::string functions;
+  for (std::uint32_t i = 0; i < kLevels; ++i) functions += "function f" + std::to_string(i) + "() {\ng();\n";
+  functions += repeated("}\n", kLevels);
+  const TempDir function_dir;
+  const auto nested = index_one(function_dir, "deep.ts", functions);
+  REQUIRE(nested.ok());
+  CHECK(nested->store.node_count(Label::Function) == kKept);
+  std::string deepest = "deep";
+  for (std::uint32_t i = 0; i < kKept; ++i) deepest += ".f" + std::to_string(i);
+  CHECK(nested->store.find(Label::Function, deepest).has_value());
+  CHECK(warning_of(nested->report, "deep.ts") ==
+        "definitions nested more than " + std::to_string(kKept) + " levels deep were not indexed, nor what they hold: 1");
+}
+
+TEST_CASE("deep nesting: TypeScript signatures in a `declare namespace` 20000 deep are definitions") {
+  constexpr std::uint32_t kDeep = 20000;
+  std::string source = "declare namespace N {\n";
+  for (std::uint32_t i = 0; i < kDeep; ++i) source += "function f" + std::to_string(i) + "(): void;\nnamespace N {\n";
+  source += repeated("}\n", kDeep + 1) + "function g(): void;\n";
+  const TempDir dir;
+  const auto indexed = index_one(dir, "deep.ts", source);
+  REQUIRE(indexed.ok());
+  // An overload signature outside `declare` is no definition: g is left out.
+  CHECK(indexed->store.node_count(Label::Function) == kDeep);
+  CHECK(indexed->store.find(Label::Function, "deep.f" + std::to_string(kDeep - 1)).has_value());
+  CHECK(warning_of(indexed->report, "deep.ts").empty());
+}
+
+TEST_CASE("deep nesting: JavaScript classes, methods and arrow functions stop at the nesting cap") {
+  // Each class holds a method that holds the next class: C49 is at level 99, its m() at 100.
+  std::string classes;
+  for (std::uint32_t i = 0; i < kLevels; ++i) classes += "class C" + std::to_string(i) + " {\nm() {\n";
+  classes += repeated("}\n}\n", kLevels);
+  const TempDir class_dir;
+  const auto nested = index_one(class_dir, "deep.js", classes);
+  REQUIRE(nested.ok());
+  CHECK(nested->store.node_count(Label::Class) == kKept / 2);
+  CHECK(nested->store.node_count(Label::Method) == kKept / 2);
+  CHECK(nested->store.find(Label::Method, "deep.C0.m.C1.m.C2.m").has_value());
+  CHECK(warning_of(nested->report, "deep.js") ==
+        "definitions nested more than " + std::to_string(kKept) + " levels deep were not indexed, nor what they hold: 1");
+
+  std::string arrows;
+  for (std::uint32_t i = 0; i < kLevels; ++i) arrows += "const a" + std::to_string(i) + " = () => {\ng();\n";
+  arrows += repeated("};\n", kLevels);
+  const TempDir arrow_dir;
+  const auto bound = index_one(arrow_dir, "deep.js", arrows);
+  REQUIRE(bound.ok());
+  CHECK(bound->store.node_count(Label::Function) == kKept);
+  CHECK(bound->store.find(Label::Function, "deep.a0.a1.a2").has_value());
+  CHECK(!warning_of(bound->report, "deep.js").empty());
+}
+
+TEST_CASE("deep nesting: TypeScript and JavaScript 100000 levels deep are read without a crash") {
+  constexpr std::uint32_t kDeep = 100000;
+  const TempDir dir;
+  const auto functions = index_one(dir, "deep.js", repeated("function f() {\n", kDeep) + repeated("}\n", kDeep));
+  REQUIRE(functions.ok());
+  CHECK(functions->store.node_count(Label::Function) == kKept);
+  CHECK(warning_of(functions->report, "deep.js") ==
+        "definitions nested more than " + std::to_string(kKept) + " levels deep were not indexed, nor what they hold: 1");
+
+  // Blocks, calls, arrays and parentheses.
+  const TempDir expression_dir;
+  const std::string expressions = "function g() {\n" + repeated("{", kDeep) + "g();" + repeated("}", kDeep) +
+                                  "\n}\nconst x = " + repeated("g(", kDeep) + "1" + repeated(")", kDeep) +
+                                  ";\nconst y = " + repeated("[", kDeep) + repeated("]", kDeep) + ";\nconst z = " +
+                                  repeated("(", kDeep) + "g()" + repeated(")", kDeep) + ";\n";
+  const auto nested = index_one(expression_dir, "deep.ts", expressions);
+  REQUIRE(nested.ok());
+  CHECK(nested->store.node_count(Label::Function) == 1);
+  CHECK(nested->store.find(Label::Function, "deep.g").has_value());
+  CHECK(warning_of(nested->report, "deep.ts").empty());
+
+  // Object literal methods (no definitions) and JSX elements.
+  const TempDir object_dir;
+  const auto objects = index_one(object_dir, "deep.js", "const o = " + repeated("{m(){return ", kDeep) + "1" + repeated("}}", kDeep) + ";\n");
+  REQUIRE(objects.ok());
+  CHECK(objects->store.node_count(Label::Module) == 1);
+  const TempDir jsx_dir;
+  const auto jsx = index_one(jsx_dir, "deep.jsx", "const j = " + repeated("<a>", kDeep) + "x" + repeated("</a>", kDeep) + ";\n");
+  REQUIRE(jsx.ok());
+  CHECK(jsx->store.node_count(Label::Module) == 1);
+}
+
+TEST_CASE("deep nesting: Python lambdas stop at the nesting cap, subscripts and calls 100000 deep are read") {
+  constexpr std::uint32_t kDeep = 100000;
+  const TempDir dir;
+  const std::string source = "a = [1]\nf = " + repeated("lambda: ", kDeep) + "a\nx = " + repeated("a[", kDeep) + "0" +
+                             repeated("]", kDeep) + "\ny = a" + repeated("[0]", kDeep) + "\nz = " +
+                             repeated("len(", kDeep) + "a" + repeated(")", kDeep) + "\n";
+  const auto indexed = index_one(dir, "deep.py", source);
+  REQUIRE(indexed.ok());
+  CHECK(indexed->store.node_count(Label::Function) == kKept);
+  CHECK(indexed->store.find(Label::Function, "deep.<lambda1>.<lambda1>").has_value());
+  CHECK(warning_of(indexed->report, "deep.py") ==
+        "definitions nested more than " + std::to_string(kKept) + " levels deep were not indexed, nor what they hold: 1");
+}

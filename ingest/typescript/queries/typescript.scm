@@ -14,3 +14,6 @@
 
 ; Class fields (typed receivers: `private repo: Repo`, `y = new Y()`).
 (class_body (public_field_definition) @field)
+
+; `declare ...`: the signatures it holds are definitions.
+(ambient_declaration) @ambient
