@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "binder/bound_query.hpp"
 #include "trellis/store/graph_store.hpp"
 
 namespace trellis::cypher {

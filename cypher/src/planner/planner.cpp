@@ -59,8 +59,7 @@ ExprPtr label_check(const BoundNodePattern& node) {
 
 class Planner {
  public:
-  Planner(BoundSingleQuery& query, const GraphStore& store, const CypherOptions& options)
-      : query_(query), store_(store), options_(options) {}
+  Planner(BoundSingleQuery& query, const GraphStore& store) : query_(query), store_(store) {}
 
   OperatorPtr plan() {
     OperatorPtr op = make_once();
@@ -684,7 +683,6 @@ class Planner {
 
   BoundSingleQuery& query_;
   const GraphStore& store_;
-  const CypherOptions& options_;
   std::set<Slot> bound_;
   std::map<Slot, std::vector<Label>> node_labels_;  // labels of node variables bound since the last projection
   std::set<Slot> read_next_;  // the slots the aggregation after the MATCH being planned reads
@@ -713,8 +711,8 @@ class Planner {
 
 }  // namespace
 
-OperatorPtr plan_query(BoundSingleQuery& query, const GraphStore& store, const CypherOptions& options) {
-  return Planner(query, store, options).plan();
+OperatorPtr plan_query(BoundSingleQuery& query, const GraphStore& store) {
+  return Planner(query, store).plan();
 }
 
 }  // namespace trellis::cypher
