@@ -39,6 +39,9 @@ std::int64_t hop_degree(const GraphStore& store, NodeId node, std::span<const Re
 // T / group_width, and with group_width > 1 every other scanned node of the
 // same qualified name. A group outside counts less than T, which at least k
 // groups reach. Everything (that is a row) when fewer than m nodes are rows.
+// The degrees are counted in blocks of the ranges on TBB's workers (each
+// block keeps its own m largest; the m-th largest of their union is T), so
+// the answer does not depend on the number of threads.
 std::vector<NodeId> top_degree_candidates(const GraphStore& store, std::span<const NodeRange> ranges,
                                           const TopDegreeSpec& spec);
 
