@@ -164,19 +164,20 @@ TEST_CASE("cypher planner: top-k by CALLS in-degree counts with the CSR degree a
         "    Top 10 by c DESC\n"
         "      RowAggregate f.qualified_name, c\n"
         "        ExpandCount (f:Function)<-[:CALLS]-()\n"
-        "          NodeScan (f:Function)\n"
+        "          NodeScan (f:Function) top 10 by degree (f:Function)<-[:CALLS]-()\n"
         "            Argument\n");
 }
 
 TEST_CASE("cypher planner: label tests in WHERE plan as the pattern's labels, in every spelling") {
-  // Grouped by the node, row by row; the name is read after the LIMIT.
+  // Grouped by the node, row by row; the name is read after the LIMIT. The
+  // scan yields only the nodes whose in-degree can make the top 3.
   const std::string expected =
       "Project f (after LIMIT)\n"
       "  Limit 3\n"
       "    Top 3 by c DESC\n"
       "      RowAggregate f, c\n"
       "        ExpandCount (f:Function|Method)<-[:CALLS]-()\n"
-      "          NodeScan (f:Function|Method)\n"
+      "          NodeScan (f:Function|Method) top 3 by degree (f:Function|Method)<-[:CALLS]-()\n"
       "            Argument\n";
   for (const std::string_view where :
        {"f:Function OR f:Method", "f:Method OR 'Function' IN labels(f)", "labels(f)[0] IN ['Function', 'Method']",
@@ -284,7 +285,7 @@ TEST_CASE("cypher planner: COUNT { } of one hop with no predicate is read off th
         "    Top 3 by c DESC\n"
         "        DegreeCount (f)<-[:CALLS]-()\n"
         "      Project f, c\n"
-        "        NodeScan (f:Function)\n"
+        "        NodeScan (f:Function) top 3 by degree (f)<-[:CALLS]-()\n"
         "          Argument\n");
   auto profiled = cypher::run_cypher(shop_store(), std::string("PROFILE ") + query, {}, CypherOptions{});
   REQUIRE(profiled.ok());

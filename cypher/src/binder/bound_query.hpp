@@ -176,6 +176,10 @@ struct BoundProjection {
   // Moreover each input row is its own group (nothing multiplied the rows of
   // the outermost scan): aggregate row by row, nothing held.
   bool singleton_groups = false;
+  // Few rows reach the aggregation (a top-degree scan kept them): whether a
+  // node's name is shared is looked up by name per group rather than by
+  // marking every shared name of the store once (GraphStore::qualified_name_shared).
+  bool few_groups = false;
 };
 
 struct BoundClause {

@@ -329,7 +329,11 @@ class Aggregate final : public Operator {
     for (const Slot slot : name_key_slots_) {
       const Value& node = slots[slot];
       if (node.kind() != ValueKind::Node) continue;
-      if (ctx.store().qualified_name_shared(node.as_node().id)) return true;
+      const NodeId id = node.as_node().id;
+      const GraphStore& store = ctx.store();
+      if (projection_.few_groups ? store.qualified_name_shared(store.qualified_name(id)) : store.qualified_name_shared(id)) {
+        return true;
+      }
     }
     return false;
   }

@@ -63,15 +63,7 @@ class ExpandCount final : public Operator {
       const Value& from = row.slots[spec_.from];
       if (from.kind() != ValueKind::Node) continue;
       const NodeId node = from.as_node().id;
-      std::int64_t degree = 0;
-      for (const RelType type : spec_.types) {
-        if (spec_.direction != Direction::In) degree += static_cast<std::int64_t>(store.out(type, node).size());
-        if (spec_.direction != Direction::Out) {
-          const auto in = store.in(type, node);
-          degree += static_cast<std::int64_t>(in.size());
-          if (spec_.direction == Direction::Both) degree -= std::count(in.begin(), in.end(), node);
-        }
-      }
+      const std::int64_t degree = hop_degree(store, node, spec_.types, spec_.direction);
       if (degree == 0) continue;
       row.weight = degree;  // the only weighting operator of its pipeline (planner.hpp)
       return true;

@@ -1,16 +1,23 @@
 #include "executor/operators.hpp"
+#include "executor/top_degrees.hpp"
 
 namespace trellis::cypher {
 namespace {
 
-// Every node of the labels (all labels when none), per input row.
+// Every node of the labels (all labels when none), per input row; with a
+// top-degree spec, only the nodes top_degree_candidates() keeps, in the
+// same order.
 class NodeScan final : public Operator {
  public:
   NodeScan(OperatorPtr input, Slot slot, std::vector<Label> labels, std::string text)
       : slot_(slot), labels_(std::move(labels)), text_(std::move(text)) {
     set_child(std::move(input));
   }
-  std::string describe() const override { return "NodeScan " + text_; }
+  std::string describe() const override {
+    if (!top_) return "NodeScan " + text_;
+    return fmt::format("NodeScan {} top {} by degree {}", text_, top_->keep, top_->text);
+  }
+  void keep_top_degrees(TopDegreeSpec spec) { top_ = std::move(spec); }
 
  protected:
   void do_open(ExecContext& ctx) override {
@@ -21,18 +28,33 @@ class NodeScan final : public Operator {
       for (const Label label : labels_) ranges_.push_back(ctx.store().nodes(label));
     }
     range_ = ranges_.size();
+    picked_.clear();
+    picked_at_ = 0;
   }
   bool do_next(ExecContext& ctx, Row& row) override {
     for (;;) {
-      while (range_ < ranges_.size()) {
-        if (current_ < ranges_[range_].end) {
+      if (top_) {
+        if (picked_at_ < picked_.size()) {
           ctx.tick();
-          row.slots[slot_] = NodeRef{current_++};
+          row.slots[slot_] = NodeRef{picked_[picked_at_++]};
           return true;
         }
-        if (++range_ < ranges_.size()) current_ = ranges_[range_].begin;
+      } else {
+        while (range_ < ranges_.size()) {
+          if (current_ < ranges_[range_].end) {
+            ctx.tick();
+            row.slots[slot_] = NodeRef{current_++};
+            return true;
+          }
+          if (++range_ < ranges_.size()) current_ = ranges_[range_].begin;
+        }
       }
       if (!input().next(ctx, row)) return false;
+      if (top_) {
+        picked_ = top_degree_candidates(ctx.store(), ranges_, *top_);
+        picked_at_ = 0;
+        continue;
+      }
       range_ = 0;
       current_ = ranges_.empty() ? 0 : ranges_[0].begin;
     }
@@ -45,12 +67,22 @@ class NodeScan final : public Operator {
   std::vector<NodeRange> ranges_;
   std::size_t range_ = 0;
   NodeId current_ = 0;
+  std::optional<TopDegreeSpec> top_;
+  std::vector<NodeId> picked_;
+  std::size_t picked_at_ = 0;
 };
 
 }  // namespace
 
 OperatorPtr make_node_scan(OperatorPtr input, Slot slot, std::vector<Label> labels, std::string text) {
   return std::make_unique<NodeScan>(std::move(input), slot, std::move(labels), std::move(text));
+}
+
+bool scan_top_degrees(Operator& scan, TopDegreeSpec spec) {
+  auto* node_scan = dynamic_cast<NodeScan*>(&scan);
+  if (node_scan == nullptr) return false;
+  node_scan->keep_top_degrees(std::move(spec));
+  return true;
 }
 
 }  // namespace trellis::cypher

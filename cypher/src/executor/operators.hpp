@@ -8,6 +8,7 @@
 
 #include "binder/bound_query.hpp"
 #include "executor/operator.hpp"
+#include "executor/top_degrees.hpp"
 
 namespace trellis::cypher {
 
@@ -43,6 +44,11 @@ struct VarExpandSpec {
 // Yields one row per open(): the leaf of every plan and subplan.
 OperatorPtr make_once();
 OperatorPtr make_node_scan(OperatorPtr input, Slot slot, std::vector<Label> labels, std::string text);
+// Restricts a NodeScan (make_node_scan) to the nodes whose count of `spec`'s
+// hop can put them among the best spec.keep (top_degrees.hpp), for a plan
+// that counts that hop per node and keeps the k highest counts. False when
+// `scan` is no NodeScan.
+bool scan_top_degrees(Operator& scan, TopDegreeSpec spec);
 // Nodes whose qualified_name (or short name) equals `key`, evaluated per input row.
 OperatorPtr make_node_lookup(OperatorPtr input, Slot slot, std::vector<Label> labels, ExprPtr key,
                              bool qualified, std::string text);

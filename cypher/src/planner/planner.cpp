@@ -59,8 +59,7 @@ ExprPtr label_check(const BoundNodePattern& node) {
 
 class Planner {
  public:
-  Planner(BoundSingleQuery& query, const GraphStore& store, const CypherOptions& options)
-      : query_(query), store_(store), options_(options) {}
+  Planner(BoundSingleQuery& query, const GraphStore& store) : query_(query), store_(store) {}
 
   OperatorPtr plan() {
     OperatorPtr op = make_once();
@@ -117,6 +116,7 @@ class Planner {
     auto saved_distinct = std::exchange(distinct_reads_, count ? std::optional<std::set<Slot>>() : std::set<Slot>());
     const bool saved_reach = std::exchange(reach_ok_, expr.pattern->rels.size() == 1);
     const auto saved_read_next = std::exchange(read_next_, std::set<Slot>());
+    const bool saved_first_part = std::exchange(first_part_, false);  // a subplan's scan is no top-degree scan
     for (const BoundNodePattern& node : expr.pattern->nodes) {
       if (!node.name.empty() && !node.local) bound_.insert(node.slot);
     }
@@ -132,6 +132,7 @@ class Planner {
     distinct_reads_ = std::move(saved_distinct);
     reach_ok_ = saved_reach;
     read_next_ = saved_read_next;
+    first_part_ = saved_first_part;
   }
 
   // A one-hop pattern with no predicate from a node the enclosing row binds,
@@ -229,6 +230,7 @@ class Planner {
       return op;
     }
     op = make_node_scan(std::move(op), node.slot, node.labels, node_text(node));
+    if (first_part_) top_scan_ = {op.get(), node.slot, node.labels};
     bound_.insert(node.slot);
     node_labels_[node.slot] = node.labels;
     return op;
@@ -262,7 +264,11 @@ class Planner {
     if (count_allowed && !rel.variable_length && (rel.name.empty() || unread_after) &&
         (to.name.empty() || unread_after) && to.labels.empty() && !spec.to_bound && !read_by(conjuncts, to.slot) &&
         !read_by(conjuncts, rel.slot)) {
-      return make_expand_count(std::move(op), std::move(spec));
+      const bool over_scan = op.get() == top_scan_.op && spec.from == top_scan_.slot;
+      const ExpandSpec counted = spec;
+      op = make_expand_count(std::move(op), std::move(spec));
+      if (over_scan) counted_hop_ = {op.get(), counted};
+      return op;
     }
     multiplied_ = true;
     spec.lazy_rel = rel.name.empty() && !in_path_ && !read_by(conjuncts, rel.slot);
@@ -396,7 +402,9 @@ class Planner {
       const bool first = fresh_;
       if (!first) multiplied_ = true;  // a later part: a product or a join
       fresh_ = false;
+      first_part_ = first && !match.optional;
       op = plan_part(std::move(op), match.parts[pick], conjuncts, unique, count_allowed && single_step);
+      first_part_ = false;
       if (first && !match.optional) outermost_ = last_anchor_;
     }
     return place_filters(std::move(op), conjuncts, true);
@@ -533,6 +541,56 @@ class Planner {
     }
   }
 
+  // ORDER BY a count of one hop per node DESC ... LIMIT k, straight over the
+  // first part's scan of that node: counted by an ExpandCount and grouped by
+  // the node (or its qualified_name), or a COUNT { } read off the CSR
+  // (DegreeCount) per scanned row. The scan then yields only the nodes that
+  // can make the top k (top_degrees.hpp) and the rows after it stay as they
+  // are: same groups, same order, ties included.
+  void top_degree_rewrite(BoundProjection& p, const Operator* input) {
+    if (top_scan_.op == nullptr || !p.limit || p.order_by.empty() || p.distinct || !p.order_by[0].descending) return;
+    const Expr& first = *p.order_by[0].expr;
+    const ProjectionItem* counted = nullptr;
+    for (const ProjectionItem& item : p.items) {
+      if (first.kind == ExprKind::Variable && item.slot == first.slot) counted = &item;
+    }
+    if (counted == nullptr) return;
+    TopDegreeSpec spec;
+    spec.keep = static_cast<std::size_t>((p.skip ? p.skip->literal.as_int() : 0) + p.limit->literal.as_int());
+    if (!p.aggregates.empty()) {
+      const AggregateCall& call = p.aggregates[0];
+      if (input != counted_hop_.op || p.aggregates.size() != 1 || call.kind != AggregateKind::CountStar ||
+          counted->expr->kind != ExprKind::Aggregate || counted->expr->slot != call.slot) {
+        return;
+      }
+      bool keyed = false;
+      for (std::size_t i = 0; i < p.items.size(); ++i) {
+        if (p.item_has_aggregate[i]) continue;
+        const Expr& key = p.group_keys[i] ? *p.group_keys[i] : *p.items[i].expr;
+        if (key.kind != ExprKind::Variable || key.slot != top_scan_.slot) return;
+        keyed = true;
+        if (p.name_keys[i]) spec.group_width = top_scan_.labels.empty() ? all_labels().size() : top_scan_.labels.size();
+      }
+      if (!keyed) return;
+      spec.types = counted_hop_.spec.types;
+      spec.direction = counted_hop_.spec.direction;
+      spec.text = counted_hop_.spec.text;
+      p.few_groups = true;
+    } else {
+      if (input != top_scan_.op || counted->expr->kind != ExprKind::PatternCount || !counted->expr->plan_writes_nothing) {
+        return;
+      }
+      const auto degree = degree_pattern(*counted->expr);
+      if (!degree || degree->near != top_scan_.slot || degree->far != kNoSlot) return;
+      spec.types = degree->types;
+      spec.direction = degree->direction;
+      spec.near_labels = degree->near_labels;
+      spec.zero_rows = true;
+      spec.text = degree->text;
+    }
+    scan_top_degrees(*top_scan_.op, std::move(spec));
+  }
+
   OperatorPtr plan_projection(OperatorPtr op, BoundProjection& p) {
     fresh_ = false;
     std::vector<std::string> names;
@@ -551,6 +609,9 @@ class Planner {
     for (std::size_t i = 0; i < p.items.size(); ++i) {
       if (p.deferred[i] && !by_sort[i]) late.push_back({p.items[i].expr.get(), p.items[i].slot});
     }
+    top_degree_rewrite(p, op.get());
+    top_scan_ = {};
+    counted_hop_ = {};
     if (!p.aggregates.empty()) {
       op = make_aggregate(std::move(op), p, text);
     } else {
@@ -622,7 +683,6 @@ class Planner {
 
   BoundSingleQuery& query_;
   const GraphStore& store_;
-  const CypherOptions& options_;
   std::set<Slot> bound_;
   std::map<Slot, std::vector<Label>> node_labels_;  // labels of node variables bound since the last projection
   std::set<Slot> read_next_;  // the slots the aggregation after the MATCH being planned reads
@@ -634,12 +694,25 @@ class Planner {
   bool fresh_ = true;         // nothing planned yet but the leaf
   bool multiplied_ = false;   // some operator may have made several rows of one outermost node
   bool in_path_ = false;      // the part being planned has a path variable (its relationships are read)
+  bool first_part_ = false;   // planning the first part of a query's first MATCH (nothing before it)
+  // That part's scan, and a counted hop of its node right after it (top_degree_rewrite()).
+  struct ScanRecord {
+    Operator* op = nullptr;
+    Slot slot = kNoSlot;
+    std::vector<Label> labels;
+  };
+  struct HopRecord {
+    const Operator* op = nullptr;
+    ExpandSpec spec;
+  };
+  ScanRecord top_scan_;
+  HopRecord counted_hop_;
 };
 
 }  // namespace
 
-OperatorPtr plan_query(BoundSingleQuery& query, const GraphStore& store, const CypherOptions& options) {
-  return Planner(query, store, options).plan();
+OperatorPtr plan_query(BoundSingleQuery& query, const GraphStore& store) {
+  return Planner(query, store).plan();
 }
 
 }  // namespace trellis::cypher

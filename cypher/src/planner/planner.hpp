@@ -20,6 +20,6 @@ namespace trellis::cypher {
 
 // The plan of `query` (which the plan refers to and must outlive it; the
 // planner moves predicates out of it).
-OperatorPtr plan_query(BoundSingleQuery& query, const GraphStore& store, const CypherOptions& options);
+OperatorPtr plan_query(BoundSingleQuery& query, const GraphStore& store);
 
 }  // namespace trellis::cypher

@@ -8,6 +8,7 @@
 // 16 bits (a hub called by thousands) keeps 32-bit offsets in wide_offsets.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <span>
 #include <vector>
@@ -48,6 +49,19 @@ struct Csr {
     if (i >= range()) return {};
     const std::uint32_t begin = offset(i);
     return targets.span().subspan(begin, offset(i + 1) - begin);
+  }
+  // Adds the neighbour count of each node of [begin, end) to out[node - begin]
+  // (nodes outside the range have none): one pass over the offsets.
+  void add_degrees(NodeId begin, NodeId end, std::uint32_t* out) const {
+    const NodeId lo = std::max(begin, base);
+    const NodeId hi = std::min<NodeId>(end, base + range());
+    if (lo >= hi) return;
+    std::uint32_t previous = offset(lo - base);
+    for (NodeId node = lo; node < hi; ++node) {
+      const std::uint32_t next = offset(node - base + 1);
+      out[node - begin] += next - previous;
+      previous = next;
+    }
   }
   // Prefetch hint for a traversal that knows which rows it reads next: the
   // offsets of `node` (the row itself can be prefetched once they are read).
