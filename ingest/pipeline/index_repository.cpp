@@ -143,13 +143,6 @@ Result<IndexResult> index_repository(const IndexOptions& options, ExtractProgres
     write_options.previous_search = options.previous_search;
     write_options.changed = changed;
   }
-  arena.execute([&] { written = write_graph(program, write_options); });
-  if (!written.ok()) return written.error();
-  report.merged_definitions = written->merged_definitions;
-  report.search_nodes_reused = written->search_nodes_reused;
-  result.store = std::move(written->graph.store);
-  report.build_seconds = seconds_since(start);
-  std::stable_sort(report.warnings.begin(), report.warnings.end());
   // Unchanged files' records are kept as the previous index wrote them.
   std::vector<const CachedFile*> previous(files.size(), nullptr);
   if (options.previous != nullptr) {
@@ -160,7 +153,20 @@ Result<IndexResult> index_repository(const IndexOptions& options, ExtractProgres
       }
     }
   }
-  result.encoded_facts = encode_facts(files, hashes, resolved, previous, kept_resolution);
+  // Writing the graph is mostly one thread's work: the facts file's records
+  // are encoded meanwhile, on the others (both only read the facts).
+  arena.execute([&] {
+    trellis::parallel_invoke([&] { written = write_graph(program, write_options); },
+                             [&] {
+                               result.encoded_facts = encode_facts(files, hashes, resolved, previous, kept_resolution);
+                             });
+  });
+  if (!written.ok()) return written.error();
+  report.merged_definitions = written->merged_definitions;
+  report.search_nodes_reused = written->search_nodes_reused;
+  result.store = std::move(written->graph.store);
+  report.build_seconds = seconds_since(start);
+  std::stable_sort(report.warnings.begin(), report.warnings.end());
   for (std::size_t i = 0; i < files.size(); ++i) {
     result.encoded_facts[i].stamp = stamps[i];
     result.encoded_facts[i].had_invalid_utf8 = had_invalid_utf8[i] != 0;

@@ -17,18 +17,24 @@ bool is_identifier_byte(unsigned char c) {
 bool is_space(unsigned char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v'; }
 
 // The tokens of a text, each followed by a separator, in `normal`; the
-// byte where each token starts and ends in the text, and where it starts
-// in `normal`.
+// byte where each token starts in the text, and where it starts in
+// `normal` (32 bits: a source file is at most a few MB).
 struct Tokens {
   std::string normal;
-  std::vector<std::size_t> starts;
-  std::vector<std::size_t> ends;
-  std::vector<std::size_t> normal_starts;  // one more: normal.size()
+  std::vector<std::uint32_t> starts;
+  std::vector<std::uint32_t> normal_starts;  // one more: normal.size()
+
+  std::size_t size() const { return starts.size(); }
+  // A token's length in the text (its bytes in `normal` but the separator).
+  std::size_t length(std::size_t t) const { return normal_starts[t + 1] - normal_starts[t] - 1; }
 };
 
 Tokens tokenise(std::string_view text) {
   Tokens out;
   out.normal.reserve(text.size());
+  // About one token per three bytes of code.
+  out.starts.reserve(text.size() / 3);
+  out.normal_starts.reserve(text.size() / 3 + 1);
   std::size_t i = 0;
   while (i < text.size()) {
     const auto c = static_cast<unsigned char>(text[i]);
@@ -40,14 +46,13 @@ Tokens tokenise(std::string_view text) {
     if (is_identifier_byte(c)) {
       while (end < text.size() && is_identifier_byte(static_cast<unsigned char>(text[end]))) ++end;
     }
-    out.starts.push_back(i);
-    out.ends.push_back(end);
-    out.normal_starts.push_back(out.normal.size());
+    out.starts.push_back(static_cast<std::uint32_t>(i));
+    out.normal_starts.push_back(static_cast<std::uint32_t>(out.normal.size()));
     out.normal.append(text.substr(i, end - i));
     out.normal.push_back('\x1f');
     i = end;
   }
-  out.normal_starts.push_back(out.normal.size());
+  out.normal_starts.push_back(static_cast<std::uint32_t>(out.normal.size()));
   return out;
 }
 
@@ -66,7 +71,7 @@ std::uint64_t tokens_hash(const Tokens& tokens, std::size_t first, std::size_t l
   std::size_t skipped = last;
   if (!name.empty()) {
     for (std::size_t t = first; t < last; ++t) {
-      if (tokens.ends[t] - tokens.starts[t] == name.size() &&
+      if (tokens.length(t) == name.size() &&
           code.substr(tokens.starts[t], name.size()) == name) {
         skipped = t;
         break;
@@ -107,7 +112,7 @@ std::vector<std::uint64_t> definition_body_hashes(std::string_view code, const F
     if (splits_run(code, first) || splits_run(code, last)) {
       const std::string_view text = code.substr(first, last - first);
       const Tokens own = tokenise(text);
-      hashes.push_back(never_zero(tokens_hash(own, 0, own.starts.size(), text, definition.name, state)));
+      hashes.push_back(never_zero(tokens_hash(own, 0, own.size(), text, definition.name, state)));
       continue;
     }
     const auto from = static_cast<std::size_t>(

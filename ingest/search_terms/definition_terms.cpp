@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "search_terms/body_hash.hpp"
+#include "search_terms/run_words.hpp"
 #include "search_terms/source_regions.hpp"
 #include "trellis/search/word_split.hpp"
 #include "trellis/store/string_table.hpp"
@@ -16,6 +17,7 @@ namespace {
 
 using search::SearchField;
 using search_terms::RegionKind;
+using search_terms::RunWords;
 
 // Keywords and ubiquitous names of the supported languages: in code they
 // say nothing about what a definition does (in comments and strings they
@@ -38,19 +40,49 @@ bool is_code_stop_word(std::string_view word) {
   return word.size() <= kLongestCodeStopWord && std::ranges::binary_search(kCodeStopWords, word);
 }
 
-// Each word is interned once per file (no string is made for a word seen
-// before); hits are grouped by scope with a counting sort, then each
-// scope's few hits are sorted by word and field.
+bool is_word_byte(char c) { return search::detail::is_word_byte(static_cast<unsigned char>(c)); }
+
+// Calls visit(std::string_view run, std::uint32_t newlines) for each run of
+// word bytes of `text` that is not a number, `newlines` being how many line
+// breaks came before it since the last run (or the start).
+template <class Visit>
+void for_each_run(std::string_view text, Visit&& visit) {
+  std::uint32_t newlines = 0;
+  std::size_t i = 0;
+  while (i < text.size()) {
+    const char c = text[i];
+    if (!is_word_byte(c)) {
+      newlines += c == '\n' ? 1 : 0;
+      ++i;
+      continue;
+    }
+    const std::size_t start = i;
+    while (i < text.size() && is_word_byte(text[i])) ++i;
+    if (c >= '0' && c <= '9') continue;  // a number, not a word
+    visit(text.substr(start, i - start), newlines);
+    newlines = 0;
+  }
+}
+
+// Each word is interned once per file, and each identifier run split once
+// (run_words.hpp); hits are grouped by scope with a counting sort, then each
+// scope's few hits are sorted by word and field. Words are interned in the
+// order they are first added, as search::for_each_word yields them.
 class TermCollector {
  public:
-  explicit TermCollector(std::size_t scopes) : scopes_(scopes) {}
+  explicit TermCollector(std::size_t scopes) : scopes_(scopes), runs_(&is_code_stop_word) {}
 
-  void add(std::uint32_t scope, SearchField field, std::string_view word) {
-    // Interned ids start at 1 (0 is the empty string, never a word).
-    hits_.push_back({scope, words_.intern(word) - 1, field});
+  // The words of a run; without `stop_words`, those that are code stop words are left out.
+  void add_run(std::uint32_t scope, SearchField field, std::string_view run, bool stop_words) {
+    for (RunWords::Part& part : runs_.parts(run)) {
+      if (part.stop && !stop_words) continue;
+      // Interned ids start at 1 (0 is the empty string, never a word).
+      if (part.id == 0) part.id = words_.intern(runs_.text(part));
+      hits_.push_back({scope, part.id - 1, field});
+    }
   }
   void add_text(std::uint32_t scope, SearchField field, std::string_view text) {
-    search::for_each_word(text, [&](std::string_view word) { add(scope, field, word); });
+    for_each_run(text, [&](std::string_view run, std::uint32_t) { add_run(scope, field, run, true); });
   }
 
   SearchTerms finish() && {
@@ -92,6 +124,7 @@ class TermCollector {
     SearchField field;
   };
   std::size_t scopes_;
+  RunWords runs_;
   StringInterner words_;
   std::vector<Hit> hits_;
 };
@@ -188,20 +221,18 @@ SearchTerms collect_search_terms(std::string_view source, const FileFacts& facts
           if (owner && !facts.definitions[*owner].docstring.empty()) return;
         }
         // Other words are placed by the line they sit on.
-        std::size_t at = 0;
-        while (at < text.size()) {
-          const std::size_t end = std::min(text.find('\n', at), text.size());
-          const std::uint32_t scope = owner ? *owner : scope_of_line[std::min<std::size_t>(line, line_count + 1)];
-          search::for_each_word(text.substr(at, end - at), [&](std::string_view word) {
-            if (kind == RegionKind::Comment) {
-              collector.add(scope, SearchField::Doc, word);
-            } else if (kind == RegionKind::String || !is_code_stop_word(word)) {
-              collector.add(scope, SearchField::Body, word);
-            }
-          });
-          at = end + 1;
-          ++line;
-        }
+        const auto scope_at = [&](std::uint32_t at) {
+          return owner ? *owner : scope_of_line[std::min<std::size_t>(at, line_count + 1)];
+        };
+        std::uint32_t scope = scope_at(line);
+        for_each_run(text, [&](std::string_view run, std::uint32_t newlines) {
+          if (newlines != 0) scope = scope_at(line += newlines);
+          if (kind == RegionKind::Comment) {
+            collector.add_run(scope, SearchField::Doc, run, true);
+          } else {
+            collector.add_run(scope, SearchField::Body, run, kind == RegionKind::String);
+          }
+        });
       });
   SearchTerms terms = std::move(collector).finish();
   terms.body_hashes = definition_body_hashes(code, facts);

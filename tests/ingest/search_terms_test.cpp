@@ -1,0 +1,110 @@
+// The full-text words ingest collects per definition: identifier runs are
+// split once per file (RunWords) and must give exactly the words
+// search::for_each_word gives, in its order, whatever the run's history.
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <string>
+#include <vector>
+
+#include "ingest/search_terms/definition_terms.hpp"
+#include "ingest/search_terms/run_words.hpp"
+#include "trellis/search/word_split.hpp"
+
+namespace trellis::ingest {
+namespace {
+
+bool run_words_test_stop(std::string_view word) { return word == "self" || word == "return"; }
+
+std::vector<std::string> for_each_word_list(std::string_view run) {
+  std::vector<std::string> words;
+  search::for_each_word(run, [&](std::string_view word) { words.emplace_back(word); });
+  return words;
+}
+
+std::vector<std::string> run_words_list(search_terms::RunWords& runs, std::string_view run) {
+  std::vector<std::string> words;
+  for (const auto& part : runs.parts(run)) words.emplace_back(runs.text(part));
+  return words;
+}
+
+// The (word, field, count) terms of one scope, words spelled out.
+std::vector<std::string> collected_scope_terms(const SearchTerms& terms, std::size_t scope) {
+  std::vector<std::string> out;
+  for (std::uint32_t t = terms.scope_offsets[scope]; t < terms.scope_offsets[scope + 1]; ++t) {
+    const ScopeTerm& term = terms.terms[t];
+    out.push_back(terms.words[term.word] + "/" + std::to_string(static_cast<int>(term.field)) + "x" +
+                  std::to_string(term.count));
+  }
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("a run's parts are for_each_word's words in order, stop words marked, however often it is looked up") {
+  search_terms::RunWords runs(&run_words_test_stop);
+  const std::vector<std::string> samples = {"parseHTTPResponse", "snake_case_name", "__init__", "self",
+                                            "Self_Test",         "x",               "HTTP",     "naïveWord",
+                                            "_private",          "ABCdef",          "return_value"};
+  for (int round = 0; round < 3; ++round) {
+    for (const std::string& run : samples) {
+      const std::vector<std::string> expected = for_each_word_list(run);
+      CHECK(run_words_list(runs, run) == expected);
+      for (const auto& part : runs.parts(run)) CHECK(part.stop == run_words_test_stop(runs.text(part)));
+    }
+  }
+  CHECK(run_words_list(runs, "x").empty());  // one byte: too short to be a word
+  CHECK(run_words_list(runs, "self") == std::vector<std::string>{"self"});
+}
+
+TEST_CASE("the id a caller gives a part stays with its run while the table grows") {
+  search_terms::RunWords runs(&run_words_test_stop);
+  auto first = runs.parts("getValue");
+  REQUIRE(first.size() == 3);  // get, value, getvalue
+  for (std::uint32_t p = 0; p < first.size(); ++p) first[p].id = 100 + p;
+  // Thousands of other runs: the slot table grows several times.
+  std::vector<std::string> others;
+  for (int i = 0; i < 5000; ++i) others.push_back("name" + std::string(1, static_cast<char>('a' + i % 26)) + "Z" +
+                                                  std::to_string(i).replace(0, 0, "q"));
+  for (const std::string& other : others) runs.parts(other);
+  const auto again = runs.parts("getValue");
+  REQUIRE(again.size() == 3);
+  for (std::uint32_t p = 0; p < again.size(); ++p) CHECK(again[p].id == 100 + p);
+  for (const std::string& other : others) CHECK(run_words_list(runs, other) == for_each_word_list(other));
+}
+
+TEST_CASE("a code stop word is left out of code but kept in strings and comments, per definition") {
+  // Line 1-2: function a (`self` in code), line 3-4: function b (`self` in a string and a comment).
+  const std::string source =
+      "def a(self):\n"
+      "    return self.fooBar\n"
+      "def b():\n"
+      "    x = 'self fooBar'  # self again\n";
+  FileFacts facts;
+  facts.language = "python";
+  Definition a;
+  a.name = "a";
+  a.span = {1, 2, 0, 37};
+  Definition b;
+  b.name = "b";
+  b.span = {3, 4, 37, static_cast<std::uint32_t>(source.size())};
+  facts.definitions = {a, b};
+  const SearchTerms terms = collect_search_terms(source, facts);
+  REQUIRE(terms.scope_offsets.size() == 4);
+  const auto body = std::to_string(static_cast<int>(search::SearchField::Body));
+  const auto doc = std::to_string(static_cast<int>(search::SearchField::Doc));
+  // a: def, self and return are code stop words; foo, bar and foobar are words of its body.
+  CHECK(collected_scope_terms(terms, 0) ==
+        std::vector<std::string>{"bar/" + body + "x1", "foo/" + body + "x1", "foobar/" + body + "x1"});
+  // b: the string's words (self kept), the comment's (doc), x is too short.
+  CHECK(collected_scope_terms(terms, 1) == std::vector<std::string>{"again/" + doc + "x1", "bar/" + body + "x1",
+                                                          "foo/" + body + "x1", "foobar/" + body + "x1",
+                                                          "self/" + doc + "x1", "self/" + body + "x1"});
+  // Words are numbered in the order they are first met.
+  REQUIRE(!terms.words.empty());
+  CHECK(terms.words.front() == "foo");
+  CHECK(std::find(terms.words.begin(), terms.words.end(), "self") - terms.words.begin() == 3);
+}
+
+}  // namespace trellis::ingest
