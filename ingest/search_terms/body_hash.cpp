@@ -7,14 +7,13 @@
 #include <string>
 #include <vector>
 
+#include "search_terms/byte_classes.hpp"
+
 namespace trellis::ingest {
 namespace {
 
-bool is_identifier_byte(unsigned char c) {
-  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' || c == '$' ||
-         c >= 0x80;
-}
-bool is_space(unsigned char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v'; }
+bool is_identifier_byte(unsigned char c) { return (search_terms::kByteClasses[c] & search_terms::kIdentifierByte) != 0; }
+bool is_space(unsigned char c) { return (search_terms::kByteClasses[c] & search_terms::kSpaceByte) != 0; }
 
 // The tokens of a text, each followed by a separator, in `normal`; the
 // byte where each token starts in the text, and where it starts in

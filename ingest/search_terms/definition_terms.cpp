@@ -1,12 +1,15 @@
 #include "search_terms/definition_terms.hpp"
 
 #include <algorithm>
+#include <array>
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <unordered_map>
 #include <vector>
 
 #include "search_terms/body_hash.hpp"
+#include "search_terms/byte_classes.hpp"
 #include "search_terms/run_words.hpp"
 #include "search_terms/source_regions.hpp"
 #include "trellis/search/word_split.hpp"
@@ -33,14 +36,37 @@ constexpr std::string_view kCodeStopWords[] = {
 };
 static_assert(std::ranges::is_sorted(kCodeStopWords));
 
+// A word's first eight bytes as one number (zero-padded), for comparing
+// words eight bytes at a time.
+constexpr std::uint64_t word_head(std::string_view word) {
+  std::uint64_t head = 0;
+  for (std::size_t i = 0; i < word.size() && i < 8; ++i) {
+    head |= std::uint64_t{static_cast<unsigned char>(word[i])} << (8 * i);
+  }
+  return head;
+}
+
+// The stop words by head (no two share one), for a binary search over numbers.
+constexpr auto kCodeStopHeads = [] {
+  std::array<std::pair<std::uint64_t, std::string_view>, std::size(kCodeStopWords)> heads{};
+  for (std::size_t i = 0; i < heads.size(); ++i) heads[i] = {word_head(kCodeStopWords[i]), kCodeStopWords[i]};
+  std::ranges::sort(heads);
+  return heads;
+}();
+static_assert(std::ranges::adjacent_find(kCodeStopHeads, {}, [](const auto& h) { return h.first; }) ==
+              kCodeStopHeads.end());
+
 constexpr std::size_t kLongestCodeStopWord =
     std::ranges::max(kCodeStopWords, {}, [](std::string_view word) { return word.size(); }).size();
 
 bool is_code_stop_word(std::string_view word) {
-  return word.size() <= kLongestCodeStopWord && std::ranges::binary_search(kCodeStopWords, word);
+  if (word.size() > kLongestCodeStopWord) return false;
+  const std::uint64_t head = word_head(word);
+  const auto found = std::ranges::lower_bound(kCodeStopHeads, head, {}, [](const auto& h) { return h.first; });
+  return found != kCodeStopHeads.end() && found->first == head && found->second == word;
 }
 
-bool is_word_byte(char c) { return search::detail::is_word_byte(static_cast<unsigned char>(c)); }
+bool is_word_byte(char c) { return search_terms::has_class(c, search_terms::kWordByte); }
 
 // Calls visit(std::string_view run, std::uint32_t newlines) for each run of
 // word bytes of `text` that is not a number, `newlines` being how many line

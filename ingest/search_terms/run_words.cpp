@@ -1,5 +1,8 @@
 #include "search_terms/run_words.hpp"
 
+// XXH3 inlined: a run is a few bytes long, and a call into the shared
+// library cost more than the rest of a lookup.
+#define XXH_INLINE_ALL
 #include <xxhash.h>
 
 #include <cstring>

@@ -11,6 +11,8 @@
 #include <cstdint>
 #include <string_view>
 
+#include "search_terms/byte_classes.hpp"
+
 namespace trellis::ingest::search_terms {
 
 enum class RegionKind : std::uint8_t { Code, Comment, String };
@@ -92,7 +94,7 @@ void for_each_region(std::string_view text, CommentSyntax syntax, Visit&& visit)
   std::size_t i = 0;
   while (i < text.size()) {
     // Most bytes start no region: only these can.
-    if (const char c = text[i]; c != '/' && c != '#' && c != '"' && c != '\'' && c != '`') {
+    if (!has_class(text[i], kRegionStart)) {
       ++i;
       continue;
     }
