@@ -5,6 +5,7 @@
 
 #include <tree_sitter/api.h>
 
+#include <cstdint>
 #include <vector>
 
 #include "extract/tree_sitter_handles.hpp"
@@ -18,7 +19,10 @@ class ChildNodes {
   // The children of `node` (only the named ones when `named_only`), in order.
   std::vector<TSNode> of(TSNode node, bool named_only = true) {
     std::vector<TSNode> out;
-    if (ts_node_is_null(node) || ts_node_child_count(node) == 0) return out;
+    if (ts_node_is_null(node)) return out;
+    const std::uint32_t count = ts_node_child_count(node);
+    if (count == 0) return out;
+    out.reserve(count);  // one allocation, not one per doubling
     TSTreeCursor* cursor = cursor_.get();
     ts_tree_cursor_reset(cursor, node);
     if (!ts_tree_cursor_goto_first_child(cursor)) return out;
