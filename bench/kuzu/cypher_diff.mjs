@@ -13,38 +13,23 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { spawnSync } from "node:child_process";
-import { parseArgs } from "node:util";
-import kuzu from "kuzu";
+import { commandLine, positiveInteger } from "./bench_options.mjs";
 import { TEMPLATES } from "./cypher_corpus.mjs";
-import { writeKuzuInput } from "./kuzu_input.mjs";
-import { loadIntoKuzu } from "./kuzu_load.mjs";
+import { openKuzu } from "./kuzu_session.mjs";
 
 const usage = "usage: cypher_diff.mjs --data DIR --trellis BIN [--targets K] [--out FILE] [--only a,b]";
-let options;
-try {
-  ({ values: options } = parseArgs({
-    options: {
-      data: { type: "string" },
-      trellis: { type: "string" },
-      targets: { type: "string", default: "5" },
-      out: { type: "string" },
-      only: { type: "string" },
-      help: { type: "boolean", default: false },
-    },
-  }));
-} catch (error) {
-  console.error(`${error.message}\n${usage}`);
-  process.exit(2);
-}
-if (options.help) {
-  console.log(usage);
-  process.exit(0);
-}
-const perKind = Number(options.targets);
-if (!options.data || !options.trellis || !(perKind >= 1)) {
-  console.error(usage);
-  process.exit(2);
-}
+const options = commandLine(
+  usage,
+  {
+    data: { type: "string" },
+    trellis: { type: "string" },
+    targets: { type: "string", default: "5" },
+    out: { type: "string" },
+    only: { type: "string" },
+  },
+  ["data", "trellis"],
+);
+const perKind = positiveInteger(options, "targets", usage);
 const only = options.only ? options.only.split(",") : null;
 const templates = TEMPLATES.filter((t) => !only || only.includes(t.name));
 if (only && templates.length !== only.length) {
@@ -142,10 +127,8 @@ function disagreement(trellis, kuzuAnswer, ordered) {
 const work = fs.mkdtempSync(path.join(os.tmpdir(), "trellis-cypher-diff-"));
 let failures = 0;
 try {
-  const input = await writeKuzuInput(options.data, work);
-  const database = new kuzu.Database(path.join(work, "graph.kuzu"));
-  const connection = new kuzu.Connection(database);
-  loadIntoKuzu(connection, input);
+  const kuzu = await openKuzu(options.data, work);
+  const { connection } = kuzu;
 
   const report = { dataset: path.resolve(options.data), targets_per_kind: perKind, templates: [] };
   for (const template of templates) {
@@ -189,8 +172,7 @@ try {
       `${failures} disagree (${templates.length} templates)`,
   );
   if (options.out) fs.writeFileSync(options.out, JSON.stringify(report, null, 1) + "\n");
-  connection.closeSync();
-  database.closeSync();
+  kuzu.close();
 } finally {
   fs.rmSync(work, { recursive: true, force: true });
 }
