@@ -17,6 +17,35 @@ Value rel_property(const GraphStore& store, const RelRef& rel, std::string_view 
   return from_property(store.edge_property(rel.type, rel.position(store), *column));
 }
 
+PropertyKey resolve_property(std::string_view key) {
+  PropertyKey resolved;
+  if (key == "qualified_name") resolved.source = PropertyKey::Source::QualifiedName;
+  if (key == "name") resolved.source = PropertyKey::Source::Name;
+  const auto column = [](std::optional<std::size_t> index) {
+    return index ? static_cast<std::int16_t>(*index) : PropertyKey::kAbsent;
+  };
+  for (std::size_t l = 0; l < kLabelCount; ++l) resolved.node_column[l] = column(property_index(static_cast<Label>(l), key));
+  for (std::size_t t = 0; t < kRelTypeCount; ++t) resolved.rel_column[t] = column(property_index(static_cast<RelType>(t), key));
+  return resolved;
+}
+
+Value node_property(const GraphStore& store, NodeId node, const PropertyKey& key) {
+  switch (key.source) {
+    case PropertyKey::Source::QualifiedName: return store.qualified_name(node);
+    case PropertyKey::Source::Name: return store.name(node);
+    case PropertyKey::Source::Column: break;
+  }
+  const std::int16_t column = key.node_column[index_of(store.label(node))];
+  if (column == PropertyKey::kAbsent) return {};
+  return from_property(store.property(node, static_cast<std::size_t>(column)));
+}
+
+Value rel_property(const GraphStore& store, const RelRef& rel, const PropertyKey& key) {
+  const std::int16_t column = key.rel_column[index_of(rel.type)];
+  if (column == PropertyKey::kAbsent) return {};
+  return from_property(store.edge_property(rel.type, rel.position(store), static_cast<std::size_t>(column)));
+}
+
 ValueMap node_properties(const GraphStore& store, NodeId node) {
   ValueMap map;
   map.emplace_back("qualified_name", store.qualified_name(node));
