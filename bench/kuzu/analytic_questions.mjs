@@ -49,4 +49,27 @@ export const QUESTIONS = {
   },
   reach_distinct_d5: reach(5),
   reach_distinct_d3: reach(3),
+  // Shapes no rewrite targets: the plain scan, expand, filter, group and sort operators.
+  calls_by_file: {
+    trellis: [["", "MATCH (a)-[:CALLS]->(b) RETURN b.file_path AS p, count(*) AS c ORDER BY c DESC, p LIMIT 10"]],
+    kuzu: "MATCH (a:Node)-[:CALLS]->(b:Node) RETURN b.file_path AS p, count(*) AS c ORDER BY c DESC, p LIMIT 10",
+    duckdb: `SELECT b.file_path AS p, count(*) AS c FROM edges e JOIN nodes b ON b.id = e.dst
+      WHERE e.type = 'CALLS' GROUP BY b.file_path ORDER BY c DESC, p LIMIT 10`,
+  },
+  function_names: {
+    trellis: [["", "MATCH (f:Function) RETURN f.name AS n, count(*) AS c ORDER BY c DESC, n LIMIT 10"]],
+    kuzu: "MATCH (f:Node) WHERE f.label = 'Function' RETURN f.name AS n, count(*) AS c ORDER BY c DESC, n LIMIT 10",
+    duckdb: "SELECT name AS n, count(*) AS c FROM nodes WHERE label = 'Function' GROUP BY name ORDER BY c DESC, n LIMIT 10",
+  },
+  distinct_callees: {
+    trellis: [["", "MATCH (a)-[:CALLS]->(b) RETURN count(DISTINCT b) AS n"]],
+    kuzu: "MATCH (a:Node)-[:CALLS]->(b:Node) RETURN count(DISTINCT b.id) AS n",
+    duckdb: "SELECT count(DISTINCT dst) AS n FROM edges WHERE type = 'CALLS'",
+  },
+  longest_methods: {
+    trellis: [["", "MATCH (m:Method) WHERE m.line_start > 100 RETURN m.qualified_name AS q, m.line_end - m.line_start AS n ORDER BY n DESC, q LIMIT 10"]],
+    kuzu: "MATCH (m:Node) WHERE m.label = 'Method' AND m.line_start > 100 RETURN m.qualified_name AS q, m.line_end - m.line_start AS n ORDER BY n DESC, q LIMIT 10",
+    duckdb: `SELECT qualified_name AS q, line_end - line_start AS n FROM nodes
+      WHERE label = 'Method' AND line_start > 100 ORDER BY n DESC, q LIMIT 10`,
+  },
 };
