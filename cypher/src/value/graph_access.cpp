@@ -1,5 +1,7 @@
 #include "value/graph_access.hpp"
 
+#include <variant>
+
 
 namespace trellis::cypher {
 
@@ -35,8 +37,21 @@ Value node_property(const GraphStore& store, NodeId node, const PropertyKey& key
     case PropertyKey::Source::Name: return store.name(node);
     case PropertyKey::Source::Column: break;
   }
-  const std::int16_t column = key.node_column[index_of(store.label(node))];
+  const Label label = store.label(node);
+  const std::int16_t column = key.node_column[index_of(label)];
   if (column == PropertyKey::kAbsent) return {};
+  // Straight off the typed column (what store.property() reads, without
+  // finding the label twice more and going through a PropertyValue).
+  const std::size_t row = node - store.nodes(label).begin;
+  const Column& values = store.columns(label)[static_cast<std::size_t>(column)];
+  if (const auto* ints = std::get_if<IntColumn>(&values)) {
+    const std::int32_t v = ints->values[row];
+    return v == kNullInt ? Value() : Value(std::int64_t{v});
+  }
+  if (const auto* strings = std::get_if<StringColumn>(&values)) {
+    const StringId id = strings->values[row];
+    return id == kNullString ? Value() : Value(store.strings().get(id));
+  }
   return from_property(store.property(node, static_cast<std::size_t>(column)));
 }
 
