@@ -1,89 +1,58 @@
 #!/usr/bin/env node
-// The analytic questions of issue 21 in Trellis and Kùzu, in one run:
+// The analytic questions of issue 21 (analytic_questions.mjs) in Trellis,
+// Kùzu and DuckDB, in one run:
 //   node bench/kuzu/analytic.mjs --data DIR --trellis build/bin/trellis [--runs R] [--targets K] [--out FILE]
 // Trellis: one `trellis cypher --db SNAPSHOT --json` process per run (a fresh
 // store each time, as a user's command line gets), timed by the query's own
-// `execution_time_ms`. Kùzu: DIR's CSV loaded into a new database (as run.mjs
-// does), executeSync + getAllSync of a prepared statement after one warm-up.
-// Each question has one or more Trellis spellings and one Kùzu spelling; every
-// spelling's answer must equal Kùzu's. Prints p50/p95 per spelling and engine
-// with the load average; exit 0 when every answer agrees, 1 otherwise, 2 on a
-// usage error.
+// `execution_time_ms`; then every question again in one `trellis serve`
+// process, whose RSS is read after the load and after the questions (issue 21:
+// at most 1.5x). Kùzu: DIR's CSV loaded into a new database (kuzu_session.mjs),
+// executeSync + getAllSync of a prepared statement. DuckDB: DIR's CSV read
+// into tables in memory (duckdb_session.mjs), a prepared statement run and
+// every row read. Each engine answers once first (also the warm-up), then R
+// timed runs. Every Trellis answer must equal Kùzu's and DuckDB's. Prints
+// p50/p95 per spelling and engine, the ratio of the faster of Kùzu and DuckDB
+// to Trellis, the load average and the server's RSS; exit 0 when every
+// answer agrees, 1 otherwise, 2 on a usage error.
 //
 // The reach questions run on the first K random targets of `callers` and
 // its hubs. Kùzu's `* SHORTEST` is one breadth-first search, its walk and trail
 // forms enumerate paths (minutes from a hub at depth 5); SHORTEST leaves out
-// the target itself, which Trellis counts when a cycle of CALLS within the
-// bound leads back to it: an answer exactly one higher for a target that
-// `exists((f)-[:CALLS*1..d]->(f))` finds on such a cycle is reported as
-// explained by that, not counted as a disagreement.
+// the target itself, which Trellis (and DuckDB's recursive CTE) counts when a
+// cycle of CALLS within the bound leads back to it: a Kùzu answer exactly one
+// lower for a target that `exists((f)-[:CALLS*1..d]->(f))` finds on such a
+// cycle is reported as explained by that, not counted as a disagreement.
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { parseArgs } from "node:util";
-import kuzu from "kuzu";
-import { writeKuzuInput } from "./kuzu_input.mjs";
-import { loadIntoKuzu } from "./kuzu_load.mjs";
+import { commandLine, positiveInteger } from "./bench_options.mjs";
+import { openKuzu } from "./kuzu_session.mjs";
+import { openDuckDb } from "./duckdb_session.mjs";
+import { startTrellisServer } from "./trellis_server.mjs";
+import { QUESTIONS } from "./analytic_questions.mjs";
 import { summarize, ms } from "./latency.mjs";
 
 const usage = "usage: analytic.mjs --data DIR --trellis BINARY [--runs R] [--targets K] [--out FILE]";
-let options;
-try {
-  ({ values: options } = parseArgs({
-    options: {
-      data: { type: "string" },
-      trellis: { type: "string" },
-      out: { type: "string" },
-      runs: { type: "string", default: "5" },
-      targets: { type: "string", default: "13" },
-    },
-  }));
-} catch (error) {
-  console.error(`${error.message}\n${usage}`);
-  process.exit(2);
-}
-if (!options.data || !options.trellis) {
-  console.error(usage);
-  process.exit(2);
-}
-const runs = Number(options.runs);
+const options = commandLine(
+  usage,
+  {
+    data: { type: "string" },
+    trellis: { type: "string" },
+    out: { type: "string" },
+    runs: { type: "string", default: "5" },
+    targets: { type: "string", default: "13" },
+  },
+  ["data", "trellis"],
+);
+const runs = positiveInteger(options, "runs", usage);
 const targets = JSON.parse(fs.readFileSync(path.join(options.data, "targets.json"), "utf8"));
 const snapshot = path.resolve(options.data, targets.files.snapshot);
-
-const TOP = "RETURN f.qualified_name AS qn, count(*) AS c ORDER BY c DESC, qn LIMIT 10";
-const TOP_COUNT = "RETURN f.qualified_name AS qn, COUNT { (f)<-[:CALLS]-() } AS c ORDER BY c DESC, qn LIMIT 10";
-const reach = (depth) => ({
-  cycle: `MATCH (f) WHERE f.qualified_name = $q RETURN exists((f)-[:CALLS*1..${depth}]->(f)) AS on_cycle`,
-  trellis: [[`*1..${depth}`, `MATCH (c)-[:CALLS*1..${depth}]->(f) WHERE f.qualified_name = $q RETURN count(DISTINCT c) AS n`]],
-  kuzu: `MATCH (c:Node)-[:CALLS* SHORTEST 1..${depth}]->(f:Node) WHERE f.qualified_name = $q RETURN count(DISTINCT c) AS n`,
-  perTarget: true,
-});
-const QUESTIONS = {
-  top10_in_degree: {
-    trellis: [
-      ["label in WHERE", `MATCH ()-[:CALLS]->(f) WHERE f:Function OR f:Method ${TOP}`],
-      ["label in pattern", `MATCH ()-[:CALLS]->(f:Function|Method) ${TOP}`],
-      ["labels(f) in a list", `MATCH ()-[:CALLS]->(f) WHERE labels(f)[0] IN ['Function', 'Method'] ${TOP}`],
-      ["COUNT {}", `MATCH (f) WHERE f:Function OR f:Method ${TOP_COUNT}`],
-    ],
-    kuzu: `MATCH (:Node)-[:CALLS]->(f:Node) WHERE f.label IN ['Function', 'Method'] ${TOP}`,
-  },
-  calls_count: {
-    trellis: [["", "MATCH (a)-[:CALLS]->(b) RETURN count(*) AS n"]],
-    kuzu: "MATCH (a:Node)-[:CALLS]->(b:Node) RETURN count(*) AS n",
-  },
-  class_count: {
-    trellis: [["", "MATCH (c:Class) RETURN count(*) AS n"]],
-    kuzu: "MATCH (c:Node) WHERE c.label = 'Class' RETURN count(*) AS n",
-  },
-  reach_distinct_d5: reach(5),
-  reach_distinct_d3: reach(3),
-};
 
 const callers = targets.kinds.callers.targets;
 const randomTargets = callers.filter((t) => t.origin === "random").slice(0, Number(options.targets));
 const reachTargets = [...randomTargets, ...callers.filter((t) => t.origin === "hub")];
+const paramsOf = (q) => (q.perTarget ? reachTargets.map((t) => ({ q: t.qualified_name })) : [{}]);
 
 function loadAverage() {
   return os.loadavg().map((l) => l.toFixed(2)).join(" ");
@@ -91,7 +60,7 @@ function loadAverage() {
 
 // Rows as arrays of numbers and strings, in column order.
 function plainRows(rows) {
-  return rows.map((row) => Object.values(row).map((v) => (typeof v === "bigint" ? Number(v) : v)));
+  return rows.map((row) => (Array.isArray(row) ? row : Object.values(row)).map((v) => (typeof v === "bigint" ? Number(v) : v)));
 }
 
 function runTrellis(cypher, params) {
@@ -111,80 +80,128 @@ function runKuzu(connection, statement, params) {
   return { rows: plainRows(rows), ms: elapsed };
 }
 
-// Answers and latencies of one spelling over its parameter sets.
-function measure(run, paramsList) {
-  const answers = paramsList.map((params) => run(params));  // the answer, also the warm-up
+// Answers and latencies of one spelling over its parameter sets; `run` may be async.
+async function measure(run, paramsList) {
+  const answers = [];
+  for (const params of paramsList) answers.push(await run(params));  // the answer, also the warm-up
   const latencies = [];
-  for (let r = 0; r < runs; ++r) for (const params of paramsList) latencies.push(run(params).ms);
-  return { rows: answers.map((a) => a.rows), latency: summarize(latencies) };
+  for (let r = 0; r < runs; ++r) for (const params of paramsList) latencies.push((await run(params)).ms);
+  return { rows: answers.map((a) => plainRows(a.rows)), latency: summarize(latencies) };
 }
 
-const work = fs.mkdtempSync(path.join(os.tmpdir(), "trellis-kuzu-analytic-"));
 let disagreements = 0;
 let explained = 0;
-const report = { dataset: targets.nodes, runs, reach_targets: reachTargets.length, load_average: {}, questions: {} };
-try {
-  report.load_average.start = loadAverage();
-  const trellisResults = {};
-  for (const [name, q] of Object.entries(QUESTIONS)) {
-    const paramsList = q.perTarget ? reachTargets.map((t) => ({ q: t.qualified_name })) : [{}];
-    trellisResults[name] = q.trellis.map(([spelling, cypher]) => ({
-      spelling,
-      cypher,
-      ...measure((params) => runTrellis(cypher, params), paramsList),
-    }));
+// Compares each of Trellis's answers with `other`'s; `explain(i, mine, theirs)`
+// says whether a difference is a known one.
+function check(name, trellisSpellings, engine, other, explain = () => false) {
+  for (const t of trellisSpellings) {
+    t.rows.forEach((rows, i) => {
+      const mine = JSON.stringify(rows);
+      const theirs = JSON.stringify(other.rows[i]);
+      if (mine === theirs) return;
+      if (explain(i, rows, other.rows[i])) {
+        ++explained;
+        return;
+      }
+      ++disagreements;
+      console.error(`${name} ${t.spelling} ${JSON.stringify(paramsOf(QUESTIONS[name])[i])}: Trellis ${mine}, ${engine} ${theirs}`);
+    });
   }
-  report.load_average.after_trellis = loadAverage();
+}
 
-  const input = await writeKuzuInput(options.data, work);
-  const database = new kuzu.Database(path.join(work, "graph.kuzu"));
-  const connection = new kuzu.Connection(database);
-  report.kuzu_load_ms = loadIntoKuzu(connection, input).load_ms;
+const report = { dataset: targets.nodes, runs, reach_targets: reachTargets.length, load_average: {}, questions: {} };
+const trellisResults = {};
+report.load_average.start = loadAverage();
+for (const [name, q] of Object.entries(QUESTIONS)) {
+  trellisResults[name] = [];
+  for (const [spelling, cypher] of q.trellis) {
+    trellisResults[name].push({ spelling, cypher, ...(await measure((params) => runTrellis(cypher, params), paramsOf(q))) });
+  }
+}
+report.load_average.after_trellis = loadAverage();
+
+// The same questions in one server process, its memory before and after.
+const server = await startTrellisServer(options.trellis, snapshot);
+const memory = { before_load: server.memory() };
+await server.cypher("RETURN 1 AS loaded");
+memory.after_load = server.memory();
+const serverResults = {};
+for (const [name, q] of Object.entries(QUESTIONS)) {
+  serverResults[name] = [];
+  for (const [spelling, cypher] of q.trellis) {
+    serverResults[name].push({ spelling, ...(await measure((params) => server.cypher(cypher, params), paramsOf(q))) });
+  }
+}
+memory.after_questions = server.memory();
+await server.close();
+report.trellis_serve_memory = memory;
+for (const [name, spellings] of Object.entries(serverResults)) check(name, trellisResults[name], "trellis serve", { rows: spellings[0].rows });
+
+const duckdb = await openDuckDb(path.resolve(options.data));
+report.duckdb = { version: duckdb.version, load_ms: duckdb.load_ms };
+report.load_average.before_duckdb = loadAverage();
+const duckdbResults = {};
+for (const [name, q] of Object.entries(QUESTIONS)) {
+  const statement = await duckdb.query(q.duckdb);
+  duckdbResults[name] = await measure((params) => statement.run(params), paramsOf(q));
+  check(name, trellisResults[name], "DuckDB", duckdbResults[name]);
+}
+duckdb.close();
+
+const work = fs.mkdtempSync(path.join(os.tmpdir(), "trellis-kuzu-analytic-"));
+try {
+  const kuzu = await openKuzu(options.data, work);
+  report.kuzu_load_ms = kuzu.load.load_ms;
   report.load_average.before_kuzu = loadAverage();
   for (const [name, q] of Object.entries(QUESTIONS)) {
-    const paramsList = q.perTarget ? reachTargets.map((t) => ({ q: t.qualified_name })) : [{}];
-    const statement = connection.prepareSync(q.kuzu);
+    const statement = kuzu.connection.prepareSync(q.kuzu);
     if (!statement.isSuccess()) throw new Error(`${q.kuzu}: ${statement.getErrorMessage()}`);
-    const kuzuResult = { cypher: q.kuzu, ...measure((params) => runKuzu(connection, statement, params), paramsList) };
-    for (const t of trellisResults[name]) {
-      t.rows.forEach((rows, i) => {
-        const mine = JSON.stringify(rows);
-        const theirs = JSON.stringify(kuzuResult.rows[i]);
-        if (mine === theirs) return;
-        const onCycle = () => runTrellis(q.cycle, paramsList[i]).rows[0][0] === true;
-        if (q.cycle && rows[0][0] === kuzuResult.rows[i][0][0] + 1 && onCycle()) {
-          ++explained;
-          return;
-        }
-        ++disagreements;
-        console.error(`${name} ${t.spelling} ${JSON.stringify(paramsList[i])}: Trellis ${mine}, Kùzu ${theirs}`);
-      });
-    }
+    const kuzuResult = await measure((params) => runKuzu(kuzu.connection, statement, params), paramsOf(q));
+    const onCycle = (i) => runTrellis(q.cycle, paramsOf(q)[i]).rows[0][0] === true;
+    check(name, trellisResults[name], "Kùzu", kuzuResult, (i, mine, theirs) => q.cycle && mine[0][0] === theirs[0][0] + 1 && onCycle(i));
     report.questions[name] = {
-      trellis: trellisResults[name].map(({ spelling, cypher, latency }) => ({ spelling, cypher, latency })),
+      trellis: trellisResults[name].map(({ spelling, cypher, latency }, s) => ({
+        spelling,
+        cypher,
+        latency,
+        serve_latency: serverResults[name][s].latency,
+      })),
       kuzu: { cypher: q.kuzu, latency: kuzuResult.latency },
+      duckdb: { sql: q.duckdb, latency: duckdbResults[name].latency },
     };
   }
   report.load_average.end = loadAverage();
-  connection.closeSync();
-  database.closeSync();
+  kuzu.close();
 } finally {
   fs.rmSync(work, { recursive: true, force: true });
 }
 
+const MiB = (bytes) => (bytes / 2 ** 20).toFixed(0);
 console.log(`load average (1, 5, 15 min): ${JSON.stringify(report.load_average)}`);
-console.log("| question | engine, spelling | p50 ms | p95 ms | Kùzu / Trellis p50 | p95 |");
-console.log("|---|---|---|---|---|---|");
+console.log(`DuckDB ${report.duckdb.version}; Trellis per process (trellis cypher) and in one trellis serve`);
+console.log("| question | engine, spelling | p50 ms | p95 ms | serve p50 | serve p95 | best other / Trellis p50 | p95 |");
+console.log("|---|---|---|---|---|---|---|---|");
 for (const [name, r] of Object.entries(report.questions)) {
+  const best50 = Math.min(r.kuzu.latency.p50, r.duckdb.latency.p50);
+  const best95 = Math.min(r.kuzu.latency.p95, r.duckdb.latency.p95);
   for (const t of r.trellis) {
     const label = t.spelling ? `Trellis, ${t.spelling}` : "Trellis";
-    const ratio50 = (r.kuzu.latency.p50 / t.latency.p50).toFixed(1);
-    const ratio95 = (r.kuzu.latency.p95 / t.latency.p95).toFixed(1);
-    console.log(`| ${name} | ${label} | ${ms(t.latency.p50)} | ${ms(t.latency.p95)} | ${ratio50}x | ${ratio95}x |`);
+    const ratio50 = (best50 / t.latency.p50).toFixed(1);
+    const ratio95 = (best95 / t.latency.p95).toFixed(1);
+    console.log(
+      `| ${name} | ${label} | ${ms(t.latency.p50)} | ${ms(t.latency.p95)} | ${ms(t.serve_latency.p50)} | ${ms(t.serve_latency.p95)} | ${ratio50}x | ${ratio95}x |`,
+    );
   }
-  console.log(`| ${name} | Kùzu | ${ms(r.kuzu.latency.p50)} | ${ms(r.kuzu.latency.p95)} | | |`);
+  console.log(`| ${name} | Kùzu | ${ms(r.kuzu.latency.p50)} | ${ms(r.kuzu.latency.p95)} | | | | |`);
+  console.log(`| ${name} | DuckDB | ${ms(r.duckdb.latency.p50)} | ${ms(r.duckdb.latency.p95)} | | | | |`);
 }
-if (explained) console.log(`${explained} reach answer(s) one higher in Trellis: the target itself on a cycle, which Kùzu's SHORTEST leaves out`);
+const growth = memory.after_questions.rss_bytes / memory.after_load.rss_bytes;
+report.trellis_serve_memory.growth = growth;
+console.log(
+  `trellis serve RSS: ${MiB(memory.after_load.rss_bytes)} MiB after the load, ${MiB(memory.after_questions.rss_bytes)} MiB after the questions ` +
+    `(${growth.toFixed(2)}x; peak ${MiB(memory.after_questions.peak_rss_bytes)} MiB)`,
+);
+if (explained) console.log(`${explained} Kùzu reach answer(s) one lower: the target itself on a cycle, which SHORTEST leaves out`);
 console.log(disagreements === 0 ? "every other answer agrees" : `${disagreements} answer(s) disagree`);
 report.explained_by_shortest = explained;
 report.disagreements = disagreements;

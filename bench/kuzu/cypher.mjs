@@ -16,33 +16,23 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { parseArgs } from "node:util";
-import kuzu from "kuzu";
-import { writeKuzuInput } from "./kuzu_input.mjs";
-import { loadIntoKuzu } from "./kuzu_load.mjs";
+import { commandLine, positiveInteger } from "./bench_options.mjs";
+import { openKuzu } from "./kuzu_session.mjs";
 import { summarize, ms } from "./latency.mjs";
 
 const usage = "usage: cypher.mjs --data DIR --trellis FILE [--runs R] [--out FILE] [--threads N]";
-let options;
-try {
-  ({ values: options } = parseArgs({
-    options: {
-      data: { type: "string" },
-      trellis: { type: "string" },
-      out: { type: "string" },
-      runs: { type: "string", default: "5" },
-      threads: { type: "string" },
-    },
-  }));
-} catch (error) {
-  console.error(`${error.message}\n${usage}`);
-  process.exit(2);
-}
-if (!options.data || !options.trellis) {
-  console.error(usage);
-  process.exit(2);
-}
-const runs = Number(options.runs);
+const options = commandLine(
+  usage,
+  {
+    data: { type: "string" },
+    trellis: { type: "string" },
+    out: { type: "string" },
+    runs: { type: "string", default: "5" },
+    threads: { type: "string" },
+  },
+  ["data", "trellis"],
+);
+const runs = positiveInteger(options, "runs", usage);
 const trellis = JSON.parse(fs.readFileSync(options.trellis, "utf8"));
 const targets = JSON.parse(fs.readFileSync(path.join(options.data, "targets.json"), "utf8"));
 
@@ -78,11 +68,8 @@ const work = fs.mkdtempSync(path.join(os.tmpdir(), "trellis-kuzu-cypher-"));
 let disagreements = 0;
 let explained = 0;
 try {
-  const input = await writeKuzuInput(options.data, work);
-  const database = new kuzu.Database(path.join(work, "graph.kuzu"));
-  const connection = new kuzu.Connection(database);
-  if (options.threads) connection.setMaxNumThreadForExec(Number(options.threads));
-  const load = loadIntoKuzu(connection, input);
+  const kuzu = await openKuzu(options.data, work, { threads: options.threads });
+  const { connection, load } = kuzu;
 
   const callers = targets.kinds.callers.targets;
   const byName = new Map(callers.map((t) => [t.qualified_name, t]));
@@ -127,8 +114,7 @@ try {
   report.explained_by_walk_semantics = explained;
   report.disagreements = disagreements;
   if (options.out) fs.writeFileSync(options.out, JSON.stringify(report, null, 1) + "\n");
-  connection.closeSync();
-  database.closeSync();
+  kuzu.close();
 } finally {
   fs.rmSync(work, { recursive: true, force: true });
 }

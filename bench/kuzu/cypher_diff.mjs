@@ -2,49 +2,43 @@
 // Differential testing of `trellis cypher` against Kùzu (README.md,
 // "Cypher: Trellis beside Kùzu"):
 //   node bench/kuzu/cypher_diff.mjs --data DIR --trellis build/bin/trellis
-//        [--targets K] [--out FILE] [--only name,...]
+//        [--targets K] [--out FILE] [--only name,...] [--runs R]
 // DIR is what `trellis_bench dataset` wrote. Every template of
 // cypher_corpus.mjs runs on the first K targets of its kind (all templates
 // marked global run once) in both engines; rows are compared as multisets,
 // or in order where the template orders them totally. Prints one line per
-// template and every disagreement with its query and target.
+// template and every disagreement with its query and target. With --runs R,
+// each compared query then runs R more times in each engine after one
+// warm-up, Trellis in one `trellis serve` process (trellis_server.mjs, timed
+// by the answer's execution_time_ms), Kùzu as a prepared statement
+// (executeSync + getAllSync), and a table gives p50/p95 per template and the
+// ratio Kùzu / Trellis.
 // Exits 0 when all answers agree, 1 when one does not, 2 on a usage error.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { spawnSync } from "node:child_process";
-import { parseArgs } from "node:util";
-import kuzu from "kuzu";
+import { commandLine, positiveInteger } from "./bench_options.mjs";
 import { TEMPLATES } from "./cypher_corpus.mjs";
-import { writeKuzuInput } from "./kuzu_input.mjs";
-import { loadIntoKuzu } from "./kuzu_load.mjs";
+import { openKuzu } from "./kuzu_session.mjs";
+import { summarize, ms } from "./latency.mjs";
+import { startTrellisServer } from "./trellis_server.mjs";
 
-const usage = "usage: cypher_diff.mjs --data DIR --trellis BIN [--targets K] [--out FILE] [--only a,b]";
-let options;
-try {
-  ({ values: options } = parseArgs({
-    options: {
-      data: { type: "string" },
-      trellis: { type: "string" },
-      targets: { type: "string", default: "5" },
-      out: { type: "string" },
-      only: { type: "string" },
-      help: { type: "boolean", default: false },
-    },
-  }));
-} catch (error) {
-  console.error(`${error.message}\n${usage}`);
-  process.exit(2);
-}
-if (options.help) {
-  console.log(usage);
-  process.exit(0);
-}
-const perKind = Number(options.targets);
-if (!options.data || !options.trellis || !(perKind >= 1)) {
-  console.error(usage);
-  process.exit(2);
-}
+const usage = "usage: cypher_diff.mjs --data DIR --trellis BIN [--targets K] [--out FILE] [--only a,b] [--runs R]";
+const options = commandLine(
+  usage,
+  {
+    data: { type: "string" },
+    trellis: { type: "string" },
+    targets: { type: "string", default: "5" },
+    out: { type: "string" },
+    only: { type: "string" },
+    runs: { type: "string" },
+  },
+  ["data", "trellis"],
+);
+const perKind = positiveInteger(options, "targets", usage);
+const runs = options.runs === undefined ? 0 : positiveInteger(options, "runs", usage);
 const only = options.only ? options.only.split(",") : null;
 const templates = TEMPLATES.filter((t) => !only || only.includes(t.name));
 if (only && templates.length !== only.length) {
@@ -95,6 +89,26 @@ function runKuzu(connection, query, qualifiedName, columns) {
   }
 }
 
+// Latencies of R runs after one warm-up: Trellis in `server`, Kùzu prepared.
+async function latencies(server, connection, trellisQuery, kuzuQuery, qualifiedName) {
+  const params = qualifiedName === undefined ? {} : { q: qualifiedName };
+  const statement = connection.prepareSync(kuzuQuery);
+  const kuzuRun = () => {
+    const start = performance.now();
+    connection.executeSync(statement, params).getAllSync();
+    return performance.now() - start;
+  };
+  const times = { trellis: [], kuzu: [] };
+  for (let r = 0; r <= runs; ++r) {
+    const trellisMs = (await server.cypher(trellisQuery, params, ROW_LIMIT)).ms;
+    const kuzuMs = kuzuRun();
+    if (r === 0) continue;
+    times.trellis.push(trellisMs);
+    times.kuzu.push(kuzuMs);
+  }
+  return times;
+}
+
 // Why a disagreement is one of the known differences (cypher_corpus.mjs),
 // or null when it is not.
 function explanation(trellis, kuzuAnswer, template) {
@@ -142,15 +156,15 @@ function disagreement(trellis, kuzuAnswer, ordered) {
 const work = fs.mkdtempSync(path.join(os.tmpdir(), "trellis-cypher-diff-"));
 let failures = 0;
 try {
-  const input = await writeKuzuInput(options.data, work);
-  const database = new kuzu.Database(path.join(work, "graph.kuzu"));
-  const connection = new kuzu.Connection(database);
-  loadIntoKuzu(connection, input);
+  const kuzu = await openKuzu(options.data, work);
+  const { connection } = kuzu;
 
-  const report = { dataset: path.resolve(options.data), targets_per_kind: perKind, templates: [] };
+  const server = runs ? await startTrellisServer(options.trellis, snapshot) : null;
+  const report = { dataset: path.resolve(options.data), targets_per_kind: perKind, runs, templates: [] };
   for (const template of templates) {
     const targets = template.global ? [undefined] : targetsFile.kinds[template.targets].targets.slice(0, perKind);
     const line = { name: template.name, compared: 0, agreed: 0, skipped: 0, explained: [], disagreements: [] };
+    const times = { trellis: [], kuzu: [] };
     for (const target of targets) {
       const { trellis: trellisQuery, kuzu: kuzuQuery } = template.render(target?.label);
       const name = target?.qualified_name;
@@ -171,7 +185,13 @@ try {
       } else {
         line.disagreements.push(entry);
       }
+      if (server) {
+        const timed = await latencies(server, connection, trellisQuery, kuzuQuery, name);
+        times.trellis.push(...timed.trellis);
+        times.kuzu.push(...timed.kuzu);
+      }
     }
+    if (server) line.latency = { trellis: summarize(times.trellis), kuzu: summarize(times.kuzu) };
     failures += line.disagreements.length;
     report.templates.push(line);
     const notes = [
@@ -188,9 +208,20 @@ try {
     `${compared - failures - explained}/${compared} queries agree, ${explained} differ in a known way, ` +
       `${failures} disagree (${templates.length} templates)`,
   );
+  if (server) {
+    await server.close();
+    console.log(`\nlatency over ${runs} runs per query (Trellis: trellis serve; load average ${os.loadavg().map((l) => l.toFixed(2)).join(" ")})`);
+    console.log("| template | Trellis p50 | p95 | Kùzu p50 | p95 | Kùzu / Trellis p50 | p95 |");
+    console.log("|---|---|---|---|---|---|---|");
+    for (const { name, latency } of report.templates) {
+      if (!latency.trellis) continue;
+      const { trellis: t, kuzu: k } = latency;
+      const row = [name, ms(t.p50), ms(t.p95), ms(k.p50), ms(k.p95), `${(k.p50 / t.p50).toFixed(1)}x`, `${(k.p95 / t.p95).toFixed(1)}x`];
+      console.log(`| ${row.join(" | ")} |`);
+    }
+  }
   if (options.out) fs.writeFileSync(options.out, JSON.stringify(report, null, 1) + "\n");
-  connection.closeSync();
-  database.closeSync();
+  kuzu.close();
 } finally {
   fs.rmSync(work, { recursive: true, force: true });
 }

@@ -8,43 +8,28 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { parseArgs } from "node:util";
-import kuzu from "kuzu";
-import { writeKuzuInput } from "./kuzu_input.mjs";
-import { loadIntoKuzu } from "./kuzu_load.mjs";
+import { commandLine, positiveInteger } from "./bench_options.mjs";
+import { openKuzu } from "./kuzu_session.mjs";
 import { QUERY_KINDS } from "./query_kinds.mjs";
 import { measureKind } from "./measure.mjs";
 import { printResultsTable } from "./results_table.mjs";
 import { processMemory, folderBytes } from "./process_memory.mjs";
 
 const usage = "usage: run.mjs --data DIR --out FILE [--runs R] [--kinds a,b] [--threads N] [--timeout-ms MS] [--keep]";
-let options;
-try {
-  ({ values: options } = parseArgs({
-    options: {
-      data: { type: "string" },
-      out: { type: "string" },
-      runs: { type: "string", default: "1" },
-      kinds: { type: "string" },
-      threads: { type: "string" },
-      "timeout-ms": { type: "string", default: "120000" },
-      keep: { type: "boolean", default: false },
-      help: { type: "boolean", default: false },
-    },
-  }));
-} catch (error) {
-  console.error(`${error.message}\n${usage}`);
-  process.exit(2);
-}
-if (options.help) {
-  console.log(usage);
-  process.exit(0);
-}
-const runs = Number(options.runs);
-if (!options.data || !options.out || !(runs >= 1)) {
-  console.error(usage);
-  process.exit(2);
-}
+const options = commandLine(
+  usage,
+  {
+    data: { type: "string" },
+    out: { type: "string" },
+    runs: { type: "string", default: "1" },
+    kinds: { type: "string" },
+    threads: { type: "string" },
+    "timeout-ms": { type: "string", default: "120000" },
+    keep: { type: "boolean", default: false },
+  },
+  ["data", "out"],
+);
+const runs = positiveInteger(options, "runs", usage);
 const kinds = options.kinds ? options.kinds.split(",") : QUERY_KINDS.map((k) => k.name);
 const unknown = kinds.filter((name) => !QUERY_KINDS.some((k) => k.name === name));
 if (unknown.length) {
@@ -55,18 +40,11 @@ if (unknown.length) {
 const targets = JSON.parse(fs.readFileSync(path.join(options.data, "targets.json"), "utf8"));
 const work = fs.mkdtempSync(path.join(os.tmpdir(), "trellis-kuzu-"));
 try {
-  const convertStart = performance.now();
-  const input = await writeKuzuInput(options.data, work);
-  const convertMs = performance.now() - convertStart;
-
-  const database = new kuzu.Database(path.join(work, "graph.kuzu"));
-  const connection = new kuzu.Connection(database);
-  if (options.threads) connection.setMaxNumThreadForExec(Number(options.threads));
-  connection.setQueryTimeout(Number(options["timeout-ms"]));
-  const load = loadIntoKuzu(connection, input);
+  const kuzu = await openKuzu(options.data, work, { threads: options.threads, timeoutMs: options["timeout-ms"] });
+  const { connection, input, load } = kuzu;
   const afterLoad = processMemory();
   const load_summary = {
-    convert_csv_ms: convertMs,
+    convert_csv_ms: kuzu.convert_csv_ms,
     ...load,
     node_rows: input.nodes.rows,
     rel_rows: Object.fromEntries(Object.entries(input.rels).map(([type, rel]) => [type, rel.rows])),
@@ -99,8 +77,7 @@ try {
   };
   fs.writeFileSync(options.out, JSON.stringify(results) + "\n");
   printResultsTable(results);
-  connection.closeSync();
-  database.closeSync();
+  kuzu.close();
 } finally {
   if (options.keep) console.error(`kept ${work}`);
   else fs.rmSync(work, { recursive: true, force: true });

@@ -235,6 +235,33 @@ TEST_CASE("cypher planner: a named far end or relationship the aggregation never
   CHECK(count_of("MATCH (a)-[r:CALLS]->(b) RETURN count(DISTINCT b) AS n", "") < calls);
 }
 
+TEST_CASE("cypher planner: a lone node pattern only a count reads is counted by the store") {
+  const GraphStore& store = shop_store();
+  const auto count_of = [&](std::string_view query, bool node_count) {
+    auto explained = cypher::run_cypher(store, std::string("EXPLAIN ") + std::string(query), {}, CypherOptions{});
+    REQUIRE(explained.ok());
+    CHECK((explained->plan.find("NodeCount") != std::string::npos) == node_count);
+    auto run = cypher::run_cypher(store, query, {}, CypherOptions{});
+    REQUIRE(run.ok());
+    REQUIRE(run->rows.size() == 1);
+    return run->rows[0].back().as_int();
+  };
+  const auto classes = static_cast<std::int64_t>(store.node_count(Label::Class));
+  CHECK(count_of("MATCH (c:Class) RETURN count(*) AS n", true) == classes);
+  CHECK(count_of("MATCH (n) RETURN count(*) AS n", true) == static_cast<std::int64_t>(store.node_count()));
+  CHECK(count_of("MATCH (c:Class|Function) RETURN count(*) AS n", true) ==
+        classes + static_cast<std::int64_t>(store.node_count(Label::Function)));
+  CHECK(count_of("MATCH (c:Interface) RETURN count(*) AS n", true) == 0);
+  CHECK(count_of("MATCH (c:Class:Function) RETURN count(*) AS n", true) == 0);  // no node has both (a false WHERE)
+  CHECK(count_of("MATCH (m:Module) MATCH (c:Class) RETURN count(*) AS n", true) ==
+        classes * static_cast<std::int64_t>(store.node_count(Label::Module)));
+  CHECK(count_of("MATCH (c:Class) RETURN sum(2) AS n", true) == 2 * classes);
+  // The node is read (or constrained): scanned.
+  CHECK(count_of("MATCH (c:Class) RETURN count(c) AS n", false) == classes);
+  CHECK(count_of("MATCH (c:Class) WHERE c.name STARTS WITH 'A' RETURN count(*) AS n", false) < classes);
+  CHECK(count_of("MATCH (c:Class {name: 'Admin'}) RETURN count(*) AS n", false) == 1);
+}
+
 TEST_CASE("cypher planner: variable-length patterns whose rows matter only as a set reach their ends breadth-first") {
   const auto plan_of = [](std::string_view query) {
     auto explained = cypher::run_cypher(shop_store(), std::string("EXPLAIN ") + std::string(query), {}, CypherOptions{});

@@ -3,15 +3,20 @@
 // generated graphs full of ties, with Functions and Methods sharing
 // qualified names (whose groups merge), every spelling's answer must be the
 // rows [s, s + k) of the same query without SKIP and LIMIT, which sorts
-// every row (stable) and takes no rewrite.
+// every row (stable) and takes no rewrite. The degree loop itself
+// (executor/top_degrees.hpp) is also called directly, for its stop checks.
 #include <doctest/doctest.h>
 #include <fmt/format.h>
 #include <tbb/global_control.h>
 
+#include <atomic>
+#include <chrono>
 #include <random>
+#include <span>
 #include <string>
 #include <vector>
 
+#include "executor/top_degrees.hpp"
 #include "trellis/cypher/cypher_engine.hpp"
 #include "trellis/cypher/value/value_text.hpp"
 #include "trellis/store/graph_builder.hpp"
@@ -142,6 +147,79 @@ TEST_CASE("cypher top-degree scan: shapes it does not fit keep the plain scan") 
     CAPTURE(query);
     CHECK(answer(store, query).plan.find("by degree") == std::string::npos);
   }
+}
+
+}  // namespace
+}  // namespace trellis::testing
+
+namespace trellis::testing {
+namespace {
+
+// 100,000 Functions (several blocks of the degree count), 20 of them called:
+// the rows after the scan are few, so no per-row tick reaches the clock and
+// only the degree loop's own check can stop the query.
+GraphStore few_called_functions() {
+  GraphBuilder b;
+  std::vector<BuildId> ids;
+  for (int i = 0; i < 100'000; ++i) {
+    auto id = b.add_node(Label::Function, fmt::format("m.f{}", i), fmt::format("f{}", i));
+    REQUIRE(id.ok());
+    ids.push_back(*id);
+  }
+  for (int called = 0; called < 20; ++called) {
+    for (int caller = 0; caller <= called; ++caller) b.add_edge(RelType::Calls, ids[static_cast<std::size_t>(50'000 + caller)], ids[static_cast<std::size_t>(called * 4'000)]);
+  }
+  auto built = std::move(b).build();
+  REQUIRE(built.ok());
+  return std::move(built->store);
+}
+
+TEST_CASE("cypher top-degree scan: the degree loop stops at the query's timeout or cancel with the TIMEOUT error") {
+  const GraphStore store = few_called_functions();
+  const NodeRange functions = store.nodes(Label::Function);
+  cypher::TopDegreeSpec spec;
+  spec.types = {RelType::Calls};
+  spec.direction = cypher::Direction::In;
+  spec.keep = 3;
+  const auto run = [&](const cypher::CypherOptions& options) {
+    const cypher::ExecContext ctx(store, options, false);
+    return cypher::top_degree_candidates(ctx, std::span(&functions, 1), spec);
+  };
+  const std::vector<NodeId> best = run(cypher::CypherOptions{});
+  REQUIRE(best.size() == 3);
+  CHECK(store.name(best[0]) == "f68000");
+  CHECK(store.name(best[2]) == "f76000");
+
+  // Called directly, so only the loop's own checks can throw (run_cypher also
+  // checks the clock once the rows are out).
+  cypher::CypherOptions expired;
+  expired.timeout = std::chrono::milliseconds{0};
+  try {
+    run(expired);
+    FAIL("the degree loop ran past its deadline");
+  } catch (const cypher::RuntimeError& stop) {
+    CHECK(stop.error.code == ErrorCode::Timeout);
+    CHECK(stop.error.message == "The query ran longer than its timeout of 0 ms");
+  }
+  std::atomic<bool> cancel{true};
+  cypher::CypherOptions cancelled;
+  cancelled.cancel = &cancel;
+  try {
+    run(cancelled);
+    FAIL("the degree loop ran on after the cancel");
+  } catch (const cypher::RuntimeError& stop) {
+    CHECK(stop.error.code == ErrorCode::Timeout);
+    CHECK(stop.error.message == "The query was cancelled");
+  }
+
+  // Through run_cypher: the query's normal TIMEOUT answer.
+  const std::string query = "MATCH ()-[:CALLS]->(f:Function) RETURN f.qualified_name AS qn, count(*) AS c ORDER BY c DESC LIMIT 3";
+  REQUIRE(answer(store, query).plan.find("top 3 by degree") != std::string::npos);
+  CHECK(answer(store, query).rows == std::vector<std::string>{"m.f76000 | 20", "m.f72000 | 19", "m.f68000 | 18"});
+  auto timed_out = cypher::run_cypher(store, query, {}, expired);
+  REQUIRE_FALSE(timed_out.ok());
+  CHECK(timed_out.error().code == ErrorCode::Timeout);
+  CHECK(timed_out.error().message == "The query ran longer than its timeout of 0 ms");
 }
 
 }  // namespace

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "functions/function_registry.hpp"
+#include "value/graph_access.hpp"
 #include "trellis/cypher/cypher_engine.hpp"
 #include "trellis/cypher/value/value.hpp"
 #include "trellis/store/schema.hpp"
@@ -68,6 +69,7 @@ struct Expr {
   Value literal;                   // Literal
   Slot slot = kNoSlot;             // Variable, Aggregate, Comprehension
   std::string key;                 // Property
+  PropertyKey property;            // Property: `key` resolved against the schema (resolve_property)
   std::vector<std::string> keys;   // MapLiteral
   std::vector<Label> labels;       // HasLabels
   bool any_label = false;          // HasLabels: one of `labels` (a pattern's :A|B), not all of them

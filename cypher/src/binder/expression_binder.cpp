@@ -264,6 +264,7 @@ ExprPtr Binder::bind_expr(const ast::Expression& expression) {
           auto object = bind_expr(*node.object);
           auto e = make(ExprKind::Property, object->text + "." + node.key.text);
           e->key = node.key.text;
+          e->property = resolve_property(node.key.text);
           e->args.push_back(std::move(object));
           return e;
         } else if constexpr (std::is_same_v<T, FunctionCall>) {

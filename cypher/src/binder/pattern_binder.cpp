@@ -68,6 +68,7 @@ ExprPtr Binder::bind_properties(const ast::Expression& map, const VarInfo& owner
     auto property = std::make_unique<Expr>();
     property->kind = ExprKind::Property;
     property->key = key.text;
+    property->property = resolve_property(key.text);
     property->text = name + "." + key.text;
     property->args.push_back(variable(owner.slot, name));
     where = and_of(std::move(where), equality(std::move(property), std::move(value)));

@@ -4,6 +4,8 @@
 #include "executor/expression_eval.hpp"
 #include "executor/operators.hpp"
 #include "executor/distinct_keys.hpp"
+#include "executor/group_index.hpp"
+#include "executor/interned_key.hpp"
 #include "executor/value_hash.hpp"
 #include "planner/expression_slots.hpp"
 
@@ -146,6 +148,7 @@ class Aggregate final : public Operator {
     for (std::size_t i = 0; i < projection.name_keys.size(); ++i) {
       if (projection.name_keys[i]) name_key_slots_.push_back(projection.group_keys[i]->slot);
     }
+    for (const std::size_t i : keys_) interned_.push_back(interned_key(key_expr(i)));
   }
   std::string describe() const override {
     const char* kind = projection_.singleton_groups ? "RowAggregate" : (projection_.clustered ? "OrderedAggregate" : "Aggregate");
@@ -168,6 +171,8 @@ class Aggregate final : public Operator {
   void do_open(ExecContext&) override {
     groups_.clear();
     index_.clear();
+    interned_now_.clear();
+    for (const auto& interned : interned_) interned_now_.push_back(interned.has_value());
     consumed_ = false;
     done_ = false;
     shared_.clear();
@@ -183,10 +188,11 @@ class Aggregate final : public Operator {
 
  private:
   struct Group {
-    std::vector<Value> key;
+    std::vector<Value> key;  // in hash mode, string ids where interned_now_ (read_hash_key)
     std::vector<Value> row;                       // the first row whole, or
     std::vector<std::pair<Slot, Value>> kept;     // its slots in kept_slots_ (hash mode)
     std::vector<Accumulator> accumulators;
+    bool interned = false;  // made by consume(): its key may hold string ids
   };
 
   std::vector<Accumulator> accumulators() const {
@@ -207,6 +213,31 @@ class Aggregate final : public Operator {
   void read_key(ExecContext& ctx, Row& row, std::vector<Value>& key) {
     key.clear();
     for (const std::size_t i : keys_) key.push_back(evaluate(key_expr(i), row, ctx));
+  }
+  // read_key() for hash mode: a key interned_now_ is a string id
+  // (interned_key.hpp). A row whose variable holds no node turns that key
+  // back into text for every group so far, and for the rest of the run.
+  void read_hash_key(ExecContext& ctx, Row& row, std::vector<Value>& key) {
+    key.clear();
+    for (std::size_t k = 0; k < keys_.size(); ++k) {
+      if (interned_now_[k]) {
+        if (auto id = read_interned(ctx.store(), *interned_[k], row.slots[interned_[k]->slot])) {
+          key.push_back(std::move(*id));
+          continue;
+        }
+        stop_interning(ctx, k);
+      }
+      key.push_back(evaluate(key_expr(keys_[k]), row, ctx));
+    }
+  }
+  void stop_interning(ExecContext& ctx, std::size_t k) {
+    interned_now_[k] = false;
+    index_.clear();
+    for (std::size_t g = 0; g < groups_.size(); ++g) {
+      groups_[g].key[k] = interned_text(ctx.store(), groups_[g].key[k]);
+      const std::vector<Value>& key = groups_[g].key;
+      index_.find_or_insert(TupleHash{}(key), g, [&](std::size_t other) { return TupleEquivalent{}(groups_[other].key, key); });
+    }
   }
   void read_args(ExecContext& ctx, Row& row) {
     args_.clear();
@@ -237,7 +268,7 @@ class Aggregate final : public Operator {
       if (deferred(i)) {
         values_.emplace_back();
       } else if (grouping && key_is_value(i)) {
-        values_.push_back(group.key[key]);
+        values_.push_back(group.interned && interned_now_[key] ? interned_text(ctx.store(), group.key[key]) : group.key[key]);
       } else {
         values_.push_back(evaluate(*projection_.items[i].expr, row, ctx));
       }
@@ -265,28 +296,29 @@ class Aggregate final : public Operator {
       std::size_t group = 0;
       bool inserted = groups_.empty();
       if (!keys_.empty()) {
-        read_key(ctx, row, key);
-        const auto found = index_.try_emplace(key, groups_.size());
-        group = found.first->second;
+        read_hash_key(ctx, row, key);
+        const auto found = index_.find_or_insert(TupleHash{}(key), groups_.size(),
+                                                 [&](std::size_t g) { return TupleEquivalent{}(groups_[g].key, key); });
+        group = found.first;
         inserted = found.second;
       }
       if (inserted) {
         ctx.charge(1);
         if (keep_whole_row_) {
-          groups_.push_back(Group{key, row.slots, {}, accumulators()});
+          groups_.push_back(Group{key, row.slots, {}, accumulators(), true});
         } else {
           row_width_ = width;
           std::vector<std::pair<Slot, Value>> kept;
           kept.reserve(kept_slots_.size());
           for (const Slot slot : kept_slots_) kept.emplace_back(slot, row.slots[slot]);
-          groups_.push_back(Group{key, {}, std::move(kept), accumulators()});
+          groups_.push_back(Group{key, {}, std::move(kept), accumulators(), true});
         }
       }
       read_args(ctx, row);
       add_args(ctx, groups_[group].accumulators, row.weight);
     }
     if (groups_.empty() && keys_.empty()) {
-      groups_.push_back(Group{{}, std::vector<Value>(width), {}, accumulators()});
+      groups_.push_back(Group{{}, std::vector<Value>(width), {}, accumulators(), false});
     }
   }
 
@@ -346,7 +378,7 @@ class Aggregate final : public Operator {
     const auto [it, inserted] = shared_index_.try_emplace(key, shared_.size());
     if (inserted) {
       ctx.charge(1);
-      shared_.push_back(Group{std::move(key), std::move(group.row), {}, std::move(group.accumulators)});
+      shared_.push_back(Group{std::move(key), std::move(group.row), {}, std::move(group.accumulators), false});
       return;
     }
     Group& into = shared_[it->second];
@@ -428,7 +460,9 @@ class Aggregate final : public Operator {
   bool keep_whole_row_ = false;
   std::size_t row_width_ = 0;  // of the rows consumed (hash mode)
   std::vector<Group> groups_;
-  TupleMap<std::size_t> index_;
+  GroupIndex index_;
+  std::vector<std::optional<InternedKey>> interned_;  // per key: read as a string id when possible
+  std::vector<bool> interned_now_;                    // per key: this run still reads it so
   bool consumed_ = false;
   bool done_ = false;
   std::size_t at_ = 0;

@@ -39,12 +39,16 @@ class ExecContext {
     if ((++ticks_ & 0x3FFu) == 0) check_deadline();
   }
   void check_deadline() const {
-    if (options_.cancel != nullptr && options_.cancel->load(std::memory_order_relaxed)) {
-      fail(ErrorCode::Timeout, "The query was cancelled");
-    }
-    if (std::chrono::steady_clock::now() > deadline_) {
-      fail(ErrorCode::Timeout, fmt::format("The query ran longer than its timeout of {} ms", options_.timeout.count()));
-    }
+    if (must_stop()) fail_stopped();
+  }
+  // Whether the query is cancelled or past its deadline. Thread-safe: loops
+  // on TBB's workers poll it per block and leave the throwing to
+  // fail_stopped() on the query's own thread.
+  bool must_stop() const { return cancelled() || std::chrono::steady_clock::now() > deadline_; }
+  // Throws the TIMEOUT error of a query that must_stop().
+  [[noreturn]] void fail_stopped() const {
+    if (cancelled()) fail(ErrorCode::Timeout, "The query was cancelled");
+    fail(ErrorCode::Timeout, fmt::format("The query ran longer than its timeout of {} ms", options_.timeout.count()));
   }
   // `rows` more rows (or list items) held in memory by an operator.
   void charge(std::size_t rows) {
@@ -57,6 +61,8 @@ class ExecContext {
   }
 
  private:
+  bool cancelled() const { return options_.cancel != nullptr && options_.cancel->load(std::memory_order_relaxed); }
+
   const GraphStore& store_;
   const CypherOptions& options_;
   bool profile_;

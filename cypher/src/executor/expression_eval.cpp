@@ -17,11 +17,12 @@ namespace {
        fmt::format("Cannot apply {} to {} and {}", what, to_string(a.kind()), to_string(b.kind())));
 }
 
-Value property_of(const Value& object, const std::string& key, ExecContext& ctx) {
+Value property_of(const Value& object, const Expr& access, ExecContext& ctx) {
+  const std::string& key = access.key;
   switch (object.kind()) {
     case ValueKind::Null: return {};
-    case ValueKind::Node: return node_property(ctx.store(), object.as_node().id, key);
-    case ValueKind::Relationship: return rel_property(ctx.store(), object.as_rel(), key);
+    case ValueKind::Node: return node_property(ctx.store(), object.as_node().id, access.property);
+    case ValueKind::Relationship: return rel_property(ctx.store(), object.as_rel(), access.property);
     case ValueKind::Map: {
       const Value* found = object.find(key);
       return found == nullptr ? Value() : *found;
@@ -291,7 +292,7 @@ Value evaluate(const Expr& expr, Row& row, ExecContext& ctx) {
     case ExprKind::Literal: return expr.literal;
     case ExprKind::Variable:
     case ExprKind::Aggregate: return row.slots[expr.slot];
-    case ExprKind::Property: return property_of(evaluate(*expr.args[0], row, ctx), expr.key, ctx);
+    case ExprKind::Property: return property_of(evaluate(*expr.args[0], row, ctx), expr, ctx);
     case ExprKind::HasLabels: {
       const Value v = evaluate(*expr.args[0], row, ctx);
       if (v.is_null()) return {};

@@ -51,7 +51,7 @@ class NodeScan final : public Operator {
       }
       if (!input().next(ctx, row)) return false;
       if (top_) {
-        picked_ = top_degree_candidates(ctx.store(), ranges_, *top_);
+        picked_ = top_degree_candidates(ctx, ranges_, *top_);
         picked_at_ = 0;
         continue;
       }

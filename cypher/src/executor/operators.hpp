@@ -59,6 +59,9 @@ OperatorPtr make_expand_count(OperatorPtr input, ExpandSpec spec);
 // The rows of `input` weighted by the number of edges of `types` (a
 // directed hop between two unconstrained nodes that only a count reads).
 OperatorPtr make_edge_count(OperatorPtr input, std::vector<RelType> types, std::string text);
+// The rows of `input` weighted by the number of nodes of `labels` (all
+// nodes when empty): a lone node pattern that only a count reads.
+OperatorPtr make_node_count(OperatorPtr input, std::vector<Label> labels, std::string text);
 OperatorPtr make_var_expand(OperatorPtr input, VarExpandSpec spec);
 // The distinct ends of a variable-length step with min_hops <= 1, breadth
 // first (each once per input row); binds `to` only, never the relationship

@@ -4,6 +4,7 @@
 #include <tbb/parallel_for.h>
 
 #include <algorithm>
+#include <atomic>
 #include <functional>
 #include <queue>
 
@@ -85,10 +86,33 @@ std::vector<std::uint32_t> block_degrees(const GraphStore& store, const TopDegre
   return kept;
 }
 
+// Whether the blocks of one parallel loop should stop: the first block that
+// finds the query cancelled or past its deadline says so for the rest.
+class BlockStop {
+ public:
+  explicit BlockStop(const ExecContext& ctx) : ctx_(ctx) {}
+  bool now() {
+    if (stopped_.load(std::memory_order_relaxed)) return true;
+    if (!ctx_.must_stop()) return false;
+    stopped_.store(true, std::memory_order_relaxed);
+    return true;
+  }
+  // Throws the query's TIMEOUT error on the calling thread when a block stopped.
+  void rethrow() const {
+    if (stopped_.load(std::memory_order_relaxed)) ctx_.fail_stopped();
+  }
+
+ private:
+  const ExecContext& ctx_;
+  std::atomic<bool> stopped_{false};
+};
+
 }  // namespace
 
-std::vector<NodeId> top_degree_candidates(const GraphStore& store, std::span<const NodeRange> ranges,
+std::vector<NodeId> top_degree_candidates(const ExecContext& ctx, std::span<const NodeRange> ranges,
                                           const TopDegreeSpec& spec) {
+  const GraphStore& store = ctx.store();
+  BlockStop stop(ctx);
   std::vector<NodeId> picked;
   if (spec.keep == 0) return picked;
   const std::size_t width = std::max<std::size_t>(spec.group_width, 1);
@@ -98,8 +122,12 @@ std::vector<NodeId> top_degree_candidates(const GraphStore& store, std::span<con
   std::vector<std::uint32_t> degrees(total);
   std::vector<std::vector<std::uint32_t>> best(blocks.size());
   tbb::parallel_for(tbb::blocked_range<std::size_t>(0, blocks.size(), 1), [&](const tbb::blocked_range<std::size_t>& r) {
-    for (std::size_t b = r.begin(); b < r.end(); ++b) best[b] = block_degrees(store, spec, blocks[b], m, degrees);
+    for (std::size_t b = r.begin(); b < r.end(); ++b) {
+      if (stop.now()) return;
+      best[b] = block_degrees(store, spec, blocks[b], m, degrees);
+    }
   });
+  stop.rethrow();
   // The m-th largest degree among the rows, from each block's m largest.
   std::vector<std::uint32_t> largest;
   for (const auto& kept : best) largest.insert(largest.end(), kept.begin(), kept.end());
@@ -113,12 +141,14 @@ std::vector<NodeId> top_degree_candidates(const GraphStore& store, std::span<con
   std::vector<std::vector<std::pair<std::size_t, NodeId>>> found_in(blocks.size());
   tbb::parallel_for(tbb::blocked_range<std::size_t>(0, blocks.size(), 1), [&](const tbb::blocked_range<std::size_t>& r) {
     for (std::size_t b = r.begin(); b < r.end(); ++b) {
+      if (stop.now()) return;
       const DegreeBlock& block = blocks[b];
       for (NodeId node = block.begin; node < block.end; ++node) {
         if (degrees[block.first + (node - block.begin)] >= bound) found_in[b].emplace_back(block.range, node);
       }
     }
   });
+  stop.rethrow();
   std::vector<std::pair<std::size_t, NodeId>> found;
   for (const auto& part : found_in) found.insert(found.end(), part.begin(), part.end());
   if (width > 1) {

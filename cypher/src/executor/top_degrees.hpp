@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "binder/bound_query.hpp"
+#include "executor/exec_context.hpp"
 #include "trellis/store/graph_store.hpp"
 
 namespace trellis::cypher {
@@ -41,8 +42,10 @@ std::int64_t hop_degree(const GraphStore& store, NodeId node, std::span<const Re
 // groups reach. Everything (that is a row) when fewer than m nodes are rows.
 // The degrees are counted in blocks of the ranges on TBB's workers (each
 // block keeps its own m largest; the m-th largest of their union is T), so
-// the answer does not depend on the number of threads.
-std::vector<NodeId> top_degree_candidates(const GraphStore& store, std::span<const NodeRange> ranges,
+// the answer does not depend on the number of threads. Each block first
+// asks ctx.must_stop(); once one says yes the rest are skipped and the
+// query stops with its TIMEOUT error (a timeout or a cancel).
+std::vector<NodeId> top_degree_candidates(const ExecContext& ctx, std::span<const NodeRange> ranges,
                                           const TopDegreeSpec& spec);
 
 }  // namespace trellis::cypher

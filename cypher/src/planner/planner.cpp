@@ -317,6 +317,14 @@ class Planner {
     return part.nodes[0].labels.empty() && part.nodes[1].labels.empty();
   }
 
+  // A lone node pattern, not bound, and nothing after but a count reads it:
+  // every node of its labels is one match (`MATCH (c:Class) RETURN count(*)`).
+  bool counts_every_node(const BoundPatternPart& part, const std::vector<ExprPtr>& conjuncts) const {
+    if (!part.rels.empty() || part.nodes.size() != 1 || part.path_slot != kNoSlot) return false;
+    const Slot slot = part.nodes[0].slot;
+    return bound_.count(slot) == 0 && read_next_.count(slot) == 0 && !read_by(conjuncts, slot);
+  }
+
   OperatorPtr plan_shortest(OperatorPtr op, BoundPatternPart& part, std::vector<ExprPtr>& conjuncts) {
     for (const BoundNodePattern& node : part.nodes) {
       op = bind_anchor(std::move(op), node, conjuncts);
@@ -351,6 +359,11 @@ class Planner {
       return make_edge_count(std::move(op), types_or_all(rel.types),
                              step_text(part.nodes[0], rel, part.nodes[1], rel.direction));
     }
+    if (count_allowed && counts_every_node(part, conjuncts)) {
+      multiplied_ = true;
+      last_anchor_ = kNoSlot;
+      return make_node_count(std::move(op), part.nodes[0].labels, node_text(part.nodes[0]));
+    }
     std::size_t anchor = 0;
     auto best = anchor_score(part.nodes[0], conjuncts);
     for (std::size_t i = 1; i < part.nodes.size(); ++i) {
@@ -384,7 +397,8 @@ class Planner {
     op = place_filters(std::move(op), conjuncts);
     UniqueRels unique;
     std::vector<bool> done(match.parts.size(), false);
-    const bool single_step = match.parts.size() == 1 && match.parts[0].rels.size() == 1 &&
+    // One hop or one lone node: the only shapes a count may read off the store.
+    const bool single_step = match.parts.size() == 1 && match.parts[0].rels.size() <= 1 &&
                              match.parts[0].kind == PathKind::Plain && match.parts[0].path_slot == kNoSlot;
     for (std::size_t n = 0; n < match.parts.size(); ++n) {
       std::size_t pick = 0;
