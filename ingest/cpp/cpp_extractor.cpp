@@ -150,28 +150,44 @@ class Walk {
     return push_frame(std::move(inner));
   }
 
-  // A template's type parameters name no type of the tree: what they type is unknown.
-  std::uint32_t template_frame(TSNode node, std::uint32_t f) {
-    Frame inner = frames_[f];
-    --inner.nesting;  // a template adds no level of names
-    for (const TSNode parameter : chains_.named(syntax_.child(node, Field::Parameters))) {
+  // The type parameters of a template declaration, in order (value parameters, `int N`, are none).
+  std::vector<std::string> type_parameters(TSNode template_declaration) const {
+    std::vector<std::string> out;
+    for (const TSNode parameter : chains_.named(syntax_.child(template_declaration, Field::Parameters))) {
       if (syntax_.is(parameter, NodeType::ParameterDeclaration) || syntax_.is(parameter, NodeType::OptionalParameterDeclaration)) {
-        continue;  // a value parameter (`int N`)
+        continue;
       }
       TSNode name = syntax_.child(parameter, Field::Name);
       if (ts_node_is_null(name)) name = ts_node_named_child(parameter, 0);
-      if (syntax_.is(name, NodeType::TypeIdentifier)) inner.template_parameters.push_back(text(name));
+      if (syntax_.is(name, NodeType::TypeIdentifier)) out.push_back(text(name));
     }
+    return out;
+  }
+
+  // A template's type parameters name no type of the tree: what they type
+  // is bound by the receiver's type arguments, or unknown.
+  std::uint32_t template_frame(TSNode node, std::uint32_t f) {
+    Frame inner = frames_[f];
+    --inner.nesting;  // a template adds no level of names
+    for (std::string& parameter : type_parameters(node)) inner.template_parameters.push_back(std::move(parameter));
     return push_frame(std::move(inner));
   }
 
-  // A type as written, empty when it is a template parameter of the frame's
-  // (a collection of one stays: the collection is a library's).
+  // A declared type as written, its template arguments kept; where it or
+  // one of its type arguments starts with a template parameter of the
+  // frame's, that link has kTemplateParameterKind (`T`, `T*`, `vector<T>`,
+  // `Box<T>`), unless a member of it is named (`T::type`, dependent).
   LinkChain type_in(TSNode type, std::uint32_t f) const {
-    LinkChain chain = chains_.type(type);
+    LinkChain chain = chains_.declared_type(type);
     const auto& parameters = frames_[f].template_parameters;
-    if (chain.size() == 1 && std::find(parameters.begin(), parameters.end(), chain.front().text) != parameters.end()) {
-      return {};
+    if (parameters.empty()) return chain;
+    for (std::size_t i = 0; i < chain.size(); ++i) {
+      const bool starts = i == 0 || (chain[i - 1].kind == Link::Kind::Element && chain[i - 1].text == resolve::kTypeArgumentOpen);
+      if (!starts || chain[i].kind != Link::Kind::Name) continue;
+      if (std::find(parameters.begin(), parameters.end(), chain[i].text) == parameters.end()) continue;
+      const bool dependent = i + 1 < chain.size() && chain[i + 1].kind == Link::Kind::Attribute &&
+                             chain[i + 1].text != resolve::kElementLink && chain[i + 1].text != resolve::kDerefLink;
+      if (!dependent) chain[i].kind = resolve::kTemplateParameterKind;
     }
     return chain;
   }
@@ -201,6 +217,8 @@ class Walk {
         definition.bases.push_back(std::move(type));
       }
     }
+    // A class template's type parameters, which its members' types name.
+    if (syntax_.is(parent, NodeType::TemplateDeclaration)) definition.parameters = type_parameters(parent);
     const auto index = add(std::move(definition));
     access_[index] = syntax_.is(node, NodeType::ClassSpecifier) ? "private" : "public";
     if (syntax_.is(node, NodeType::EnumSpecifier)) return std::nullopt;
@@ -351,7 +369,7 @@ class Walk {
       if (syntax_.is(declarator, NodeType::InitDeclarator)) {
         const TSNode value = syntax_.child(declarator, Field::Value);
         if (syntax_.is(value, NodeType::ArgumentList) || syntax_.is(value, NodeType::InitializerList)) {
-          if (frame.function != kModuleScope && !type.empty()) constructed(declarator, parts[Field::Type], value, f);
+          if (frame.function != kModuleScope && !type.empty() && type.front().kind == Link::Kind::Name) constructed(declarator, parts[Field::Type], value, f);
         } else {
           assignment.value = chains_.value(value);
         }
