@@ -171,7 +171,7 @@ void ChainReader::append_value(TSNode node, LinkChain& out, int depth) const {
     case NodeType::ParenthesizedExpression: append_value(ts_node_named_child(node, 0), out, depth + 1); return;
     case NodeType::PointerExpression:  // `*p` dereferences, `&x` reads as x
       append_value(syntax_.child(node, Field::Argument), out, depth + 1);
-      if (text(syntax_.child(node, Field::Operator)) == "*") out.push_back({Link::Kind::Attribute, std::string(kDerefLink)});
+      if (text(syntax_.child(node, Field::Operator)) == "*") out.push_back({Link::Kind::Attribute, std::string(resolve::kIndirectionLink)});
       return;
     case NodeType::SubscriptExpression:
       append_value(syntax_.child(node, Field::Argument), out, depth + 1);

@@ -7,7 +7,7 @@
 //
 // Expressions: `p->q.f(x)` is [Name p, Attribute "*", Attribute q,
 // Attribute f, Call "1"] (kDerefLink: through a pointer or handle); `*p` is
-// [p, "*"]; `this` is [Name this]; `&x` and parentheses read through;
+// [p, "(*)"] (kIndirectionLink); `this` is [Name this]; `&x` and parentheses read through;
 // `new T(a)`, `T(a)`, `T{a}`, `static_cast<T>(e)` (any named cast) and
 // `(T)e` are [<T>, Call]; so is a call of a template given one explicit
 // type argument, whose result reads as that type (`x.Cast<T>()`,

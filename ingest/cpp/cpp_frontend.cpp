@@ -197,7 +197,8 @@ class CppFrontend final : public resolve::ExtractingFrontend<CppQueries, CppExtr
                              .open_types = false,
                              .sign_shared_names = true,
                              .calls_may_be_macros = true,
-                             .open_namespaces = true};
+                             .open_namespaces = true,
+                             .argument_dependent_lookup = true};
 };
 
 }  // namespace

@@ -127,7 +127,12 @@ Value Typer::evaluate(const LinkChain& chain, std::size_t length, Context contex
     const Link& link = chain[i];
     if (value.is(Value::Kind::Unknown)) return value;
     switch (link.kind) {
-      case Link::Kind::Attribute: value = member(value, link.text, called_at(i), depth); break;
+      case Link::Kind::Attribute:
+        if (i == 1 && (link.text == kDerefLink || link.text == kIndirectionLink) && contains(table_.rules().self_names, first.text)) {
+          break;  // `this->`, `*this`: a pointer's
+        }
+        value = member(value, link.text, called_at(i), depth);
+        break;
       case Link::Kind::Call:
         if (i + 1 < length && chain[i + 1].kind == Link::Kind::Attribute && chain[i + 1].text.starts_with('#')) {
           value = result(value, link, chain[i + 1].text, context, line);  // `x, err := f()`: one of its results
@@ -296,15 +301,52 @@ Value Typer::name_value(std::string_view name, bool called, Context context, std
   return unbound(name, context);
 }
 
+Value Typer::call_operator(const Value& instance) {
+  if (!instance.is(Value::Kind::Instance) || instance.collection != 0 || instance.handle) return {};
+  const auto* overloads = table_.find_methods(instance.id, "operator()");
+  if (overloads == nullptr) return {};
+  return {Value::Kind::Callable, instance.id, overloads, 0, false, instance.arguments, instance.where, instance.outer};
+}
+
+std::vector<ScopeRef> Typer::of_arity(const std::vector<ScopeRef>& overloads, std::size_t arity) const {
+  std::vector<ScopeRef> out;
+  for (const ScopeRef ref : overloads) {
+    const Definition& definition = table_.files()[ref.file].definitions[ref.def];
+    if (definition.parameters.size() == arity || (definition.is_variadic && arity + 1 >= definition.parameters.size())) {
+      out.push_back(ref);
+    }
+  }
+  return out;
+}
+
+Value Typer::operator_result(const Value& of, std::string_view name, std::size_t arity) {
+  if (!of.is(Value::Kind::Instance) || of.collection != 0 || of.handle) return {};
+  const auto* overloads = table_.find_methods(of.id, name);
+  if (overloads == nullptr) return {};
+  const std::vector<ScopeRef> fitting = of_arity(*overloads, arity);
+  if (fitting.empty()) return {};
+  return bound(table_.return_type(choose(fitting, arity, nullptr, {}, 0)), of);
+}
+
 Value Typer::member(Value of, std::string_view name, bool called, int depth) {
   if (name == kElementLink) {  // an element of a collection
     if (of.is(Value::Kind::Instance) && of.collection > 0) {
       --of.collection;
       return of;
     }
+    if (of.is(Value::Kind::Instance) && of.handle) {  // a pointer's
+      of.handle = false;
+      return of;
+    }
+    if (Value element = operator_result(of, "operator[]", 1); !element.is(Value::Kind::Unknown)) return element;
     return of.is(Value::Kind::External) ? of : Value{};
   }
-  if (name == kDerefLink) {  // through a handle or pointer to what it points at
+  if (name == kDerefLink || name == kIndirectionLink) {  // through a handle or pointer to what it points at
+    // A class's own `->` / `*` (an iterator, a smart pointer of the tree's): what it yields.
+    if (Value pointee = operator_result(of, name == kDerefLink ? "operator->" : "operator*", 0); !pointee.is(Value::Kind::Unknown)) {
+      if (pointee.is(Value::Kind::Instance) && pointee.collection == 0) pointee.handle = false;  // `->` again through its pointer
+      return pointee;
+    }
     if (of.is(Value::Kind::Instance) && of.collection == 0) of.handle = false;
     return of.is(Value::Kind::Instance) || of.is(Value::Kind::External) ? of : Value{};
   }
@@ -403,6 +445,11 @@ Value Typer::call(Value callee, const Link& link, Context context, std::uint32_t
                    {Value::Kind::Instance, callee.id, nullptr, 0, false, callee.arguments, callee.where, callee.outer});
     }
     case Value::Kind::Type: return Value::of(Value::Kind::Instance, callee.id);  // a constructor
+    case Value::Kind::Instance:  // an object's `operator()`
+      if (const Value operator_call = call_operator(callee); operator_call.is(Value::Kind::Callable)) {
+        return call(operator_call, link, context, line, depth);
+      }
+      return {};
     case Value::Kind::External: return callee;
     default: (void)depth; return {};
   }

@@ -65,9 +65,14 @@ class Typer {
 
   // The value of `chain` read at `line` in `context`.
   Value evaluate(const LinkChain& chain, Context context, std::uint32_t line);
+  // Those of the overloads that take `arity` arguments.
+  std::vector<ScopeRef> of_arity(const std::vector<ScopeRef>& overloads, std::size_t arity) const;
   // Among overloads, the one a call with these arguments reaches.
   ScopeRef choose(const std::vector<ScopeRef>& overloads, std::optional<std::size_t> arity,
                   const std::vector<LinkChain>* arguments, Context context, std::uint32_t line);
+  // The `operator()` overloads of an instance's class (a Callable bound to
+  // it), else Unknown.
+  Value call_operator(const Value& instance);
   // The value a declared type gives a variable (a template parameter no
   // receiver binds: unknown, or a library's collection or handle of it).
   static Value instance_of(DeclaredType type);
@@ -89,6 +94,9 @@ class Typer {
   Local find_local(std::string_view name, Context context, std::uint32_t line) const;
   Value local_value(std::string_view name, Context context, std::uint32_t line, int depth, bool& found);
   Value member(Value of, std::string_view name, bool called, int depth);
+  // What an operator member of an instance's class yields (`operator->`,
+  // `operator[]`), Unknown when the class has none.
+  Value operator_result(const Value& of, std::string_view name, std::size_t arity);
   Value field_value(const Field& field, int depth);
   Value call(Value callee, const Link& link, Context context, std::uint32_t line, int depth);
   Value result(Value callee, const Link& link, std::string_view index, Context context, std::uint32_t line);

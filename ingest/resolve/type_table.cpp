@@ -368,6 +368,11 @@ NamespaceId TypeTable::namespace_of(Context context) const {
   return *find_namespace(top_namespace(context.file, context.scope));
 }
 
+NamespaceId TypeTable::namespace_of_type(TypeId type) const {
+  while (types_[type].outer != kNone) type = types_[type].outer;
+  return types_[type].ns;
+}
+
 DeclaredType TypeTable::return_type(ScopeRef callable) const {
   if (callable.def == kModuleScope || returns_.empty()) return {};
   return returns_[callable.file][callable.def];

@@ -54,6 +54,10 @@ inline constexpr std::string_view kElementLink = "[]";
 // "*", f] and `*p` [p, "*"], which reach T's members through a handle and
 // read a plain pointer or value as itself.
 inline constexpr std::string_view kDerefLink = "*";
+// An explicit dereference (C++'s `*p`, where kDerefLink is `p->`): the same
+// through a pointer or handle; on an object of a class, that class's
+// `operator*` (kDerefLink: its `operator->`).
+inline constexpr std::string_view kIndirectionLink = "(*)";
 // Type arguments (C++): a declared type `Box<W, V>` is [Box, <, W, >, <, V,
 // >]: each argument's own chain between Element links of these texts
 // (nested ones balanced).
@@ -119,6 +123,8 @@ class TypeTable {
   TypeId enclosing_type(Context context) const;
   // The namespace a context's top-level definition is named in.
   NamespaceId namespace_of(Context context) const;
+  // The namespace a type is declared in (a nested type's: its outermost type's).
+  NamespaceId namespace_of_type(TypeId type) const;
   const FileScope& scope_of(std::uint32_t file) const { return scopes_[file]; }
   // The namespaces of the tree the file's FileScope::open_namespaces names.
   std::span<const NamespaceId> open_namespaces(std::uint32_t file) const { return open_ids_[file]; }

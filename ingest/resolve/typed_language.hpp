@@ -111,6 +111,10 @@ struct TypedRules {
   // reopened by libraries, `std` by the tree's own specialisations): a
   // member of it the tree does not show is a library's, not unknown.
   bool open_namespaces = false;
+  // A function called by a bare name that ordinary lookup does not find is
+  // looked up in the namespaces of its arguments' classes too (C++'s
+  // argument-dependent lookup), and so is a free operator.
+  bool argument_dependent_lookup = false;
 };
 
 class TypedLanguage {

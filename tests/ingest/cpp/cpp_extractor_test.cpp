@@ -172,3 +172,20 @@ TEST_CASE("cpp extractor: a class template keeps its type parameters; declared t
   REQUIRE(facts.calls.size() == 1);
   CHECK(cpp_chain_text(facts.calls[0].callee) == "Pair");
 }
+
+TEST_CASE("cpp extractor: unary, increment, compound-assignment, * and [] operators are implicit calls; pointers are handles") {
+  const FileFacts facts = extract_cpp("void f(V a, V* p) { -a; a++; ++a; a += 1; *a; a[2]; a = a; p->g(); }\n");
+  std::vector<std::string> calls;
+  for (const CallSite& call : facts.calls) {
+    calls.push_back(cpp_chain_text(call.callee) + " /" + std::to_string(call.arguments.size()) + (call.implicit ? " implicit" : ""));
+  }
+  // `a++` is given an int (operator++(int)); a plain `=` is no call of ours.
+  CHECK(calls == std::vector<std::string>{"a operator- /0 implicit", "a operator++ /1 implicit", "a operator++ /0 implicit",
+                                          "a operator+= /1 implicit", "a operator* /0 implicit", "a operator[] /1 implicit",
+                                          "p * g /0"});
+  const Definition* f = cpp_definition(facts, "f");
+  REQUIRE(f != nullptr);
+  REQUIRE(f->annotated_parameters.size() == 2);
+  CHECK(cpp_chain_text(f->annotated_parameters[0].second) == "V");
+  CHECK(cpp_chain_text(f->annotated_parameters[1].second) == "V *");
+}

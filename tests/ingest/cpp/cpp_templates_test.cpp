@@ -45,3 +45,33 @@ TEST_CASE("cpp templates: a template parameter's member is typed by the receiver
   // alias keeps no type arguments yet): `get()` is of unknown type there.
   CHECK(gallery().unresolved("gallery.templates") == Names{"alias.get().draw"});
 }
+
+TEST_CASE("cpp operators: unary, increment, compound assignment, *, [], () call the operand class's member operator") {
+  // `a - b` (binary) and `-a` (unary) are told apart by arity, `++a` and
+  // `a++` too; on an int or a std::string (lines 15-19): nothing.
+  CHECK(gallery().calls("src.operators.unary_and_compound") ==
+        Names{"gallery.Vec.operator! method 11", "gallery.Vec.operator++() method 12",
+              "gallery.Vec.operator++(int) method 13", "gallery.Vec.operator+= method 8",
+              "gallery.Vec.operator-() method 9", "gallery.Vec.operator-(Vec&) method 10"});
+  CHECK(gallery().unresolved("src.operators.unary_and_compound").empty());
+  // `*v` calls operator* and is its Widget; `v->draw()` is typed through
+  // operator-> (a Sprite*); `v[0]` calls operator[] (a Widget&); `v(1)`
+  // calls operator(). Through a pointer (27, 28) `->` and `*` are the
+  // pointer's: Vec's own reset, and neither operator* nor operator->.
+  CHECK(gallery().calls("src.operators.dereference_subscript_call") ==
+        Names{"gallery.Sprite.draw method 24", "gallery.Vec.operator() method 26", "gallery.Vec.operator* method 23",
+              "gallery.Vec.operator[] method 25", "gallery.Vec.reset method 27", "gallery.Vec.reset method 28",
+              "gallery.Widget.draw method 23", "gallery.Widget.size method 25"});
+  CHECK(gallery().unresolved("src.operators.dereference_subscript_call").empty());
+  // An operator of another arity is none: `s * t` (40) calls Scalar's binary operator*, `*s` (41) nothing.
+  CHECK(gallery().calls("src.operators.arity") == Names{"gallery.Scalar.operator* method 40"});
+}
+
+TEST_CASE("cpp operators: free operators and functions of the argument's namespace (argument-dependent lookup)") {
+  // Called from outside namespace gallery: geo's are found through Angle's
+  // namespace; `normalize(3)` (an int) reaches neither geo's nor gallery's.
+  CHECK(gallery().calls("src.operators.argument_dependent") ==
+        Names{"gallery.geo.normalize direct 35", "gallery.geo.operator- direct 32", "gallery.geo.operator-- direct 33",
+              "gallery.geo.operator< direct 34"});
+  CHECK(gallery().unresolved("src.operators.argument_dependent").empty());
+}
