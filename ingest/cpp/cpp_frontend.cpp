@@ -198,7 +198,8 @@ class CppFrontend final : public resolve::ExtractingFrontend<CppQueries, CppExtr
                              .sign_shared_names = true,
                              .calls_may_be_macros = true,
                              .open_namespaces = true,
-                             .argument_dependent_lookup = true};
+                             .argument_dependent_lookup = true,
+                             .free_operators = true};
 };
 
 }  // namespace

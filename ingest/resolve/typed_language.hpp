@@ -115,6 +115,9 @@ struct TypedRules {
   // looked up in the namespaces of its arguments' classes too (C++'s
   // argument-dependent lookup), and so is a free operator.
   bool argument_dependent_lookup = false;
+  // An operator may be a free function taking its operands (C++'s
+  // `operator+(const A&, const A&)`), not only a method of the left one's type.
+  bool free_operators = false;
 };
 
 class TypedLanguage {

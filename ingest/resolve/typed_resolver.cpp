@@ -59,6 +59,7 @@ void link_operator(Typer& typer, const TypeTable& table, const CallSite& site, c
     }
     return;
   }
+  if (!table.rules().free_operators) return;
   const Value operand = typer.evaluate(LinkChain(site.callee.begin(), site.callee.end() - 1), context, site.line);
   if (!operand.is(Value::Kind::Instance) || operand.collection != 0 || operand.handle) return;
   const std::string_view name = site.callee.back().text;
