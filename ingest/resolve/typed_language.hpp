@@ -67,6 +67,15 @@ struct TypedLayout {
   // The sources that define what a header declares (C++: those of its base
   // name, `util.h` and `src/util.cpp`); parallel to files or empty.
   std::vector<std::vector<std::uint32_t>> companions;
+  // What each file lends the scope of every file that reads it (C++: a file
+  // and what it includes), worked out once rather than for each reader:
+  // the namespaces it opens (its own, its companions', its `using
+  // namespace`s), in order, as indexes into opened_names; its aliases and
+  // static imports. Parallel to files or empty.
+  std::vector<std::string> opened_names;
+  std::vector<std::vector<std::uint32_t>> opens;
+  std::vector<std::vector<ImportedName>> lent_aliases;
+  std::vector<std::vector<ImportedName>> lent_static_imports;
 };
 
 struct TypedRules {
