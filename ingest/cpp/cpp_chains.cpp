@@ -24,6 +24,11 @@ constexpr std::array<std::string_view, 12> kSequences{"vector", "list",         
                                                       "multiset", "unordered_set", "array",       "span",
                                                       "forward_list", "initializer_list", "queue", "stack"};
 constexpr std::array<std::string_view, 4> kMaps{"map", "unordered_map", "multimap", "unordered_multimap"};
+// Whether a template reads as its element or what it holds (above), not as itself.
+bool reads_through(std::string_view template_name) {
+  return one_of(template_name, kWrappers) || one_of(template_name, kSequences) || one_of(template_name, kMaps);
+}
+
 constexpr std::array<std::string_view, 4> kCasts{"static_cast", "dynamic_cast", "reinterpret_cast", "const_cast"};
 
 }  // namespace
@@ -166,7 +171,7 @@ void ChainReader::append_value(TSNode node, LinkChain& out, int depth) const {
     case NodeType::ParenthesizedExpression: append_value(ts_node_named_child(node, 0), out, depth + 1); return;
     case NodeType::PointerExpression:  // `*p` dereferences, `&x` reads as x
       append_value(syntax_.child(node, Field::Argument), out, depth + 1);
-      if (text(syntax_.child(node, Field::Operator)) == "*") out.push_back({Link::Kind::Attribute, std::string(kDerefLink)});
+      if (text(syntax_.child(node, Field::Operator)) == "*") out.push_back({Link::Kind::Attribute, std::string(resolve::kIndirectionLink)});
       return;
     case NodeType::SubscriptExpression:
       append_value(syntax_.child(node, Field::Argument), out, depth + 1);
@@ -188,9 +193,11 @@ void ChainReader::append_value(TSNode node, LinkChain& out, int depth) const {
   }
 }
 
-LinkChain ChainReader::type(TSNode node) const { return type_at(node, 0); }
+LinkChain ChainReader::type(TSNode node) const { return type_at(node, 0, false); }
 
-LinkChain ChainReader::type_at(TSNode node, int depth) const {
+LinkChain ChainReader::declared_type(TSNode node) const { return type_at(node, 0, true); }
+
+LinkChain ChainReader::type_at(TSNode node, int depth, bool with_arguments) const {
   if (ts_node_is_null(node) || depth > kMaxChainDepth) return {};
   switch (syntax_.type(node)) {
     case NodeType::TypeIdentifier:
@@ -200,10 +207,14 @@ LinkChain ChainReader::type_at(TSNode node, int depth) const {
       TSNode last = node;
       while (syntax_.is(last, NodeType::QualifiedIdentifier)) last = syntax_.child(last, Field::Name);
       if (syntax_.is(last, NodeType::TemplateType)) {
-        LinkChain wrapped = type_at(last, depth + 1);
-        if (wrapped.empty() || wrapped.size() > 1 || wrapped[0].text != text(syntax_.child(last, Field::Name))) {
+        LinkChain wrapped = type_at(last, depth + 1, with_arguments);
+        const std::string_view template_name = text(syntax_.child(last, Field::Name));
+        if (reads_through(template_name) && !(wrapped.size() == 1 && wrapped[0].text == template_name)) {
           return wrapped;  // a wrapper or collection read through
         }
+        LinkChain named = name(node);
+        if (!named.empty() && !wrapped.empty()) named.insert(named.end(), wrapped.begin() + 1, wrapped.end());
+        return named;
       }
       return name(node);
     }
@@ -214,24 +225,32 @@ LinkChain ChainReader::type_at(TSNode node, int depth) const {
         if (syntax_.is(argument, NodeType::TypeDescriptor)) arguments.push_back(argument);
       }
       if (one_of(template_name, kWrappers) && !arguments.empty()) {
-        LinkChain held = type_at(arguments.front(), depth + 1);
+        LinkChain held = type_at(arguments.front(), depth + 1, with_arguments);
         if (!held.empty() && held.back().text != kElementLink) held.push_back({Link::Kind::Attribute, std::string(kDerefLink)});
         return held;
       }
       const bool sequence = one_of(template_name, kSequences);
       if ((sequence && !arguments.empty()) || (one_of(template_name, kMaps) && arguments.size() >= 2)) {
-        LinkChain element = type_at(sequence ? arguments.front() : arguments[1], depth + 1);
+        LinkChain element = type_at(sequence ? arguments.front() : arguments[1], depth + 1, with_arguments);
         if (!element.empty()) element.push_back({Link::Kind::Attribute, std::string(kElementLink)});
         return element;
       }
-      return name(syntax_.child(node, Field::Name));
+      LinkChain named = name(syntax_.child(node, Field::Name));
+      if (!with_arguments || named.empty()) return named;
+      for (const TSNode argument : arguments) {  // each as a group; one not read is an empty group
+        named.push_back({Link::Kind::Element, std::string(resolve::kTypeArgumentOpen)});
+        LinkChain argument_type = type_at(argument, depth + 1, true);
+        named.insert(named.end(), argument_type.begin(), argument_type.end());
+        named.push_back({Link::Kind::Element, std::string(resolve::kTypeArgumentClose)});
+      }
+      return named;
     }
-    case NodeType::TypeDescriptor: return type_at(syntax_.child(node, Field::Type), depth + 1);
+    case NodeType::TypeDescriptor: return type_at(syntax_.child(node, Field::Type), depth + 1, with_arguments);
     case NodeType::PrimitiveType: return {{Link::Kind::Name, std::string(text(node))}};  // the language's own
     case NodeType::ClassSpecifier:
     case NodeType::StructSpecifier:
     case NodeType::UnionSpecifier:
-    case NodeType::EnumSpecifier: return type_at(syntax_.child(node, Field::Name), depth + 1);
+    case NodeType::EnumSpecifier: return type_at(syntax_.child(node, Field::Name), depth + 1, with_arguments);
     default: return {};  // auto, decltype, primitive and dependent types
   }
 }

@@ -7,7 +7,7 @@
 //
 // Expressions: `p->q.f(x)` is [Name p, Attribute "*", Attribute q,
 // Attribute f, Call "1"] (kDerefLink: through a pointer or handle); `*p` is
-// [p, "*"]; `this` is [Name this]; `&x` and parentheses read through;
+// [p, "(*)"] (kIndirectionLink); `this` is [Name this]; `&x` and parentheses read through;
 // `new T(a)`, `T(a)`, `T{a}`, `static_cast<T>(e)` (any named cast) and
 // `(T)e` are [<T>, Call]; so is a call of a template given one explicit
 // type argument, whose result reads as that type (`x.Cast<T>()`,
@@ -21,7 +21,8 @@
 // `span<T>` (and the other sequences) as T then [Attribute "[]"]; maps as
 // their value's; a primitive type is its name ([Name int]: a type outside
 // the tree); `auto`, `decltype` and dependent types are empty. A cast to a
-// primitive type is a literal of it ([Literal double]).
+// primitive type is a literal of it ([Literal double]). A declared type
+// keeps the type arguments of any other template (declared_type).
 #pragma once
 
 #include <tree_sitter/api.h>
@@ -53,6 +54,11 @@ class ChainReader {
   LinkChain value(TSNode expression) const;
   // The chain of a type as written (empty when it names no type of ours).
   LinkChain type(TSNode type) const;
+  // The same with the type arguments of a template of the tree's kept, as
+  // resolve/type_table.hpp's kTypeArgumentOpen groups (`Box<W>` is [Box,
+  // <, W, >]): what a declared type is written as (a variable's, a
+  // parameter's, a return's), not a name called.
+  LinkChain declared_type(TSNode type) const;
   // A type as overloads are told apart by: its last name as written
   // (template arguments dropped), then `*` or `&` for the declarator around
   // the parameter (`const std::string&` is `string&`, `vector<int>` `vector`).
@@ -68,7 +74,7 @@ class ChainReader {
  private:
   void append_value(TSNode node, LinkChain& out, int depth) const;
   void append_name(TSNode node, LinkChain& out, int depth) const;
-  LinkChain type_at(TSNode node, int depth) const;
+  LinkChain type_at(TSNode node, int depth, bool with_arguments) const;
 
   const CppSyntax& syntax_;
   std::string_view source_;

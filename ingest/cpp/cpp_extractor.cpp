@@ -117,7 +117,12 @@ class Walk {
         if (frames_[f].type != kModuleScope) access_[frames_[f].type] = text(node);
         return std::nullopt;
       case NodeType::CallExpression: call(node, f); return f;
-      case NodeType::BinaryExpression: operator_call(node, f); return f;
+      case NodeType::BinaryExpression: binary_operator(node, f); return f;
+      case NodeType::UnaryExpression: unary_operator(node, f); return f;
+      case NodeType::UpdateExpression: update_operator(node, f); return f;
+      case NodeType::AssignmentExpression: assignment_operator(node, f); return f;
+      case NodeType::PointerExpression: dereference_operator(node, f); return f;
+      case NodeType::SubscriptExpression: subscript_operator(node, f); return f;
       case NodeType::NewExpression: constructed(node, chains_.syntax().child(node, Field::Type), chains_.syntax().child(node, Field::Arguments), f); return f;
       case NodeType::FieldInitializer: field_initializer(node, f); return f;
       case NodeType::ForRangeLoop: range_for(node, f); return f;
@@ -150,28 +155,76 @@ class Walk {
     return push_frame(std::move(inner));
   }
 
-  // A template's type parameters name no type of the tree: what they type is unknown.
-  std::uint32_t template_frame(TSNode node, std::uint32_t f) {
-    Frame inner = frames_[f];
-    --inner.nesting;  // a template adds no level of names
-    for (const TSNode parameter : chains_.named(syntax_.child(node, Field::Parameters))) {
+  // The type parameters of a template declaration, in order (value parameters, `int N`, are none).
+  std::vector<std::string> type_parameters(TSNode template_declaration) const {
+    std::vector<std::string> out;
+    for (const TSNode parameter : chains_.named(syntax_.child(template_declaration, Field::Parameters))) {
       if (syntax_.is(parameter, NodeType::ParameterDeclaration) || syntax_.is(parameter, NodeType::OptionalParameterDeclaration)) {
-        continue;  // a value parameter (`int N`)
+        continue;
       }
       TSNode name = syntax_.child(parameter, Field::Name);
       if (ts_node_is_null(name)) name = ts_node_named_child(parameter, 0);
-      if (syntax_.is(name, NodeType::TypeIdentifier)) inner.template_parameters.push_back(text(name));
+      if (syntax_.is(name, NodeType::TypeIdentifier)) out.push_back(text(name));
     }
+    return out;
+  }
+
+  // A template's type parameters name no type of the tree: what they type
+  // is bound by the receiver's type arguments, or unknown.
+  std::uint32_t template_frame(TSNode node, std::uint32_t f) {
+    Frame inner = frames_[f];
+    --inner.nesting;  // a template adds no level of names
+    for (std::string& parameter : type_parameters(node)) inner.template_parameters.push_back(std::move(parameter));
     return push_frame(std::move(inner));
   }
 
-  // A type as written, empty when it is a template parameter of the frame's
-  // (a collection of one stays: the collection is a library's).
+  // A declared type as written, its template arguments kept; where it or
+  // one of its type arguments starts with a template parameter of the
+  // frame's, that link has kTemplateParameterKind (`T`, `T*`, `vector<T>`,
+  // `Box<T>`), unless a member of it is named (`T::type`, dependent).
   LinkChain type_in(TSNode type, std::uint32_t f) const {
-    LinkChain chain = chains_.type(type);
+    LinkChain chain = chains_.declared_type(type);
     const auto& parameters = frames_[f].template_parameters;
-    if (chain.size() == 1 && std::find(parameters.begin(), parameters.end(), chain.front().text) != parameters.end()) {
-      return {};
+    if (parameters.empty()) return chain;
+    for (std::size_t i = 0; i < chain.size(); ++i) {
+      const bool starts = i == 0 || (chain[i - 1].kind == Link::Kind::Element && chain[i - 1].text == resolve::kTypeArgumentOpen);
+      if (!starts || chain[i].kind != Link::Kind::Name) continue;
+      if (std::find(parameters.begin(), parameters.end(), chain[i].text) == parameters.end()) continue;
+      const bool dependent = i + 1 < chain.size() && chain[i + 1].kind == Link::Kind::Attribute &&
+                             chain[i + 1].text != resolve::kElementLink && chain[i + 1].text != resolve::kDerefLink;
+      if (!dependent) chain[i].kind = resolve::kTemplateParameterKind;
+    }
+    return chain;
+  }
+
+  // Whether a declarator declares a pointer (`*p`, `*&p`, `*f()`: a function
+  // returning one); a function pointer's is none of ours.
+  bool declares_pointer(TSNode declarator) const {
+    for (int depth = 0; !ts_node_is_null(declarator) && depth < kMaxDeclaratorDepth; ++depth) {
+      switch (syntax_.type(declarator)) {
+        case NodeType::PointerDeclarator:
+        case NodeType::AbstractPointerDeclarator: return true;
+        case NodeType::Identifier:
+        case NodeType::FieldIdentifier:
+        case NodeType::FunctionDeclarator: return false;
+        default: break;
+      }
+      TSNode inner = syntax_.child(declarator, Field::Declarator);
+      if (ts_node_is_null(inner)) inner = ts_node_named_child(declarator, 0);
+      declarator = inner;
+    }
+    return false;
+  }
+
+  // The declared type of what `declarator` declares: a pointer is a handle
+  // to what it points at (kDerefLink), so `p->f` reaches f, and neither
+  // `p == q` nor `*p` is an operator of the class. (A pointer to a handle or
+  // to a library's collection reads as what it points at.)
+  LinkChain type_in(TSNode type, TSNode declarator, std::uint32_t f) const {
+    LinkChain chain = type_in(type, f);
+    if (!chain.empty() && chain.back().text != resolve::kDerefLink && chain.back().text != resolve::kElementLink &&
+        declares_pointer(declarator)) {
+      chain.push_back({Link::Kind::Attribute, std::string(resolve::kDerefLink)});
     }
     return chain;
   }
@@ -201,6 +254,8 @@ class Walk {
         definition.bases.push_back(std::move(type));
       }
     }
+    // A class template's type parameters, which its members' types name.
+    if (syntax_.is(parent, NodeType::TemplateDeclaration)) definition.parameters = type_parameters(parent);
     const auto index = add(std::move(definition));
     access_[index] = syntax_.is(node, NodeType::ClassSpecifier) ? "private" : "public";
     if (syntax_.is(node, NodeType::EnumSpecifier)) return std::nullopt;
@@ -309,12 +364,12 @@ class Walk {
       definition.parameters.push_back(parameter_text);
       if (signature.size() > 1) signature += ',';
       signature += chains_.signature_text(fields[Field::Type], fields[Field::Declarator]);
-      if (LinkChain type = type_in(fields[Field::Type], f); !parameter_text.empty() && !type.empty()) {
+      if (LinkChain type = type_in(fields[Field::Type], fields[Field::Declarator], f); !parameter_text.empty() && !type.empty()) {
         definition.annotated_parameters.emplace_back(parameter_text, std::move(type));
       }
     }
     definition.signature = signature + ")";
-    definition.return_annotation = type_in(syntax_.child(node, Field::Type), f);
+    definition.return_annotation = type_in(syntax_.child(node, Field::Type), syntax_.child(node, Field::Declarator), f);
     return add(std::move(definition));
   }
 
@@ -339,10 +394,10 @@ class Walk {
       if (in_class) add_function(node, first, f, true);
       return std::nullopt;  // a prototype outside a class is no node
     }
-    const LinkChain type = type_in(parts[Field::Type], f);
     for (const TSNode declarator : declarators(node)) {
       const TSNode name = declared_name(declarator);
       if (ts_node_is_null(name)) continue;
+      const LinkChain type = type_in(parts[Field::Type], declarator, f);
       Assignment assignment;
       assignment.scope = in_class ? frame.type : frame.function;
       assignment.line = line_of(ts_node_start_point(name));
@@ -351,7 +406,9 @@ class Walk {
       if (syntax_.is(declarator, NodeType::InitDeclarator)) {
         const TSNode value = syntax_.child(declarator, Field::Value);
         if (syntax_.is(value, NodeType::ArgumentList) || syntax_.is(value, NodeType::InitializerList)) {
-          if (frame.function != kModuleScope && !type.empty()) constructed(declarator, parts[Field::Type], value, f);
+          if (frame.function != kModuleScope && !type.empty() && type.front().kind == Link::Kind::Name && !declares_pointer(declarator)) {
+            constructed(declarator, parts[Field::Type], value, f);
+          }
         } else {
           assignment.value = chains_.value(value);
         }
@@ -408,16 +465,13 @@ class Walk {
     add_call(node, std::move(callee), chains_.text(function), parts[Field::Arguments], f);
   }
 
-  // `a == b`: an implicit call of `operator==` on a's chain with b as its
-  // argument (typed_facts.hpp: an edge only when a's class, or a free
-  // operator taking it, defines one). `&&`, `||` and the comma are never
-  // operators of a class the resolver can tell apart from the built-in ones.
-  void operator_call(TSNode node, std::uint32_t f) {
-    const auto parts = chains_.fields(node);
-    const std::string_view op = chains_.text(parts[Field::Operator]);
-    if (op.empty() || op == "&&" || op == "||" || op == ",") return;
-    LinkChain callee = chains_.value(parts[Field::Left]);
-    if (callee.empty()) return;  // an expression not read: no class to ask
+  // An operator expression is an implicit call of `operator<op>` on its
+  // operand's chain, with the other operands as its arguments
+  // (typed_facts.hpp: an edge only when the operand's class, or a free
+  // operator taking it, defines one; else neither an edge nor a site).
+  void implicit_call(TSNode node, TSNode operand, std::string_view op, std::vector<LinkChain> arguments, std::uint32_t f) {
+    LinkChain callee = chains_.value(operand);
+    if (callee.empty() || callee.front().kind == Link::Kind::Opaque) return;  // an expression not read: no class to ask
     callee.push_back({Link::Kind::Attribute, "operator" + std::string(op)});
     const Frame& frame = frames_[f];
     CallSite site;
@@ -426,9 +480,62 @@ class Walk {
     site.line = line_of(ts_node_start_point(node));
     site.text = std::string(chains_.text(node).substr(0, kMaxCppCallText));
     site.callee = std::move(callee);
-    site.arguments.push_back(chains_.value(parts[Field::Right]));
+    site.arguments = std::move(arguments);
     site.implicit = true;
     facts_.calls.push_back(std::move(site));
+  }
+
+  // `a == b`: `operator==` of a with b. `&&`, `||` and the comma are never
+  // operators of a class the resolver can tell apart from the built-in ones.
+  void binary_operator(TSNode node, std::uint32_t f) {
+    const auto parts = chains_.fields(node);
+    const std::string_view op = chains_.text(parts[Field::Operator]);
+    if (op.empty() || op == "&&" || op == "||" || op == ",") return;
+    implicit_call(node, parts[Field::Left], op, {chains_.value(parts[Field::Right])}, f);
+  }
+
+  // `-a`, `!a`, `~a` (`not a`, `compl a` their spellings): `operator-()` of a.
+  void unary_operator(TSNode node, std::uint32_t f) {
+    const auto parts = chains_.fields(node);
+    std::string_view op = chains_.text(parts[Field::Operator]);
+    if (op == "not") op = "!";
+    if (op == "compl") op = "~";
+    if (!op.empty()) implicit_call(node, parts[Field::Argument], op, {}, f);
+  }
+
+  // `++a` is `operator++()` of a; `a++` is `operator++(int)`, given an int.
+  void update_operator(TSNode node, std::uint32_t f) {
+    const auto parts = chains_.fields(node);
+    const TSNode op = parts[Field::Operator];
+    const TSNode operand = parts[Field::Argument];
+    if (ts_node_is_null(op) || ts_node_is_null(operand)) return;
+    std::vector<LinkChain> arguments;
+    if (ts_node_start_byte(op) > ts_node_start_byte(operand)) arguments.push_back({{Link::Kind::Literal, "int"}});
+    implicit_call(node, operand, chains_.text(op), std::move(arguments), f);
+  }
+
+  // `a += b`: `operator+=` of a with b (a plain `=` is left to the compiler's own).
+  void assignment_operator(TSNode node, std::uint32_t f) {
+    const auto parts = chains_.fields(node);
+    const std::string_view op = chains_.text(parts[Field::Operator]);
+    if (op.empty() || op == "=") return;
+    implicit_call(node, parts[Field::Left], op, {chains_.value(parts[Field::Right])}, f);
+  }
+
+  // `*it`: `operator*()` of it (a pointer or a library's handle has none of
+  // ours). `it->f` is typed through `operator->` (expression_typer.cpp) but
+  // makes no site of its own: every member access through a pointer would.
+  void dereference_operator(TSNode node, std::uint32_t f) {
+    const auto parts = chains_.fields(node);
+    if (chains_.text(parts[Field::Operator]) == "*") implicit_call(node, parts[Field::Argument], "*", {}, f);
+  }
+
+  // `a[i]`: `operator[]` of a with i.
+  void subscript_operator(TSNode node, std::uint32_t f) {
+    const auto parts = chains_.fields(node);
+    std::vector<LinkChain> arguments;
+    for (const TSNode index : chains_.named(parts[Field::Indices])) arguments.push_back(chains_.value(index));
+    implicit_call(node, parts[Field::Argument], "[]", std::move(arguments), f);
   }
 
   void constructed(TSNode at, TSNode type, TSNode arguments, std::uint32_t f) {
@@ -460,14 +567,15 @@ class Walk {
     const auto parts = chains_.fields(node);
     LinkChain element = chains_.value(parts[Field::Right]);
     if (!element.empty()) element.push_back({Link::Kind::Attribute, std::string(resolve::kElementLink)});
-    bind(frames_[f].function, declared_name(parts[Field::Declarator]), std::move(element), type_in(parts[Field::Type], f));
+    bind(frames_[f].function, declared_name(parts[Field::Declarator]), std::move(element),
+         type_in(parts[Field::Type], parts[Field::Declarator], f));
   }
 
   void lambda_parameters(TSNode node, std::uint32_t f) {
     const TSNode declarator = syntax_.child(node, Field::Declarator);
     for (const TSNode parameter : chains_.named(syntax_.child(declarator, Field::Parameters))) {
       const auto parts = chains_.fields(parameter);
-      bind(frames_[f].function, declared_name(parts[Field::Declarator]), {}, type_in(parts[Field::Type], f));
+      bind(frames_[f].function, declared_name(parts[Field::Declarator]), {}, type_in(parts[Field::Type], parts[Field::Declarator], f));
     }
   }
 

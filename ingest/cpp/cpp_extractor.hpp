@@ -25,9 +25,14 @@
 //   overloads). decorators: the member's access (public, protected,
 //   private), then virtual, static, override as written.
 // - Free functions with a body are Functions (prototypes are no nodes).
-// - A type that is a template parameter of an enclosing template (`T`) is
-//   no type: a parameter, local or return of it has no declared type (a
-//   collection of it, `vector<T>`, stays a library's collection).
+// - A class template's `parameters` are its type parameters, in order
+//   (value parameters left out). A declared type that starts with a type
+//   parameter of an enclosing template starts with a kTemplateParameterKind
+//   link (`T`, `T*`, `vector<T>`; type_table.hpp): the resolver binds it by
+//   the receiver's type arguments, or reads it as unknown (a collection or
+//   handle of it as a library's). Declared types keep the type arguments of
+//   templates other than the standard wrappers and containers (`Box<W>` is
+//   [Box, <, W, >]; cpp_chains.hpp).
 // - `#define NAME` / `#define NAME(...)` is the Function "NAME!" marked
 //   kMacroDecorator.
 // - Locals: declarations in function bodies (type and initialiser), range

@@ -19,7 +19,6 @@
 #include <algorithm>
 #include <map>
 #include <unordered_map>
-#include <unordered_set>
 
 #include "cpp/cpp_extractor.hpp"
 #include "resolve/include_paths.hpp"
@@ -137,7 +136,38 @@ class CppFrontend final : public resolve::ExtractingFrontend<CppQueries, CppExtr
         layout.includes[f].push_back(includes.find(f, import).value_or(kNone));
       }
     }
+    lend_scopes(files, layout);
     return layout;
+  }
+
+  // TypedLayout::opens and the lent aliases and static imports of each file.
+  static void lend_scopes(std::span<const FileFacts> files, resolve::TypedLayout& layout) {
+    std::unordered_map<std::string, std::uint32_t> ids;
+    const auto id_of = [&](std::string name) {
+      const auto [it, added] = ids.emplace(name, static_cast<std::uint32_t>(layout.opened_names.size()));
+      if (added) layout.opened_names.push_back(std::move(name));
+      return it->second;
+    };
+    std::vector<std::uint32_t> own(files.size());
+    for (std::uint32_t f = 0; f < files.size(); ++f) own[f] = id_of(file_namespace(files[f].relative_path));
+    layout.opens.resize(files.size());
+    layout.lent_aliases.resize(files.size());
+    layout.lent_static_imports.resize(files.size());
+    for (std::uint32_t f = 0; f < files.size(); ++f) {
+      std::vector<std::uint32_t>& opens = layout.opens[f];
+      opens.push_back(own[f]);
+      for (const std::uint32_t source : layout.companions[f]) opens.push_back(own[source]);
+      for (const Import& import : files[f].imports) {
+        if (!import.is_from) continue;
+        if (import.name == "*") {
+          opens.push_back(id_of(import.module));
+          continue;
+        }
+        std::string target = import.module.empty() ? import.name : import.module + "." + import.name;
+        layout.lent_aliases[f].push_back({import.alias.empty() ? import.name : import.alias, std::move(target), {}});
+        if (import.alias.empty() && !import.module.empty()) layout.lent_static_imports[f].push_back({import.name, import.module, {}});
+      }
+    }
   }
 
   resolve::FileScope file_scope(std::span<const FileFacts> files, const resolve::TypedLayout& layout,
@@ -155,23 +185,16 @@ class CppFrontend final : public resolve::ExtractingFrontend<CppQueries, CppExtr
         }
       }
     }
-    std::unordered_set<std::string> opened;
-    const auto open = [&](std::string ns) {
-      if (opened.insert(ns).second) scope.open_namespaces.push_back(std::move(ns));
-    };
+    std::vector<std::uint8_t> opened(layout.opened_names.size(), 0);
     for (const std::uint32_t f : reached) {
-      open(file_namespace(files[f].relative_path));
-      for (const std::uint32_t source : layout.companions[f]) open(file_namespace(files[source].relative_path));
-      for (const Import& import : files[f].imports) {
-        if (!import.is_from) continue;
-        if (import.name == "*") {
-          open(import.module);
-          continue;
-        }
-        const std::string target = import.module.empty() ? import.name : import.module + "." + import.name;
-        scope.aliases.push_back({import.alias.empty() ? import.name : import.alias, target, {}});
-        if (import.alias.empty() && !import.module.empty()) scope.static_imports.push_back({import.name, import.module, {}});
+      for (const std::uint32_t ns : layout.opens[f]) {
+        if (opened[ns] != 0) continue;
+        opened[ns] = 1;
+        scope.open_namespaces.push_back(layout.opened_names[ns]);
       }
+      scope.aliases.insert(scope.aliases.end(), layout.lent_aliases[f].begin(), layout.lent_aliases[f].end());
+      scope.static_imports.insert(scope.static_imports.end(), layout.lent_static_imports[f].begin(),
+                                  layout.lent_static_imports[f].end());
     }
     // IMPORTS: each #include, to its file or an ExternalPackage named as written.
     std::size_t index = 0;
@@ -197,7 +220,9 @@ class CppFrontend final : public resolve::ExtractingFrontend<CppQueries, CppExtr
                              .open_types = false,
                              .sign_shared_names = true,
                              .calls_may_be_macros = true,
-                             .open_namespaces = true};
+                             .open_namespaces = true,
+                             .argument_dependent_lookup = true,
+                             .free_operators = true};
 };
 
 }  // namespace

@@ -7,7 +7,7 @@
 namespace trellis::ingest::cpp {
 namespace {
 
-constexpr std::array<std::pair<std::string_view, NodeType>, 82> kCppTypeNames{{
+constexpr std::array<std::pair<std::string_view, NodeType>, 86> kCppTypeNames{{
     {"identifier", NodeType::Identifier},
     {"type_identifier", NodeType::TypeIdentifier},
     {"field_identifier", NodeType::FieldIdentifier},
@@ -90,6 +90,10 @@ constexpr std::array<std::pair<std::string_view, NodeType>, 82> kCppTypeNames{{
     {"field_initializer", NodeType::FieldInitializer},
     {"template_parameter_list", NodeType::TemplateParameterList},
     {"binary_expression", NodeType::BinaryExpression},
+    {"unary_expression", NodeType::UnaryExpression},
+    {"update_expression", NodeType::UpdateExpression},
+    {"assignment_expression", NodeType::AssignmentExpression},
+    {"subscript_argument_list", NodeType::SubscriptArgumentList},
 }};
 
 constexpr std::array<std::pair<std::string_view, Field>, kFieldCount> kCppFieldNames{{
@@ -109,6 +113,7 @@ constexpr std::array<std::pair<std::string_view, Field>, kFieldCount> kCppFieldN
     {"argument", Field::Argument},
     {"left", Field::Left},
     {"operator", Field::Operator},
+    {"indices", Field::Indices},
 }};
 
 }  // namespace

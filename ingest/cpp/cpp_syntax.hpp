@@ -94,6 +94,10 @@ enum class NodeType : std::uint8_t {
   FieldInitializer,
   TemplateParameterList,
   BinaryExpression,
+  UnaryExpression,
+  UpdateExpression,
+  AssignmentExpression,
+  SubscriptArgumentList,
 };
 
 enum class Field : std::uint8_t {
@@ -113,8 +117,9 @@ enum class Field : std::uint8_t {
   Argument,
   Left,
   Operator,
+  Indices,
 };
-inline constexpr std::size_t kFieldCount = static_cast<std::size_t>(Field::Operator) + 1;
+inline constexpr std::size_t kFieldCount = static_cast<std::size_t>(Field::Indices) + 1;
 
 class CppSyntax : public GrammarSyntax<NodeType, Field, kFieldCount> {
  public:

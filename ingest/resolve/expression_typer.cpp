@@ -31,12 +31,14 @@ std::string_view last_name(std::string_view qualified) {
 // A declared type as overloads are told apart by: its last name, then "[]"
 // for each collection level (`String[]`, `List`); a handle as what it holds.
 std::string declared_text(const LinkChain& chain) {
+  if (chain.size() == 1 && chain[0].kind == kTemplateParameterKind) return {};  // `T`: any type
   std::size_t end = chain.size();
   std::string arrays;
   while (end > 0 && (chain[end - 1].text == kElementLink || chain[end - 1].text == kDerefLink)) {
     --end;
     if (chain[end].text == kElementLink) arrays += kElementLink;
   }
+  end = name_length(std::span<const Link>(chain).first(end));  // `Box<W>` is `Box`
   return end == 0 ? std::string() : chain[end - 1].text + arrays;
 }
 
@@ -63,11 +65,46 @@ Typer::Typer(const TypeTable& table, std::uint32_t file, bool with_locals) : tab
 
 Value Typer::instance_of(DeclaredType type) {
   switch (type.kind) {
-    case DeclaredType::Kind::Type: return {Value::Kind::Instance, type.type, nullptr, type.collection, type.handle};
+    case DeclaredType::Kind::Type:
+      return {Value::Kind::Instance, type.type, nullptr, type.collection, type.handle, type.arguments, type.where};
     case DeclaredType::Kind::External: return Value::of(Value::Kind::External);
+    case DeclaredType::Kind::Parameter:
+      return type.collection > 0 || type.handle ? Value::of(Value::Kind::External) : Value{};
     case DeclaredType::Kind::Unknown: break;
   }
   return {};
+}
+
+Value Typer::bound(DeclaredType declared, const Value& receiver, int depth) {
+  if (declared.kind != DeclaredType::Kind::Parameter) {
+    Value out = instance_of(declared);
+    // Its own type arguments may name the receiver's template parameters.
+    if (out.is(Value::Kind::Instance) && !out.arguments.empty() && !receiver.arguments.empty()) {
+      out.outer = &bindings_.emplace_back(Binding{receiver.id, receiver.arguments, receiver.where, receiver.outer});
+    }
+    return out;
+  }
+  if (receiver.id != declared.type || depth > kMaxDepth) return instance_of(declared);
+  const std::span<const Link> argument = type_argument(receiver.arguments, declared.parameter);
+  if (argument.empty()) return instance_of(declared);
+  DeclaredType actual = table_.resolve_type(argument, receiver.where);
+  Value out;
+  if (actual.kind == DeclaredType::Kind::Parameter) {  // written inside a template: its receiver binds it
+    if (receiver.outer == nullptr) return instance_of(declared);
+    const Binding& outer = *receiver.outer;
+    out = bound(actual, {Value::Kind::Instance, outer.type, nullptr, 0, false, outer.arguments, outer.where, outer.outer},
+                depth + 1);
+  } else {
+    out = instance_of(actual);
+    out.outer = receiver.outer;  // its arguments are read where the receiver's are
+  }
+  if (out.is(Value::Kind::Instance)) {  // `vector<T>` of `Box<W>` is a vector of W
+    out.collection = static_cast<std::uint8_t>(out.collection + declared.collection);
+    out.handle = out.handle || declared.handle;
+  } else if (out.is(Value::Kind::Unknown) && (declared.collection > 0 || declared.handle)) {
+    return Value::of(Value::Kind::External);
+  }
+  return out;
 }
 
 Value Typer::evaluate(const LinkChain& chain, Context context, std::uint32_t line) {
@@ -90,7 +127,12 @@ Value Typer::evaluate(const LinkChain& chain, std::size_t length, Context contex
     const Link& link = chain[i];
     if (value.is(Value::Kind::Unknown)) return value;
     switch (link.kind) {
-      case Link::Kind::Attribute: value = member(value, link.text, called_at(i), depth); break;
+      case Link::Kind::Attribute:
+        if (i == 1 && (link.text == kDerefLink || link.text == kIndirectionLink) && contains(table_.rules().self_names, first.text)) {
+          break;  // `this->`, `*this`: a pointer's
+        }
+        value = member(value, link.text, called_at(i), depth);
+        break;
       case Link::Kind::Call:
         if (i + 1 < length && chain[i + 1].kind == Link::Kind::Attribute && chain[i + 1].text.starts_with('#')) {
           value = result(value, link, chain[i + 1].text, context, line);  // `x, err := f()`: one of its results
@@ -194,7 +236,7 @@ Value Typer::name_value(std::string_view name, bool called, Context context, std
     for (TypeId t = table_.enclosing_type(context); t != kNone; t = table_.type(t).outer) {
       const auto* methods = table_.find_methods(t, name);
       const Field* field = table_.find_field(t, name);
-      if (methods != nullptr && (called || field == nullptr)) return {Value::Kind::Callable, kNone, methods};
+      if (methods != nullptr && (called || field == nullptr)) return Value::callable(methods);
       if (field != nullptr) return field_value(*field, depth);
     }
   }
@@ -207,7 +249,7 @@ Value Typer::name_value(std::string_view name, bool called, Context context, std
         if (const auto ns = table_.find_namespace(imported.target)) {
           const NamespaceInfo& info = table_.ns(*ns);
           if (const auto it = info.functions.find(member_name); it != info.functions.end()) {
-            return {Value::Kind::Callable, kNone, &it->second};
+            return Value::callable(&it->second);
           }
           if (const auto it = info.variables.find(member_name); it != info.variables.end()) {
             return field_value(it->second, depth);
@@ -218,7 +260,7 @@ Value Typer::name_value(std::string_view name, bool called, Context context, std
       if (imported.name == name) return Value::of(Value::Kind::External);
       continue;
     }
-    if (const auto* methods = table_.find_methods(*type, member_name)) return {Value::Kind::Callable, kNone, methods};
+    if (const auto* methods = table_.find_methods(*type, member_name)) return Value::callable(methods);
     if (const Field* field = table_.find_field(*type, member_name)) return field_value(*field, depth);
   }
   if (rules.namespace_functions) {
@@ -227,7 +269,7 @@ Value Typer::name_value(std::string_view name, bool called, Context context, std
     const auto holds = [&](NamespaceId ns) {
       const NamespaceInfo& info = table_.ns(ns);
       if (const auto it = info.functions.find(name); it != info.functions.end()) {
-        held = {Value::Kind::Callable, kNone, &it->second};
+        held = Value::callable(&it->second);
         return true;
       }
       if (const auto it = info.variables.find(name); it != info.variables.end()) {
@@ -259,15 +301,52 @@ Value Typer::name_value(std::string_view name, bool called, Context context, std
   return unbound(name, context);
 }
 
+Value Typer::call_operator(const Value& instance) {
+  if (!instance.is(Value::Kind::Instance) || instance.collection != 0 || instance.handle) return {};
+  const auto* overloads = table_.find_methods(instance.id, "operator()");
+  if (overloads == nullptr) return {};
+  return {Value::Kind::Callable, instance.id, overloads, 0, false, instance.arguments, instance.where, instance.outer};
+}
+
+std::vector<ScopeRef> Typer::of_arity(const std::vector<ScopeRef>& overloads, std::size_t arity) const {
+  std::vector<ScopeRef> out;
+  for (const ScopeRef ref : overloads) {
+    const Definition& definition = table_.files()[ref.file].definitions[ref.def];
+    if (definition.parameters.size() == arity || (definition.is_variadic && arity + 1 >= definition.parameters.size())) {
+      out.push_back(ref);
+    }
+  }
+  return out;
+}
+
+Value Typer::operator_result(const Value& of, std::string_view name, std::size_t arity) {
+  if (!of.is(Value::Kind::Instance) || of.collection != 0 || of.handle) return {};
+  const auto* overloads = table_.find_methods(of.id, name);
+  if (overloads == nullptr) return {};
+  const std::vector<ScopeRef> fitting = of_arity(*overloads, arity);
+  if (fitting.empty()) return {};
+  return bound(table_.return_type(choose(fitting, arity, nullptr, {}, 0)), of);
+}
+
 Value Typer::member(Value of, std::string_view name, bool called, int depth) {
   if (name == kElementLink) {  // an element of a collection
     if (of.is(Value::Kind::Instance) && of.collection > 0) {
       --of.collection;
       return of;
     }
+    if (of.is(Value::Kind::Instance) && of.handle) {  // a pointer's
+      of.handle = false;
+      return of;
+    }
+    if (Value element = operator_result(of, "operator[]", 1); !element.is(Value::Kind::Unknown)) return element;
     return of.is(Value::Kind::External) ? of : Value{};
   }
-  if (name == kDerefLink) {  // through a handle or pointer to what it points at
+  if (name == kDerefLink || name == kIndirectionLink) {  // through a handle or pointer to what it points at
+    // A class's own `->` / `*` (an iterator, a smart pointer of the tree's): what it yields.
+    if (Value pointee = operator_result(of, name == kDerefLink ? "operator->" : "operator*", 0); !pointee.is(Value::Kind::Unknown)) {
+      if (pointee.is(Value::Kind::Instance) && pointee.collection == 0) pointee.handle = false;  // `->` again through its pointer
+      return pointee;
+    }
     if (of.is(Value::Kind::Instance) && of.collection == 0) of.handle = false;
     return of.is(Value::Kind::Instance) || of.is(Value::Kind::External) ? of : Value{};
   }
@@ -298,12 +377,16 @@ Value Typer::member(Value of, std::string_view name, bool called, int depth) {
       if (methods != nullptr && (called || field == nullptr)) {
         const ScopeRef only = methods->front();
         const Definition& definition = table_.files()[only.file].definitions[only.def];
-        if (definition.is_accessor && !called) return instance_of(table_.return_type(only));
-        return {Value::Kind::Callable, kNone, methods};
+        if (definition.is_accessor && !called) return bound(table_.return_type(only), of);
+        if (!of.is(Value::Kind::Instance)) return Value::callable(methods);
+        return {Value::Kind::Callable, of.id, methods, 0, false, of.arguments, of.where, of.outer};
       }
-      if (field != nullptr) return field_value(*field, depth);
+      if (field != nullptr) {
+        if (field->type.kind != DeclaredType::Kind::Unknown && of.is(Value::Kind::Instance)) return bound(field->type, of);
+        return field_value(*field, depth);
+      }
       if (!of.is(Value::Kind::Type)) {
-        if (const auto* extensions = applicable_extensions(name, along)) return {Value::Kind::Callable, kNone, extensions};
+        if (const auto* extensions = applicable_extensions(name, along)) return Value::callable(extensions);
       }
       return table_.open_lineage(of.id) ? Value::of(Value::Kind::External) : Value{};
     }
@@ -314,7 +397,7 @@ Value Typer::member(Value of, std::string_view name, bool called, int depth) {
         return Value::of(Value::Kind::Namespace, it->second);
       }
       if (const auto it = info.functions.find(name); it != info.functions.end()) {
-        return {Value::Kind::Callable, kNone, &it->second};
+        return Value::callable(&it->second);
       }
       if (const auto it = info.variables.find(name); it != info.variables.end()) return field_value(it->second, depth);
       // A function or variable one of its files imports (a Rust `pub use a::f`).
@@ -358,9 +441,15 @@ Value Typer::call(Value callee, const Link& link, Context context, std::uint32_t
   switch (callee.kind) {
     case Value::Kind::Callable: {
       const ScopeRef chosen = choose(*callee.overloads, arity_of(link), nullptr, context, line);
-      return instance_of(table_.return_type(chosen));
+      return bound(table_.return_type(chosen),
+                   {Value::Kind::Instance, callee.id, nullptr, 0, false, callee.arguments, callee.where, callee.outer});
     }
     case Value::Kind::Type: return Value::of(Value::Kind::Instance, callee.id);  // a constructor
+    case Value::Kind::Instance:  // an object's `operator()`
+      if (const Value operator_call = call_operator(callee); operator_call.is(Value::Kind::Callable)) {
+        return call(operator_call, link, context, line, depth);
+      }
+      return {};
     case Value::Kind::External: return callee;
     default: (void)depth; return {};
   }
@@ -419,9 +508,8 @@ ScopeRef Typer::choose(const std::vector<ScopeRef>& overloads, std::optional<std
     int score = 0;
     const std::size_t skip = definition.is_extension ? 1 : 0;
     for (std::size_t i = 0; i < argument_types.size() && i + skip < definition.annotated_parameters.size(); ++i) {
-      const LinkChain& declared = definition.annotated_parameters[i + skip].second;
-      if (argument_types[i].empty() || declared.empty()) continue;
-      const std::string parameter = declared_text(declared);
+      const std::string parameter = declared_text(definition.annotated_parameters[i + skip].second);
+      if (argument_types[i].empty() || parameter.empty()) continue;
       if (parameter == argument_types[i]) {
         score += 2;
       } else if (!is_type_parameter(parameter)) {

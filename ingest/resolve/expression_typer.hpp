@@ -20,6 +20,16 @@
 
 namespace trellis::ingest::resolve {
 
+// A receiver's type arguments (Value::arguments) and, when they were
+// written inside a class template, the binding of that template's own
+// receiver (`Holder<W>`'s `Box<T> box`: box's T is Holder's W).
+struct Binding {
+  TypeId type = kNone;
+  std::span<const Link> arguments;
+  Context where;
+  const struct Binding* outer = nullptr;
+};
+
 struct Value {
   enum class Kind : std::uint8_t { Unknown, External, Namespace, Type, Instance, Super, Callable };
   Kind kind = Kind::Unknown;
@@ -27,8 +37,24 @@ struct Value {
   const std::vector<ScopeRef>* overloads = nullptr;  // Callable
   std::uint8_t collection = 0;                       // Instance: a collection of them, so many levels deep
   bool handle = false;                               // Instance: a library's handle to one (kDerefLink)
+  // Instance: its type's type arguments (DeclaredType::arguments), read at
+  // `where`; Callable: those of the receiver it was found on (the Instance
+  // of type `id`), which bind what its template parameters type.
+  std::span<const Link> arguments;
+  Context where;
+  const Binding* outer = nullptr;  // what binds the template parameters `arguments` name
   bool is(Kind k) const { return kind == k; }
-  static Value of(Kind kind, std::uint32_t id = kNone) { return {kind, id, nullptr, 0, false}; }
+  static Value of(Kind kind, std::uint32_t id = kNone) {
+    Value value;
+    value.kind = kind;
+    value.id = id;
+    return value;
+  }
+  static Value callable(const std::vector<ScopeRef>* overloads) {
+    Value value = of(Kind::Callable);
+    value.overloads = overloads;
+    return value;
+  }
 };
 
 class Typer {
@@ -39,11 +65,20 @@ class Typer {
 
   // The value of `chain` read at `line` in `context`.
   Value evaluate(const LinkChain& chain, Context context, std::uint32_t line);
+  // Those of the overloads that take `arity` arguments.
+  std::vector<ScopeRef> of_arity(const std::vector<ScopeRef>& overloads, std::size_t arity) const;
   // Among overloads, the one a call with these arguments reaches.
   ScopeRef choose(const std::vector<ScopeRef>& overloads, std::optional<std::size_t> arity,
                   const std::vector<LinkChain>* arguments, Context context, std::uint32_t line);
-  // The value a declared type gives a variable.
+  // The `operator()` overloads of an instance's class (a Callable bound to
+  // it), else Unknown.
+  Value call_operator(const Value& instance);
+  // The value a declared type gives a variable (a template parameter no
+  // receiver binds: unknown, or a library's collection or handle of it).
   static Value instance_of(DeclaredType type);
+  // The value a member's declared type gives when read on `receiver`: a
+  // template parameter of the receiver's class is its type argument.
+  Value bound(DeclaredType declared, const Value& receiver, int depth = 0);
 
  private:
   Value evaluate(const LinkChain& chain, std::size_t length, Context context, std::uint32_t line, int depth);
@@ -59,6 +94,9 @@ class Typer {
   Local find_local(std::string_view name, Context context, std::uint32_t line) const;
   Value local_value(std::string_view name, Context context, std::uint32_t line, int depth, bool& found);
   Value member(Value of, std::string_view name, bool called, int depth);
+  // What an operator member of an instance's class yields (`operator->`,
+  // `operator[]`), Unknown when the class has none.
+  Value operator_result(const Value& of, std::string_view name, std::size_t arity);
   Value field_value(const Field& field, int depth);
   Value call(Value callee, const Link& link, Context context, std::uint32_t line, int depth);
   Value result(Value callee, const Link& link, std::string_view index, Context context, std::uint32_t line);
@@ -76,6 +114,7 @@ class Typer {
   std::vector<std::unordered_map<std::string_view, std::vector<const Assignment*>>> locals_;
   std::unordered_map<const Assignment*, Value> assigned_;  // memoised initialiser values
   std::deque<std::vector<ScopeRef>> chosen_;               // filtered overload sets Values point into
+  std::deque<Binding> bindings_;                           // the outer bindings Values point to
 };
 
 }  // namespace trellis::ingest::resolve

@@ -368,6 +368,11 @@ NamespaceId TypeTable::namespace_of(Context context) const {
   return *find_namespace(top_namespace(context.file, context.scope));
 }
 
+NamespaceId TypeTable::namespace_of_type(TypeId type) const {
+  while (types_[type].outer != kNone) type = types_[type].outer;
+  return types_[type].ns;
+}
+
 DeclaredType TypeTable::return_type(ScopeRef callable) const {
   if (callable.def == kModuleScope || returns_.empty()) return {};
   return returns_[callable.file][callable.def];
@@ -454,7 +459,41 @@ TypeTable::NameMeaning TypeTable::lookup_type_name(std::string_view name, Contex
   return {};
 }
 
-DeclaredType TypeTable::resolve_type(const LinkChain& written, Context context) const {
+std::size_t name_length(std::span<const Link> chain) {
+  for (std::size_t i = 1; i < chain.size(); ++i) {
+    if (chain[i].kind == Link::Kind::Element && chain[i].text == kTypeArgumentOpen) return i;
+  }
+  return chain.size();
+}
+
+std::span<const Link> type_argument(std::span<const Link> arguments, std::size_t i) {
+  std::size_t depth = 0;
+  std::size_t index = 0;
+  std::size_t begin = 0;
+  for (std::size_t at = 0; at < arguments.size(); ++at) {
+    const Link& link = arguments[at];
+    if (link.kind != Link::Kind::Element) continue;
+    if (link.text == kTypeArgumentOpen) {
+      if (depth++ == 0) begin = at + 1;
+    } else if (link.text == kTypeArgumentClose && depth > 0) {
+      if (--depth == 0 && index++ == i) return arguments.subspan(begin, at - begin);
+    }
+  }
+  return {};
+}
+
+std::optional<std::uint8_t> TypeTable::template_parameter(TypeId type, std::string_view name) const {
+  for (const ScopeRef part : types_[type].parts) {
+    const auto& parameters = files_[part.file].definitions[part.def].parameters;
+    if (parameters.empty()) continue;
+    const auto it = std::find(parameters.begin(), parameters.end(), name);
+    if (it == parameters.end() || it - parameters.begin() > 255) return std::nullopt;
+    return static_cast<std::uint8_t>(it - parameters.begin());
+  }
+  return std::nullopt;
+}
+
+DeclaredType TypeTable::resolve_type(std::span<const Link> written, Context context) const {
   using Kind = NameMeaning::Kind;
   // A collection: the element's type, so many levels down.
   std::size_t length = written.size();
@@ -463,17 +502,32 @@ DeclaredType TypeTable::resolve_type(const LinkChain& written, Context context) 
     --length;
     ++collection;
   }
+  const bool parameter = !written.empty() && written[0].kind == kTemplateParameterKind;
   if (collection > 0) {
-    DeclaredType element = resolve_type(LinkChain(written.begin(), written.begin() + static_cast<std::ptrdiff_t>(length)), context);
-    if (element.kind == DeclaredType::Kind::Type) element.collection = collection;
+    DeclaredType element = resolve_type(written.first(length), context);
+    if (element.kind == DeclaredType::Kind::Type || element.kind == DeclaredType::Kind::Parameter) {
+      element.collection = collection;
+    } else if (parameter) {
+      return DeclaredType::external();  // a library's collection of a parameter no receiver binds
+    }
     return element;
   }
   if (length > 1 && written[length - 1].kind == Link::Kind::Attribute && written[length - 1].text == kDerefLink) {
-    DeclaredType held = resolve_type(LinkChain(written.begin(), written.begin() + static_cast<std::ptrdiff_t>(length - 1)), context);
-    held.handle = held.kind == DeclaredType::Kind::Type;
+    DeclaredType held = resolve_type(written.first(length - 1), context);
+    held.handle = held.kind == DeclaredType::Kind::Type || held.kind == DeclaredType::Kind::Parameter;
+    if (held.kind == DeclaredType::Kind::Unknown && parameter) return DeclaredType::external();
     return held;
   }
-  const LinkChain& chain = written;
+  if (parameter) {  // `T` of the class template around the context, else of a function template: unknown
+    const TypeId owner = length == 1 ? enclosing_type(context) : kNone;
+    const auto index = owner == kNone ? std::nullopt : template_parameter(owner, written[0].text);
+    if (!index) return {};
+    DeclaredType out{DeclaredType::Kind::Parameter, owner, 0, false, 0, {}, {}};
+    out.parameter = *index;
+    return out;
+  }
+  const std::size_t names = name_length(written);
+  const std::span<const Link> chain = written.first(names);
   if (chain.empty() || chain[0].kind != Link::Kind::Name) return {};
   NameMeaning meaning = lookup_type_name(chain[0].text, context);
   for (std::size_t i = 1; i < chain.size() && meaning.kind != Kind::External; ++i) {
@@ -496,7 +550,12 @@ DeclaredType TypeTable::resolve_type(const LinkChain& written, Context context) 
       meaning = {Kind::External, kNone};
     }
   }
-  if (meaning.kind == Kind::Type) return DeclaredType::of(meaning.id);
+  if (meaning.kind == Kind::Type) {
+    DeclaredType out = DeclaredType::of(meaning.id);
+    out.arguments = written.subspan(names);
+    out.where = context;
+    return out;
+  }
   // A declared type the tree does not define: the language's own, or a library's.
   return meaning.kind == Kind::Namespace ? DeclaredType{} : DeclaredType::external();
 }

@@ -21,15 +21,29 @@ namespace trellis::ingest::resolve {
 using TypeId = std::uint32_t;
 using NamespaceId = std::uint32_t;
 
+// Where a name is read: a file and the innermost definition around it.
+struct Context {
+  std::uint32_t file = kNone;
+  ScopeIndex scope = kModuleScope;
+};
+
 // What a declared type names.
 struct DeclaredType {
-  enum class Kind : std::uint8_t { Unknown, External, Type };
+  // Parameter: a type parameter of the class template `type` (C++'s `T` in
+  // `template <class T> struct Box { T get(); }`), the `parameter`-th; what
+  // it is comes from a receiver's type arguments (expression_typer.hpp).
+  enum class Kind : std::uint8_t { Unknown, External, Type, Parameter };
   Kind kind = Kind::Unknown;
   TypeId type = kNone;
   std::uint8_t collection = 0;  // a collection of `type` (1), of collections of it (2)...
   bool handle = false;          // a library's handle to `type` (C++'s unique_ptr<T>)
-  static DeclaredType external() { return {Kind::External, kNone, 0, false}; }
-  static DeclaredType of(TypeId type, std::uint8_t collection = 0) { return {Kind::Type, type, collection, false}; }
+  std::uint8_t parameter = 0;   // Parameter: its index among the template's type parameters
+  // Type: its type arguments as written (kTypeArgumentOpen groups, `W` of
+  // `Box<W>`), a view of the chain resolve_type read, read at `where`.
+  std::span<const Link> arguments;
+  Context where;
+  static DeclaredType external() { return {Kind::External, kNone, 0, false, 0, {}, {}}; }
+  static DeclaredType of(TypeId type, std::uint8_t collection = 0) { return {Kind::Type, type, collection, false, 0, {}, {}}; }
 };
 
 // The element link of a collection (typed_facts.hpp): `[]T` is [T, "[]"],
@@ -40,6 +54,24 @@ inline constexpr std::string_view kElementLink = "[]";
 // "*", f] and `*p` [p, "*"], which reach T's members through a handle and
 // read a plain pointer or value as itself.
 inline constexpr std::string_view kDerefLink = "*";
+// An explicit dereference (C++'s `*p`, where kDerefLink is `p->`): the same
+// through a pointer or handle; on an object of a class, that class's
+// `operator*` (kDerefLink: its `operator->`).
+inline constexpr std::string_view kIndirectionLink = "(*)";
+// Type arguments (C++): a declared type `Box<W, V>` is [Box, <, W, >, <, V,
+// >]: each argument's own chain between Element links of these texts
+// (nested ones balanced).
+inline constexpr std::string_view kTypeArgumentOpen = "<";
+inline constexpr std::string_view kTypeArgumentClose = ">";
+// A declared type whose first link has this kind starts with a type
+// parameter of the templates around it, by name (`T`, `T*`, `vector<T>`).
+inline constexpr Link::Kind kTemplateParameterKind = Link::Kind::Element;
+
+// The i-th type argument of `arguments` (kTypeArgumentOpen groups); empty
+// when there is none or it was not read.
+std::span<const Link> type_argument(std::span<const Link> arguments, std::size_t i);
+// How many links of a type chain name it, before its type arguments.
+std::size_t name_length(std::span<const Link> chain);
 
 struct Field {
   std::uint32_t file = kNone;
@@ -72,12 +104,6 @@ struct NamespaceInfo {
   std::vector<std::uint32_t> files;
 };
 
-// Where a name is read: a file and the innermost definition around it.
-struct Context {
-  std::uint32_t file = kNone;
-  ScopeIndex scope = kModuleScope;
-};
-
 class TypeTable {
  public:
   TypeTable(std::span<const FileFacts> files, const TypedLayout& layout, std::span<const FileScope> scopes,
@@ -97,12 +123,19 @@ class TypeTable {
   TypeId enclosing_type(Context context) const;
   // The namespace a context's top-level definition is named in.
   NamespaceId namespace_of(Context context) const;
+  // The namespace a type is declared in (a nested type's: its outermost type's).
+  NamespaceId namespace_of_type(TypeId type) const;
   const FileScope& scope_of(std::uint32_t file) const { return scopes_[file]; }
   // The namespaces of the tree the file's FileScope::open_namespaces names.
   std::span<const NamespaceId> open_namespaces(std::uint32_t file) const { return open_ids_[file]; }
 
-  // A type as written, read where it is written.
-  DeclaredType resolve_type(const LinkChain& chain, Context context) const;
+  // A type as written, read where it is written. The arguments of the
+  // result view `chain`: keep it alive while they are read.
+  DeclaredType resolve_type(std::span<const Link> chain, Context context) const;
+  // The index of `name` among a class template's type parameters (those of
+  // its first part that has any: the primary template's, or a
+  // specialisation's read as the primary), or nullopt.
+  std::optional<std::uint8_t> template_parameter(TypeId type, std::string_view name) const;
   // The declared return type of a Function or Method.
   DeclaredType return_type(ScopeRef callable) const;
   // The type a property-like member yields when read (C# accessors).

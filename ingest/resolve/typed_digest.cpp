@@ -43,6 +43,9 @@ std::uint64_t typed_interface_digest(const FileFacts& facts) {
       digest.chain(annotation);
     }
     digest.u32(static_cast<std::uint32_t>(d.parameters.size()));
+    if (d.label == Label::Class) {  // a C++ class template's type parameters, which its members' types name
+      for (const std::string& parameter : d.parameters) digest.text(parameter);
+    }
     digest.chain(d.return_annotation);
     digest.u32(static_cast<std::uint32_t>(d.results.size()));
     for (const LinkChain& result : d.results) digest.chain(result);

@@ -67,6 +67,15 @@ struct TypedLayout {
   // The sources that define what a header declares (C++: those of its base
   // name, `util.h` and `src/util.cpp`); parallel to files or empty.
   std::vector<std::vector<std::uint32_t>> companions;
+  // What each file lends the scope of every file that reads it (C++: a file
+  // and what it includes), worked out once rather than for each reader:
+  // the namespaces it opens (its own, its companions', its `using
+  // namespace`s), in order, as indexes into opened_names; its aliases and
+  // static imports. Parallel to files or empty.
+  std::vector<std::string> opened_names;
+  std::vector<std::vector<std::uint32_t>> opens;
+  std::vector<std::vector<ImportedName>> lent_aliases;
+  std::vector<std::vector<ImportedName>> lent_static_imports;
 };
 
 struct TypedRules {
@@ -111,6 +120,13 @@ struct TypedRules {
   // reopened by libraries, `std` by the tree's own specialisations): a
   // member of it the tree does not show is a library's, not unknown.
   bool open_namespaces = false;
+  // A function called by a bare name that ordinary lookup does not find is
+  // looked up in the namespaces of its arguments' classes too (C++'s
+  // argument-dependent lookup), and so is a free operator.
+  bool argument_dependent_lookup = false;
+  // An operator may be a free function taking its operands (C++'s
+  // `operator+(const A&, const A&)`), not only a method of the left one's type.
+  bool free_operators = false;
 };
 
 class TypedLanguage {

@@ -7,6 +7,7 @@
 #include "resolve/classify_unresolved.hpp"
 #include "resolve/expression_typer.hpp"
 #include "resolve/implicit_interfaces.hpp"
+#include "resolve/typed_facts.hpp"
 #include "resolve/typed_language.hpp"
 #include "trellis/common/parallel.hpp"
 
@@ -32,33 +33,75 @@ void add_heritage(const TypeTable& table, TypeId type, FileEdgeSlice& slice) {
   }
 }
 
+// The functions named `name` of the namespace of an argument's class
+// (argument-dependent lookup), or null.
+const std::vector<ScopeRef>* associated_functions(const TypeTable& table, const Value& argument, std::string_view name) {
+  if (!argument.is(Value::Kind::Instance) || argument.collection != 0) return nullptr;
+  const NamespaceId ns = table.namespace_of_type(argument.id);
+  if (ns == kNone) return nullptr;
+  const auto& functions = table.ns(ns).functions;
+  const auto it = functions.find(name);
+  return it == functions.end() ? nullptr : &it->second;
+}
+
 // An implicit call (C++'s `a == b`: callee [a.., operator==], arguments
-// [b]): the member operator along a's class, else a free operator of that
-// name in scope whose first parameter is that class; nothing otherwise (a
-// built-in, library or unknown operand is neither an edge nor a site).
+// [b]; `-a`: no arguments; `a++`: an int): the member operator along a's
+// class, else a free operator of that name, in scope or in the namespace of
+// a's class, whose first parameter is that class and that takes one more
+// parameter than the arguments; nothing otherwise (a built-in, pointer,
+// library or unknown operand is neither an edge nor a site).
 void link_operator(Typer& typer, const TypeTable& table, const CallSite& site, const Value& member, Context context,
                    const std::function<void(ScopeRef, CallType)>& edge) {
   if (member.is(Value::Kind::Callable)) {
-    const ScopeRef chosen = typer.choose(*member.overloads, site.arguments.size(), &site.arguments, context, site.line);
-    edge(chosen, CallType::Method);
+    // Only an operator of the expression's arity (`*it` is never the binary `a * b`).
+    if (const auto fitting = typer.of_arity(*member.overloads, site.arguments.size()); !fitting.empty()) {
+      edge(typer.choose(fitting, site.arguments.size(), &site.arguments, context, site.line), CallType::Method);
+    }
     return;
   }
+  if (!table.rules().free_operators) return;
   const Value operand = typer.evaluate(LinkChain(site.callee.begin(), site.callee.end() - 1), context, site.line);
-  if (!operand.is(Value::Kind::Instance) || operand.collection != 0) return;
-  const Value free = typer.evaluate(LinkChain{{Link::Kind::Name, site.callee.back().text}}, context, site.line);
-  if (!free.is(Value::Kind::Callable)) return;
-  for (const ScopeRef candidate : *free.overloads) {
-    const Definition& definition = table.files()[candidate.file].definitions[candidate.def];
-    if (definition.parameters.size() != 2 || definition.annotated_parameters.empty() ||
-        definition.annotated_parameters[0].first != definition.parameters[0]) {
-      continue;
-    }
-    const DeclaredType first = table.resolve_type(definition.annotated_parameters[0].second, {candidate.file, candidate.def});
-    if (first.kind == DeclaredType::Kind::Type && first.type == operand.id && first.collection == 0) {
-      edge(candidate, CallType::Direct);
-      return;
+  if (!operand.is(Value::Kind::Instance) || operand.collection != 0 || operand.handle) return;
+  const std::string_view name = site.callee.back().text;
+  const Value free = typer.evaluate(LinkChain{{Link::Kind::Name, std::string(name)}}, context, site.line);
+  const std::vector<ScopeRef>* candidates[2] = {free.is(Value::Kind::Callable) ? free.overloads : nullptr,
+                                                table.rules().argument_dependent_lookup
+                                                    ? associated_functions(table, operand, name)
+                                                    : nullptr};
+  for (const std::vector<ScopeRef>* overloads : candidates) {
+    if (overloads == nullptr) continue;
+    for (const ScopeRef candidate : *overloads) {
+      const Definition& definition = table.files()[candidate.file].definitions[candidate.def];
+      if (definition.parameters.size() != site.arguments.size() + 1 || definition.annotated_parameters.empty() ||
+          definition.annotated_parameters[0].first != definition.parameters[0]) {
+        continue;
+      }
+      const DeclaredType first = table.resolve_type(definition.annotated_parameters[0].second, {candidate.file, candidate.def});
+      if (first.kind == DeclaredType::Kind::Type && first.type == operand.id && first.collection == 0 && !first.handle) {
+        edge(candidate, CallType::Direct);
+        return;
+      }
     }
   }
+}
+
+// `f(x)` where ordinary lookup finds no f of the tree: the f of the
+// namespace of an argument's class (argument-dependent lookup); false when
+// there is none.
+bool link_by_arguments(Typer& typer, const TypeTable& table, const CallSite& site, Context context,
+                       const std::function<void(ScopeRef, CallType)>& edge) {
+  for (const LinkChain& argument : site.arguments) {
+    const Value value = typer.evaluate(argument, context, site.line);
+    const auto* overloads = associated_functions(table, value, site.callee[0].text);
+    if (overloads == nullptr) continue;
+    edge(typer.choose(*overloads, site.arguments.size(), &site.arguments, context, site.line), CallType::Direct);
+    return true;
+  }
+  return false;
+}
+
+bool is_constructor(const TypeTable& table, ScopeRef callable) {
+  return callable.def != kModuleScope && table.files()[callable.file].definitions[callable.def].name == kConstructorName;
 }
 
 // One call site's edge, external count or unresolved report.
@@ -92,6 +135,11 @@ void link_call(Typer& typer, const TypeTable& table, std::uint32_t file, const C
     link_operator(typer, table, site, value, context, edge);
     return;
   }
+  if (bare && !site.arguments.empty() && table.rules().argument_dependent_lookup &&
+      (value.is(Value::Kind::External) || value.is(Value::Kind::Unknown)) &&
+      link_by_arguments(typer, table, site, context, edge)) {
+    return;
+  }
   switch (value.kind) {
     case Value::Kind::Callable: {
       const std::optional<std::size_t> arity =
@@ -106,6 +154,12 @@ void link_call(Typer& typer, const TypeTable& table, std::uint32_t file, const C
       if (!table.rules().type_calls_convert) constructor_of(value.id);
       return;
     case Value::Kind::Instance:
+      // `f(x)`: f's operator(); but `m(x)` in a constructor is (as a member
+      // initialiser) m's construction.
+      if (const Value call = typer.call_operator(value); call.is(Value::Kind::Callable) && !(bare && is_constructor(table, caller))) {
+        edge(typer.choose(*call.overloads, site.arguments.size(), &site.arguments, context, site.line), CallType::Method);
+        return;
+      }
       if (bare) {  // `this(...)`: another constructor of the class
         constructor_of(value.id);
         return;

@@ -95,6 +95,27 @@ std::string ChainReader::arity(TSNode arguments) const {
   return std::to_string(ts_node_is_null(arguments) ? 0 : ts_node_named_child_count(arguments));
 }
 
+// The method of std::ops (or std::cmp) an operator expression calls on its
+// left operand: `a + b` is `a.add(b)`, `a += b` `a.add_assign(b)`, `-a`
+// `a.neg()`, `a[i]` `a.index(i)`. `*a` is left out: the typer reads a
+// reference as what it refers to, and `*r` of a `&T` is no `T::deref`.
+std::string_view operator_method(std::string_view op, bool unary) {
+  static constexpr std::array<std::pair<std::string_view, std::string_view>, 26> kBinary{{
+      {"+", "add"},           {"-", "sub"},           {"*", "mul"},           {"/", "div"},
+      {"%", "rem"},           {"&", "bitand"},        {"|", "bitor"},         {"^", "bitxor"},
+      {"<<", "shl"},          {">>", "shr"},          {"==", "eq"},           {"!=", "ne"},
+      {"<", "lt"},            {"<=", "le"},           {">", "gt"},            {">=", "ge"},
+      {"+=", "add_assign"},   {"-=", "sub_assign"},   {"*=", "mul_assign"},   {"/=", "div_assign"},
+      {"%=", "rem_assign"},   {"&=", "bitand_assign"}, {"|=", "bitor_assign"}, {"^=", "bitxor_assign"},
+      {"<<=", "shl_assign"},  {">>=", "shr_assign"},
+  }};
+  if (unary) return op == "-" ? "neg" : op == "!" ? "not" : "";
+  for (const auto& [written, method] : kBinary) {
+    if (written == op) return method;
+  }
+  return "";
+}
+
 LinkChain ChainReader::value(TSNode expression, std::span<const std::string> inline_modules) const {
   LinkChain out;
   if (!ts_node_is_null(expression)) append_value(expression, inline_modules, out, 0);
@@ -115,6 +136,19 @@ void ChainReader::append_value(TSNode node, std::span<const std::string> inline_
     }
     case NodeType::GenericFunction:
       return append_value(syntax_.child(node, Field::Function), inline_modules, out, depth + 1);
+    case NodeType::BinaryExpression: {  // `a + b` is what `a.add(b)` returns; a comparison a bool
+      const auto parts = fields(node);
+      const std::string_view method = operator_method(text(parts[Field::Operator]), false);
+      if (method.empty() || method == "eq" || method == "ne" || method == "lt" || method == "le" || method == "gt" ||
+          method == "ge") {
+        out.push_back({Link::Kind::Literal, "bool"});
+        return;
+      }
+      append_value(parts[Field::Left], inline_modules, out, depth + 1);
+      out.push_back({Link::Kind::Attribute, std::string(method)});
+      out.push_back({Link::Kind::Call, "1"});
+      return;
+    }
     case NodeType::FieldExpression: {
       const auto parts = fields(node);
       append_value(parts[Field::Value], inline_modules, out, depth + 1);

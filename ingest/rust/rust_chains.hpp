@@ -36,6 +36,11 @@ namespace trellis::ingest::rust {
 // The name a normalised path starts with to mean the file's own module.
 inline constexpr std::string_view kFileModule = "self::";
 
+// The method of std::ops (or std::cmp) an operator calls on its left
+// operand (`+` add, `+=` add_assign, `==` eq; unary `-` neg, `!` not); ""
+// for `&&`, `||` and unary `*`.
+std::string_view operator_method(std::string_view op, bool unary);
+
 class ChainReader {
  public:
   ChainReader(const RustSyntax& syntax, std::string_view source, TSNode root)

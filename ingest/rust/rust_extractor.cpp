@@ -79,7 +79,9 @@ Collected collect(const RustSyntax& syntax, const DecisionPoints& decisions, con
         collected.definitions.push_back({node, path});
       } else if (type == NodeType::UseDeclaration) {
         collected.uses.push_back({node, path});
-      } else if (type == NodeType::CallExpression || type == NodeType::MacroInvocation) {
+      } else if (type == NodeType::CallExpression || type == NodeType::MacroInvocation || type == NodeType::BinaryExpression ||
+                 type == NodeType::CompoundAssignmentExpr || type == NodeType::UnaryExpression ||
+                 type == NodeType::IndexExpression) {
         collected.calls.push_back({node, path});
       } else if (is_binding(type)) {
         collected.bindings.push_back({node, path});
@@ -200,6 +202,16 @@ void FileReader::read_parameters(TSNode function, std::span<const std::string> i
     const std::vector<TSNode> listed = chains_.named(fields[Field::Bounds]);
     LinkChain bound = listed.empty() ? LinkChain{} : chains_.type(listed.front(), inline_modules);
     bounds.emplace(chains_.text(fields[Field::Name]), std::move(bound));
+  }
+  // `where T: Shape`: the first bound of a parameter that has none where it is declared.
+  for (const TSNode child : chains_.named(function)) {
+    if (!syntax_.is(child, NodeType::WhereClause)) continue;
+    for (const TSNode predicate : chains_.named(child)) {
+      const auto fields = chains_.fields(predicate);
+      const auto it = bounds.find(chains_.text(fields[Field::Left]));
+      const std::vector<TSNode> listed = chains_.named(fields[Field::Bounds]);
+      if (it != bounds.end() && it->second.empty() && !listed.empty()) it->second = chains_.type(listed.front(), inline_modules);
+    }
   }
   const auto type_of = [&](TSNode type) {
     LinkChain chain = chains_.type(type, inline_modules);
@@ -532,6 +544,32 @@ void FileReader::calls(const ScopeFinder& scopes) {
     site.scope = scopes.scope_at(byte);
     site.line = line_of(ts_node_start_point(call));
     const auto parts = chains_.fields(call);
+    if (const NodeType type = syntax_.type(call); type != NodeType::CallExpression && type != NodeType::MacroInvocation) {
+      // An operator: an implicit call of its method on the left operand (typed_facts.hpp).
+      const std::span<const std::string> inline_modules = inline_of(found.path);
+      TSNode operand;
+      std::string_view method;
+      if (type == NodeType::IndexExpression) {
+        operand = ts_node_named_child(call, 0);
+        method = "index";
+        site.arguments.push_back(chains_.value(ts_node_named_child(call, 1), inline_modules));
+      } else if (type == NodeType::UnaryExpression) {
+        operand = ts_node_named_child(call, 0);
+        method = operator_method(chains_.text(ts_node_child(call, 0)), true);
+      } else {
+        operand = parts[Field::Left];
+        method = operator_method(chains_.text(parts[Field::Operator]), false);
+        site.arguments.push_back(chains_.value(parts[Field::Right], inline_modules));
+      }
+      if (method.empty() || ts_node_is_null(operand)) continue;
+      site.callee = chains_.value(operand, inline_modules);
+      if (site.callee.empty() || site.callee.front().kind == Link::Kind::Opaque) continue;
+      site.callee.push_back({Link::Kind::Attribute, std::string(method)});
+      site.text = std::string(chains_.text(call).substr(0, kMaxCallText));
+      site.implicit = true;
+      facts_.calls.push_back(std::move(site));
+      continue;
+    }
     if (syntax_.is(call, NodeType::MacroInvocation)) {
       const std::vector<std::string> path = chains_.segments(parts[Field::Macro]);
       if (path.empty()) continue;

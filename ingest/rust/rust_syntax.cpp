@@ -7,7 +7,7 @@
 namespace trellis::ingest::rust {
 namespace {
 
-constexpr std::array<std::pair<std::string_view, NodeType>, 63> kTypeNames{{
+constexpr std::array<std::pair<std::string_view, NodeType>, 67> kTypeNames{{
     {"identifier", NodeType::Identifier},
     {"type_identifier", NodeType::TypeIdentifier},
     {"field_identifier", NodeType::FieldIdentifier},
@@ -71,6 +71,10 @@ constexpr std::array<std::pair<std::string_view, NodeType>, 63> kTypeNames{{
     {"self_parameter", NodeType::SelfParameter},
     {"block", NodeType::Block},
     {"type_item", NodeType::TypeItem},
+    {"binary_expression", NodeType::BinaryExpression},
+    {"compound_assignment_expr", NodeType::CompoundAssignmentExpr},
+    {"where_clause", NodeType::WhereClause},
+    {"where_predicate", NodeType::WherePredicate},
 }};
 
 constexpr std::array<std::pair<std::string_view, Field>, kFieldCount> kFieldNames{{
@@ -94,6 +98,9 @@ constexpr std::array<std::pair<std::string_view, Field>, kFieldCount> kFieldName
     {"argument", Field::Argument},
     {"type_parameters", Field::TypeParameters},
     {"parameters", Field::Parameters},
+    {"left", Field::Left},
+    {"right", Field::Right},
+    {"operator", Field::Operator},
 }};
 
 }  // namespace

@@ -75,6 +75,10 @@ enum class NodeType : std::uint8_t {
   SelfParameter,
   Block,
   TypeItem,
+  BinaryExpression,
+  CompoundAssignmentExpr,
+  WhereClause,
+  WherePredicate,
 };
 
 enum class Field : std::uint8_t {
@@ -98,8 +102,11 @@ enum class Field : std::uint8_t {
   Argument,
   TypeParameters,
   Parameters,
+  Left,
+  Right,
+  Operator,
 };
-inline constexpr std::size_t kFieldCount = static_cast<std::size_t>(Field::Parameters) + 1;
+inline constexpr std::size_t kFieldCount = static_cast<std::size_t>(Field::Operator) + 1;
 
 class RustSyntax : public GrammarSyntax<NodeType, Field, kFieldCount> {
  public:

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "cpp/cpp_extractor.hpp"
+#include "resolve/type_table.hpp"
 #include "resolve/typed_facts.hpp"
 
 using namespace trellis;
@@ -138,4 +139,53 @@ TEST_CASE("cpp extractor: calls, lambdas, locals, includes, using and macros") {
   }
   CHECK(each);
   CHECK(lambda_parameter);
+}
+
+TEST_CASE("cpp extractor: a class template keeps its type parameters; declared types keep their type arguments") {
+  const FileFacts facts = extract_cpp(
+      "template <class T, int N, typename U> struct Pair {\n"
+      "  T first();\n"
+      "  std::vector<U> rest;\n"
+      "  std::unique_ptr<T> held;\n"
+      "  T::value_type inner();\n"
+      "};\n"
+      "void f() { ns::Pair<ns::W, 3, std::vector<V>> p; Box<Box<W>> b; Pair<W, 1, V>(1); }\n");
+  REQUIRE(cpp_definition(facts, "Pair") != nullptr);
+  CHECK(cpp_definition(facts, "Pair")->parameters == std::vector<std::string>{"T", "U"});
+  // `T` by its kind (kTemplateParameterKind), alone or under a handle or collection.
+  REQUIRE(cpp_definition(facts, "first") != nullptr);
+  const LinkChain& first = cpp_definition(facts, "first")->return_annotation;
+  REQUIRE(first.size() == 1);
+  CHECK(first[0].kind == resolve::kTemplateParameterKind);
+  std::vector<std::string> fields;
+  for (const Assignment& a : facts.assignments) {
+    fields.push_back(a.target[0].text + ": " + cpp_chain_text(a.annotation) +
+                     (!a.annotation.empty() && a.annotation[0].kind == resolve::kTemplateParameterKind ? " (parameter)" : ""));
+  }
+  CHECK(fields == std::vector<std::string>{"rest: U [] (parameter)", "held: T * (parameter)",
+                                           "p: ns Pair < ns W > < V [] >", "b: Box < Box < W > >"});
+  // A dependent type is no parameter; a constructor call names its type without arguments.
+  REQUIRE(cpp_definition(facts, "inner") != nullptr);
+  const LinkChain& inner = cpp_definition(facts, "inner")->return_annotation;
+  CHECK(cpp_chain_text(inner) == "T value_type");
+  CHECK((!inner.empty() && inner[0].kind == Link::Kind::Name));
+  REQUIRE(facts.calls.size() == 1);
+  CHECK(cpp_chain_text(facts.calls[0].callee) == "Pair");
+}
+
+TEST_CASE("cpp extractor: unary, increment, compound-assignment, * and [] operators are implicit calls; pointers are handles") {
+  const FileFacts facts = extract_cpp("void f(V a, V* p) { -a; a++; ++a; a += 1; *a; a[2]; a = a; p->g(); }\n");
+  std::vector<std::string> calls;
+  for (const CallSite& call : facts.calls) {
+    calls.push_back(cpp_chain_text(call.callee) + " /" + std::to_string(call.arguments.size()) + (call.implicit ? " implicit" : ""));
+  }
+  // `a++` is given an int (operator++(int)); a plain `=` is no call of ours.
+  CHECK(calls == std::vector<std::string>{"a operator- /0 implicit", "a operator++ /1 implicit", "a operator++ /0 implicit",
+                                          "a operator+= /1 implicit", "a operator* /0 implicit", "a operator[] /1 implicit",
+                                          "p * g /0"});
+  const Definition* f = cpp_definition(facts, "f");
+  REQUIRE(f != nullptr);
+  REQUIRE(f->annotated_parameters.size() == 2);
+  CHECK(cpp_chain_text(f->annotated_parameters[0].second) == "V");
+  CHECK(cpp_chain_text(f->annotated_parameters[1].second) == "V *");
 }
