@@ -1,5 +1,6 @@
 #include "python_extractor.hpp"
 
+#include "../extract/child_nodes.hpp"
 #include "../extract/complexity.hpp"
 #include "../extract/left_out_spans.hpp"
 #include "../extract/query_matches.hpp"
@@ -167,7 +168,17 @@ class FactReader {
 
   LinkChain links_of(TSNode node) const {
     LinkChain chain;
-    if (!ts_node_is_null(node)) append_links(node, chain, 0);
+    if (!ts_node_is_null(node)) append_links(node, chain, 0, false);
+    return chain;
+  }
+
+  // links_of when no part is opaque, else empty. It stops at the first
+  // opaque part: each operator of a long `a + b + ...` reads its left
+  // operand, and past kMaxChainDepth those chains would be built only to be
+  // dropped.
+  LinkChain value_links(TSNode node) const {
+    LinkChain chain;
+    if (ts_node_is_null(node) || !append_links(node, chain, 0, true)) chain.clear();
     return chain;
   }
 
@@ -325,60 +336,76 @@ class FactReader {
   }
 
  private:
-  void append_links(TSNode node, LinkChain& out, int depth) const {
-    if (depth > kMaxChainDepth) {
-      out.push_back({Link::Kind::Opaque, {}});
-      return;
-    }
+  // Appends node's links to out; false when a part is opaque. `strict`
+  // stops there, else an Opaque link stands for the part and the rest follows.
+  bool append_links(TSNode node, LinkChain& out, int depth, bool strict) const {
+    const auto opaque = [&] {
+      if (!strict) out.push_back({Link::Kind::Opaque, {}});
+      return false;
+    };
+    if (depth > kMaxChainDepth) return opaque();
     const NodeType type = syntax_.type(node);
     if (type == NodeType::Identifier) {
       out.push_back({Link::Kind::Name, std::string(text(node))});
-    } else if (type == NodeType::Attribute) {
-      append_links(child(node, Field::Object), out, depth + 1);
+      return true;
+    }
+    if (type == NodeType::Attribute) {
+      const bool whole = append_links(child(node, Field::Object), out, depth + 1, strict);
+      if (!whole && strict) return false;
       out.push_back({Link::Kind::Attribute, std::string(text(child(node, Field::Attribute)))});
-    } else if (type == NodeType::Call) {
-      append_links(child(node, Field::Function), out, depth + 1);
+      return whole;
+    }
+    if (type == NodeType::Call) {
+      const bool whole = append_links(child(node, Field::Function), out, depth + 1, strict);
+      if (!whole && strict) return false;
       out.push_back({Link::Kind::Call, {}});
-    } else if (type == NodeType::ParenthesizedExpression && ts_node_named_child_count(node) == 1) {
-      append_links(ts_node_named_child(node, 0), out, depth + 1);
-    } else if (type == NodeType::Subscript) {
-      append_links(child(node, Field::Value), out, depth + 1);
+      return whole;
+    }
+    if (type == NodeType::ParenthesizedExpression && ts_node_named_child_count(node) == 1) {
+      return append_links(ts_node_named_child(node, 0), out, depth + 1, strict);
+    }
+    if (type == NodeType::Subscript) {
+      const bool whole = append_links(child(node, Field::Value), out, depth + 1, strict);
+      if (!whole && strict) return false;
       // A slice is a container of the same elements: `x[n:]` or `x[n:m]`
       // shifted by n (an Element link "x:<n>"), any other the same one.
       // One key of several (`x[a, b]`) is no literal key.
       const TSNode key = child(node, Field::Subscript);
       if (is(key, NodeType::Slice)) {
         if (const std::string start = slice_start(key); !start.empty()) out.push_back({Link::Kind::Element, "x:" + start});
-        return;
+        return whole;
       }
       const bool single = ts_node_named_child_count(node) == 2;
       out.push_back({Link::Kind::Element, single ? element_key(key) : std::string()});
-    } else if (type == NodeType::BinaryOperator || type == NodeType::UnaryOperator) {
+      return whole;
+    }
+    if (type == NodeType::BinaryOperator || type == NodeType::UnaryOperator) {
       // `a + b` is a.__add__(b), `-a` a.__neg__(): what the method returns.
       const std::string_view method = operator_method(node);
-      if (method.empty()) {
-        out.push_back({Link::Kind::Opaque, {}});
-        return;
-      }
-      append_links(child(node, type == NodeType::BinaryOperator ? Field::Left : Field::Argument), out, depth + 1);
+      if (method.empty()) return opaque();
+      const bool whole = append_links(child(node, type == NodeType::BinaryOperator ? Field::Left : Field::Argument), out,
+                                      depth + 1, strict);
+      if (!whole && strict) return false;
       out.push_back({Link::Kind::Attribute, std::string(method)});
       out.push_back({Link::Kind::Call, {}});
-    } else if (type == NodeType::Await && ts_node_named_child_count(node) == 1) {
-      append_links(ts_node_named_child(node, 0), out, depth + 1);
-    } else if (type == NodeType::Lambda) {
+      return whole;
+    }
+    if (type == NodeType::Await && ts_node_named_child_count(node) == 1) {
+      return append_links(ts_node_named_child(node, 0), out, depth + 1, strict);
+    }
+    if (type == NodeType::Lambda) {
       const std::uint32_t start = ts_node_start_byte(node);
       const auto it = std::lower_bound(lambda_names_.begin(), lambda_names_.end(), start,
                                        [](const auto& entry, std::uint32_t b) { return entry.first < b; });
-      if (it != lambda_names_.end() && it->first == start) {
-        out.push_back({Link::Kind::Name, it->second});
-      } else {
-        out.push_back({Link::Kind::Opaque, {}});
-      }
-    } else if (const std::string_view literal = literal_type(type); !literal.empty()) {
-      out.push_back({Link::Kind::Literal, std::string(literal)});
-    } else {
-      out.push_back({Link::Kind::Opaque, {}});
+      if (it == lambda_names_.end() || it->first != start) return opaque();
+      out.push_back({Link::Kind::Name, it->second});
+      return true;
     }
+    if (const std::string_view literal = literal_type(type); !literal.empty()) {
+      out.push_back({Link::Kind::Literal, std::string(literal)});
+      return true;
+    }
+    return opaque();
   }
 
   // The literal start of a slice without a step (`1` of `xs[1:3]`); empty
@@ -578,8 +605,8 @@ void mark_exhaustive_branches(const FactReader& reader, TSNode statement, std::v
 // `raise E` make without a call's syntax.
 class FlowWriter {
  public:
-  FlowWriter(const FactReader& reader, const ScopeFinder& scopes, FileFacts& facts)
-      : reader_(reader), scopes_(scopes), facts_(facts) {}
+  FlowWriter(const FactReader& reader, const ScopeFinder& scopes, FileFacts& facts, TSNode root)
+      : reader_(reader), scopes_(scopes), facts_(facts), children_(root) {}
 
   void assignment(TSNode statement, bool augmented) {
     const ScopeIndex scope = scope_of(statement);
@@ -635,10 +662,9 @@ class FlowWriter {
     const TSNode left = reader_.child(statement, Field::Left);
     if (is_sequence(reader_, right) || reader_.is(right, NodeType::Set)) {
       // `for f in (a, b):` binds each element in turn.
-      const std::uint32_t count = std::min<std::uint32_t>(named_count(right), kMaxElements);
-      for (std::uint32_t i = 0; i < count; ++i) {
-        const TSNode item = ts_node_named_child(right, i);
-        if (!reader_.is(item, NodeType::ListSplat)) assign_node(scope, line, left, item, {}, 0);
+      const std::vector<TSNode> items = named_children(right);
+      for (std::size_t i = 0; i < items.size() && i < kMaxElements; ++i) {
+        if (!reader_.is(items[i], NodeType::ListSplat)) assign_node(scope, line, left, items[i], {}, 0);
       }
     } else {
       assign_chain(scope, line, left, with_link(iterable, Link::Kind::Element), 0);
@@ -766,11 +792,11 @@ class FlowWriter {
   // container (scalar literals are left empty); none when no argument may.
   void arguments(TSNode call, CallSite& site) {
     const TSNode list = reader_.child(call, Field::Arguments);
-    const std::uint32_t count = named_count(list);
+    const std::vector<TSNode> items = named_children(list);
     bool any = false;
     bool keywords = false;
-    for (std::uint32_t i = 0; i < count && i < kMaxElements; ++i) {
-      const TSNode argument = ts_node_named_child(list, i);
+    for (std::size_t i = 0; i < items.size() && i < kMaxElements; ++i) {
+      const TSNode argument = items[i];
       std::string keyword;
       TSNode value = argument;
       if (reader_.is(argument, NodeType::KeywordArgument)) {
@@ -800,6 +826,10 @@ class FlowWriter {
  private:
   ScopeIndex scope_of(TSNode node) const { return scopes_.scope_at(ts_node_start_byte(node)); }
 
+  // ts_node_named_child(node, i) walks from the first child on every call:
+  // loops over arguments and literals' items read them in one pass.
+  std::vector<TSNode> named_children(TSNode node) { return children_.of(node); }
+
   TSNode innermost(TSNode value) const {
     for (int depth = 0; reader_.is(value, NodeType::Assignment) && depth < kMaxChainDepth; ++depth) {
       value = reader_.child(value, Field::Right);
@@ -808,10 +838,7 @@ class FlowWriter {
   }
 
   LinkChain value_chain(TSNode value) const {
-    if (ts_node_is_null(value)) return {};
-    LinkChain chain = reader_.links_of(value);
-    if (is_opaque(chain)) chain.clear();
-    return chain;
+    return reader_.value_links(value);
   }
 
   // A target that names one place: a name, an attribute or an element.
@@ -820,8 +847,8 @@ class FlowWriter {
         !reader_.is(target, NodeType::Subscript)) {
       return {};
     }
-    LinkChain chain = reader_.links_of(target);
-    if (is_opaque(chain) || chain.back().kind == Link::Kind::Call) return {};
+    LinkChain chain = reader_.value_links(target);
+    if (chain.empty() || chain.back().kind == Link::Kind::Call) return {};
     return chain;
   }
 
@@ -960,9 +987,9 @@ class FlowWriter {
   void elements(ScopeIndex scope, std::uint32_t line, const LinkChain& prefix, TSNode container, int depth) {
     if (depth > kMaxChainDepth / 4) return;
     const bool indexed = is_sequence(reader_, container);
-    const std::uint32_t count = std::min<std::uint32_t>(named_count(container), kMaxElements);
-    for (std::uint32_t i = 0; i < count; ++i) {
-      TSNode item = ts_node_named_child(container, i);
+    const std::vector<TSNode> items = named_children(container);
+    for (std::size_t i = 0; i < items.size() && i < kMaxElements; ++i) {
+      TSNode item = items[i];
       std::string key = indexed ? "i:" + std::to_string(i) : std::string();
       LinkChain chain;
       if (reader_.is(item, NodeType::Pair)) {
@@ -1046,6 +1073,7 @@ class FlowWriter {
   const FactReader& reader_;
   const ScopeFinder& scopes_;
   FileFacts& facts_;
+  ChildNodes children_;
 };
 
 }  // namespace
@@ -1293,7 +1321,7 @@ FileFacts PythonExtractor::extract(std::string_view source, std::string relative
   }
   const ScopeFinder scopes(facts.definitions, std::move(body_starts));
   count_complexity(facts.definitions, scopes, decisions);
-  FlowWriter flows(reader, scopes, facts);
+  FlowWriter flows(reader, scopes, facts, root);
 
   for (const TSNode base : bases) {
     // base -> argument_list -> class_definition
