@@ -49,10 +49,11 @@ enum class Capture : std::uint8_t {
   Yield,
   Operator,
   Branches,
+  LoopElse,
 };
 
 Capture capture_kind(std::string_view name) {
-  static constexpr std::array<std::pair<std::string_view, Capture>, 20> kNames{{
+  static constexpr std::array<std::pair<std::string_view, Capture>, 21> kNames{{
       {"definition.class", Capture::Class},
       {"definition.function", Capture::Function},
       {"import", Capture::Import},
@@ -73,6 +74,7 @@ Capture capture_kind(std::string_view name) {
       {"yield", Capture::Yield},
       {"operator", Capture::Operator},
       {"branches", Capture::Branches},
+      {"loop.else", Capture::LoopElse},
   }};
   for (const auto& [text, kind] : kNames) {
     if (text == name) return kind;
@@ -599,6 +601,53 @@ void mark_exhaustive_branches(const FactReader& reader, TSNode statement, std::v
   }
 }
 
+// Whether a `break` in `body` may leave the loop around it: any break
+// outside the functions and classes it defines (one in a nested loop is
+// counted too, which only keeps what the loop's else assigns from
+// dominating).
+bool may_break(const FactReader& reader, TSNode body) {
+  if (ts_node_is_null(body)) return false;
+  TsTreeCursor cursor(body);
+  TSTreeCursor* at = cursor.get();
+  for (;;) {
+    const TSNode node = ts_tree_cursor_current_node(at);
+    if (reader.is(node, NodeType::BreakStatement)) return true;
+    const bool nested_scope = reader.is(node, NodeType::FunctionDefinition) || reader.is(node, NodeType::ClassDefinition);
+    if (!nested_scope && ts_tree_cursor_goto_first_child(at)) continue;
+    while (!ts_tree_cursor_goto_next_sibling(at)) {
+      if (!ts_tree_cursor_goto_parent(at)) return false;
+    }
+  }
+}
+
+// A loop's else runs whenever the loop ends without `break`: with no break
+// in the body, what the else's own statements assign dominates the block
+// the loop stands in, as if it followed the loop. `assignments` are sorted
+// by line, their block ends set.
+void mark_loop_else(const FactReader& reader, const ScopeFinder& scopes, TSNode loop,
+                    std::vector<Assignment>& assignments) {
+  const TSNode alternative = reader.child(loop, Field::Alternative);
+  if (ts_node_is_null(alternative) || may_break(reader, reader.child(loop, Field::Body))) return;
+  const TSNode body = reader.child(alternative, Field::Body);
+  if (ts_node_is_null(body)) return;
+  const TSNode parent = ts_node_parent(loop);
+  const std::uint32_t block_end = reader.is(parent, NodeType::Block) ? last_line_of(parent) : 0xFFFFFFFFu;
+  const ScopeIndex scope = scopes.scope_at(ts_node_start_byte(loop));
+  const std::uint32_t statements = ts_node_named_child_count(body);
+  for (std::uint32_t s = 0; s < statements; ++s) {
+    const TSNode line = ts_node_named_child(body, s);
+    if (!reader.is(line, NodeType::ExpressionStatement) || ts_node_named_child_count(line) != 1) continue;
+    const TSNode assignment = ts_node_named_child(line, 0);
+    if (!reader.is(assignment, NodeType::Assignment)) continue;
+    const std::uint32_t at = line_of(ts_node_start_point(assignment));
+    const auto first = std::lower_bound(assignments.begin(), assignments.end(), at,
+                                        [](const Assignment& a, std::uint32_t l) { return a.line < l; });
+    for (auto it = first; it != assignments.end() && it->line == at; ++it) {
+      if (it->scope == scope) it->block_end = std::max(it->block_end, block_end);
+    }
+  }
+}
+
 // The facts of what flows where, beyond a call: assignments (plain,
 // chained, destructured, into containers' elements), what `return`, `for`
 // and `with` bind, and the calls that decorators, `with`, `for` and
@@ -1091,6 +1140,7 @@ struct PythonExtractor::Matches {
   std::vector<TSNode> bases;
   std::vector<TSNode> blocks;
   std::vector<TSNode> branchings;  // if statements
+  std::vector<TSNode> loops;       // for and while statements
   std::vector<TSNode> bindings;
   std::vector<std::uint32_t> decisions;  // first bytes of decision points (complexity.scm)
 
@@ -1104,6 +1154,7 @@ struct PythonExtractor::Matches {
     bases.clear();
     blocks.clear();
     branchings.clear();
+    loops.clear();
     bindings.clear();
     decisions.clear();
   }
@@ -1176,6 +1227,7 @@ FileFacts PythonExtractor::extract(std::string_view source, std::string relative
   auto& bases = scratch_->bases;
   auto& blocks = scratch_->blocks;
   auto& branchings = scratch_->branchings;
+  auto& loops = scratch_->loops;
   auto& bindings = scratch_->bindings;
   auto& decisions = scratch_->decisions;
 
@@ -1230,6 +1282,7 @@ FileFacts PythonExtractor::extract(std::string_view source, std::string relative
       case Capture::Base: bases.push_back(main); break;
       case Capture::Block: blocks.push_back(main); break;
       case Capture::Branches: branchings.push_back(main); break;
+      case Capture::LoopElse: loops.push_back(main); break;
       case Capture::Decision: decisions.push_back(ts_node_start_byte(main)); break;
       case Capture::Other:
         if (!ts_node_is_null(detail)) bindings.push_back(detail);
@@ -1274,6 +1327,7 @@ FileFacts PythonExtractor::extract(std::string_view source, std::string relative
     left_out.drop_from(bases, itself);
     left_out.drop_from(blocks, itself);
     left_out.drop_from(branchings, itself);
+    left_out.drop_from(loops, itself);
     left_out.drop_from(bindings, itself);
     std::erase_if(decisions, [&](std::uint32_t byte) { return left_out.holds(byte); });
   }
@@ -1385,6 +1439,7 @@ FileFacts PythonExtractor::extract(std::string_view source, std::string relative
                    [](const Assignment& a, const Assignment& b) { return a.line < b.line; });
   set_block_ends(blocks, facts.assignments);
   for (const TSNode statement : branchings) mark_exhaustive_branches(reader, statement, facts.assignments);
+  for (const TSNode loop : loops) mark_loop_else(reader, scopes, loop, facts.assignments);
   return facts;
 }
 

@@ -42,6 +42,11 @@ TEST_CASE("python flows: tuple, starred, chained and re-assignments") {
   CHECK(g.calls_at(m + "exhaustive", 74) == Names{m + "f1 direct", m + "f2 direct"});
   // An if without an else may leave m as it was.
   CHECK(g.calls_at(m + "exhaustive", 78) == Names{m + "f1 direct", m + "f3 direct"});
+  // A loop's else runs whenever the loop ends without break: with none in
+  // the body, what the else assigns overwrites what the loop and the code
+  // before it assigned; a loop that may break may skip it.
+  CHECK(g.calls_at(m + "loop_else", 88) == Names{m + "f3 direct"});
+  CHECK(g.calls_at(m + "loop_else", 96) == Names{m + "f1 direct", m + "f2 direct", m + "f3 direct"});
   // `p, q = pair()` takes the returned tuple's elements by position.
   CHECK(g.calls_at(m + "unpacked", 58) == Names{m + "f2 direct"});
   CHECK(g.calls_at(m + "unpacked", 59) == Names{m + "f3 direct"});
