@@ -682,7 +682,9 @@ class Resolver {
       for (const Value& value : values) {
         switch (link.kind) {
           case Link::Kind::Attribute: add(next, member(value, link.text, depth + 1)); break;
-          case Link::Kind::Call: add(next, call_result(value, depth + 1)); break;
+          case Link::Kind::Call:
+            if (!passed_through(value, chain, i, file, scope, depth + 1, line, next)) add(next, call_result(value, depth + 1));
+            break;
           case Link::Kind::Element: add(next, element(value, link.text, depth + 1, {file, scope}, line)); break;
           default: break;
         }
@@ -1296,6 +1298,81 @@ class Resolver {
     }
     Values returned = body_returns(function, depth);
     return in_tree(returned) ? returned : declared;
+  }
+
+  // A function that returns one of its parameters as it is (`def
+  // identity(f): return f`) gives, at a call, what that call passes in, not
+  // all that every call passes: `identity(f2)()` calls f2 alone. The call is
+  // the site in `file` at `line` whose callee is chain[0, length). Adds those
+  // values to `out`; false (nothing added) when the callee is no such
+  // function or the call's argument for the parameter is not known, or has
+  // no known value.
+  bool passed_through(const Value& callee, const LinkChain& chain, std::size_t length, std::uint32_t file,
+                      ScopeIndex scope, int depth, std::uint32_t line, Values& out) {
+    if (line == 0 || !callee.is(Value::Kind::Function)) return false;
+    const std::uint32_t parameter = returned_parameter(callee.ref);
+    if (parameter == kNone) return false;
+    const CallSite* site = call_at(file, scope, line, chain, length);
+    if (site == nullptr) return false;
+    const Definition& definition = files_[callee.ref.file].definitions[callee.ref.def];
+    std::uint32_t position = 0;
+    for (std::size_t a = 0; a < site->arguments.size(); ++a) {
+      const std::string_view keyword = a < site->keywords.size() ? std::string_view(site->keywords[a]) : std::string_view();
+      if (keyword == "*" || keyword == "**") return false;  // where the rest go is not known
+      const bool passes = keyword.empty() ? position++ == parameter
+                                          : parameter < definition.parameters.size() && definition.parameters[parameter] == keyword;
+      if (!passes) continue;
+      if (site->arguments[a].empty()) return false;  // a scalar, or no chain of names
+      // An argument of unknown value says nothing: what every call passes stands.
+      const Values passed = evaluate(site->arguments[a], file, scope, depth + 1, line);
+      if (passed.empty()) return false;
+      add(out, passed);
+      return true;
+    }
+    return false;
+  }
+
+  // The parameter every `return` of a plain function gives as it is, when
+  // nothing in the function rebinds it; kNone otherwise.
+  std::uint32_t returned_parameter(ScopeRef function) const {
+    const Definition& definition = files_[function.file].definitions[function.def];
+    if (definition.label != Label::Function || !definition.return_annotation.empty()) return kNone;
+    const ScopeTable& t = table(function.file, function.def);
+    const auto returns = t.names.find(kReturn);
+    if (returns == t.names.end() || returns->second.kind != Binding::Kind::Assigned) return kNone;
+    std::uint32_t parameter = kNone;
+    for (const Assignment* assignment : returns->second.assignments) {
+      if (assignment->value.size() != 1 || assignment->value[0].kind != Link::Kind::Name || !assignment->annotation.empty()) {
+        return kNone;
+      }
+      const auto bound = t.names.find(std::string_view(assignment->value[0].text));
+      if (bound == t.names.end() || bound->second.kind != Binding::Kind::Parameter || bound->second.receiver ||
+          bound->second.annotation != nullptr || (parameter != kNone && parameter != bound->second.parameter)) {
+        return kNone;
+      }
+      parameter = bound->second.parameter;
+    }
+    return parameter;
+  }
+
+  // The call site in `file` and `scope` at `line` whose callee is
+  // chain[0, length); nullptr when there is none, or several passing
+  // different arguments.
+  const CallSite* call_at(std::uint32_t file, ScopeIndex scope, std::uint32_t line, const LinkChain& chain,
+                          std::size_t length) const {
+    const auto& calls = files_[file].calls;
+    const auto first = std::lower_bound(calls.begin(), calls.end(), line,
+                                        [](const CallSite& c, std::uint32_t l) { return c.line < l; });
+    const CallSite* found = nullptr;
+    for (auto it = first; it != calls.end() && it->line == line; ++it) {
+      if (it->implicit || it->scope != scope || it->callee.size() != length ||
+          !std::equal(it->callee.begin(), it->callee.end(), chain.begin())) {
+        continue;
+      }
+      if (found != nullptr && (found->arguments != it->arguments || found->keywords != it->keywords)) return nullptr;
+      found = &*it;
+    }
+    return found;
   }
 
   Values body_returns(ScopeRef function, int depth) {

@@ -78,6 +78,13 @@ TEST_CASE("python flows: returned callables, bound methods and inferred returns"
   // `return self.run` is a bound method.
   CHECK(g.calls_at(m + "use", 35) == Names{m + "App constructor", m + "App.handler method", m + "App.run method"});
   CHECK(g.unresolved(m + "use").empty());
+  // A function returning a parameter as it is gives, at a call, what that
+  // call passes (by position or keyword), not what every call passes.
+  CHECK(g.calls_at(m + "passed_through", 58) == Names{m + "identity direct", m + "step_b direct"});
+  CHECK(g.calls_at(m + "passed_through", 60) == Names{m + "step_a direct"});
+  CHECK(g.calls_at(m + "passed_through", 61) == Names{m + "identity direct", m + "step_b direct"});
+  // One returning either of two parameters gives what flows into both.
+  CHECK(g.calls_at(m + "passed_through", 62) == Names{m + "first_of direct", m + "step_a direct", m + "step_b direct"});
 }
 
 TEST_CASE("python flows: callables passed as arguments, by keyword, into constructors and to builtins") {
