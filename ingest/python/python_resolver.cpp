@@ -8,6 +8,7 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <set>
 #include <unordered_map>
 #include <unordered_set>
@@ -1714,9 +1715,28 @@ struct FileResolution {
   bool resolved = false;
 };
 
+// The values of a call's arguments, each evaluated once however many
+// targets the call has (a method overridden in many classes).
+class ArgumentValues {
+ public:
+  ArgumentValues(Resolver& resolver, const CallSite& call, std::uint32_t file)
+      : resolver_(resolver), call_(call), file_(file), values_(call.arguments.size()) {}
+
+  const Values& operator[](std::size_t a) {
+    if (!values_[a]) values_[a] = resolver_.evaluate(call_.arguments[a], file_, call_.scope, 0, call_.line);
+    return *values_[a];
+  }
+
+ private:
+  Resolver& resolver_;
+  const CallSite& call_;
+  std::uint32_t file_;
+  std::vector<std::optional<Values>> values_;
+};
+
 // What the call's arguments pass into the parameters of `target`, whose
 // first parameter is the receiver when `offset` is 1.
-void pass_arguments(Resolver& resolver, const CallSite& call, std::uint32_t file, ScopeRef target,
+void pass_arguments(Resolver& resolver, const CallSite& call, ArgumentValues& arguments, ScopeRef target,
                     std::uint32_t offset, std::vector<FlowFact>& out) {
   const Definition& callee = resolver.files()[target.file].definitions[target.def];
   std::uint32_t position = offset;
@@ -1730,7 +1750,7 @@ void pass_arguments(Resolver& resolver, const CallSite& call, std::uint32_t file
       if (it != callee.parameters.end()) parameter = static_cast<std::uint32_t>(it - callee.parameters.begin());
     }
     if (parameter == kNone || parameter >= callee.parameters.size() || call.arguments[a].empty()) continue;
-    for (const Value& value : resolver.evaluate(call.arguments[a], file, call.scope, 0, call.line)) {
+    for (const Value& value : arguments[a]) {
       if (flows_on(value)) out.push_back({target, parameter, {}, value});
     }
   }
@@ -1762,6 +1782,7 @@ SiteResolution resolve_site(Resolver& resolver, std::span<const FileFacts> files
     }
   }
   const ScopeRef caller{f, call.caller};
+  ArgumentValues arguments(resolver, call, f);
   const auto add_edge = [&](ScopeRef callee, CallType type) {
     const CallEdge edge{caller, callee, type, call.line};
     if (std::find(site.calls.begin(), site.calls.end(), edge) == site.calls.end()) site.calls.push_back(edge);
@@ -1771,13 +1792,13 @@ SiteResolution resolve_site(Resolver& resolver, std::span<const FileFacts> files
       case Value::Kind::Function: {
         const Label label = files[target.ref.file].definitions[target.ref.def].label;
         add_edge(target.ref, label == Label::Method ? CallType::Method : CallType::Direct);
-        if (!call.arguments.empty()) pass_arguments(resolver, call, f, target.ref, target.bound ? 1 : 0, site.flows);
+        if (!call.arguments.empty()) pass_arguments(resolver, call, arguments, target.ref, target.bound ? 1 : 0, site.flows);
         break;
       }
       case Value::Kind::Class:
         add_edge(target.ref, CallType::Constructor);
         if (!call.arguments.empty()) {
-          for (const Value& init : resolver.constructor(target, 0)) pass_arguments(resolver, call, f, init.ref, 1, site.flows);
+          for (const Value& init : resolver.constructor(target, 0)) pass_arguments(resolver, call, arguments, init.ref, 1, site.flows);
         }
         break;
       case Value::Kind::External: site.external = true; break;
@@ -1785,7 +1806,7 @@ SiteResolution resolve_site(Resolver& resolver, std::span<const FileFacts> files
         // Calling an instance calls its class's __call__.
         for (const Value& method : resolver.call_method(target, 0)) {
           add_edge(method.ref, CallType::Method);
-          if (!call.arguments.empty()) pass_arguments(resolver, call, f, method.ref, 1, site.flows);
+          if (!call.arguments.empty()) pass_arguments(resolver, call, arguments, method.ref, 1, site.flows);
         }
         break;
       default: break;
@@ -1794,9 +1815,9 @@ SiteResolution resolve_site(Resolver& resolver, std::span<const FileFacts> files
   if (site.external && targets.size() == 1 && targets[0].name == "builtins") {
     // A function handed to a builtin (`map(f, xs)`, `sorted(xs, key=f)`)
     // is called by it, for the caller.
-    for (const LinkChain& argument : call.arguments) {
-      if (argument.empty()) continue;
-      for (const Value& value : resolver.evaluate(argument, f, call.scope, 0, call.line)) {
+    for (std::size_t a = 0; a < call.arguments.size(); ++a) {
+      if (call.arguments[a].empty()) continue;
+      for (const Value& value : arguments[a]) {
         if (!value.is(Value::Kind::Function)) continue;
         const Label label = files[value.ref.file].definitions[value.ref.def].label;
         add_edge(value.ref, label == Label::Method ? CallType::Method : CallType::Direct);
