@@ -158,14 +158,31 @@ class FactReader {
 
   // The method a binary or unary operator node runs on its (left) operand;
   // empty for an operator without one.
-  std::string_view operator_method(TSNode node) const {
-    const TSNode op = child(node, Field::Operator);
+  std::string_view operator_method(TSNode node) const { return operator_method(node, operator_parts(node).second); }
+  std::string_view operator_method(TSNode node, TSNode op) const {
     if (ts_node_is_null(op)) return {};
     const std::string_view token = ts_node_type(op);
     if (is(node, NodeType::UnaryOperator)) {
       return token == "-" ? "__neg__" : token == "+" ? "__pos__" : token == "~" ? "__invert__" : "";
     }
     return binary_method(token);
+  }
+
+  // An operator node's operand (a binary one's left, a unary one's
+  // argument) and its operator token, by position: the grammar puts them
+  // first (`left op right`, `op argument`), where ts_node_child_by_field_id
+  // scans the children and the field map again for each, at every level of
+  // a long `a + b + ...`. A comment among them falls back to the fields.
+  std::pair<TSNode, TSNode> operator_parts(TSNode node) const {
+    const bool binary = is(node, NodeType::BinaryOperator);
+    if (ts_node_child_count(node) >= 2) {
+      const TSNode first = ts_node_child(node, 0);
+      const TSNode second = ts_node_child(node, 1);
+      if (!ts_node_is_extra(first) && !ts_node_is_extra(second)) {
+        return binary ? std::pair{first, second} : std::pair{second, first};
+      }
+    }
+    return {child(node, binary ? Field::Left : Field::Argument), child(node, Field::Operator)};
   }
 
   LinkChain links_of(TSNode node) const {
@@ -345,6 +362,7 @@ class FactReader {
       if (!strict) out.push_back({Link::Kind::Opaque, {}});
       return false;
     };
+    deepest_ = std::max(deepest_, depth);
     if (depth > kMaxChainDepth) return opaque();
     const NodeType type = syntax_.type(node);
     if (type == NodeType::Identifier) {
@@ -382,15 +400,7 @@ class FactReader {
       return whole;
     }
     if (type == NodeType::BinaryOperator || type == NodeType::UnaryOperator) {
-      // `a + b` is a.__add__(b), `-a` a.__neg__(): what the method returns.
-      const std::string_view method = operator_method(node);
-      if (method.empty()) return opaque();
-      const bool whole = append_links(child(node, type == NodeType::BinaryOperator ? Field::Left : Field::Argument), out,
-                                      depth + 1, strict);
-      if (!whole && strict) return false;
-      out.push_back({Link::Kind::Attribute, std::string(method)});
-      out.push_back({Link::Kind::Call, {}});
-      return whole;
+      return strict ? append_operator_memoised(node, out, depth) : append_operator(node, out, depth, strict);
     }
     if (type == NodeType::Await && ts_node_named_child_count(node) == 1) {
       return append_links(ts_node_named_child(node, 0), out, depth + 1, strict);
@@ -408,6 +418,47 @@ class FactReader {
       return true;
     }
     return opaque();
+  }
+
+  // `a + b` is a.__add__(b), `-a` a.__neg__(): what the method returns.
+  bool append_operator(TSNode node, LinkChain& out, int depth, bool strict) const {
+    const auto [operand, op] = operator_parts(node);
+    const std::string_view method = operator_method(node, op);
+    if (method.empty()) {
+      if (!strict) out.push_back({Link::Kind::Opaque, {}});
+      return false;
+    }
+    const bool whole = append_links(operand, out, depth + 1, strict);
+    if (!whole && strict) return false;
+    out.push_back({Link::Kind::Attribute, std::string(method)});
+    out.push_back({Link::Kind::Call, {}});
+    return whole;
+  }
+
+  // Each operator of `a + b + c + ...` reads its left operand's chain, so
+  // a strict walk of the same levels again for each would be quadratic in
+  // tree reads: an operator's whole chain is kept, with how many levels it
+  // reads below itself, and copied when it is asked again at a depth that
+  // leaves it as many (past kMaxChainDepth it would be opaque).
+  bool append_operator_memoised(TSNode node, LinkChain& out, int depth) const {
+    if (const auto it = operator_chains_.find(node.id); it != operator_chains_.end()) {
+      if (!it->second.whole || depth + it->second.height > kMaxChainDepth) return false;
+      out.insert(out.end(), it->second.links.begin(), it->second.links.end());
+      deepest_ = std::max(deepest_, depth + it->second.height);
+      return true;
+    }
+    const std::size_t start = out.size();
+    const int outer_deepest = std::exchange(deepest_, depth);
+    const bool whole = append_operator(node, out, depth, true);
+    const int height = deepest_ - depth;
+    deepest_ = std::max(outer_deepest, deepest_);
+    // One cut short by the depth is not kept: higher up, it would be whole.
+    if (whole) {
+      operator_chains_.emplace(node.id, OperatorChain{LinkChain(out.begin() + static_cast<std::ptrdiff_t>(start), out.end()), height, true});
+    } else if (depth + height <= kMaxChainDepth) {
+      operator_chains_.emplace(node.id, OperatorChain{{}, height, false});  // opaque wherever it is read
+    }
+    return whole;
   }
 
   // The literal start of a slice without a step (`1` of `xs[1:3]`); empty
@@ -492,6 +543,14 @@ class FactReader {
   std::string_view source_;
   bool mentions_type_checking_;
   std::vector<std::pair<std::uint32_t, std::string>> lambda_names_;
+  // append_operator_memoised's chains, by operator node.
+  struct OperatorChain {
+    LinkChain links;
+    int height;  // levels read below the operator
+    bool whole;  // else opaque
+  };
+  mutable std::unordered_map<const void*, OperatorChain> operator_chains_;
+  mutable int deepest_ = 0;  // the deepest level append_links reached in the current walk
 };
 
 // The caller of a call in `index`: functions, methods or the module run
@@ -780,10 +839,9 @@ class FlowWriter {
       implicit_call(scope, line, std::move(chain), method);
     };
     const auto token = [](TSNode op) { return ts_node_is_null(op) ? std::string_view() : std::string_view(ts_node_type(op)); };
-    if (reader_.is(node, NodeType::BinaryOperator)) {
-      call(reader_.child(node, Field::Left), reader_.operator_method(node));
-    } else if (reader_.is(node, NodeType::UnaryOperator)) {
-      call(reader_.child(node, Field::Argument), reader_.operator_method(node));
+    if (reader_.is(node, NodeType::BinaryOperator) || reader_.is(node, NodeType::UnaryOperator)) {
+      const auto [operand, op] = reader_.operator_parts(node);
+      call(operand, reader_.operator_method(node, op));
     } else if (reader_.is(node, NodeType::AugmentedAssignment)) {
       const std::string_view op = token(reader_.child(node, Field::Operator));
       if (op.size() >= 2 && op.back() == '=') {
@@ -861,11 +919,14 @@ class FlowWriter {
   // container (scalar literals are left empty); none when no argument may.
   void arguments(TSNode call, CallSite& site) {
     const TSNode list = reader_.child(call, Field::Arguments);
-    const std::vector<TSNode> items = named_children(list);
+    const std::uint32_t count = named_count(list);
+    // Most calls pass a few arguments: reading them by index costs less than
+    // a cursor pass, which pays off for long lists only.
+    const std::vector<TSNode> items = count > 8 ? named_children(list) : std::vector<TSNode>{};
     bool any = false;
     bool keywords = false;
-    for (std::size_t i = 0; i < items.size() && i < kMaxElements; ++i) {
-      const TSNode argument = items[i];
+    for (std::uint32_t i = 0; i < count && i < kMaxElements; ++i) {
+      const TSNode argument = items.empty() ? ts_node_named_child(list, i) : items[i];
       std::string keyword;
       TSNode value = argument;
       if (reader_.is(argument, NodeType::KeywordArgument)) {
