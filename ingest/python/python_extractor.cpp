@@ -439,28 +439,40 @@ class FactReader {
   // a strict walk of the same levels again for each would be quadratic in
   // tree reads: an operator's whole chain is kept, with how many levels it
   // reads below itself, and copied when it is asked again at a depth that
-  // leaves it as many (past kMaxChainDepth it would be opaque).
+  // leaves it as many (past kMaxChainDepth it would be opaque); one that is
+  // opaque is kept with the depth it was read at, as it is from there down.
   bool append_operator_memoised(TSNode node, LinkChain& out, int depth) const {
     if (const auto it = operator_chains_.find(node.id); it != operator_chains_.end()) {
-      if (!it->second.whole || depth + it->second.height > kMaxChainDepth) return false;
-      out.insert(out.end(), it->second.links.begin(), it->second.links.end());
-      deepest_ = std::max(deepest_, depth + it->second.height);
-      return true;
+      const OperatorChain& known = it->second;
+      if (known.whole && depth + known.height <= kMaxChainDepth) {
+        out.insert(out.end(), known.links.begin(), known.links.end());
+        deepest_ = std::max(deepest_, depth + known.height);
+        return true;
+      }
+      if (known.whole || depth >= known.opaque_from) return false;
     }
     const std::size_t start = out.size();
     const int outer_deepest = std::exchange(deepest_, depth);
     const bool whole = append_operator(node, out, depth, true);
     const int height = deepest_ - depth;
     deepest_ = std::max(outer_deepest, deepest_);
-    // One cut short by the depth is not kept: higher up, it would be whole.
-    if (whole) {
-      operator_chains_.emplace(node.id, OperatorChain{LinkChain(out.begin() + static_cast<std::ptrdiff_t>(start), out.end()), height, true});
-    } else if (depth + height <= kMaxChainDepth) {
-      operator_chains_.emplace(node.id, OperatorChain{{}, height, false});  // opaque wherever it is read
-    }
+    OperatorChain& known = operator_chains_[node.id];
+    known = whole ? OperatorChain{LinkChain(out.begin() + static_cast<std::ptrdiff_t>(start), out.end()), height, true, 0}
+                  : OperatorChain{{}, 0, false, depth};
     return whole;
   }
 
+ public:
+  // Reads an operator's chain ahead, innermost operators first (then each
+  // is its operand's, already kept, plus one level), so that the
+  // extraction's reads in source order find them all.
+  void read_operator_ahead(TSNode node) const {
+    if (!is(node, NodeType::BinaryOperator) && !is(node, NodeType::UnaryOperator)) return;
+    LinkChain scratch;
+    append_operator_memoised(node, scratch, 0);
+  }
+
+ private:
   // The literal start of a slice without a step (`1` of `xs[1:3]`); empty
   // for any other slice, or one from the start.
   std::string slice_start(TSNode slice) const {
@@ -546,8 +558,9 @@ class FactReader {
   // append_operator_memoised's chains, by operator node.
   struct OperatorChain {
     LinkChain links;
-    int height;  // levels read below the operator
-    bool whole;  // else opaque
+    int height;       // whole: levels read below the operator
+    bool whole;       // else opaque when read at opaque_from or deeper
+    int opaque_from;
   };
   mutable std::unordered_map<const void*, OperatorChain> operator_chains_;
   mutable int deepest_ = 0;  // the deepest level append_links reached in the current walk
@@ -1502,6 +1515,9 @@ FileFacts PythonExtractor::extract(std::string_view source, std::string relative
     }
   }
   const std::size_t statement_calls = facts.calls.size();
+  for (auto it = statements.rbegin(); it != statements.rend(); ++it) {
+    if (std::get<1>(*it) == Capture::Operator) reader.read_operator_ahead(std::get<0>(*it));
+  }
   for (const auto& [statement, kind, parent] : statements) {
     switch (kind) {
       case Capture::Return: flows.returned(statement); break;
