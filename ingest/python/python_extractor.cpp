@@ -1,5 +1,6 @@
 #include "python_extractor.hpp"
 
+#include "../extract/child_nodes.hpp"
 #include "../extract/complexity.hpp"
 #include "../extract/left_out_spans.hpp"
 #include "../extract/query_matches.hpp"
@@ -48,10 +49,11 @@ enum class Capture : std::uint8_t {
   Yield,
   Operator,
   Branches,
+  LoopElse,
 };
 
 Capture capture_kind(std::string_view name) {
-  static constexpr std::array<std::pair<std::string_view, Capture>, 20> kNames{{
+  static constexpr std::array<std::pair<std::string_view, Capture>, 21> kNames{{
       {"definition.class", Capture::Class},
       {"definition.function", Capture::Function},
       {"import", Capture::Import},
@@ -72,6 +74,7 @@ Capture capture_kind(std::string_view name) {
       {"yield", Capture::Yield},
       {"operator", Capture::Operator},
       {"branches", Capture::Branches},
+      {"loop.else", Capture::LoopElse},
   }};
   for (const auto& [text, kind] : kNames) {
     if (text == name) return kind;
@@ -155,8 +158,8 @@ class FactReader {
 
   // The method a binary or unary operator node runs on its (left) operand;
   // empty for an operator without one.
-  std::string_view operator_method(TSNode node) const {
-    const TSNode op = child(node, Field::Operator);
+  std::string_view operator_method(TSNode node) const { return operator_method(node, operator_parts(node).second); }
+  std::string_view operator_method(TSNode node, TSNode op) const {
     if (ts_node_is_null(op)) return {};
     const std::string_view token = ts_node_type(op);
     if (is(node, NodeType::UnaryOperator)) {
@@ -165,9 +168,36 @@ class FactReader {
     return binary_method(token);
   }
 
+  // An operator node's operand (a binary one's left, a unary one's
+  // argument) and its operator token, by position: the grammar puts them
+  // first (`left op right`, `op argument`), where ts_node_child_by_field_id
+  // scans the children and the field map again for each, at every level of
+  // a long `a + b + ...`. A comment among them falls back to the fields.
+  std::pair<TSNode, TSNode> operator_parts(TSNode node) const {
+    const bool binary = is(node, NodeType::BinaryOperator);
+    if (ts_node_child_count(node) >= 2) {
+      const TSNode first = ts_node_child(node, 0);
+      const TSNode second = ts_node_child(node, 1);
+      if (!ts_node_is_extra(first) && !ts_node_is_extra(second)) {
+        return binary ? std::pair{first, second} : std::pair{second, first};
+      }
+    }
+    return {child(node, binary ? Field::Left : Field::Argument), child(node, Field::Operator)};
+  }
+
   LinkChain links_of(TSNode node) const {
     LinkChain chain;
-    if (!ts_node_is_null(node)) append_links(node, chain, 0);
+    if (!ts_node_is_null(node)) append_links(node, chain, 0, false);
+    return chain;
+  }
+
+  // links_of when no part is opaque, else empty. It stops at the first
+  // opaque part: each operator of a long `a + b + ...` reads its left
+  // operand, and past kMaxChainDepth those chains would be built only to be
+  // dropped.
+  LinkChain value_links(TSNode node) const {
+    LinkChain chain;
+    if (ts_node_is_null(node) || !append_links(node, chain, 0, true)) chain.clear();
     return chain;
   }
 
@@ -325,62 +355,124 @@ class FactReader {
   }
 
  private:
-  void append_links(TSNode node, LinkChain& out, int depth) const {
-    if (depth > kMaxChainDepth) {
-      out.push_back({Link::Kind::Opaque, {}});
-      return;
-    }
+  // Appends node's links to out; false when a part is opaque. `strict`
+  // stops there, else an Opaque link stands for the part and the rest follows.
+  bool append_links(TSNode node, LinkChain& out, int depth, bool strict) const {
+    const auto opaque = [&] {
+      if (!strict) out.push_back({Link::Kind::Opaque, {}});
+      return false;
+    };
+    deepest_ = std::max(deepest_, depth);
+    if (depth > kMaxChainDepth) return opaque();
     const NodeType type = syntax_.type(node);
     if (type == NodeType::Identifier) {
       out.push_back({Link::Kind::Name, std::string(text(node))});
-    } else if (type == NodeType::Attribute) {
-      append_links(child(node, Field::Object), out, depth + 1);
+      return true;
+    }
+    if (type == NodeType::Attribute) {
+      const bool whole = append_links(child(node, Field::Object), out, depth + 1, strict);
+      if (!whole && strict) return false;
       out.push_back({Link::Kind::Attribute, std::string(text(child(node, Field::Attribute)))});
-    } else if (type == NodeType::Call) {
-      append_links(child(node, Field::Function), out, depth + 1);
+      return whole;
+    }
+    if (type == NodeType::Call) {
+      const bool whole = append_links(child(node, Field::Function), out, depth + 1, strict);
+      if (!whole && strict) return false;
       out.push_back({Link::Kind::Call, {}});
-    } else if (type == NodeType::ParenthesizedExpression && ts_node_named_child_count(node) == 1) {
-      append_links(ts_node_named_child(node, 0), out, depth + 1);
-    } else if (type == NodeType::Subscript) {
-      append_links(child(node, Field::Value), out, depth + 1);
+      return whole;
+    }
+    if (type == NodeType::ParenthesizedExpression && ts_node_named_child_count(node) == 1) {
+      return append_links(ts_node_named_child(node, 0), out, depth + 1, strict);
+    }
+    if (type == NodeType::Subscript) {
+      const bool whole = append_links(child(node, Field::Value), out, depth + 1, strict);
+      if (!whole && strict) return false;
       // A slice is a container of the same elements: `x[n:]` or `x[n:m]`
       // shifted by n (an Element link "x:<n>"), any other the same one.
       // One key of several (`x[a, b]`) is no literal key.
       const TSNode key = child(node, Field::Subscript);
       if (is(key, NodeType::Slice)) {
         if (const std::string start = slice_start(key); !start.empty()) out.push_back({Link::Kind::Element, "x:" + start});
-        return;
+        return whole;
       }
       const bool single = ts_node_named_child_count(node) == 2;
       out.push_back({Link::Kind::Element, single ? element_key(key) : std::string()});
-    } else if (type == NodeType::BinaryOperator || type == NodeType::UnaryOperator) {
-      // `a + b` is a.__add__(b), `-a` a.__neg__(): what the method returns.
-      const std::string_view method = operator_method(node);
-      if (method.empty()) {
-        out.push_back({Link::Kind::Opaque, {}});
-        return;
-      }
-      append_links(child(node, type == NodeType::BinaryOperator ? Field::Left : Field::Argument), out, depth + 1);
-      out.push_back({Link::Kind::Attribute, std::string(method)});
-      out.push_back({Link::Kind::Call, {}});
-    } else if (type == NodeType::Await && ts_node_named_child_count(node) == 1) {
-      append_links(ts_node_named_child(node, 0), out, depth + 1);
-    } else if (type == NodeType::Lambda) {
+      return whole;
+    }
+    if (type == NodeType::BinaryOperator || type == NodeType::UnaryOperator) {
+      return strict ? append_operator_memoised(node, out, depth) : append_operator(node, out, depth, strict);
+    }
+    if (type == NodeType::Await && ts_node_named_child_count(node) == 1) {
+      return append_links(ts_node_named_child(node, 0), out, depth + 1, strict);
+    }
+    if (type == NodeType::Lambda) {
       const std::uint32_t start = ts_node_start_byte(node);
       const auto it = std::lower_bound(lambda_names_.begin(), lambda_names_.end(), start,
                                        [](const auto& entry, std::uint32_t b) { return entry.first < b; });
-      if (it != lambda_names_.end() && it->first == start) {
-        out.push_back({Link::Kind::Name, it->second});
-      } else {
-        out.push_back({Link::Kind::Opaque, {}});
-      }
-    } else if (const std::string_view literal = literal_type(type); !literal.empty()) {
-      out.push_back({Link::Kind::Literal, std::string(literal)});
-    } else {
-      out.push_back({Link::Kind::Opaque, {}});
+      if (it == lambda_names_.end() || it->first != start) return opaque();
+      out.push_back({Link::Kind::Name, it->second});
+      return true;
     }
+    if (const std::string_view literal = literal_type(type); !literal.empty()) {
+      out.push_back({Link::Kind::Literal, std::string(literal)});
+      return true;
+    }
+    return opaque();
   }
 
+  // `a + b` is a.__add__(b), `-a` a.__neg__(): what the method returns.
+  bool append_operator(TSNode node, LinkChain& out, int depth, bool strict) const {
+    const auto [operand, op] = operator_parts(node);
+    const std::string_view method = operator_method(node, op);
+    if (method.empty()) {
+      if (!strict) out.push_back({Link::Kind::Opaque, {}});
+      return false;
+    }
+    const bool whole = append_links(operand, out, depth + 1, strict);
+    if (!whole && strict) return false;
+    out.push_back({Link::Kind::Attribute, std::string(method)});
+    out.push_back({Link::Kind::Call, {}});
+    return whole;
+  }
+
+  // Each operator of `a + b + c + ...` reads its left operand's chain, so
+  // a strict walk of the same levels again for each would be quadratic in
+  // tree reads: an operator's whole chain is kept, with how many levels it
+  // reads below itself, and copied when it is asked again at a depth that
+  // leaves it as many (past kMaxChainDepth it would be opaque); one that is
+  // opaque is kept with the depth it was read at, as it is from there down.
+  bool append_operator_memoised(TSNode node, LinkChain& out, int depth) const {
+    if (const auto it = operator_chains_.find(node.id); it != operator_chains_.end()) {
+      const OperatorChain& known = it->second;
+      if (known.whole && depth + known.height <= kMaxChainDepth) {
+        out.insert(out.end(), known.links.begin(), known.links.end());
+        deepest_ = std::max(deepest_, depth + known.height);
+        return true;
+      }
+      if (known.whole || depth >= known.opaque_from) return false;
+    }
+    const std::size_t start = out.size();
+    const int outer_deepest = std::exchange(deepest_, depth);
+    const bool whole = append_operator(node, out, depth, true);
+    const int height = deepest_ - depth;
+    deepest_ = std::max(outer_deepest, deepest_);
+    OperatorChain& known = operator_chains_[node.id];
+    known = whole ? OperatorChain{LinkChain(out.begin() + static_cast<std::ptrdiff_t>(start), out.end()), height, true, 0}
+                  : OperatorChain{{}, 0, false, depth};
+    return whole;
+  }
+
+ public:
+  // Reads an operator's chain ahead, innermost operators first (then each
+  // is its operand's, already kept, plus one level), so that the
+  // extraction's reads in source order find them all.
+  void read_operator_ahead(TSNode node) const {
+    if (!is(node, NodeType::BinaryOperator) && !is(node, NodeType::UnaryOperator)) return;
+    LinkChain scratch;
+    append_operator_memoised(node, scratch, 0);
+  }
+
+ private:
   // The literal start of a slice without a step (`1` of `xs[1:3]`); empty
   // for any other slice, or one from the start.
   std::string slice_start(TSNode slice) const {
@@ -463,6 +555,15 @@ class FactReader {
   std::string_view source_;
   bool mentions_type_checking_;
   std::vector<std::pair<std::uint32_t, std::string>> lambda_names_;
+  // append_operator_memoised's chains, by operator node.
+  struct OperatorChain {
+    LinkChain links;
+    int height;       // whole: levels read below the operator
+    bool whole;       // else opaque when read at opaque_from or deeper
+    int opaque_from;
+  };
+  mutable std::unordered_map<const void*, OperatorChain> operator_chains_;
+  mutable int deepest_ = 0;  // the deepest level append_links reached in the current walk
 };
 
 // The caller of a call in `index`: functions, methods or the module run
@@ -572,14 +673,81 @@ void mark_exhaustive_branches(const FactReader& reader, TSNode statement, std::v
   }
 }
 
+// Whether a `break` in `body` may leave the loop around it: any break
+// outside the functions and classes it defines (one in a nested loop is
+// counted too, which only keeps what the loop's else assigns from
+// dominating).
+bool may_break(const FactReader& reader, TSNode body) {
+  if (ts_node_is_null(body)) return false;
+  TsTreeCursor cursor(body);
+  TSTreeCursor* at = cursor.get();
+  for (;;) {
+    const TSNode node = ts_tree_cursor_current_node(at);
+    if (reader.is(node, NodeType::BreakStatement)) return true;
+    const bool nested_scope = reader.is(node, NodeType::FunctionDefinition) || reader.is(node, NodeType::ClassDefinition);
+    if (!nested_scope && ts_tree_cursor_goto_first_child(at)) continue;
+    while (!ts_tree_cursor_goto_next_sibling(at)) {
+      if (!ts_tree_cursor_goto_parent(at)) return false;
+    }
+  }
+}
+
+// A loop's else runs whenever the loop ends without `break`: with no break
+// in the body, what the else's own statements assign dominates the block
+// the loop stands in, as if it followed the loop. `assignments` are sorted
+// by line, their block ends set.
+void mark_loop_else(const FactReader& reader, const ScopeFinder& scopes, TSNode loop,
+                    std::vector<Assignment>& assignments) {
+  const TSNode alternative = reader.child(loop, Field::Alternative);
+  if (ts_node_is_null(alternative) || may_break(reader, reader.child(loop, Field::Body))) return;
+  const TSNode body = reader.child(alternative, Field::Body);
+  if (ts_node_is_null(body)) return;
+  const TSNode parent = ts_node_parent(loop);
+  const std::uint32_t block_end = reader.is(parent, NodeType::Block) ? last_line_of(parent) : 0xFFFFFFFFu;
+  const ScopeIndex scope = scopes.scope_at(ts_node_start_byte(loop));
+  const std::uint32_t statements = ts_node_named_child_count(body);
+  for (std::uint32_t s = 0; s < statements; ++s) {
+    const TSNode line = ts_node_named_child(body, s);
+    if (!reader.is(line, NodeType::ExpressionStatement) || ts_node_named_child_count(line) != 1) continue;
+    const TSNode assignment = ts_node_named_child(line, 0);
+    if (!reader.is(assignment, NodeType::Assignment)) continue;
+    const std::uint32_t at = line_of(ts_node_start_point(assignment));
+    const auto first = std::lower_bound(assignments.begin(), assignments.end(), at,
+                                        [](const Assignment& a, std::uint32_t l) { return a.line < l; });
+    for (auto it = first; it != assignments.end() && it->line == at; ++it) {
+      if (it->scope == scope) it->block_end = std::max(it->block_end, block_end);
+    }
+  }
+}
+
+// Sorts calls by line, keeping the order of those on one line, as
+// std::stable_sort would. They come in runs that are each in line order
+// (the calls, the decorators', the statements' implicit calls, each from
+// the walk in source order), which are merged: a stable sort would move
+// the heavy call sites log n times.
+void sort_by_line(std::vector<CallSite>& calls, std::span<const std::size_t> run_starts) {
+  const auto by_line = [](const CallSite& a, const CallSite& b) { return a.line < b.line; };
+  const auto at = [&](std::size_t i) { return calls.begin() + static_cast<std::ptrdiff_t>(i); };
+  std::vector<std::size_t> bounds{0};
+  bounds.insert(bounds.end(), run_starts.begin(), run_starts.end());
+  bounds.push_back(calls.size());
+  for (std::size_t k = 0; k + 1 < bounds.size(); ++k) {
+    if (bounds[k] > bounds[k + 1] || !std::is_sorted(at(bounds[k]), at(bounds[k + 1]), by_line)) {
+      std::stable_sort(calls.begin(), calls.end(), by_line);
+      return;
+    }
+  }
+  for (std::size_t k = 1; k + 1 < bounds.size(); ++k) std::inplace_merge(calls.begin(), at(bounds[k]), at(bounds[k + 1]), by_line);
+}
+
 // The facts of what flows where, beyond a call: assignments (plain,
 // chained, destructured, into containers' elements), what `return`, `for`
 // and `with` bind, and the calls that decorators, `with`, `for` and
 // `raise E` make without a call's syntax.
 class FlowWriter {
  public:
-  FlowWriter(const FactReader& reader, const ScopeFinder& scopes, FileFacts& facts)
-      : reader_(reader), scopes_(scopes), facts_(facts) {}
+  FlowWriter(const FactReader& reader, const ScopeFinder& scopes, FileFacts& facts, TSNode root)
+      : reader_(reader), scopes_(scopes), facts_(facts), children_(root) {}
 
   void assignment(TSNode statement, bool augmented) {
     const ScopeIndex scope = scope_of(statement);
@@ -635,10 +803,9 @@ class FlowWriter {
     const TSNode left = reader_.child(statement, Field::Left);
     if (is_sequence(reader_, right) || reader_.is(right, NodeType::Set)) {
       // `for f in (a, b):` binds each element in turn.
-      const std::uint32_t count = std::min<std::uint32_t>(named_count(right), kMaxElements);
-      for (std::uint32_t i = 0; i < count; ++i) {
-        const TSNode item = ts_node_named_child(right, i);
-        if (!reader_.is(item, NodeType::ListSplat)) assign_node(scope, line, left, item, {}, 0);
+      const std::vector<TSNode> items = named_children(right);
+      for (std::size_t i = 0; i < items.size() && i < kMaxElements; ++i) {
+        if (!reader_.is(items[i], NodeType::ListSplat)) assign_node(scope, line, left, items[i], {}, 0);
       }
     } else {
       assign_chain(scope, line, left, with_link(iterable, Link::Kind::Element), 0);
@@ -685,10 +852,9 @@ class FlowWriter {
       implicit_call(scope, line, std::move(chain), method);
     };
     const auto token = [](TSNode op) { return ts_node_is_null(op) ? std::string_view() : std::string_view(ts_node_type(op)); };
-    if (reader_.is(node, NodeType::BinaryOperator)) {
-      call(reader_.child(node, Field::Left), reader_.operator_method(node));
-    } else if (reader_.is(node, NodeType::UnaryOperator)) {
-      call(reader_.child(node, Field::Argument), reader_.operator_method(node));
+    if (reader_.is(node, NodeType::BinaryOperator) || reader_.is(node, NodeType::UnaryOperator)) {
+      const auto [operand, op] = reader_.operator_parts(node);
+      call(operand, reader_.operator_method(node, op));
     } else if (reader_.is(node, NodeType::AugmentedAssignment)) {
       const std::string_view op = token(reader_.child(node, Field::Operator));
       if (op.size() >= 2 && op.back() == '=') {
@@ -767,10 +933,13 @@ class FlowWriter {
   void arguments(TSNode call, CallSite& site) {
     const TSNode list = reader_.child(call, Field::Arguments);
     const std::uint32_t count = named_count(list);
+    // Most calls pass a few arguments: reading them by index costs less than
+    // a cursor pass, which pays off for long lists only.
+    const std::vector<TSNode> items = count > 8 ? named_children(list) : std::vector<TSNode>{};
     bool any = false;
     bool keywords = false;
     for (std::uint32_t i = 0; i < count && i < kMaxElements; ++i) {
-      const TSNode argument = ts_node_named_child(list, i);
+      const TSNode argument = items.empty() ? ts_node_named_child(list, i) : items[i];
       std::string keyword;
       TSNode value = argument;
       if (reader_.is(argument, NodeType::KeywordArgument)) {
@@ -800,6 +969,10 @@ class FlowWriter {
  private:
   ScopeIndex scope_of(TSNode node) const { return scopes_.scope_at(ts_node_start_byte(node)); }
 
+  // ts_node_named_child(node, i) walks from the first child on every call:
+  // loops over arguments and literals' items read them in one pass.
+  std::vector<TSNode> named_children(TSNode node) { return children_.of(node); }
+
   TSNode innermost(TSNode value) const {
     for (int depth = 0; reader_.is(value, NodeType::Assignment) && depth < kMaxChainDepth; ++depth) {
       value = reader_.child(value, Field::Right);
@@ -808,10 +981,7 @@ class FlowWriter {
   }
 
   LinkChain value_chain(TSNode value) const {
-    if (ts_node_is_null(value)) return {};
-    LinkChain chain = reader_.links_of(value);
-    if (is_opaque(chain)) chain.clear();
-    return chain;
+    return reader_.value_links(value);
   }
 
   // A target that names one place: a name, an attribute or an element.
@@ -820,8 +990,8 @@ class FlowWriter {
         !reader_.is(target, NodeType::Subscript)) {
       return {};
     }
-    LinkChain chain = reader_.links_of(target);
-    if (is_opaque(chain) || chain.back().kind == Link::Kind::Call) return {};
+    LinkChain chain = reader_.value_links(target);
+    if (chain.empty() || chain.back().kind == Link::Kind::Call) return {};
     return chain;
   }
 
@@ -960,9 +1130,9 @@ class FlowWriter {
   void elements(ScopeIndex scope, std::uint32_t line, const LinkChain& prefix, TSNode container, int depth) {
     if (depth > kMaxChainDepth / 4) return;
     const bool indexed = is_sequence(reader_, container);
-    const std::uint32_t count = std::min<std::uint32_t>(named_count(container), kMaxElements);
-    for (std::uint32_t i = 0; i < count; ++i) {
-      TSNode item = ts_node_named_child(container, i);
+    const std::vector<TSNode> items = named_children(container);
+    for (std::size_t i = 0; i < items.size() && i < kMaxElements; ++i) {
+      TSNode item = items[i];
       std::string key = indexed ? "i:" + std::to_string(i) : std::string();
       LinkChain chain;
       if (reader_.is(item, NodeType::Pair)) {
@@ -1046,6 +1216,7 @@ class FlowWriter {
   const FactReader& reader_;
   const ScopeFinder& scopes_;
   FileFacts& facts_;
+  ChildNodes children_;
 };
 
 }  // namespace
@@ -1063,6 +1234,7 @@ struct PythonExtractor::Matches {
   std::vector<TSNode> bases;
   std::vector<TSNode> blocks;
   std::vector<TSNode> branchings;  // if statements
+  std::vector<TSNode> loops;       // for and while statements
   std::vector<TSNode> bindings;
   std::vector<std::uint32_t> decisions;  // first bytes of decision points (complexity.scm)
 
@@ -1076,6 +1248,7 @@ struct PythonExtractor::Matches {
     bases.clear();
     blocks.clear();
     branchings.clear();
+    loops.clear();
     bindings.clear();
     decisions.clear();
   }
@@ -1148,6 +1321,7 @@ FileFacts PythonExtractor::extract(std::string_view source, std::string relative
   auto& bases = scratch_->bases;
   auto& blocks = scratch_->blocks;
   auto& branchings = scratch_->branchings;
+  auto& loops = scratch_->loops;
   auto& bindings = scratch_->bindings;
   auto& decisions = scratch_->decisions;
 
@@ -1202,6 +1376,7 @@ FileFacts PythonExtractor::extract(std::string_view source, std::string relative
       case Capture::Base: bases.push_back(main); break;
       case Capture::Block: blocks.push_back(main); break;
       case Capture::Branches: branchings.push_back(main); break;
+      case Capture::LoopElse: loops.push_back(main); break;
       case Capture::Decision: decisions.push_back(ts_node_start_byte(main)); break;
       case Capture::Other:
         if (!ts_node_is_null(detail)) bindings.push_back(detail);
@@ -1246,6 +1421,7 @@ FileFacts PythonExtractor::extract(std::string_view source, std::string relative
     left_out.drop_from(bases, itself);
     left_out.drop_from(blocks, itself);
     left_out.drop_from(branchings, itself);
+    left_out.drop_from(loops, itself);
     left_out.drop_from(bindings, itself);
     std::erase_if(decisions, [&](std::uint32_t byte) { return left_out.holds(byte); });
   }
@@ -1293,7 +1469,7 @@ FileFacts PythonExtractor::extract(std::string_view source, std::string relative
   }
   const ScopeFinder scopes(facts.definitions, std::move(body_starts));
   count_complexity(facts.definitions, scopes, decisions);
-  FlowWriter flows(reader, scopes, facts);
+  FlowWriter flows(reader, scopes, facts, root);
 
   for (const TSNode base : bases) {
     // base -> argument_list -> class_definition
@@ -1328,6 +1504,7 @@ FileFacts PythonExtractor::extract(std::string_view source, std::string relative
     flows.arguments(call, site);
     facts.calls.push_back(std::move(site));
   }
+  const std::size_t decorator_calls = facts.calls.size();
   for (std::size_t d = 0; d < open_definitions.size(); ++d) {
     const TSNode decorated_by = open_definitions[d].decorated;
     if (ts_node_is_null(decorated_by)) continue;
@@ -1336,6 +1513,10 @@ FileFacts PythonExtractor::extract(std::string_view source, std::string relative
       const TSNode decorator = ts_node_named_child(decorated_by, i);
       if (reader.is(decorator, NodeType::Decorator)) flows.decorator(decorator, static_cast<ScopeIndex>(d));
     }
+  }
+  const std::size_t statement_calls = facts.calls.size();
+  for (auto it = statements.rbegin(); it != statements.rend(); ++it) {
+    if (std::get<1>(*it) == Capture::Operator) reader.read_operator_ahead(std::get<0>(*it));
   }
   for (const auto& [statement, kind, parent] : statements) {
     switch (kind) {
@@ -1349,14 +1530,15 @@ FileFacts PythonExtractor::extract(std::string_view source, std::string relative
     }
   }
   for (const auto& [lambda, body] : returns_of_lambdas) flows.lambda_body(lambda, body);
-  std::stable_sort(facts.calls.begin(), facts.calls.end(),
-                   [](const CallSite& a, const CallSite& b) { return a.line < b.line; });
+  const std::array<std::size_t, 2> runs{decorator_calls, statement_calls};
+  sort_by_line(facts.calls, runs);
 
   for (const auto& [statement, augmented] : assignments) flows.assignment(statement, augmented);
   std::stable_sort(facts.assignments.begin(), facts.assignments.end(),
                    [](const Assignment& a, const Assignment& b) { return a.line < b.line; });
   set_block_ends(blocks, facts.assignments);
   for (const TSNode statement : branchings) mark_exhaustive_branches(reader, statement, facts.assignments);
+  for (const TSNode loop : loops) mark_loop_else(reader, scopes, loop, facts.assignments);
   return facts;
 }
 

@@ -8,6 +8,7 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <set>
 #include <unordered_map>
 #include <unordered_set>
@@ -682,7 +683,9 @@ class Resolver {
       for (const Value& value : values) {
         switch (link.kind) {
           case Link::Kind::Attribute: add(next, member(value, link.text, depth + 1)); break;
-          case Link::Kind::Call: add(next, call_result(value, depth + 1)); break;
+          case Link::Kind::Call:
+            if (!passed_through(value, chain, i, file, scope, depth + 1, line, next)) add(next, call_result(value, depth + 1));
+            break;
           case Link::Kind::Element: add(next, element(value, link.text, depth + 1, {file, scope}, line)); break;
           default: break;
         }
@@ -1298,6 +1301,81 @@ class Resolver {
     return in_tree(returned) ? returned : declared;
   }
 
+  // A function that returns one of its parameters as it is (`def
+  // identity(f): return f`) gives, at a call, what that call passes in, not
+  // all that every call passes: `identity(f2)()` calls f2 alone. The call is
+  // the site in `file` at `line` whose callee is chain[0, length). Adds those
+  // values to `out`; false (nothing added) when the callee is no such
+  // function or the call's argument for the parameter is not known, or has
+  // no known value.
+  bool passed_through(const Value& callee, const LinkChain& chain, std::size_t length, std::uint32_t file,
+                      ScopeIndex scope, int depth, std::uint32_t line, Values& out) {
+    if (line == 0 || !callee.is(Value::Kind::Function)) return false;
+    const std::uint32_t parameter = returned_parameter(callee.ref);
+    if (parameter == kNone) return false;
+    const CallSite* site = call_at(file, scope, line, chain, length);
+    if (site == nullptr) return false;
+    const Definition& definition = files_[callee.ref.file].definitions[callee.ref.def];
+    std::uint32_t position = 0;
+    for (std::size_t a = 0; a < site->arguments.size(); ++a) {
+      const std::string_view keyword = a < site->keywords.size() ? std::string_view(site->keywords[a]) : std::string_view();
+      if (keyword == "*" || keyword == "**") return false;  // where the rest go is not known
+      const bool passes = keyword.empty() ? position++ == parameter
+                                          : parameter < definition.parameters.size() && definition.parameters[parameter] == keyword;
+      if (!passes) continue;
+      if (site->arguments[a].empty()) return false;  // a scalar, or no chain of names
+      // An argument of unknown value says nothing: what every call passes stands.
+      const Values passed = evaluate(site->arguments[a], file, scope, depth + 1, line);
+      if (passed.empty()) return false;
+      add(out, passed);
+      return true;
+    }
+    return false;
+  }
+
+  // The parameter every `return` of a plain function gives as it is, when
+  // nothing in the function rebinds it; kNone otherwise.
+  std::uint32_t returned_parameter(ScopeRef function) const {
+    const Definition& definition = files_[function.file].definitions[function.def];
+    if (definition.label != Label::Function || !definition.return_annotation.empty()) return kNone;
+    const ScopeTable& t = table(function.file, function.def);
+    const auto returns = t.names.find(kReturn);
+    if (returns == t.names.end() || returns->second.kind != Binding::Kind::Assigned) return kNone;
+    std::uint32_t parameter = kNone;
+    for (const Assignment* assignment : returns->second.assignments) {
+      if (assignment->value.size() != 1 || assignment->value[0].kind != Link::Kind::Name || !assignment->annotation.empty()) {
+        return kNone;
+      }
+      const auto bound = t.names.find(std::string_view(assignment->value[0].text));
+      if (bound == t.names.end() || bound->second.kind != Binding::Kind::Parameter || bound->second.receiver ||
+          bound->second.annotation != nullptr || (parameter != kNone && parameter != bound->second.parameter)) {
+        return kNone;
+      }
+      parameter = bound->second.parameter;
+    }
+    return parameter;
+  }
+
+  // The call site in `file` and `scope` at `line` whose callee is
+  // chain[0, length); nullptr when there is none, or several passing
+  // different arguments.
+  const CallSite* call_at(std::uint32_t file, ScopeIndex scope, std::uint32_t line, const LinkChain& chain,
+                          std::size_t length) const {
+    const auto& calls = files_[file].calls;
+    const auto first = std::lower_bound(calls.begin(), calls.end(), line,
+                                        [](const CallSite& c, std::uint32_t l) { return c.line < l; });
+    const CallSite* found = nullptr;
+    for (auto it = first; it != calls.end() && it->line == line; ++it) {
+      if (it->implicit || it->scope != scope || it->callee.size() != length ||
+          !std::equal(it->callee.begin(), it->callee.end(), chain.begin())) {
+        continue;
+      }
+      if (found != nullptr && (found->arguments != it->arguments || found->keywords != it->keywords)) return nullptr;
+      found = &*it;
+    }
+    return found;
+  }
+
   Values body_returns(ScopeRef function, int depth) {
     const ScopeTable& t = table(function.file, function.def);
     const auto it = t.names.find(kReturn);
@@ -1637,9 +1715,28 @@ struct FileResolution {
   bool resolved = false;
 };
 
+// The values of a call's arguments, each evaluated once however many
+// targets the call has (a method overridden in many classes).
+class ArgumentValues {
+ public:
+  ArgumentValues(Resolver& resolver, const CallSite& call, std::uint32_t file)
+      : resolver_(resolver), call_(call), file_(file), values_(call.arguments.size()) {}
+
+  const Values& operator[](std::size_t a) {
+    if (!values_[a]) values_[a] = resolver_.evaluate(call_.arguments[a], file_, call_.scope, 0, call_.line);
+    return *values_[a];
+  }
+
+ private:
+  Resolver& resolver_;
+  const CallSite& call_;
+  std::uint32_t file_;
+  std::vector<std::optional<Values>> values_;
+};
+
 // What the call's arguments pass into the parameters of `target`, whose
 // first parameter is the receiver when `offset` is 1.
-void pass_arguments(Resolver& resolver, const CallSite& call, std::uint32_t file, ScopeRef target,
+void pass_arguments(Resolver& resolver, const CallSite& call, ArgumentValues& arguments, ScopeRef target,
                     std::uint32_t offset, std::vector<FlowFact>& out) {
   const Definition& callee = resolver.files()[target.file].definitions[target.def];
   std::uint32_t position = offset;
@@ -1653,7 +1750,7 @@ void pass_arguments(Resolver& resolver, const CallSite& call, std::uint32_t file
       if (it != callee.parameters.end()) parameter = static_cast<std::uint32_t>(it - callee.parameters.begin());
     }
     if (parameter == kNone || parameter >= callee.parameters.size() || call.arguments[a].empty()) continue;
-    for (const Value& value : resolver.evaluate(call.arguments[a], file, call.scope, 0, call.line)) {
+    for (const Value& value : arguments[a]) {
       if (flows_on(value)) out.push_back({target, parameter, {}, value});
     }
   }
@@ -1685,6 +1782,7 @@ SiteResolution resolve_site(Resolver& resolver, std::span<const FileFacts> files
     }
   }
   const ScopeRef caller{f, call.caller};
+  ArgumentValues arguments(resolver, call, f);
   const auto add_edge = [&](ScopeRef callee, CallType type) {
     const CallEdge edge{caller, callee, type, call.line};
     if (std::find(site.calls.begin(), site.calls.end(), edge) == site.calls.end()) site.calls.push_back(edge);
@@ -1694,13 +1792,13 @@ SiteResolution resolve_site(Resolver& resolver, std::span<const FileFacts> files
       case Value::Kind::Function: {
         const Label label = files[target.ref.file].definitions[target.ref.def].label;
         add_edge(target.ref, label == Label::Method ? CallType::Method : CallType::Direct);
-        if (!call.arguments.empty()) pass_arguments(resolver, call, f, target.ref, target.bound ? 1 : 0, site.flows);
+        if (!call.arguments.empty()) pass_arguments(resolver, call, arguments, target.ref, target.bound ? 1 : 0, site.flows);
         break;
       }
       case Value::Kind::Class:
         add_edge(target.ref, CallType::Constructor);
         if (!call.arguments.empty()) {
-          for (const Value& init : resolver.constructor(target, 0)) pass_arguments(resolver, call, f, init.ref, 1, site.flows);
+          for (const Value& init : resolver.constructor(target, 0)) pass_arguments(resolver, call, arguments, init.ref, 1, site.flows);
         }
         break;
       case Value::Kind::External: site.external = true; break;
@@ -1708,7 +1806,7 @@ SiteResolution resolve_site(Resolver& resolver, std::span<const FileFacts> files
         // Calling an instance calls its class's __call__.
         for (const Value& method : resolver.call_method(target, 0)) {
           add_edge(method.ref, CallType::Method);
-          if (!call.arguments.empty()) pass_arguments(resolver, call, f, method.ref, 1, site.flows);
+          if (!call.arguments.empty()) pass_arguments(resolver, call, arguments, method.ref, 1, site.flows);
         }
         break;
       default: break;
@@ -1717,9 +1815,9 @@ SiteResolution resolve_site(Resolver& resolver, std::span<const FileFacts> files
   if (site.external && targets.size() == 1 && targets[0].name == "builtins") {
     // A function handed to a builtin (`map(f, xs)`, `sorted(xs, key=f)`)
     // is called by it, for the caller.
-    for (const LinkChain& argument : call.arguments) {
-      if (argument.empty()) continue;
-      for (const Value& value : resolver.evaluate(argument, f, call.scope, 0, call.line)) {
+    for (std::size_t a = 0; a < call.arguments.size(); ++a) {
+      if (call.arguments[a].empty()) continue;
+      for (const Value& value : arguments[a]) {
         if (!value.is(Value::Kind::Function)) continue;
         const Label label = files[value.ref.file].definitions[value.ref.def].label;
         add_edge(value.ref, label == Label::Method ? CallType::Method : CallType::Direct);

@@ -9,7 +9,7 @@
 namespace trellis::ingest::python {
 namespace {
 
-constexpr std::array<std::pair<std::string_view, NodeType>, 63> kTypeNames{{
+constexpr std::array<std::pair<std::string_view, NodeType>, 64> kTypeNames{{
     {"identifier", NodeType::Identifier},
     {"attribute", NodeType::Attribute},
     {"call", NodeType::Call},
@@ -73,10 +73,12 @@ constexpr std::array<std::pair<std::string_view, NodeType>, 63> kTypeNames{{
     {"elif_clause", NodeType::ElifClause},
     {"else_clause", NodeType::ElseClause},
     {"block", NodeType::Block},
+    {"break_statement", NodeType::BreakStatement},
 }};
 
 constexpr std::array<std::pair<std::string_view, Field>, kFieldCount> kFieldNames{{
     {"alias", Field::Alias},
+    {"alternative", Field::Alternative},
     {"argument", Field::Argument},
     {"arguments", Field::Arguments},
     {"attribute", Field::Attribute},

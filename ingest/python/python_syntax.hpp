@@ -77,10 +77,12 @@ enum class NodeType : std::uint8_t {
   ElifClause,
   ElseClause,
   Block,
+  BreakStatement,
 };
 
 enum class Field : std::uint8_t {
   Alias,
+  Alternative,
   Argument,
   Arguments,
   Attribute,

@@ -32,3 +32,6 @@
 ; An if with an else whose every branch assigns a name overwrites what the
 ; name held before.
 (if_statement) @branches
+; A loop's else runs when the loop ends without `break`.
+(for_statement) @loop.else
+(while_statement) @loop.else

@@ -366,3 +366,27 @@ TEST_CASE("python extractor counts each function's cyclomatic complexity, nested
   CHECK(complexity_of("match_kind") == 3);
   CHECK(complexity_of("Shop") == 0);
 }
+
+TEST_CASE("python extractor: each operator of a long a + b + ... reads its left operand up to the chain depth") {
+  // 70 operands: the operator over v0..vk reads a left operand of k - 1
+  // operators, whose chain holds k pairs `.__add__()`; past 64 levels a
+  // chain is opaque and the operator leaves no call.
+  std::string sum = "v0";
+  for (int i = 1; i < 70; ++i) sum += " + v" + std::to_string(i);
+  const FileFacts facts = extract("x = " + sum + "\ny = -(" + sum + ")\n");
+  std::vector<std::size_t> pairs_by_line[2];
+  for (const CallSite& call : facts.calls) {
+    if (!call.implicit || call.callee.empty() || call.callee.back().text != "__add__") continue;
+    REQUIRE((call.line == 1 || call.line == 2));
+    CHECK(call.callee.front().text == "v0");
+    pairs_by_line[call.line - 1].push_back((call.callee.size() - 2) / 2);
+  }
+  for (auto& pairs : pairs_by_line) {
+    std::sort(pairs.begin(), pairs.end());
+    REQUIRE(pairs.size() == 65);
+    for (std::size_t k = 0; k < pairs.size(); ++k) CHECK(pairs[k] == k);
+  }
+  // The whole sums are past the depth: x and y are bound to nothing known.
+  for (const Assignment& assignment : facts.assignments) CHECK(assignment.value.empty());
+  CHECK(facts.assignments.size() == 2);
+}

@@ -42,6 +42,11 @@ TEST_CASE("python flows: tuple, starred, chained and re-assignments") {
   CHECK(g.calls_at(m + "exhaustive", 74) == Names{m + "f1 direct", m + "f2 direct"});
   // An if without an else may leave m as it was.
   CHECK(g.calls_at(m + "exhaustive", 78) == Names{m + "f1 direct", m + "f3 direct"});
+  // A loop's else runs whenever the loop ends without break: with none in
+  // the body, what the else assigns overwrites what the loop and the code
+  // before it assigned; a loop that may break may skip it.
+  CHECK(g.calls_at(m + "loop_else", 88) == Names{m + "f3 direct"});
+  CHECK(g.calls_at(m + "loop_else", 96) == Names{m + "f1 direct", m + "f2 direct", m + "f3 direct"});
   // `p, q = pair()` takes the returned tuple's elements by position.
   CHECK(g.calls_at(m + "unpacked", 58) == Names{m + "f2 direct"});
   CHECK(g.calls_at(m + "unpacked", 59) == Names{m + "f3 direct"});
@@ -73,6 +78,13 @@ TEST_CASE("python flows: returned callables, bound methods and inferred returns"
   // `return self.run` is a bound method.
   CHECK(g.calls_at(m + "use", 35) == Names{m + "App constructor", m + "App.handler method", m + "App.run method"});
   CHECK(g.unresolved(m + "use").empty());
+  // A function returning a parameter as it is gives, at a call, what that
+  // call passes (by position or keyword), not what every call passes.
+  CHECK(g.calls_at(m + "passed_through", 58) == Names{m + "identity direct", m + "step_b direct"});
+  CHECK(g.calls_at(m + "passed_through", 60) == Names{m + "step_a direct"});
+  CHECK(g.calls_at(m + "passed_through", 61) == Names{m + "identity direct", m + "step_b direct"});
+  // One returning either of two parameters gives what flows into both.
+  CHECK(g.calls_at(m + "passed_through", 62) == Names{m + "first_of direct", m + "step_a direct", m + "step_b direct"});
 }
 
 TEST_CASE("python flows: callables passed as arguments, by keyword, into constructors and to builtins") {
