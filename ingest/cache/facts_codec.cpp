@@ -36,7 +36,11 @@ namespace {
 // 19: the count of definitions nested too deep to be read
 // (FileFacts::definitions_too_deep), and each file's resolution context
 // digest (ResolvedFile::context_digest: C and C++'s include folders).
-constexpr std::uint32_t kCodecVersion = 19;
+// 20: the same fields, read differently: Python loops' block_end with
+// while/for-else, C++ class templates' type parameters and the template
+// arguments of declared types; caches of 19 would keep old values for
+// unchanged files.
+constexpr std::uint32_t kCodecVersion = 20;
 
 class Writer {
  public:
