@@ -173,6 +173,15 @@ class Aggregate final : public Operator {
     index_.clear();
     interned_now_.clear();
     for (const auto& interned : interned_) interned_now_.push_back(interned.has_value());
+    id_key_ = IdKey::None;
+    if (keys_.size() == 1) {
+      if (interned_[0]) {
+        id_key_ = IdKey::Interned;
+      } else if (key_expr(keys_[0]).kind == ExprKind::Variable) {
+        id_key_ = IdKey::Node;
+      }
+    }
+    group_ids_.clear();
     consumed_ = false;
     done_ = false;
     shared_.clear();
@@ -232,11 +241,37 @@ class Aggregate final : public Operator {
   }
   void stop_interning(ExecContext& ctx, std::size_t k) {
     interned_now_[k] = false;
+    for (Group& group : groups_) group.key[k] = interned_text(ctx.store(), group.key[k]);
+    rebuild_index();
+  }
+  void rebuild_index() {
     index_.clear();
     for (std::size_t g = 0; g < groups_.size(); ++g) {
-      groups_[g].key[k] = interned_text(ctx.store(), groups_[g].key[k]);
       const std::vector<Value>& key = groups_[g].key;
       index_.find_or_insert(TupleHash{}(key), g, [&](std::size_t other) { return TupleEquivalent{}(groups_[other].key, key); });
+    }
+  }
+
+  // The one key as a bare id (IdKey), kNullKey for null; nullopt when the
+  // row's value is no node (the run then groups by values, leave_id_key()).
+  std::optional<std::int64_t> read_id_key(ExecContext& ctx, const Row& row) const {
+    if (id_key_ == IdKey::Interned) return read_interned_id(ctx.store(), *interned_[0], row.slots[interned_[0]->slot]);
+    const Value& value = row.slots[key_expr(keys_[0]).slot];
+    if (value.is_null()) return kNullKey;
+    if (value.kind() != ValueKind::Node) return std::nullopt;
+    return static_cast<std::int64_t>(value.as_node().id);
+  }
+  Value id_key_value(std::int64_t id, const Row& row) const {
+    if (id_key_ == IdKey::Node) return row.slots[key_expr(keys_[0]).slot];
+    return id == kNullKey ? Value() : Value(id);
+  }
+  void leave_id_key(ExecContext& ctx) {
+    const IdKey was = id_key_;
+    id_key_ = IdKey::None;
+    if (was == IdKey::Interned) {
+      stop_interning(ctx, 0);
+    } else {
+      rebuild_index();
     }
   }
   void read_args(ExecContext& ctx, Row& row) {
@@ -295,7 +330,22 @@ class Aggregate final : public Operator {
       // Without grouping keys every row is of the one group: no lookup.
       std::size_t group = 0;
       bool inserted = groups_.empty();
-      if (!keys_.empty()) {
+      std::optional<std::int64_t> id;
+      if (id_key_ != IdKey::None) {
+        id = read_id_key(ctx, row);
+        if (!id) leave_id_key(ctx);
+      }
+      if (id) {
+        const std::int64_t wanted = *id;
+        const auto found = index_.find_or_insert(static_cast<std::size_t>(wanted), groups_.size(),
+                                                 [&](std::size_t g) { return group_ids_[g] == wanted; });
+        group = found.first;
+        inserted = found.second;
+        if (inserted) {
+          group_ids_.push_back(wanted);
+          key.assign(1, id_key_value(wanted, row));
+        }
+      } else if (!keys_.empty()) {
         read_hash_key(ctx, row, key);
         const auto found = index_.find_or_insert(TupleHash{}(key), groups_.size(),
                                                  [&](std::size_t g) { return TupleEquivalent{}(groups_[g].key, key); });
@@ -314,8 +364,12 @@ class Aggregate final : public Operator {
           groups_.push_back(Group{key, {}, std::move(kept), accumulators(), true});
         }
       }
-      read_args(ctx, row);
-      add_args(ctx, groups_[group].accumulators, row.weight);
+      if (only_count_star_) {
+        for (Accumulator& acc : groups_[group].accumulators) acc.count += row.weight;
+      } else {
+        read_args(ctx, row);
+        add_args(ctx, groups_[group].accumulators, row.weight);
+      }
     }
     if (groups_.empty() && keys_.empty()) {
       groups_.push_back(Group{{}, std::vector<Value>(width), {}, accumulators(), false});
@@ -463,6 +517,11 @@ class Aggregate final : public Operator {
   GroupIndex index_;
   std::vector<std::optional<InternedKey>> interned_;  // per key: read as a string id when possible
   std::vector<bool> interned_now_;                    // per key: this run still reads it so
+  // One key read as a bare id (an interned string's or a node's): the index
+  // is keyed by the id, and a row of a known group builds no Value.
+  enum class IdKey { None, Interned, Node };
+  IdKey id_key_ = IdKey::None;
+  std::vector<std::int64_t> group_ids_;  // per group, while id_key_
   bool consumed_ = false;
   bool done_ = false;
   std::size_t at_ = 0;
