@@ -182,6 +182,7 @@ class Aggregate final : public Operator {
       }
     }
     group_ids_.clear();
+    counts_.clear();
     consumed_ = false;
     done_ = false;
     shared_.clear();
@@ -285,7 +286,8 @@ class Aggregate final : public Operator {
   }
 
   // Writes `group` into `row`: its first row, the aggregates, the items.
-  void emit(ExecContext& ctx, Row& row, Group& group) {
+  // `count` is the group's count(*) when the run keeps counts flat (counts_).
+  void emit(ExecContext& ctx, Row& row, Group& group, std::optional<std::int64_t> count = std::nullopt) {
     if (group.row.empty() && row_width_ != 0) {
       row.slots.assign(row_width_, Value());
       for (auto& [slot, value] : group.kept) row.slots[slot] = std::move(value);
@@ -294,7 +296,7 @@ class Aggregate final : public Operator {
     }
     row.weight = 1;
     for (std::size_t a = 0; a < projection_.aggregates.size(); ++a) {
-      row.slots[projection_.aggregates[a].slot] = result(projection_.aggregates[a], group.accumulators[a]);
+      row.slots[projection_.aggregates[a].slot] = count ? Value(*count) : result(projection_.aggregates[a], group.accumulators[a]);
     }
     values_.clear();
     std::size_t key = 0;
@@ -317,12 +319,15 @@ class Aggregate final : public Operator {
   bool next_hashed(ExecContext& ctx, Row& row) {
     if (!consumed_) consume(ctx, row);
     if (at_ >= groups_.size()) return false;
-    emit(ctx, row, groups_[at_++]);
+    const std::size_t g = at_++;
+    emit(ctx, row, groups_[g], counts_.empty() ? std::nullopt : std::optional<std::int64_t>(counts_[g]));
     return true;
   }
 
   void consume(ExecContext& ctx, Row& row) {
     consumed_ = true;
+    // Only count(*) over groups: one flat count per group, no accumulators.
+    const bool flat_counts = only_count_star_ && !keys_.empty() && !projection_.aggregates.empty();
     const std::size_t width = row.slots.size();
     std::vector<Value> key;
     while (input().next(ctx, row)) {
@@ -355,17 +360,18 @@ class Aggregate final : public Operator {
       if (inserted) {
         ctx.charge(1);
         if (keep_whole_row_) {
-          groups_.push_back(Group{key, row.slots, {}, accumulators(), true});
+          groups_.push_back(Group{std::move(key), row.slots, {}, flat_counts ? std::vector<Accumulator>() : accumulators(), true});
         } else {
           row_width_ = width;
           std::vector<std::pair<Slot, Value>> kept;
           kept.reserve(kept_slots_.size());
           for (const Slot slot : kept_slots_) kept.emplace_back(slot, row.slots[slot]);
-          groups_.push_back(Group{key, {}, std::move(kept), accumulators(), true});
+          groups_.push_back(Group{std::move(key), {}, std::move(kept), flat_counts ? std::vector<Accumulator>() : accumulators(), true});
         }
+        if (flat_counts) counts_.push_back(0);
       }
-      if (only_count_star_) {
-        for (Accumulator& acc : groups_[group].accumulators) acc.count += row.weight;
+      if (flat_counts) {
+        counts_[group] += row.weight;
       } else {
         read_args(ctx, row);
         add_args(ctx, groups_[group].accumulators, row.weight);
@@ -522,6 +528,7 @@ class Aggregate final : public Operator {
   enum class IdKey { None, Interned, Node };
   IdKey id_key_ = IdKey::None;
   std::vector<std::int64_t> group_ids_;  // per group, while id_key_
+  std::vector<std::int64_t> counts_;     // per group: its count(*), when that is every aggregate
   bool consumed_ = false;
   bool done_ = false;
   std::size_t at_ = 0;

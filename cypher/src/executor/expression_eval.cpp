@@ -33,18 +33,18 @@ Value property_of(const Value& object, const Expr& access, ExecContext& ctx) {
   }
 }
 
+// `op` is one of = <> < <= > >=, told apart by its characters.
 Value compare_op(std::string_view op, const Value& a, const Value& b) {
-  if (op == "=") return to_value(equals(a, b));
-  if (op == "<>") {
+  const bool two = op.size() == 2;
+  if (op[0] == '=') return to_value(equals(a, b));
+  if (two && op[1] == '>' && op[0] == '<') {
     const Ternary t = equals(a, b);
     return t == Ternary::Unknown ? Value() : Value(t == Ternary::False);
   }
   const auto c = compare(a, b);
   if (!c) return {};
-  if (op == "<") return *c < 0;
-  if (op == "<=") return *c <= 0;
-  if (op == ">") return *c > 0;
-  return *c >= 0;
+  if (op[0] == '<') return two ? *c <= 0 : *c < 0;
+  return two ? *c >= 0 : *c > 0;
 }
 
 Value in_list(const Value& item, const Value& list) {
