@@ -285,6 +285,21 @@ class Aggregate final : public Operator {
     }
   }
 
+  // read_args() and add_args() in one pass: a variable's value is added
+  // from its slot, not copied (count(DISTINCT b), collect(n)).
+  void add_row(ExecContext& ctx, Row& row, std::vector<Accumulator>& accumulators) {
+    for (std::size_t a = 0; a < projection_.aggregates.size(); ++a) {
+      const AggregateCall& call = projection_.aggregates[a];
+      if (!call.arg) {
+        add(call, accumulators[a], Value(), row.weight, ctx);
+      } else if (call.arg->kind == ExprKind::Variable) {
+        add(call, accumulators[a], row.slots[call.arg->slot], row.weight, ctx);
+      } else {
+        add(call, accumulators[a], evaluate(*call.arg, row, ctx), row.weight, ctx);
+      }
+    }
+  }
+
   // Writes `group` into `row`: its first row, the aggregates, the items.
   // `count` is the group's count(*) when the run keeps counts flat (counts_).
   void emit(ExecContext& ctx, Row& row, Group& group, std::optional<std::int64_t> count = std::nullopt) {
@@ -373,8 +388,7 @@ class Aggregate final : public Operator {
       if (flat_counts) {
         counts_[group] += row.weight;
       } else {
-        read_args(ctx, row);
-        add_args(ctx, groups_[group].accumulators, row.weight);
+        add_row(ctx, row, groups_[group].accumulators);
       }
     }
     if (groups_.empty() && keys_.empty()) {
