@@ -106,3 +106,12 @@ MATCH (m:Method) WHERE m.line_start > 10 RETURN m.name AS n, m.line_end - m.line
 ["__init__",2]
 ["logout",2]
 
+=== id-keyed aggregation: count(DISTINCT), count and collect of an optional node (nulls skipped) beside count(*)
+MATCH (f:Function) OPTIONAL MATCH (f)-[:CALLS]->(g) RETURN f.file_path AS p, count(DISTINCT g) AS d, count(g) AS n, size(collect(g)) AS s, count(*) AS c ORDER BY d, c DESC, p LIMIT 4
+--- columns ["p","d","n","s","c"]
+--- rows
+["src/shop/star/listed.py",0,0,0,2]
+["src/shop/star/plain.py",0,0,0,2]
+["src/shop/broken.py",1,1,1,3]
+["src/shop/util/log.py",1,1,1,3]
+
