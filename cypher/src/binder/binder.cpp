@@ -9,6 +9,17 @@
 #include "trellis/cypher/ast/printer.hpp"
 
 namespace trellis::cypher {
+namespace {
+
+// Whether `e` reads an aggregate. A repeated aggregate (count(*) + 1 after
+// count(*) AS a) reuses the first one's slot and adds no AggregateCall, so
+// the number of calls alone does not tell.
+bool reads_aggregate(const Expr& e) {
+  if (e.kind == ExprKind::Aggregate) return true;
+  return std::any_of(e.args.begin(), e.args.end(), [](const ExprPtr& arg) { return arg && reads_aggregate(*arg); });
+}
+
+}  // namespace
 
 void Binder::semantic(std::string message, const ast::SourcePosition& at, std::vector<std::string> suggestions) {
   Error error = make_error(ErrorCode::CypherSemanticError,
@@ -103,7 +114,7 @@ void Binder::bind_projection(const ast::Projection& projection, const std::optio
   for (const ast::ProjectionItem& item : projection.items) {
     const std::size_t before = p.aggregates.size();
     ExprPtr e = bind_expr(item.expression);
-    p.item_has_aggregate.push_back(p.aggregates.size() != before || e->kind == ExprKind::Aggregate);
+    p.item_has_aggregate.push_back(p.aggregates.size() != before || reads_aggregate(*e));
     VarInfo info;
     if (const auto* var = std::get_if<ast::Variable>(&item.expression.node)) info = scope_.at(var->name);
     if (!is_return && !item.alias && info.slot == kNoSlot) {

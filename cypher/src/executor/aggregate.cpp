@@ -173,6 +173,16 @@ class Aggregate final : public Operator {
     index_.clear();
     interned_now_.clear();
     for (const auto& interned : interned_) interned_now_.push_back(interned.has_value());
+    id_key_ = IdKey::None;
+    if (keys_.size() == 1) {
+      if (interned_[0]) {
+        id_key_ = IdKey::Interned;
+      } else if (key_expr(keys_[0]).kind == ExprKind::Variable) {
+        id_key_ = IdKey::Node;
+      }
+    }
+    group_ids_.clear();
+    counts_.clear();
     consumed_ = false;
     done_ = false;
     shared_.clear();
@@ -232,11 +242,37 @@ class Aggregate final : public Operator {
   }
   void stop_interning(ExecContext& ctx, std::size_t k) {
     interned_now_[k] = false;
+    for (Group& group : groups_) group.key[k] = interned_text(ctx.store(), group.key[k]);
+    rebuild_index();
+  }
+  void rebuild_index() {
     index_.clear();
     for (std::size_t g = 0; g < groups_.size(); ++g) {
-      groups_[g].key[k] = interned_text(ctx.store(), groups_[g].key[k]);
       const std::vector<Value>& key = groups_[g].key;
       index_.find_or_insert(TupleHash{}(key), g, [&](std::size_t other) { return TupleEquivalent{}(groups_[other].key, key); });
+    }
+  }
+
+  // The one key as a bare id (IdKey), kNullKey for null; nullopt when the
+  // row's value is no node (the run then groups by values, leave_id_key()).
+  std::optional<std::int64_t> read_id_key(ExecContext& ctx, const Row& row) const {
+    if (id_key_ == IdKey::Interned) return read_interned_id(ctx.store(), *interned_[0], row.slots[interned_[0]->slot]);
+    const Value& value = row.slots[key_expr(keys_[0]).slot];
+    if (value.is_null()) return kNullKey;
+    if (value.kind() != ValueKind::Node) return std::nullopt;
+    return static_cast<std::int64_t>(value.as_node().id);
+  }
+  Value id_key_value(std::int64_t id, const Row& row) const {
+    if (id_key_ == IdKey::Node) return row.slots[key_expr(keys_[0]).slot];
+    return id == kNullKey ? Value() : Value(id);
+  }
+  void leave_id_key(ExecContext& ctx) {
+    const IdKey was = id_key_;
+    id_key_ = IdKey::None;
+    if (was == IdKey::Interned) {
+      stop_interning(ctx, 0);
+    } else {
+      rebuild_index();
     }
   }
   void read_args(ExecContext& ctx, Row& row) {
@@ -249,8 +285,24 @@ class Aggregate final : public Operator {
     }
   }
 
+  // read_args() and add_args() in one pass: a variable's value is added
+  // from its slot, not copied (count(DISTINCT b), collect(n)).
+  void add_row(ExecContext& ctx, Row& row, std::vector<Accumulator>& accumulators) {
+    for (std::size_t a = 0; a < projection_.aggregates.size(); ++a) {
+      const AggregateCall& call = projection_.aggregates[a];
+      if (!call.arg) {
+        add(call, accumulators[a], Value(), row.weight, ctx);
+      } else if (call.arg->kind == ExprKind::Variable) {
+        add(call, accumulators[a], row.slots[call.arg->slot], row.weight, ctx);
+      } else {
+        add(call, accumulators[a], evaluate(*call.arg, row, ctx), row.weight, ctx);
+      }
+    }
+  }
+
   // Writes `group` into `row`: its first row, the aggregates, the items.
-  void emit(ExecContext& ctx, Row& row, Group& group) {
+  // `count` is the group's count(*) when the run keeps counts flat (counts_).
+  void emit(ExecContext& ctx, Row& row, Group& group, std::optional<std::int64_t> count = std::nullopt) {
     if (group.row.empty() && row_width_ != 0) {
       row.slots.assign(row_width_, Value());
       for (auto& [slot, value] : group.kept) row.slots[slot] = std::move(value);
@@ -259,7 +311,7 @@ class Aggregate final : public Operator {
     }
     row.weight = 1;
     for (std::size_t a = 0; a < projection_.aggregates.size(); ++a) {
-      row.slots[projection_.aggregates[a].slot] = result(projection_.aggregates[a], group.accumulators[a]);
+      row.slots[projection_.aggregates[a].slot] = count ? Value(*count) : result(projection_.aggregates[a], group.accumulators[a]);
     }
     values_.clear();
     std::size_t key = 0;
@@ -282,12 +334,15 @@ class Aggregate final : public Operator {
   bool next_hashed(ExecContext& ctx, Row& row) {
     if (!consumed_) consume(ctx, row);
     if (at_ >= groups_.size()) return false;
-    emit(ctx, row, groups_[at_++]);
+    const std::size_t g = at_++;
+    emit(ctx, row, groups_[g], counts_.empty() ? std::nullopt : std::optional<std::int64_t>(counts_[g]));
     return true;
   }
 
   void consume(ExecContext& ctx, Row& row) {
     consumed_ = true;
+    // Only count(*) over groups: one flat count per group, no accumulators.
+    const bool flat_counts = only_count_star_ && !keys_.empty() && !projection_.aggregates.empty();
     const std::size_t width = row.slots.size();
     std::vector<Value> key;
     while (input().next(ctx, row)) {
@@ -295,7 +350,22 @@ class Aggregate final : public Operator {
       // Without grouping keys every row is of the one group: no lookup.
       std::size_t group = 0;
       bool inserted = groups_.empty();
-      if (!keys_.empty()) {
+      std::optional<std::int64_t> id;
+      if (id_key_ != IdKey::None) {
+        id = read_id_key(ctx, row);
+        if (!id) leave_id_key(ctx);
+      }
+      if (id) {
+        const std::int64_t wanted = *id;
+        const auto found = index_.find_or_insert(static_cast<std::size_t>(wanted), groups_.size(),
+                                                 [&](std::size_t g) { return group_ids_[g] == wanted; });
+        group = found.first;
+        inserted = found.second;
+        if (inserted) {
+          group_ids_.push_back(wanted);
+          key.assign(1, id_key_value(wanted, row));
+        }
+      } else if (!keys_.empty()) {
         read_hash_key(ctx, row, key);
         const auto found = index_.find_or_insert(TupleHash{}(key), groups_.size(),
                                                  [&](std::size_t g) { return TupleEquivalent{}(groups_[g].key, key); });
@@ -305,17 +375,21 @@ class Aggregate final : public Operator {
       if (inserted) {
         ctx.charge(1);
         if (keep_whole_row_) {
-          groups_.push_back(Group{key, row.slots, {}, accumulators(), true});
+          groups_.push_back(Group{std::move(key), row.slots, {}, flat_counts ? std::vector<Accumulator>() : accumulators(), true});
         } else {
           row_width_ = width;
           std::vector<std::pair<Slot, Value>> kept;
           kept.reserve(kept_slots_.size());
           for (const Slot slot : kept_slots_) kept.emplace_back(slot, row.slots[slot]);
-          groups_.push_back(Group{key, {}, std::move(kept), accumulators(), true});
+          groups_.push_back(Group{std::move(key), {}, std::move(kept), flat_counts ? std::vector<Accumulator>() : accumulators(), true});
         }
+        if (flat_counts) counts_.push_back(0);
       }
-      read_args(ctx, row);
-      add_args(ctx, groups_[group].accumulators, row.weight);
+      if (flat_counts) {
+        counts_[group] += row.weight;
+      } else {
+        add_row(ctx, row, groups_[group].accumulators);
+      }
     }
     if (groups_.empty() && keys_.empty()) {
       groups_.push_back(Group{{}, std::vector<Value>(width), {}, accumulators(), false});
@@ -463,6 +537,12 @@ class Aggregate final : public Operator {
   GroupIndex index_;
   std::vector<std::optional<InternedKey>> interned_;  // per key: read as a string id when possible
   std::vector<bool> interned_now_;                    // per key: this run still reads it so
+  // One key read as a bare id (an interned string's or a node's): the index
+  // is keyed by the id, and a row of a known group builds no Value.
+  enum class IdKey { None, Interned, Node };
+  IdKey id_key_ = IdKey::None;
+  std::vector<std::int64_t> group_ids_;  // per group, while id_key_
+  std::vector<std::int64_t> counts_;     // per group: its count(*), when that is every aggregate
   bool consumed_ = false;
   bool done_ = false;
   std::size_t at_ = 0;

@@ -33,18 +33,18 @@ Value property_of(const Value& object, const Expr& access, ExecContext& ctx) {
   }
 }
 
-Value compare_op(const std::string& op, const Value& a, const Value& b) {
-  if (op == "=") return to_value(equals(a, b));
-  if (op == "<>") {
+// `op` is one of = <> < <= > >=, told apart by its characters.
+Value compare_op(std::string_view op, const Value& a, const Value& b) {
+  const bool two = op.size() == 2;
+  if (op[0] == '=') return to_value(equals(a, b));
+  if (two && op[1] == '>' && op[0] == '<') {
     const Ternary t = equals(a, b);
     return t == Ternary::Unknown ? Value() : Value(t == Ternary::False);
   }
   const auto c = compare(a, b);
   if (!c) return {};
-  if (op == "<") return *c < 0;
-  if (op == "<=") return *c <= 0;
-  if (op == ">") return *c > 0;
-  return *c >= 0;
+  if (op[0] == '<') return two ? *c <= 0 : *c < 0;
+  return two ? *c >= 0 : *c > 0;
 }
 
 Value in_list(const Value& item, const Value& list) {
@@ -292,7 +292,12 @@ Value evaluate(const Expr& expr, Row& row, ExecContext& ctx) {
     case ExprKind::Literal: return expr.literal;
     case ExprKind::Variable:
     case ExprKind::Aggregate: return row.slots[expr.slot];
-    case ExprKind::Property: return property_of(evaluate(*expr.args[0], row, ctx), expr, ctx);
+    case ExprKind::Property: {
+      // A variable's property reads the slot in place (no copy of the node value).
+      const Expr& object = *expr.args[0];
+      if (object.kind == ExprKind::Variable) return property_of(row.slots[object.slot], expr, ctx);
+      return property_of(evaluate(object, row, ctx), expr, ctx);
+    }
     case ExprKind::HasLabels: {
       const Value v = evaluate(*expr.args[0], row, ctx);
       if (v.is_null()) return {};
@@ -319,12 +324,13 @@ Value evaluate(const Expr& expr, Row& row, ExecContext& ctx) {
     }
     case ExprKind::Compare: {
       // A chain a < b <= c: args are the operands, op holds the operators separated by spaces.
+      const std::string_view ops = expr.op;
       std::size_t start = 0;
       Value left = evaluate(*expr.args[0], row, ctx);
       bool unknown = false;
       for (std::size_t i = 1; i < expr.args.size(); ++i) {
-        const std::size_t end = expr.op.find(' ', start);
-        const std::string op = expr.op.substr(start, end == std::string::npos ? std::string::npos : end - start);
+        const std::size_t end = ops.find(' ', start);
+        const std::string_view op = ops.substr(start, end == std::string_view::npos ? std::string_view::npos : end - start);
         start = end + 1;
         Value right = evaluate(*expr.args[i], row, ctx);
         const Value r = compare_op(op, left, right);

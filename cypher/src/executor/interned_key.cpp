@@ -21,20 +21,26 @@ std::optional<InternedKey> interned_key(const Expr& expr) {
   return InternedKey{expr.args[0]->slot, property};
 }
 
-std::optional<Value> read_interned(const GraphStore& store, const InternedKey& key, const Value& object) {
-  if (object.is_null()) return Value();
+std::optional<std::int64_t> read_interned_id(const GraphStore& store, const InternedKey& key, const Value& object) {
+  if (object.is_null()) return kNullKey;
   if (object.kind() != ValueKind::Node) return std::nullopt;
   const NodeId node = object.as_node().id;
   if (key.property.source == PropertyKey::Source::Name) {
-    return Value(static_cast<std::int64_t>(store.parts().name[node]));  // id 0 is "", a name is never null
+    return static_cast<std::int64_t>(store.parts().name[node]);  // id 0 is "", a name is never null
   }
   const Label label = store.label(node);
   const std::int16_t column = key.property.node_column[index_of(label)];
-  if (column == PropertyKey::kAbsent) return Value();
+  if (column == PropertyKey::kAbsent) return kNullKey;
   const auto& values = std::get<StringColumn>(store.columns(label)[static_cast<std::size_t>(column)]).values;
   const StringId id = values[store.row(node)];
-  if (id == kNullString) return Value();
-  return Value(static_cast<std::int64_t>(id));
+  if (id == kNullString) return kNullKey;
+  return static_cast<std::int64_t>(id);
+}
+
+std::optional<Value> read_interned(const GraphStore& store, const InternedKey& key, const Value& object) {
+  const auto id = read_interned_id(store, key, object);
+  if (!id) return std::nullopt;
+  return *id == kNullKey ? Value() : Value(*id);
 }
 
 Value interned_text(const GraphStore& store, const Value& key) {

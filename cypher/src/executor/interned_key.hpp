@@ -27,6 +27,11 @@ std::optional<InternedKey> interned_key(const Expr& expr);
 // v holds something else (a map): the caller then groups by the text.
 std::optional<Value> read_interned(const GraphStore& store, const InternedKey& key, const Value& object);
 
+// read_interned() as the bare id: the string id, kNullKey when v is null or
+// the column unset, nullopt when v holds something else.
+inline constexpr std::int64_t kNullKey = -1;
+std::optional<std::int64_t> read_interned_id(const GraphStore& store, const InternedKey& key, const Value& object);
+
 // The text a key of read_interned() stands for (null stays null).
 Value interned_text(const GraphStore& store, const Value& key);
 

@@ -32,12 +32,6 @@ std::size_t GraphStore::edge_count() const {
   return total;
 }
 
-Label GraphStore::label(NodeId node) const {
-  std::size_t l = 0;
-  while (l + 1 < kLabelCount && node >= parts_.label_begin[l + 1]) ++l;
-  return static_cast<Label>(l);
-}
-
 void GraphStore::append_qualified_name(NodeId node, std::string& out) const {
   // Nesting is shallow (module path, class, method); collect the chain first.
   std::array<StringId, 64> small{};

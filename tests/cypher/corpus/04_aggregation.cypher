@@ -182,3 +182,24 @@ MATCH (f:Function) RETURN count(count(*))
 MATCH (f:Function) WHERE count(*) > 1 RETURN f
 --- error CYPHER_SEMANTIC_ERROR
 # Aggregate function count() is only allowed in WITH, RETURN and ORDER BY (line 1, column 26)
+
+# A repeated aggregate reuses the first one's slot: the item that repeats it
+# is still an aggregating item, not a grouping key (it read null before).
+=== a repeated aggregate in arithmetic is computed per group, not grouped by
+MATCH (f:Function) RETURN count(*) AS a, count(*) + 1 AS b
+--- columns ["a","b"]
+--- rows
+[21,22]
+
+=== a repeated aggregate beside a grouping key, with ORDER BY and LIMIT
+MATCH (f:Function) RETURN f.file_path AS p, count(*) AS a, count(*) * 10 AS b ORDER BY a DESC, p LIMIT 2
+--- columns ["p","a","b"]
+--- rows
+["src/shop/services/auth.py",6,60]
+["src/shop/broken.py",3,30]
+
+=== repeated aggregates inside a list in WITH
+MATCH (f:Function) WITH count(*) AS a, sum(f.line_start) AS s, [count(*), sum(f.line_start)] AS l RETURN a, s, l
+--- columns ["a","s","l"]
+--- rows
+[21,340,[21,340]]

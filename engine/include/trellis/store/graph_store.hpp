@@ -44,7 +44,12 @@ class GraphStore {
   NodeRange nodes(Label label) const {
     return {parts_.label_begin[index_of(label)], parts_.label_begin[index_of(label) + 1]};
   }
-  Label label(NodeId node) const;
+  // Inline: query operators ask it for every row (a few compares over label_begin).
+  Label label(NodeId node) const {
+    std::size_t l = 0;
+    while (l + 1 < kLabelCount && node >= parts_.label_begin[l + 1]) ++l;
+    return static_cast<Label>(l);
+  }
   // The node's row in its label's columns.
   std::size_t row(NodeId node) const { return node - parts_.label_begin[index_of(label(node))]; }
 

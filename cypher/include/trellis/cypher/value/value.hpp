@@ -80,6 +80,17 @@ class Value {
   Value(RelRef rel) : v_(rel) {}                            // NOLINT
   Value(PathValue path) : v_(std::make_shared<const PathValue>(std::move(path))) {}  // NOLINT
 
+  // Storing a node or relationship into a slot that held one already
+  // overwrites it in place (no temporary Value, no variant visit).
+  Value& operator=(NodeRef node) {
+    v_ = node;
+    return *this;
+  }
+  Value& operator=(RelRef rel) {
+    v_ = rel;
+    return *this;
+  }
+
   ValueKind kind() const { return static_cast<ValueKind>(v_.index()); }
   bool is_null() const { return kind() == ValueKind::Null; }
   bool is_number() const { return kind() == ValueKind::Int || kind() == ValueKind::Float; }
