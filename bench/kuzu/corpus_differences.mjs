@@ -67,10 +67,15 @@ export const EXPLANATIONS = [
   },
   {
     id: "static-types",
-    text: "Kùzu is statically typed: string + number, list + element, mixed-type lists and maps (a list of nodes + a list of maps too), comparisons across types, coalesce() over different types and length() of a string are refused at bind time, where openCypher's dynamic typing gives a value or null",
+    text: "Kùzu is statically typed: string + number, list + element, mixed-type lists and maps (a list of nodes + a list of maps or strings too), comparisons across types, coalesce() over different types and length() of a string are refused at bind time, where openCypher's dynamic typing gives a value or null",
     test: ({ mine, theirs }) =>
       !mine.error &&
-      kuzuError(theirs, /Implicit cast is not supported|Cannot match a built-in function|Cannot compare types|Could not convert "a" to INT64|did not receive correct arguments|Cannot bind LIST_CONCAT with parameter type NODE\[\] and STRUCT/),
+      kuzuError(theirs, /Implicit cast is not supported|Cannot match a built-in function|Cannot compare types|Could not convert "a" to INT64|did not receive correct arguments|Cannot bind LIST_CONCAT with parameter type (NODE\[\] and (STRUCT|STRING)|STRING\[\] and NODE)/),
+  },
+  {
+    id: "property-of-value",
+    text: "Kùzu reads properties of nodes and relationships only: `m.a` on a map held by a variable, `z.a` on a null and `{k: 2}.k` on a map literal are refused, where openCypher reads the map's key (null on null)",
+    test: ({ mine, theirs }) => !mine.error && kuzuError(theirs, /Cannot evaluate expression with type VARIABLE/),
   },
   {
     id: "conversion-errors",
