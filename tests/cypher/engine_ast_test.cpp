@@ -127,10 +127,12 @@ TEST_CASE("cypher EXPLAIN and PROFILE show a pattern predicate's subplan under t
   const char* query =
       "MATCH (f:Function) WHERE (f)-[:CALLS]->(:Method {name: 'find'}) OR NOT exists((f)<-[:CALLS]-()) "
       "RETURN f.name AS f ORDER BY f LIMIT 2";
-  auto explained = cypher::run_cypher(shop_store(), std::string("EXPLAIN ") + query, {}, CypherOptions{});
+  // Row by row: each subplan sits two levels under its Filter, above the
+  // Filter's input (one level under); its Argument is the outer row.
+  CypherOptions rows;
+  rows.batched = false;
+  auto explained = cypher::run_cypher(shop_store(), std::string("EXPLAIN ") + query, {}, rows);
   REQUIRE(explained.ok());
-  // Each subplan sits two levels under its Filter, above the Filter's input
-  // (one level under); its Argument is the outer row.
   CHECK(explained->plan ==
         "Limit 2\n"
         "  Top 2 by f\n"
@@ -142,14 +144,33 @@ TEST_CASE("cypher EXPLAIN and PROFILE show a pattern predicate's subplan under t
         "          DegreeCount (f)<-[:CALLS]-()\n"
         "        NodeScan (f:Function)\n"
         "          Argument\n");
-  auto profiled = cypher::run_cypher(shop_store(), std::string("PROFILE ") + query, {}, CypherOptions{});
-  REQUIRE(profiled.ok());
-  REQUIRE(profiled->rows.size() == 2);
-  CHECK(profiled->rows[0][0].as_string() == "_private");
-  // The first subplan runs once per function (21); the second only where the first found nothing.
-  CHECK(profiled->plan.find("\n            Expand (f)-[:CALLS]->(:Method)  [rows ") != std::string::npos);
-  CHECK(profiled->plan.find("\n              Argument  [rows 21, ") != std::string::npos);
-  CHECK(profiled->plan.find("\n        NodeScan (f:Function)  [rows 21, ") != std::string::npos);
+  // Batched (the default): the same subplans under the batch's filter, which
+  // runs them row by row.
+  auto batched = cypher::run_cypher(shop_store(), std::string("EXPLAIN ") + query, {}, CypherOptions{});
+  REQUIRE(batched.ok());
+  CHECK(batched->plan ==
+        "Limit 2\n"
+        "  BatchTop 2 by f\n"
+        "    BatchFilter (row by row) exists((f)-[:CALLS]->(:Method)) OR NOT exists((f)<-[:CALLS]-())\n"
+        "        Filter _.name = 'find'\n"
+        "          Expand (f)-[:CALLS]->(:Method)\n"
+        "            Argument\n"
+        "        DegreeCount (f)<-[:CALLS]-()\n"
+        "      BatchScan (f:Function)\n");
+  for (const bool batch : {false, true}) {
+    CypherOptions options;
+    options.batched = batch;
+    auto profiled = cypher::run_cypher(shop_store(), std::string("PROFILE ") + query, {}, options);
+    REQUIRE(profiled.ok());
+    REQUIRE(profiled->rows.size() == 2);
+    CHECK(profiled->rows[0][0].as_string() == "_private");
+    // The first subplan runs once per function (21); the second only where the first found nothing.
+    const std::string indent = batch ? "" : "  ";
+    CHECK(profiled->plan.find("\n          " + indent + "Expand (f)-[:CALLS]->(:Method)  [rows ") != std::string::npos);
+    CHECK(profiled->plan.find("\n            " + indent + "Argument  [rows 21, ") != std::string::npos);
+    CHECK(profiled->plan.find(batch ? "\n      BatchScan (f:Function)  [rows 21, " : "\n        NodeScan (f:Function)  [rows 21, ") !=
+          std::string::npos);
+  }
 }
 
 TEST_CASE("cypher planner: top-k by CALLS in-degree counts with the CSR degree and names only the kept rows") {
@@ -198,7 +219,7 @@ TEST_CASE("cypher planner: label tests in WHERE plan as the pattern's labels, in
         shop_store(), fmt::format("EXPLAIN MATCH (f) WHERE {} RETURN count(f) AS n", where), {}, CypherOptions{});
     REQUIRE(explained.ok());
     CHECK(explained->plan.find("Filter") != std::string::npos);
-    CHECK(explained->plan.find("NodeScan (f)\n") != std::string::npos);
+    CHECK(explained->plan.find("BatchScan (f)\n") != std::string::npos);
   }
   // Two labels at once: no node has both (kept out of the corpus, whose
   // Kùzu translation has no multi-label test).
@@ -231,8 +252,10 @@ TEST_CASE("cypher planner: a named far end or relationship the aggregation never
         calls + static_cast<std::int64_t>(store.edge_count(RelType::Inherits)));
   CHECK(count_of("MATCH (a:Function)-[:CALLS]->(b) RETURN count(*) AS n", "ExpandCount") < calls);
   CHECK(count_of("MATCH (a)-[:CALLS]->(a) RETURN count(*) AS n", "") == 1);  // the self loop
-  CHECK(count_of("MATCH (a)-[r:CALLS]->(b) RETURN count(b) AS n", "") == calls);
-  CHECK(count_of("MATCH (a)-[r:CALLS]->(b) RETURN count(DISTINCT b) AS n", "") < calls);
+  // Only b is read: anchored at b, the hop to a is counted (b's in-degree).
+  CHECK(count_of("MATCH (a)-[r:CALLS]->(b) RETURN count(b) AS n", "ExpandCount") == calls);
+  CHECK(count_of("MATCH (a)-[r:CALLS]->(b) RETURN count(DISTINCT b) AS n", "ExpandCount") < calls);
+  CHECK(count_of("MATCH (a)-[r:CALLS]->(b) RETURN count(DISTINCT a) + count(DISTINCT b) AS n", "") < 2 * calls);
 }
 
 TEST_CASE("cypher planner: a lone node pattern only a count reads is counted by the store") {

@@ -29,7 +29,7 @@ Result<CypherResult> run_statement(const GraphStore& store, const ast::Statement
   result.mode = query.mode;
   result.columns = query.queries.front().columns;
   std::vector<OperatorPtr> plans;
-  for (BoundSingleQuery& single : query.queries) plans.push_back(plan_query(single, store));
+  for (BoundSingleQuery& single : query.queries) plans.push_back(plan_query(single, store, options.batched));
   if (query.mode == QueryMode::Explain) {
     result.plan = plans_text(plans, false, query.union_all);
     return result;

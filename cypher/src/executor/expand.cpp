@@ -12,6 +12,11 @@ class Expand final : public Operator {
  public:
   Expand(OperatorPtr input, ExpandSpec spec) : spec_(std::move(spec)) { set_child(std::move(input)); }
   std::string describe() const override { return "Expand " + spec_.text; }
+  OperatorForm form() const override {
+    OperatorForm f{OperatorForm::Kind::Expand};
+    f.expand = &spec_;
+    return f;
+  }
 
  protected:
   void do_open(ExecContext&) override { active_ = false; }
@@ -54,6 +59,11 @@ class ExpandCount final : public Operator {
  public:
   ExpandCount(OperatorPtr input, ExpandSpec spec) : spec_(std::move(spec)) { set_child(std::move(input)); }
   std::string describe() const override { return "ExpandCount " + spec_.text; }
+  OperatorForm form() const override {
+    OperatorForm f{OperatorForm::Kind::ExpandCount};
+    f.expand = &spec_;
+    return f;
+  }
 
  protected:
   bool do_next(ExecContext& ctx, Row& row) override {

@@ -9,6 +9,11 @@ class Filter final : public Operator {
  public:
   Filter(OperatorPtr input, ExprPtr predicate) : predicate_(std::move(predicate)) { set_child(std::move(input)); }
   std::string describe() const override { return "Filter " + predicate_->text; }
+  OperatorForm form() const override {
+    OperatorForm f{OperatorForm::Kind::Filter};
+    f.predicate = predicate_.get();
+    return f;
+  }
   std::vector<const Operator*> extra_children() const override { return subplans(*predicate_); }
 
  protected:

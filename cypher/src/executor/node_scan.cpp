@@ -18,6 +18,13 @@ class NodeScan final : public Operator {
     return fmt::format("NodeScan {} top {} by degree {}", text_, top_->keep, top_->text);
   }
   void keep_top_degrees(TopDegreeSpec spec) { top_ = std::move(spec); }
+  OperatorForm form() const override {
+    if (top_) return {};
+    OperatorForm f{OperatorForm::Kind::Scan};
+    f.slot = slot_;
+    f.labels = &labels_;
+    return f;
+  }
 
  protected:
   void do_open(ExecContext& ctx) override {

@@ -6,6 +6,7 @@ namespace {
 class Once final : public Operator {
  public:
   std::string describe() const override { return "Argument"; }
+  OperatorForm form() const override { return {OperatorForm::Kind::Once}; }
 
  protected:
   void do_open(ExecContext&) override { done_ = false; }

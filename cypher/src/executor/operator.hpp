@@ -15,6 +15,19 @@
 
 namespace trellis::cypher {
 
+struct Expr;
+struct ExpandSpec;
+
+// What a row operator does, read by the batched planner (batch/batch_plan.hpp)
+// to build the same pipeline over batches. Other: no batched form.
+struct OperatorForm {
+  enum class Kind { Other, Once, Scan, Expand, ExpandCount, Filter } kind = Kind::Other;
+  std::size_t slot = static_cast<std::size_t>(-1);  // Scan
+  const std::vector<Label>* labels = nullptr;         // Scan
+  const ExpandSpec* expand = nullptr;                 // Expand, ExpandCount
+  const Expr* predicate = nullptr;                    // Filter
+};
+
 class Operator {
  public:
   virtual ~Operator() = default;
@@ -45,8 +58,14 @@ class Operator {
   double elapsed_ms() const { return std::chrono::duration<double, std::milli>(elapsed_).count(); }
 
   void set_child(std::unique_ptr<Operator> child) { child_ = std::move(child); }
+  std::unique_ptr<Operator> take_child() { return std::move(child_); }
+  Operator* mutable_child() { return child_.get(); }
+  virtual OperatorForm form() const { return {}; }
 
  protected:
+  // For operators that move rows in batches (batch/): what next() counts and times.
+  void add_rows(std::size_t rows) { rows_ += rows; }
+  void add_elapsed(std::chrono::steady_clock::duration elapsed) { elapsed_ += elapsed; }
   virtual void do_open(ExecContext&) {}
   virtual bool do_next(ExecContext& ctx, Row& row) = 0;
   Operator& input() { return *child_; }

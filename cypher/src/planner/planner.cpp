@@ -7,6 +7,7 @@
 #include <set>
 #include <utility>
 
+#include "batch/batch_operators.hpp"
 #include "executor/operators.hpp"
 #include "planner/duplicate_insensitive.hpp"
 #include "planner/expression_slots.hpp"
@@ -59,7 +60,8 @@ ExprPtr label_check(const BoundNodePattern& node) {
 
 class Planner {
  public:
-  Planner(BoundSingleQuery& query, const GraphStore& store) : query_(query), store_(store) {}
+  Planner(BoundSingleQuery& query, const GraphStore& store, bool batched)
+      : query_(query), store_(store), batched_(batched) {}
 
   OperatorPtr plan() {
     OperatorPtr op = make_once();
@@ -290,6 +292,18 @@ class Planner {
     return place_filters(std::move(op), conjuncts);
   }
 
+  // Whether the one hop of `part`, expanded from node `near`, would be
+  // counted (ExpandCount: the conditions expand() checks): its far end and
+  // relationship are unread and unconstrained.
+  bool counted_from(const BoundPatternPart& part, std::size_t near, const std::vector<ExprPtr>& conjuncts) const {
+    const BoundRelPattern& rel = part.rels[0];
+    const BoundNodePattern& to = part.nodes[1 - near];
+    if (rel.variable_length || part.path_slot != kNoSlot || part.nodes[0].slot == part.nodes[1].slot) return false;
+    const bool unread_after = read_next_.count(to.slot) == 0 && read_next_.count(rel.slot) == 0;
+    return (rel.name.empty() || unread_after) && (to.name.empty() || unread_after) && to.labels.empty() &&
+           bound_.count(to.slot) == 0 && !read_by(conjuncts, to.slot) && !read_by(conjuncts, rel.slot);
+  }
+
   // A variable-length step may yield its distinct ends once each (a
   // breadth-first reach) instead of one row per path when: only distinct
   // rows matter after it (duplicate_insensitive.hpp), it is the only
@@ -372,6 +386,13 @@ class Planner {
         best = score;
         anchor = i;
       }
+    }
+    // One hop whose far end only a count reads: anchored at the other end
+    // (when that is a scan too) the hop is counted off the CSR (ExpandCount)
+    // instead of producing its rows.
+    if (count_allowed && part.rels.size() == 1 && best.first >= 3 && !counted_from(part, anchor, conjuncts) &&
+        counted_from(part, 1 - anchor, conjuncts) && anchor_score(part.nodes[1 - anchor], conjuncts).first >= 3) {
+      anchor = 1 - anchor;
     }
     op = bind_anchor(std::move(op), part.nodes[anchor], conjuncts);
     op = place_filters(std::move(op), conjuncts);
@@ -626,8 +647,12 @@ class Planner {
     top_degree_rewrite(p, op.get());
     top_scan_ = {};
     counted_hop_ = {};
+    Operator* batch_aggregate = nullptr;
+    std::vector<ProjectItem> pending;  // a Project the batched top k may take over
     if (!p.aggregates.empty()) {
-      op = make_aggregate(std::move(op), p, text);
+      OperatorPtr batched = batched_ ? make_batch_aggregate(op, p, query_.slot_count, text, nullptr, std::nullopt) : nullptr;
+      batch_aggregate = batched.get();
+      op = batched ? std::move(batched) : make_aggregate(std::move(op), p, text);
     } else {
       // DISTINCT over values computed from variables: rows with the same
       // variables give the same values, so they are dropped before computing them.
@@ -644,7 +669,11 @@ class Planner {
       for (std::size_t i = 0; i < p.items.size(); ++i) {
         if (!p.deferred[i]) items.push_back({p.items[i].expr.get(), p.items[i].slot});
       }
-      op = make_project(std::move(op), std::move(items), text);
+      if (batched_ && !p.distinct && p.limit && !p.order_by.empty()) {
+        pending = std::move(items);
+      } else {
+        op = make_project(std::move(op), std::move(items), text);
+      }
     }
     outermost_ = kNoSlot;
     const auto labels_before = std::move(node_labels_);
@@ -677,7 +706,14 @@ class Planner {
       }
       std::optional<std::size_t> keep;
       if (p.limit) keep = skip + static_cast<std::size_t>(p.limit->literal.as_int());
-      op = make_sort(std::move(op), std::move(keys), keep, fmt::format("{}", fmt::join(texts, ", ")));
+      const std::string sort_text = fmt::format("{}", fmt::join(texts, ", "));
+      OperatorPtr top;
+      if (p.aggregates.empty() && batched_ && !p.distinct && keep) {
+        top = make_batch_top(op, pending, keys, *keep, query_.slot_count, sort_text);
+        if (!top) op = make_project(std::move(op), std::move(pending), text);
+      }
+      if (batch_aggregate != nullptr && keep) batch_aggregate_keep_top(*batch_aggregate, keys, *keep);
+      op = top ? std::move(top) : make_sort(std::move(op), std::move(keys), keep, sort_text);
     }
     if (p.skip) op = make_skip(std::move(op), skip);
     if (p.limit) op = make_limit(std::move(op), static_cast<std::size_t>(p.limit->literal.as_int()));
@@ -697,6 +733,7 @@ class Planner {
 
   BoundSingleQuery& query_;
   const GraphStore& store_;
+  bool batched_ = true;
   std::set<Slot> bound_;
   std::map<Slot, std::vector<Label>> node_labels_;  // labels of node variables bound since the last projection
   std::set<Slot> read_next_;  // the slots the aggregation after the MATCH being planned reads
@@ -725,8 +762,8 @@ class Planner {
 
 }  // namespace
 
-OperatorPtr plan_query(BoundSingleQuery& query, const GraphStore& store) {
-  return Planner(query, store).plan();
+OperatorPtr plan_query(BoundSingleQuery& query, const GraphStore& store, bool batched) {
+  return Planner(query, store, batched).plan();
 }
 
 }  // namespace trellis::cypher

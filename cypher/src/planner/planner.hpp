@@ -10,6 +10,8 @@
 // ends at an anonymous, unconstrained node and feeds an aggregation counts
 // that step with the CSR degree instead of producing its rows. ORDER BY
 // with LIMIT keeps only the best rows (top-k); LIMIT stops pulling early.
+// A pipeline from a label scan through expansions and filters into an
+// aggregation or an ORDER BY ... LIMIT runs batched (batch/batch_operators.hpp).
 #pragma once
 
 #include "binder/bound_query.hpp"
@@ -20,6 +22,9 @@ namespace trellis::cypher {
 
 // The plan of `query` (which the plan refers to and must outlive it; the
 // planner moves predicates out of it).
-OperatorPtr plan_query(BoundSingleQuery& query, const GraphStore& store);
+// `batched`: pipelines of scans, expansions and filters that feed an
+// aggregation or a top k run over batches (batch/); false plans the row
+// operators only (the reference the differential tests compare with).
+OperatorPtr plan_query(BoundSingleQuery& query, const GraphStore& store, bool batched = true);
 
 }  // namespace trellis::cypher

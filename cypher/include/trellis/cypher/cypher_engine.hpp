@@ -55,6 +55,10 @@ struct CypherOptions {
   // thread or a signal handler (std::atomic<bool> is lock-free, so storing
   // to it is async-signal-safe); the console's Ctrl-C does.
   const std::atomic<bool>* cancel = nullptr;
+  // Scans, expansions and filters that feed an aggregation or an ORDER BY
+  // ... LIMIT run over batches of rows; false runs every operator row by
+  // row (same answers: the differential tests compare the two).
+  bool batched = true;
 };
 
 enum class QueryMode { Run, Explain, Profile };

@@ -1,0 +1,64 @@
+// Batched execution: a pipeline's rows move as batches of up to kBatchSize
+// rows, one column per slot the pipeline binds (node ids, relationships)
+// and a weight column, so a scan, an expansion or a filter runs as a loop
+// over arrays rather than a virtual call and a Value per row (issue 21;
+// the design follows DuckDB's vectors and Kùzu's node-id columns). A batch
+// operator is an Operator (EXPLAIN and PROFILE show it, with the rows it
+// produced) whose rows are pulled with pull(); next() is not used.
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+#include <vector>
+
+#include "binder/bound_query.hpp"
+#include "executor/operator.hpp"
+
+namespace trellis::cypher {
+
+inline constexpr std::size_t kBatchSize = 1024;
+
+struct Batch {
+  std::size_t size = 0;
+  // By slot; a slot's column is used when the pipeline binds it (nodes) or
+  // something reads it (relationships).
+  std::vector<std::vector<NodeId>> nodes;
+  std::vector<std::vector<RelRef>> rels;
+  std::vector<std::uint8_t> has_node;  // by slot: nodes[slot] is a column of this pipeline
+  std::vector<std::uint8_t> has_rel;
+  std::vector<std::int64_t> weights;   // row weights when `weighted` (a counted expansion)
+  bool weighted = false;
+  std::vector<std::uint32_t> kept_;  // compact()'s scratch
+
+  void resize_slots(std::size_t slots) {
+    nodes.resize(slots);
+    rels.resize(slots);
+    has_node.resize(slots, 0);
+    has_rel.resize(slots, 0);
+  }
+  std::int64_t weight(std::size_t row) const { return weighted ? weights[row] : 1; }
+  // Keeps the rows whose `keep` entry is non-zero, in order.
+  void compact(const std::vector<std::uint8_t>& keep);
+  // Writes row `row`'s columns into `out`'s slots as values.
+  void write_row(std::size_t row, Row& out) const;
+};
+
+class BatchOperator : public Operator {
+ public:
+  // Fills `out` with the next rows (out.size == 0: no more).
+  bool pull(ExecContext& ctx, Batch& out) {
+    if (!ctx.profile()) return do_pull(ctx, out);
+    const auto start = std::chrono::steady_clock::now();
+    const bool produced = do_pull(ctx, out);
+    add_elapsed(std::chrono::steady_clock::now() - start);
+    add_rows(out.size);
+    return produced;
+  }
+  BatchOperator* batch_input() { return static_cast<BatchOperator*>(mutable_child()); }
+
+ protected:
+  virtual bool do_pull(ExecContext& ctx, Batch& out) = 0;
+  bool do_next(ExecContext&, Row&) override { return false; }
+};
+
+}  // namespace trellis::cypher

@@ -1,0 +1,204 @@
+#include "batch/batch_operators.hpp"
+#include "executor/edge_cursor.hpp"
+#include "executor/top_degrees.hpp"
+
+namespace trellis::cypher {
+namespace {
+
+// One hop from each row's `from` node over the CSR: the neighbours of a
+// node are read as one range and written as rows in a loop; the input's
+// columns are gathered into the output afterwards. The relationship is
+// written only when something reads it (its column is in the layout).
+class BatchExpand final : public BatchOperator {
+ public:
+  BatchExpand(BatchOperatorPtr input, const ExpandSpec& spec, BatchLayout in, BatchLayout out)
+      : spec_(spec), in_layout_(std::move(in)), out_layout_(std::move(out)) {
+    set_child(std::move(input));
+    rel_column_ = out_layout_.rels[spec_.rel] != 0;
+  }
+  std::string describe() const override { return "BatchExpand " + spec_.text; }
+
+ protected:
+  void do_open(ExecContext&) override {
+    in_.size = 0;
+    row_ = 0;
+    started_ = false;
+    done_ = false;
+  }
+  bool do_pull(ExecContext& ctx, Batch& out) override {
+    ctx.check_deadline();
+    out_layout_.shape(out);
+    const GraphStore& store = ctx.store();
+    std::size_t n = 0;
+    parents_.resize(kBatchSize);
+    while (n < kBatchSize && !done_) {
+      if (!started_ || row_ >= in_.size) {
+        if (n != 0) break;  // the rows written refer to this input batch: gather them first
+        if (!batch_input()->pull(ctx, in_)) {
+          done_ = true;
+          break;
+        }
+        row_ = 0;
+        started_ = true;
+        start_row(store);
+      }
+      // The rest of the current row's edges.
+      while (n < kBatchSize) {
+        if (at_ < span_.size()) {
+          const std::size_t i = at_++;
+          const NodeId other = span_[i];
+          if (incoming_ && spec_.direction == Direction::Both && other == node_) continue;
+          if (spec_.to_bound) {
+            if (in_.nodes[spec_.to][row_] != other) continue;
+          } else if (!has_label(store, other, spec_.to_labels)) {
+            continue;
+          }
+          RelRef rel;
+          if (rel_column_ || !spec_.unique.empty()) {
+            const RelType type = spec_.types[type_];
+            if (incoming_) {
+              rel = spec_.lazy_rel ? RelRef{type, kLazyPos, other, node_, static_cast<std::uint32_t>(i)}
+                                   : RelRef{type, store.in_edge_position(type, node_, i), other, node_};
+            } else {
+              rel = RelRef{type, store.out_edge_position(type, node_, i), node_, other, 0};
+            }
+            if (in_use(store, rel)) continue;
+            if (rel_column_) out.rels[spec_.rel][n] = rel;
+          }
+          if (!spec_.to_bound) out.nodes[spec_.to][n] = other;
+          parents_[n++] = static_cast<std::uint32_t>(row_);
+          continue;
+        }
+        if (!next_span(store)) {
+          if (++row_ >= in_.size) break;
+          start_row(store);
+        }
+      }
+    }
+    gather(out, n);
+    out.size = n;
+    return n != 0;
+  }
+
+ private:
+  void start_row(const GraphStore& store) {
+    node_ = in_.nodes[spec_.from][row_];
+    type_ = 0;
+    incoming_ = spec_.direction == Direction::In;
+    load(store);
+  }
+  void load(const GraphStore& store) {
+    at_ = 0;
+    const RelType type = spec_.types[type_];
+    span_ = incoming_ ? store.in(type, node_) : store.out(type, node_);
+  }
+  // Moves to the row's next edge list; false when the row has none left.
+  bool next_span(const GraphStore& store) {
+    if (spec_.direction == Direction::Both && !incoming_) {
+      incoming_ = true;
+    } else {
+      if (++type_ >= spec_.types.size()) return false;
+      incoming_ = spec_.direction == Direction::In;
+    }
+    load(store);
+    return true;
+  }
+  bool in_use(const GraphStore& store, const RelRef& rel) const {
+    for (const Slot slot : spec_.unique) {
+      if (same_edge(store, in_.rels[slot][row_], rel)) return true;
+    }
+    return false;
+  }
+  // The input's columns for the rows written, by their parent rows.
+  void gather(Batch& out, std::size_t n) const {
+    for (std::size_t s = 0; s < in_layout_.slots; ++s) {
+      if (in_layout_.nodes[s]) {
+        const NodeId* from = in_.nodes[s].data();
+        NodeId* to = out.nodes[s].data();
+        for (std::size_t j = 0; j < n; ++j) to[j] = from[parents_[j]];
+      }
+      if (in_layout_.rels[s]) {
+        for (std::size_t j = 0; j < n; ++j) out.rels[s][j] = in_.rels[s][parents_[j]];
+      }
+    }
+    if (in_layout_.weighted) {
+      for (std::size_t j = 0; j < n; ++j) out.weights[j] = in_.weights[parents_[j]];
+    }
+  }
+
+  const ExpandSpec& spec_;
+  BatchLayout in_layout_;
+  BatchLayout out_layout_;
+  bool rel_column_ = false;
+  Batch in_;
+  std::size_t row_ = 0;
+  bool started_ = false;
+  bool done_ = false;
+  NodeId node_ = kNoNode;
+  std::size_t type_ = 0;
+  bool incoming_ = false;
+  std::span<const NodeId> span_;
+  std::size_t at_ = 0;
+  std::vector<std::uint32_t> parents_;
+};
+
+// Each row weighted by the degree of `from` over the types; rows of degree 0 dropped.
+class BatchExpandCount final : public BatchOperator {
+ public:
+  BatchExpandCount(BatchOperatorPtr input, const ExpandSpec& spec, BatchLayout layout)
+      : spec_(spec), layout_(std::move(layout)) {
+    set_child(std::move(input));
+  }
+  std::string describe() const override { return "BatchExpandCount " + spec_.text; }
+
+ protected:
+  bool do_pull(ExecContext& ctx, Batch& out) override {
+    const GraphStore& store = ctx.store();
+    while (batch_input()->pull(ctx, out)) {
+      layout_.shape(out);
+      keep_.resize(out.size);
+      const std::vector<NodeId>& from = out.nodes[spec_.from];
+      const std::size_t n = out.size;
+      // Rows of consecutive nodes (a scan's): the degrees of the id range in
+      // one pass over each CSR's offsets.
+      if (spec_.direction != Direction::Both && from[n - 1] - from[0] == n - 1 && from[n - 1] >= from[0]) {
+        degrees_.assign(n, 0);
+        for (const RelType type : spec_.types) {
+          const Csr& csr = spec_.direction == Direction::Out ? store.forward(type) : store.reverse(type);
+          csr.add_degrees(from[0], from[0] + static_cast<NodeId>(n), degrees_.data());
+        }
+        for (std::size_t i = 0; i < n; ++i) {
+          out.weights[i] = degrees_[i];
+          keep_[i] = degrees_[i] != 0;
+        }
+      } else {
+        for (std::size_t i = 0; i < n; ++i) {
+          const std::int64_t degree = hop_degree(store, from[i], spec_.types, spec_.direction);
+          out.weights[i] = degree;
+          keep_[i] = degree != 0;
+        }
+      }
+      out.compact(keep_);
+      if (out.size != 0) return true;
+    }
+    return false;
+  }
+
+ private:
+  const ExpandSpec& spec_;
+  BatchLayout layout_;
+  std::vector<std::uint8_t> keep_;
+  std::vector<std::uint32_t> degrees_;
+};
+
+}  // namespace
+
+BatchOperatorPtr make_batch_expand(BatchOperatorPtr input, const ExpandSpec& spec, BatchLayout in, BatchLayout out) {
+  return std::make_unique<BatchExpand>(std::move(input), spec, std::move(in), std::move(out));
+}
+
+BatchOperatorPtr make_batch_expand_count(BatchOperatorPtr input, const ExpandSpec& spec, BatchLayout layout) {
+  return std::make_unique<BatchExpandCount>(std::move(input), spec, std::move(layout));
+}
+
+}  // namespace trellis::cypher

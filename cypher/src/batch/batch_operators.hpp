@@ -1,0 +1,61 @@
+// The batched operators (batch.hpp) and the planner's entry points to them
+// (batch_plan.cpp). Each factory takes its input first, like the row
+// operators' (executor/operators.hpp), and the slot layout of the batches
+// it writes.
+#pragma once
+
+#include <set>
+
+#include "batch/batch.hpp"
+#include "batch/vector_expr.hpp"
+#include "executor/operators.hpp"
+
+namespace trellis::cypher {
+
+// Which slots the batches of one level of a pipeline carry as columns.
+struct BatchLayout {
+  std::size_t slots = 0;
+  std::vector<std::uint8_t> nodes;  // by slot
+  std::vector<std::uint8_t> rels;   // by slot
+  bool weighted = false;
+
+  // Sizes `batch` for this layout (columns of kBatchSize rows).
+  void shape(Batch& batch) const;
+};
+
+using BatchOperatorPtr = std::unique_ptr<BatchOperator>;
+
+BatchOperatorPtr make_batch_scan(Slot slot, std::vector<Label> labels, std::string text, BatchLayout layout);
+BatchOperatorPtr make_batch_expand(BatchOperatorPtr input, const ExpandSpec& spec, BatchLayout in, BatchLayout out);
+BatchOperatorPtr make_batch_expand_count(BatchOperatorPtr input, const ExpandSpec& spec, BatchLayout layout);
+BatchOperatorPtr make_batch_filter(BatchOperatorPtr input, const Expr& predicate, BatchLayout layout);
+
+// A pipeline of batch operators compiled from a chain of row operators.
+struct BatchPipeline {
+  BatchOperatorPtr top;
+  BatchLayout layout;  // of the batches `top` writes
+  OperatorPtr rows;    // the row chain it replaces, kept for the expressions it owns
+};
+
+// The batched form of `chain` (Once -> NodeScan -> Filter / Expand /
+// ExpandCount ...), or nullopt when some operator of it has none. `reads`:
+// the slots the consumer reads (relationships among them get columns).
+std::optional<BatchPipeline> batch_pipeline(OperatorPtr& chain, std::size_t slot_count, const std::set<Slot>& reads);
+
+// Aggregation over a pipeline: the batched Aggregate when the projection's
+// keys and aggregates have a batched form, else nullptr (`chain` is then
+// left as it was). `sort` and `keep`: ORDER BY ... LIMIT k follows (the
+// planner keeps its Sort): groups that cannot be among the first k are not
+// written.
+OperatorPtr make_batch_aggregate(OperatorPtr& chain, const BoundProjection& projection, std::size_t slot_count,
+                                 std::string text, const std::vector<SortSpec>* sort, std::optional<std::size_t> keep);
+
+// The same for an aggregate made by make_batch_aggregate() before its Sort was planned.
+void batch_aggregate_keep_top(Operator& aggregate, const std::vector<SortSpec>& sort, std::size_t keep);
+
+// Project + Sort (ORDER BY ... LIMIT k, no DISTINCT) over a pipeline: the
+// batched top k, else nullptr.
+OperatorPtr make_batch_top(OperatorPtr& chain, std::vector<ProjectItem> items, std::vector<SortSpec> keys,
+                           std::size_t keep, std::size_t slot_count, std::string text);
+
+}  // namespace trellis::cypher

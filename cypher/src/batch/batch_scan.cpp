@@ -1,0 +1,67 @@
+#include "batch/batch_operators.hpp"
+
+namespace trellis::cypher {
+namespace {
+
+// Every node of the labels (all nodes when none), kBatchSize ids at a time.
+class BatchScan final : public BatchOperator {
+ public:
+  BatchScan(Slot slot, std::vector<Label> labels, std::string text, BatchLayout layout)
+      : slot_(slot), labels_(std::move(labels)), text_(std::move(text)), layout_(std::move(layout)) {}
+  std::string describe() const override { return "BatchScan " + text_; }
+
+ protected:
+  void do_open(ExecContext& ctx) override {
+    ranges_.clear();
+    if (labels_.empty()) {
+      ranges_.push_back({0, static_cast<NodeId>(ctx.store().node_count())});
+    } else {
+      for (const Label label : labels_) ranges_.push_back(ctx.store().nodes(label));
+    }
+    range_ = 0;
+    current_ = ranges_.empty() ? 0 : ranges_[0].begin;
+  }
+  bool do_pull(ExecContext& ctx, Batch& out) override {
+    ctx.check_deadline();
+    layout_.shape(out);
+    std::vector<NodeId>& ids = out.nodes[slot_];
+    std::size_t n = 0;
+    while (n < kBatchSize && range_ < ranges_.size()) {
+      const NodeId end = ranges_[range_].end;
+      while (n < kBatchSize && current_ < end) ids[n++] = current_++;
+      if (current_ >= end && ++range_ < ranges_.size()) current_ = ranges_[range_].begin;
+    }
+    out.size = n;
+    return n != 0;
+  }
+
+ private:
+  Slot slot_;
+  std::vector<Label> labels_;
+  std::string text_;
+  BatchLayout layout_;
+  std::vector<NodeRange> ranges_;
+  std::size_t range_ = 0;
+  NodeId current_ = 0;
+};
+
+}  // namespace
+
+void BatchLayout::shape(Batch& batch) const {
+  if (batch.nodes.size() == slots && batch.weighted == weighted && batch.has_node == nodes && batch.has_rel == rels) return;
+  batch.resize_slots(slots);
+  batch.has_node = nodes;
+  batch.has_rel = rels;
+  for (std::size_t s = 0; s < slots; ++s) {
+    if (nodes[s]) batch.nodes[s].resize(kBatchSize);
+    if (rels[s]) batch.rels[s].resize(kBatchSize);
+  }
+  batch.weighted = weighted;
+  if (weighted) batch.weights.resize(kBatchSize);
+}
+
+BatchOperatorPtr make_batch_scan(Slot slot, std::vector<Label> labels, std::string text, BatchLayout layout) {
+  return std::make_unique<BatchScan>(slot, std::move(labels), std::move(text), std::move(layout));
+}
+
+}  // namespace trellis::cypher

@@ -1,0 +1,605 @@
+#include "batch/vector_expr.hpp"
+
+#include <algorithm>
+
+#include "executor/expression_eval.hpp"
+#include "trellis/cypher/value/value_compare.hpp"
+#include "value/graph_access.hpp"
+
+namespace trellis::cypher {
+
+void VecExpr::prepare(std::size_t rows) {
+  switch (kind_) {
+    case VecKind::Int:
+    case VecKind::Bool: out_.ints.resize(rows); break;
+    case VecKind::Float: out_.floats.resize(rows); break;
+    case VecKind::Str:
+      out_.strs.resize(rows);
+      if (interned_) out_.ids.resize(rows);
+      break;
+    case VecKind::Node: out_.nodes.resize(rows); break;
+    case VecKind::Any: out_.values.resize(rows); break;
+    case VecKind::Null: break;
+  }
+  out_.nulls.assign(rows, 0);
+}
+
+Value vec_value(const Vec& vec, VecKind kind, std::size_t i) {
+  if (kind == VecKind::Any) return vec.values[i];
+  if (kind == VecKind::Null || vec.nulls[i] != 0) return {};
+  switch (kind) {
+    case VecKind::Int: return vec.ints[i];
+    case VecKind::Bool: return vec.ints[i] != 0;
+    case VecKind::Float: return vec.floats[i];
+    case VecKind::Str: return std::string(vec.strs[i]);
+    case VecKind::Node: return NodeRef{vec.nodes[i]};
+    default: return {};
+  }
+}
+
+int vec_order_compare(const Vec& vec, VecKind kind, std::size_t i, const Value& value) {
+  if (kind == VecKind::Int && vec.nulls[i] == 0 && value.kind() == ValueKind::Int) {
+    const std::int64_t a = vec.ints[i];
+    const std::int64_t b = value.as_int();
+    return a < b ? -1 : (a > b ? 1 : 0);
+  }
+  if (kind == VecKind::Str && vec.nulls[i] == 0 && value.kind() == ValueKind::String) {
+    const int c = vec.strs[i].compare(value.as_string());
+    return c < 0 ? -1 : (c > 0 ? 1 : 0);
+  }
+  if (kind == VecKind::Node && value.kind() == ValueKind::Node) {
+    const NodeId a = vec.nodes[i];
+    const NodeId b = value.as_node().id;
+    return a < b ? -1 : (a > b ? 1 : 0);
+  }
+  if (kind == VecKind::Any) return order_compare(vec.values[i], value);
+  return order_compare(vec_value(vec, kind, i), value);
+}
+
+namespace {
+
+using Slots = std::vector<std::uint8_t>;
+
+// Row by row through the row evaluator: the general case.
+class RowEval final : public VecExpr {
+ public:
+  explicit RowEval(const Expr& expr) : VecExpr(VecKind::Any), expr_(expr) {}
+  bool row_by_row() const override { return true; }
+
+ protected:
+  void run(VecInput& in, Vec& out) override {
+    for (std::size_t k = 0; k < in.count(); ++k) {
+      const std::uint32_t i = in.row(k);
+      in.batch.write_row(i, in.scratch);
+      out.values[i] = evaluate(expr_, in.scratch, in.ctx);
+    }
+  }
+
+ private:
+  const Expr& expr_;
+};
+
+VecKind kind_of(const Value& v) {
+  switch (v.kind()) {
+    case ValueKind::Null: return VecKind::Null;
+    case ValueKind::Int: return VecKind::Int;
+    case ValueKind::Float: return VecKind::Float;
+    case ValueKind::Bool: return VecKind::Bool;
+    case ValueKind::String: return VecKind::Str;
+    default: return VecKind::Any;
+  }
+}
+
+class LiteralVec final : public VecExpr {
+ public:
+  explicit LiteralVec(const Value& value) : VecExpr(kind_of(value)), value_(value) {}
+
+ protected:
+  void run(VecInput& in, Vec& out) override {
+    for (std::size_t k = 0; k < in.count(); ++k) {
+      const std::uint32_t i = in.row(k);
+      switch (kind()) {
+        case VecKind::Int: out.ints[i] = value_.as_int(); break;
+        case VecKind::Bool: out.ints[i] = value_.as_bool() ? 1 : 0; break;
+        case VecKind::Float: out.floats[i] = value_.as_float(); break;
+        case VecKind::Str: out.strs[i] = value_.as_string(); break;
+        case VecKind::Any: out.values[i] = value_; break;
+        default: break;
+      }
+    }
+  }
+
+ private:
+  const Value& value_;
+};
+
+class NodeVec final : public VecExpr {
+ public:
+  explicit NodeVec(Slot slot) : VecExpr(VecKind::Node), slot_(slot) {}
+
+ protected:
+  void run(VecInput& in, Vec& out) override {
+    const std::vector<NodeId>& nodes = in.batch.nodes[slot_];
+    for (std::size_t k = 0; k < in.count(); ++k) {
+      const std::uint32_t i = in.row(k);
+      out.nodes[i] = nodes[i];
+    }
+  }
+
+ private:
+  Slot slot_;
+};
+
+// The kind every label's column of `key` has (Any when they differ or a
+// column holds string lists; Null when no label has the property).
+VecKind column_kind(const PropertyKey& key) {
+  VecKind kind = VecKind::Null;
+  for (std::size_t l = 0; l < kLabelCount; ++l) {
+    const std::int16_t column = key.node_column[l];
+    if (column == PropertyKey::kAbsent) continue;
+    VecKind here = VecKind::Any;
+    switch (label_def(static_cast<Label>(l)).properties[static_cast<std::size_t>(column)].type) {
+      case ValueType::Int: here = VecKind::Int; break;
+      case ValueType::Bool: here = VecKind::Bool; break;
+      case ValueType::String: here = VecKind::Str; break;
+      case ValueType::StringList: here = VecKind::Any; break;
+    }
+    if (kind == VecKind::Null) {
+      kind = here;
+    } else if (kind != here) {
+      return VecKind::Any;
+    }
+  }
+  return kind;
+}
+
+VecKind property_kind(const PropertyKey& key) {
+  if (key.source != PropertyKey::Source::Column) return VecKind::Str;
+  return column_kind(key);
+}
+
+// A property of a node variable, read off the store's columns.
+class PropertyVec final : public VecExpr {
+ public:
+  PropertyVec(Slot slot, const PropertyKey& key) : VecExpr(property_kind(key)), slot_(slot), key_(key) {
+    if (key.source == PropertyKey::Source::Name || (key.source == PropertyKey::Source::Column && kind() == VecKind::Str)) {
+      set_interned();
+    }
+  }
+
+ protected:
+  void run(VecInput& in, Vec& out) override {
+    const GraphStore& store = in.ctx.store();
+    const std::vector<NodeId>& nodes = in.batch.nodes[slot_];
+    const std::size_t n = in.count();
+    switch (key_.source) {
+      case PropertyKey::Source::QualifiedName: {
+        out.arena.clear();
+        offsets_.resize(in.batch.size);
+        ends_.resize(in.batch.size);
+        for (std::size_t k = 0; k < n; ++k) {
+          const std::uint32_t i = in.row(k);
+          offsets_[i] = out.arena.size();
+          store.append_qualified_name(nodes[i], out.arena);
+          ends_[i] = out.arena.size();
+        }
+        for (std::size_t k = 0; k < n; ++k) {
+          const std::uint32_t i = in.row(k);
+          out.strs[i] = std::string_view(out.arena).substr(offsets_[i], ends_[i] - offsets_[i]);
+        }
+        return;
+      }
+      case PropertyKey::Source::Name: {
+        const auto& names = store.parts().name;
+        for (std::size_t k = 0; k < n; ++k) {
+          const std::uint32_t i = in.row(k);
+          const StringId id = names[nodes[i]];
+          out.ids[i] = id;
+          out.strs[i] = store.strings().get(id);
+        }
+        return;
+      }
+      case PropertyKey::Source::Column: break;
+    }
+    if (kind() == VecKind::Any) {
+      for (std::size_t k = 0; k < n; ++k) {
+        const std::uint32_t i = in.row(k);
+        out.values[i] = node_property(store, nodes[i], key_);
+      }
+      return;
+    }
+    // The column of the label of the last node read, kept while nodes stay
+    // in that label's id range (a scan's rows all do).
+    NodeRange range{1, 0};
+    const void* data = nullptr;
+    for (std::size_t k = 0; k < n; ++k) {
+      const std::uint32_t i = in.row(k);
+      const NodeId node = nodes[i];
+      if (!range.contains(node)) {
+        const Label label = store.label(node);
+        range = store.nodes(label);
+        const std::int16_t column = key_.node_column[index_of(label)];
+        data = column == PropertyKey::kAbsent ? nullptr : column_data(store.columns(label)[static_cast<std::size_t>(column)]);
+      }
+      if (data == nullptr) {
+        out.nulls[i] = 1;
+        continue;
+      }
+      const std::size_t row = node - range.begin;
+      switch (kind()) {
+        case VecKind::Int: {
+          const std::int32_t v = static_cast<const std::int32_t*>(data)[row];
+          out.nulls[i] = v == kNullInt;
+          out.ints[i] = v;
+          break;
+        }
+        case VecKind::Bool: {
+          const std::uint8_t v = static_cast<const std::uint8_t*>(data)[row];
+          out.nulls[i] = v == kNullBool;
+          out.ints[i] = v == 1;
+          break;
+        }
+        default: {  // Str
+          const StringId id = static_cast<const StringId*>(data)[row];
+          out.nulls[i] = id == kNullString;
+          out.ids[i] = id;
+          out.strs[i] = store.strings().get(id);
+          break;
+        }
+      }
+    }
+  }
+
+ private:
+  // The values of a column of this expression's kind.
+  static const void* column_data(const Column& column) {
+    if (const auto* ints = std::get_if<IntColumn>(&column)) return ints->values.data();
+    if (const auto* bools = std::get_if<BoolColumn>(&column)) return bools->values.data();
+    if (const auto* strings = std::get_if<StringColumn>(&column)) return strings->values.data();
+    return nullptr;
+  }
+
+  Slot slot_;
+  const PropertyKey& key_;
+  std::vector<std::size_t> offsets_;
+  std::vector<std::size_t> ends_;
+};
+
+class LabelTestVec final : public VecExpr {
+ public:
+  LabelTestVec(Slot slot, const Expr& expr) : VecExpr(VecKind::Bool), slot_(slot), expr_(expr) {}
+
+ protected:
+  void run(VecInput& in, Vec& out) override {
+    const GraphStore& store = in.ctx.store();
+    const std::vector<NodeId>& nodes = in.batch.nodes[slot_];
+    for (std::size_t k = 0; k < in.count(); ++k) {
+      const std::uint32_t i = in.row(k);
+      const Label label = store.label(nodes[i]);
+      bool yes = true;
+      if (expr_.any_label) {
+        yes = std::find(expr_.labels.begin(), expr_.labels.end(), label) != expr_.labels.end();
+      } else {
+        for (const Label l : expr_.labels) yes = yes && l == label;
+      }
+      out.ints[i] = yes;
+    }
+  }
+
+ private:
+  Slot slot_;
+  const Expr& expr_;
+};
+
+enum class CompareOp { Eq, Ne, Lt, Le, Gt, Ge };
+
+std::optional<CompareOp> compare_op_of(std::string_view op) {
+  if (op == "=") return CompareOp::Eq;
+  if (op == "<>") return CompareOp::Ne;
+  if (op == "<") return CompareOp::Lt;
+  if (op == "<=") return CompareOp::Le;
+  if (op == ">") return CompareOp::Gt;
+  if (op == ">=") return CompareOp::Ge;
+  return std::nullopt;
+}
+
+bool holds(CompareOp op, int c) {
+  switch (op) {
+    case CompareOp::Eq: return c == 0;
+    case CompareOp::Ne: return c != 0;
+    case CompareOp::Lt: return c < 0;
+    case CompareOp::Le: return c <= 0;
+    case CompareOp::Gt: return c > 0;
+    case CompareOp::Ge: return c >= 0;
+  }
+  return false;
+}
+
+// Two operands of one kind (Int, Str; Node for = and <>).
+class CompareVec final : public VecExpr {
+ public:
+  CompareVec(CompareOp op, VecExprPtr a, VecExprPtr b) : VecExpr(VecKind::Bool), op_(op), a_(std::move(a)), b_(std::move(b)) {}
+
+ protected:
+  void run(VecInput& in, Vec& out) override {
+    const Vec& a = a_->eval(in);
+    const Vec& b = b_->eval(in);
+    const VecKind kind = a_->kind();
+    const bool ids = a_->interned() && b_->interned() && (op_ == CompareOp::Eq || op_ == CompareOp::Ne);
+    for (std::size_t k = 0; k < in.count(); ++k) {
+      const std::uint32_t i = in.row(k);
+      if (a.nulls[i] != 0 || b.nulls[i] != 0) {
+        out.nulls[i] = 1;
+        continue;
+      }
+      int c = 0;
+      if (kind == VecKind::Int) {
+        c = a.ints[i] < b.ints[i] ? -1 : (a.ints[i] > b.ints[i] ? 1 : 0);
+      } else if (kind == VecKind::Node) {
+        c = a.nodes[i] == b.nodes[i] ? 0 : 1;
+      } else if (ids) {
+        c = a.ids[i] == b.ids[i] ? 0 : 1;
+      } else {
+        c = a.strs[i].compare(b.strs[i]);
+      }
+      out.ints[i] = holds(op_, c);
+    }
+  }
+
+ private:
+  CompareOp op_;
+  VecExprPtr a_;
+  VecExprPtr b_;
+};
+
+// + - * of two integers (overflow fails as the row evaluator does).
+class ArithmeticVec final : public VecExpr {
+ public:
+  ArithmeticVec(char op, VecExprPtr a, VecExprPtr b) : VecExpr(VecKind::Int), op_(op), a_(std::move(a)), b_(std::move(b)) {}
+
+ protected:
+  void run(VecInput& in, Vec& out) override {
+    const Vec& a = a_->eval(in);
+    const Vec& b = b_->eval(in);
+    for (std::size_t k = 0; k < in.count(); ++k) {
+      const std::uint32_t i = in.row(k);
+      if (a.nulls[i] != 0 || b.nulls[i] != 0) {
+        out.nulls[i] = 1;
+        continue;
+      }
+      std::int64_t r = 0;
+      bool overflow = false;
+      switch (op_) {
+        case '+': overflow = __builtin_add_overflow(a.ints[i], b.ints[i], &r); break;
+        case '-': overflow = __builtin_sub_overflow(a.ints[i], b.ints[i], &r); break;
+        default: overflow = __builtin_mul_overflow(a.ints[i], b.ints[i], &r); break;
+      }
+      if (overflow) arithmetic(std::string(1, op_), Value(a.ints[i]), Value(b.ints[i]));  // fails with its message
+      out.ints[i] = r;
+    }
+  }
+
+ private:
+  char op_;
+  VecExprPtr a_;
+  VecExprPtr b_;
+};
+
+// Three-valued NOT / AND / OR / XOR over booleans; AND and OR evaluate their
+// right operand only on the rows the left one leaves open.
+class LogicVec final : public VecExpr {
+ public:
+  LogicVec(ExprKind op, VecExprPtr a, VecExprPtr b) : VecExpr(VecKind::Bool), op_(op), a_(std::move(a)), b_(std::move(b)) {}
+
+ protected:
+  void run(VecInput& in, Vec& out) override {
+    const Vec& a = a_->eval(in);
+    if (op_ == ExprKind::Not) {
+      for (std::size_t k = 0; k < in.count(); ++k) {
+        const std::uint32_t i = in.row(k);
+        out.nulls[i] = a.nulls[i];
+        out.ints[i] = a.ints[i] == 0;
+      }
+      return;
+    }
+    // Rows whose answer the left operand settles: AND with false, OR with true.
+    open_.clear();
+    for (std::size_t k = 0; k < in.count(); ++k) {
+      const std::uint32_t i = in.row(k);
+      const bool settles = a.nulls[i] == 0 && ((op_ == ExprKind::And && a.ints[i] == 0) || (op_ == ExprKind::Or && a.ints[i] != 0));
+      if (settles) {
+        out.ints[i] = a.ints[i];
+      } else {
+        open_.push_back(i);
+      }
+    }
+    if (open_.empty()) return;
+    VecInput right{in.batch, in.ctx, in.scratch, &open_};
+    const Vec& b = b_->eval(right);
+    for (const std::uint32_t i : open_) {
+      const bool an = a.nulls[i] != 0;
+      const bool bn = b.nulls[i] != 0;
+      const bool av = a.ints[i] != 0;
+      const bool bv = b.ints[i] != 0;
+      switch (op_) {
+        case ExprKind::And:  // a is true or null here
+          if (!bn && !bv) {
+            out.ints[i] = 0;
+          } else if (an || bn) {
+            out.nulls[i] = 1;
+          } else {
+            out.ints[i] = 1;
+          }
+          break;
+        case ExprKind::Or:  // a is false or null here
+          if (!bn && bv) {
+            out.ints[i] = 1;
+          } else if (an || bn) {
+            out.nulls[i] = 1;
+          } else {
+            out.ints[i] = 0;
+          }
+          break;
+        default:  // Xor
+          if (an || bn) {
+            out.nulls[i] = 1;
+          } else {
+            out.ints[i] = av != bv;
+          }
+          break;
+      }
+    }
+  }
+
+ private:
+  ExprKind op_;
+  VecExprPtr a_;
+  VecExprPtr b_;
+  std::vector<std::uint32_t> open_;
+};
+
+class NullTestVec final : public VecExpr {
+ public:
+  NullTestVec(bool is_null, VecExprPtr a) : VecExpr(VecKind::Bool), is_null_(is_null), a_(std::move(a)) {}
+
+ protected:
+  void run(VecInput& in, Vec& out) override {
+    const Vec& a = a_->eval(in);
+    const bool nodes = a_->kind() == VecKind::Node;
+    for (std::size_t k = 0; k < in.count(); ++k) {
+      const std::uint32_t i = in.row(k);
+      const bool null = !nodes && a.nulls[i] != 0;
+      out.ints[i] = null == is_null_;
+    }
+  }
+
+ private:
+  bool is_null_;
+  VecExprPtr a_;
+};
+
+// An integer or string IN a list literal of non-null values of that kind.
+class InListVec final : public VecExpr {
+ public:
+  InListVec(VecExprPtr item, const Expr& list) : VecExpr(VecKind::Bool), item_(std::move(item)) {
+    for (const auto& element : list.args) {
+      if (item_->kind() == VecKind::Int) {
+        ints_.push_back(element->literal.as_int());
+      } else {
+        strs_.push_back(element->literal.as_string());
+      }
+    }
+  }
+
+ protected:
+  void run(VecInput& in, Vec& out) override {
+    const Vec& a = item_->eval(in);
+    for (std::size_t k = 0; k < in.count(); ++k) {
+      const std::uint32_t i = in.row(k);
+      if (a.nulls[i] != 0) {
+        out.nulls[i] = ints_.empty() && strs_.empty() ? 0 : 1;
+        out.ints[i] = 0;
+        continue;
+      }
+      bool found = false;
+      if (item_->kind() == VecKind::Int) {
+        found = std::find(ints_.begin(), ints_.end(), a.ints[i]) != ints_.end();
+      } else {
+        found = std::find(strs_.begin(), strs_.end(), a.strs[i]) != strs_.end();
+      }
+      out.ints[i] = found;
+    }
+  }
+
+ private:
+  VecExprPtr item_;
+  std::vector<std::int64_t> ints_;
+  std::vector<std::string_view> strs_;
+};
+
+bool node_variable(const Expr& e, const Slots& node_slots) {
+  return e.kind == ExprKind::Variable && e.slot < node_slots.size() && node_slots[e.slot] != 0;
+}
+
+// A literal list whose elements are all non-null literals of `kind`.
+bool literal_list_of(const Expr& list, VecKind kind) {
+  if (list.kind != ExprKind::ListLiteral) return false;
+  return std::all_of(list.args.begin(), list.args.end(), [&](const ExprPtr& e) {
+    return e->kind == ExprKind::Literal && kind_of(e->literal) == kind;
+  });
+}
+
+VecExprPtr compile_native(const Expr& expr, const Slots& node_slots);
+
+VecExprPtr compile_child(const Expr& expr, const Slots& node_slots) { return compile_native(expr, node_slots); }
+
+// The expression's batched form, or null when it has none (the caller
+// then runs the whole expression row by row).
+VecExprPtr compile_native(const Expr& expr, const Slots& node_slots) {
+  switch (expr.kind) {
+    case ExprKind::Literal: return std::make_unique<LiteralVec>(expr.literal);
+    case ExprKind::Variable:
+      if (node_variable(expr, node_slots)) return std::make_unique<NodeVec>(expr.slot);
+      return nullptr;
+    case ExprKind::Property:
+      if (!node_variable(*expr.args[0], node_slots)) return nullptr;
+      return std::make_unique<PropertyVec>(expr.args[0]->slot, expr.property);
+    case ExprKind::HasLabels:
+      if (!node_variable(*expr.args[0], node_slots)) return nullptr;
+      return std::make_unique<LabelTestVec>(expr.args[0]->slot, expr);
+    case ExprKind::Compare: {
+      if (expr.args.size() != 2) return nullptr;
+      const auto op = compare_op_of(expr.op);
+      if (!op) return nullptr;
+      auto a = compile_child(*expr.args[0], node_slots);
+      auto b = compile_child(*expr.args[1], node_slots);
+      if (!a || !b || a->kind() != b->kind()) return nullptr;
+      const VecKind k = a->kind();
+      const bool equality = *op == CompareOp::Eq || *op == CompareOp::Ne;
+      if (k != VecKind::Int && k != VecKind::Str && !(k == VecKind::Node && equality)) return nullptr;
+      return std::make_unique<CompareVec>(*op, std::move(a), std::move(b));
+    }
+    case ExprKind::Arithmetic: {
+      if (expr.op != "+" && expr.op != "-" && expr.op != "*") return nullptr;
+      auto a = compile_child(*expr.args[0], node_slots);
+      auto b = compile_child(*expr.args[1], node_slots);
+      if (!a || !b || a->kind() != VecKind::Int || b->kind() != VecKind::Int) return nullptr;
+      return std::make_unique<ArithmeticVec>(expr.op[0], std::move(a), std::move(b));
+    }
+    case ExprKind::Not:
+    case ExprKind::And:
+    case ExprKind::Or:
+    case ExprKind::Xor: {
+      auto a = compile_child(*expr.args[0], node_slots);
+      if (!a || a->kind() != VecKind::Bool) return nullptr;
+      VecExprPtr b;
+      if (expr.kind != ExprKind::Not) {
+        b = compile_child(*expr.args[1], node_slots);
+        if (!b || b->kind() != VecKind::Bool) return nullptr;
+      }
+      return std::make_unique<LogicVec>(expr.kind, std::move(a), std::move(b));
+    }
+    case ExprKind::IsNull:
+    case ExprKind::IsNotNull: {
+      auto a = compile_child(*expr.args[0], node_slots);
+      if (!a || a->kind() == VecKind::Any || a->kind() == VecKind::Null) return nullptr;
+      return std::make_unique<NullTestVec>(expr.kind == ExprKind::IsNull, std::move(a));
+    }
+    case ExprKind::In: {
+      auto item = compile_child(*expr.args[0], node_slots);
+      if (!item || (item->kind() != VecKind::Int && item->kind() != VecKind::Str)) return nullptr;
+      if (!literal_list_of(*expr.args[1], item->kind())) return nullptr;
+      return std::make_unique<InListVec>(std::move(item), *expr.args[1]);
+    }
+    default: return nullptr;
+  }
+}
+
+}  // namespace
+
+VecExprPtr compile_vector(const Expr& expr, const std::vector<std::uint8_t>& node_slots) {
+  if (auto native = compile_native(expr, node_slots)) return native;
+  return std::make_unique<RowEval>(expr);
+}
+
+}  // namespace trellis::cypher

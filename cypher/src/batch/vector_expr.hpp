@@ -1,0 +1,87 @@
+// Expressions over a batch: each row of a column evaluated in one loop
+// (column reads of node properties, comparisons, arithmetic, AND / OR /
+// NOT, label tests, IN over a literal list, null tests), with the same
+// values and null semantics as the row evaluator (executor/expression_eval).
+// Anything else (functions, lists, maps, pattern predicates, mixed types)
+// is evaluated row by row by the row evaluator over the batch's row, so
+// every expression compiles. Evaluation takes an optional selection: only
+// those rows are computed (AND / OR evaluate their right side only where
+// the left one leaves the answer open, as the row evaluator does).
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "batch/batch.hpp"
+
+namespace trellis::cypher {
+
+enum class VecKind : std::uint8_t { Null, Int, Float, Bool, Str, Node, Any };
+
+// One value per row of a batch, typed by its expression (VecExpr::kind()).
+struct Vec {
+  std::vector<std::int64_t> ints;      // Int; Bool as 0 / 1
+  std::vector<double> floats;          // Float
+  std::vector<std::string_view> strs;  // Str
+  std::vector<StringId> ids;           // Str read off the store: the interned id (VecExpr::interned())
+  std::vector<NodeId> nodes;           // Node
+  std::vector<std::uint8_t> nulls;     // 1: the row's value is null (every kind but Any)
+  std::vector<Value> values;           // Any
+  std::string arena;                   // text computed for this batch, viewed by strs
+};
+
+struct VecInput {
+  const Batch& batch;
+  ExecContext& ctx;
+  Row& scratch;  // a row of every slot, for what runs row by row
+  const std::vector<std::uint32_t>* selection = nullptr;  // null: every row
+
+  std::size_t count() const { return selection ? selection->size() : batch.size; }
+  std::uint32_t row(std::size_t k) const { return selection ? (*selection)[k] : static_cast<std::uint32_t>(k); }
+};
+
+class VecExpr {
+ public:
+  explicit VecExpr(VecKind kind) : kind_(kind) {}
+  virtual ~VecExpr() = default;
+  VecExpr(const VecExpr&) = delete;
+  VecExpr& operator=(const VecExpr&) = delete;
+
+  VecKind kind() const { return kind_; }
+  // Str values carry the store's string id (equal ids: equal text).
+  bool interned() const { return interned_; }
+  // Evaluates the selected rows into the result and returns it.
+  const Vec& eval(VecInput& in) {
+    prepare(in.batch.size);
+    run(in, out_);
+    return out_;
+  }
+  // Whether the expression runs row by row (nothing gained over the row path).
+  virtual bool row_by_row() const { return false; }
+
+ protected:
+  virtual void run(VecInput& in, Vec& out) = 0;
+  void set_interned() { interned_ = true; }
+
+ private:
+  void prepare(std::size_t rows);
+
+  VecKind kind_;
+  bool interned_ = false;
+  Vec out_;
+};
+using VecExprPtr = std::unique_ptr<VecExpr>;
+
+// `node_slots` and `rel_slots`: the slots the batch has columns for.
+VecExprPtr compile_vector(const Expr& expr, const std::vector<std::uint8_t>& node_slots);
+
+// The value of row i as the row evaluator would give it.
+Value vec_value(const Vec& vec, VecKind kind, std::size_t i);
+// order_compare(vec_value(vec, kind, i), value) without building the value
+// for the common kinds.
+int vec_order_compare(const Vec& vec, VecKind kind, std::size_t i, const Value& value);
+
+}  // namespace trellis::cypher
