@@ -25,16 +25,34 @@ struct BatchLayout {
 
 using BatchOperatorPtr = std::unique_ptr<BatchOperator>;
 
-BatchOperatorPtr make_batch_scan(Slot slot, std::vector<Label> labels, std::string text, BatchLayout layout);
+// Every node of the labels, or with `only` set, the nodes of those ranges
+// (a part of the scan, for one worker of a parallel run).
+BatchOperatorPtr make_batch_scan(Slot slot, std::vector<Label> labels, std::string text, BatchLayout layout,
+                                 std::optional<std::vector<NodeRange>> only = std::nullopt);
 BatchOperatorPtr make_batch_expand(BatchOperatorPtr input, const ExpandSpec& spec, BatchLayout in, BatchLayout out);
 BatchOperatorPtr make_batch_expand_count(BatchOperatorPtr input, const ExpandSpec& spec, BatchLayout layout);
 BatchOperatorPtr make_batch_filter(BatchOperatorPtr input, const Expr& predicate, BatchLayout layout);
+
+// One operator of a batched pipeline: what it does and the layout of the batches it writes.
+struct BatchStep {
+  OperatorForm form;
+  BatchLayout in;
+  BatchLayout out;
+  std::string text;
+};
 
 // A pipeline of batch operators compiled from a chain of row operators.
 struct BatchPipeline {
   BatchOperatorPtr top;
   BatchLayout layout;  // of the batches `top` writes
   OperatorPtr rows;    // the row chain it replaces, kept for the expressions it owns
+  std::vector<BatchStep> steps;  // bottom (the scan) first
+  bool row_by_row = false;       // a filter of it evaluates row by row (not thread-safe)
+
+  // Another instance of the pipeline whose scan reads only `ranges`.
+  BatchOperatorPtr instantiate(std::optional<std::vector<NodeRange>> ranges) const;
+  // The node ranges the scan reads.
+  std::vector<NodeRange> scan_ranges(const GraphStore& store) const;
 };
 
 // The batched form of `chain` (Once -> NodeScan -> Filter / Expand /

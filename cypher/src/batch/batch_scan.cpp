@@ -6,14 +6,17 @@ namespace {
 // Every node of the labels (all nodes when none), kBatchSize ids at a time.
 class BatchScan final : public BatchOperator {
  public:
-  BatchScan(Slot slot, std::vector<Label> labels, std::string text, BatchLayout layout)
-      : slot_(slot), labels_(std::move(labels)), text_(std::move(text)), layout_(std::move(layout)) {}
+  BatchScan(Slot slot, std::vector<Label> labels, std::string text, BatchLayout layout,
+            std::optional<std::vector<NodeRange>> only)
+      : slot_(slot), labels_(std::move(labels)), text_(std::move(text)), layout_(std::move(layout)), only_(std::move(only)) {}
   std::string describe() const override { return "BatchScan " + text_; }
 
  protected:
   void do_open(ExecContext& ctx) override {
     ranges_.clear();
-    if (labels_.empty()) {
+    if (only_) {
+      ranges_ = *only_;
+    } else if (labels_.empty()) {
       ranges_.push_back({0, static_cast<NodeId>(ctx.store().node_count())});
     } else {
       for (const Label label : labels_) ranges_.push_back(ctx.store().nodes(label));
@@ -40,6 +43,7 @@ class BatchScan final : public BatchOperator {
   std::vector<Label> labels_;
   std::string text_;
   BatchLayout layout_;
+  std::optional<std::vector<NodeRange>> only_;
   std::vector<NodeRange> ranges_;
   std::size_t range_ = 0;
   NodeId current_ = 0;
@@ -60,8 +64,9 @@ void BatchLayout::shape(Batch& batch) const {
   if (weighted) batch.weights.resize(kBatchSize);
 }
 
-BatchOperatorPtr make_batch_scan(Slot slot, std::vector<Label> labels, std::string text, BatchLayout layout) {
-  return std::make_unique<BatchScan>(slot, std::move(labels), std::move(text), std::move(layout));
+BatchOperatorPtr make_batch_scan(Slot slot, std::vector<Label> labels, std::string text, BatchLayout layout,
+                                 std::optional<std::vector<NodeRange>> only) {
+  return std::make_unique<BatchScan>(slot, std::move(labels), std::move(text), std::move(layout), std::move(only));
 }
 
 }  // namespace trellis::cypher

@@ -59,6 +59,9 @@ struct CypherOptions {
   // ... LIMIT run over batches of rows; false runs every operator row by
   // row (same answers: the differential tests compare the two).
   bool batched = true;
+  // A batched aggregation over a scan of more than two parts of this many
+  // nodes runs the parts on all cores, each into its own group table.
+  std::size_t parallel_part_nodes = 64 * 1024;
 };
 
 enum class QueryMode { Run, Explain, Profile };

@@ -1,0 +1,315 @@
+#include "batch/group_table.hpp"
+
+#include <algorithm>
+#include <bit>
+
+namespace trellis::cypher {
+namespace {
+
+std::size_t mix(std::uint64_t key) {
+  key *= 0x9e3779b97f4a7c15ull;
+  return static_cast<std::size_t>(key ^ (key >> 32));
+}
+
+std::size_t hash_words(const std::uint64_t* words, std::size_t count, std::uint64_t null_mask) {
+  std::size_t hash = 0x9e3779b97f4a7c15ull ^ (null_mask * 0x9e3779b97f4a7c15ull);
+  for (std::size_t k = 0; k < count; ++k) hash = (hash ^ words[k]) * 0x100000001b3ull + k;
+  return hash;
+}
+
+}  // namespace
+
+void WordGroups::clear() {
+  keys_.clear();
+  groups_.clear();
+  count_ = 0;
+}
+
+std::pair<std::uint32_t, bool> WordGroups::find_or_insert(std::uint64_t key, std::uint32_t next) {
+  if (2 * (count_ + 1) > groups_.size()) grow();
+  const std::size_t mask = groups_.size() - 1;
+  for (std::size_t at = mix(key) & mask;; at = (at + 1) & mask) {
+    if (groups_[at] == kEmpty) {
+      keys_[at] = key;
+      groups_[at] = next;
+      ++count_;
+      return {next, true};
+    }
+    if (keys_[at] == key) return {groups_[at], false};
+  }
+}
+
+void WordGroups::grow() {
+  std::vector<std::uint64_t> old_keys = std::move(keys_);
+  std::vector<std::uint32_t> old_groups = std::move(groups_);
+  const std::size_t size = std::max<std::size_t>(1024, old_groups.size() * 2);
+  keys_.assign(size, 0);
+  groups_.assign(size, kEmpty);
+  const std::size_t mask = size - 1;
+  for (std::size_t i = 0; i < old_groups.size(); ++i) {
+    if (old_groups[i] == kEmpty) continue;
+    std::size_t at = mix(old_keys[i]) & mask;
+    while (groups_[at] != kEmpty) at = (at + 1) & mask;
+    keys_[at] = old_keys[i];
+    groups_[at] = old_groups[i];
+  }
+}
+
+void GroupTable::reset(std::size_t node_count) {
+  columns_.assign(shapes_.size(), Column{});
+  text_ids_.assign(keys_.size(), {});
+  texts_.assign(keys_.size(), {});
+  single_.clear();
+  null_group_.reset();
+  index_.clear();
+  words_.clear();
+  nulls_.clear();
+  first_seen_.clear();
+  group_count_ = 0;
+  for (std::size_t a = 0; a < shapes_.size(); ++a) {
+    if (keys_.empty() && shapes_[a].call->distinct && shapes_[a].kind == VecKind::Node) {
+      columns_[a].seen_nodes.assign(node_count / 64 + 1, 0);
+    }
+  }
+  if (keys_.empty()) new_group(nullptr, 0, 0, nullptr);
+}
+
+std::uint64_t GroupTable::key_word(std::size_t k, const Vec& vec, std::size_t i) {
+  switch (keys_[k].kind) {
+    case VecKind::Node: return vec.nodes[i];
+    case VecKind::Int:
+    case VecKind::Bool: return static_cast<std::uint64_t>(vec.ints[i]);
+    case VecKind::Str: {
+      if (keys_[k].interned) return vec.ids[i];
+      auto& ids = text_ids_[k];
+      const auto [it, added] = ids.try_emplace(std::string(vec.strs[i]), static_cast<std::uint32_t>(texts_[k].size()));
+      if (added) texts_[k].push_back(it->first);
+      return it->second;
+    }
+    default: return 0;
+  }
+}
+
+std::uint32_t GroupTable::new_group(const std::uint64_t* words, std::uint64_t null_mask, std::uint64_t position,
+                                    ExecContext* charge) {
+  if (charge != nullptr) charge->charge(1);
+  words_.insert(words_.end(), words, words + keys_.size());
+  nulls_.push_back(null_mask);
+  first_seen_.push_back(position);
+  for (Column& c : columns_) {
+    c.counts.push_back(0);
+    c.sums.push_back(0);
+    c.has_best.push_back(0);
+    c.best_ints.push_back(0);
+    c.best_strs.emplace_back();
+  }
+  return static_cast<std::uint32_t>(group_count_++);
+}
+
+std::uint32_t GroupTable::find_or_add(const std::uint64_t* words, std::uint64_t null_mask, std::uint64_t position,
+                                      ExecContext* charge) {
+  const std::size_t k_count = keys_.size();
+  if (k_count == 1) {
+    if (null_mask != 0) {
+      if (!null_group_) null_group_ = new_group(words, null_mask, position, charge);
+      first_seen_[*null_group_] = std::min(first_seen_[*null_group_], position);
+      return *null_group_;
+    }
+    const auto [g, added] = single_.find_or_insert(words[0], static_cast<std::uint32_t>(group_count_));
+    if (added) {
+      new_group(words, 0, position, charge);
+    } else if (position < first_seen_[g]) {
+      first_seen_[g] = position;  // a worker's parts need not come in order
+    }
+    return g;
+  }
+  const auto [g, added] = index_.find_or_insert(hash_words(words, k_count, null_mask), group_count_, [&](std::size_t other) {
+    return nulls_[other] == null_mask &&
+           std::equal(words, words + k_count, words_.begin() + static_cast<std::ptrdiff_t>(other * k_count));
+  });
+  if (added) {
+    new_group(words, null_mask, position, charge);
+  } else if (position < first_seen_[g]) {
+    first_seen_[g] = position;
+  }
+  return static_cast<std::uint32_t>(g);
+}
+
+void GroupTable::add(const Batch& batch, const std::vector<const Vec*>& keys, const std::vector<const Vec*>& args,
+                     std::uint64_t first, ExecContext* charge) {
+  const std::size_t rows = batch.size;
+  const std::size_t k_count = keys_.size();
+  groups_.resize(rows);
+  if (k_count == 0) {
+    std::fill(groups_.begin(), groups_.end(), 0u);
+  } else {
+    row_words_.resize(k_count);
+    for (std::size_t i = 0; i < rows; ++i) {
+      std::uint64_t null_mask = 0;
+      for (std::size_t k = 0; k < k_count; ++k) {
+        const VecKind kind = keys_[k].kind;
+        const bool null = kind == VecKind::Null || (kind != VecKind::Node && keys[k]->nulls[i] != 0);
+        if (null) null_mask |= std::uint64_t{1} << k;
+        row_words_[k] = null ? 0 : key_word(k, *keys[k], i);
+      }
+      groups_[i] = find_or_add(row_words_.data(), null_mask, first + i, charge);
+    }
+  }
+  for (std::size_t a = 0; a < shapes_.size(); ++a) {
+    if (shapes_[a].call->kind == AggregateKind::CountStar) {
+      std::vector<std::int64_t>& counts = columns_[a].counts;
+      if (batch.weighted) {
+        for (std::size_t i = 0; i < rows; ++i) counts[groups_[i]] += batch.weights[i];
+      } else {
+        for (std::size_t i = 0; i < rows; ++i) ++counts[groups_[i]];
+      }
+      continue;
+    }
+    accumulate(a, *args[a], batch);
+  }
+}
+
+void GroupTable::add_value(std::size_t a, std::uint32_t g, std::int64_t integer, std::string_view text, std::int64_t weight) {
+  const AggregateCall& call = *shapes_[a].call;
+  Column& c = columns_[a];
+  switch (call.kind) {
+    case AggregateKind::Count: c.counts[g] += weight; break;
+    case AggregateKind::Sum:
+    case AggregateKind::Avg: {
+      c.counts[g] += weight;
+      std::int64_t product = 0;
+      if (__builtin_mul_overflow(integer, weight, &product) || __builtin_add_overflow(c.sums[g], product, &c.sums[g])) {
+        fail(ErrorCode::InvalidArgument, fmt::format("Integer overflow in {}", call.text));
+      }
+      break;
+    }
+    case AggregateKind::Min:
+    case AggregateKind::Max: {
+      const bool min = call.kind == AggregateKind::Min;
+      if (shapes_[a].kind == VecKind::Int) {
+        if (!c.has_best[g] || (min ? integer < c.best_ints[g] : integer > c.best_ints[g])) c.best_ints[g] = integer;
+      } else if (!c.has_best[g] || (min ? text < c.best_strs[g] : text > c.best_strs[g])) {
+        c.best_strs[g] = text;
+      }
+      c.has_best[g] = 1;
+      break;
+    }
+    default: break;
+  }
+}
+
+void GroupTable::add_distinct(std::size_t a, std::uint32_t g, std::uint64_t value) {
+  Column& c = columns_[a];
+  if (!c.seen_nodes.empty()) {
+    std::uint64_t& word = c.seen_nodes[value >> 6];
+    const std::uint64_t bit = std::uint64_t{1} << (value & 63);
+    if ((word & bit) != 0) return;
+    word |= bit;
+  } else if (!c.distinct.insert((std::uint64_t{g} << 32) | value)) {
+    return;
+  }
+  ++c.counts[g];
+}
+
+void GroupTable::accumulate(std::size_t a, const Vec& v, const Batch& batch) {
+  const AggregateCall& call = *shapes_[a].call;
+  const VecKind kind = shapes_[a].kind;
+  for (std::size_t i = 0; i < batch.size; ++i) {
+    const bool null = kind == VecKind::Any ? v.values[i].is_null() : (kind == VecKind::Null || (kind != VecKind::Node && v.nulls[i] != 0));
+    if (null) continue;
+    const std::uint32_t g = groups_[i];
+    if (call.distinct) {
+      add_distinct(a, g, kind == VecKind::Node ? v.nodes[i] : (kind == VecKind::Str ? v.ids[i] : static_cast<std::uint64_t>(v.ints[i])));
+      continue;
+    }
+    const bool integer = kind == VecKind::Int || kind == VecKind::Bool;
+    add_value(a, g, integer ? v.ints[i] : 0, kind == VecKind::Str ? v.strs[i] : std::string_view(), batch.weight(i));
+  }
+}
+
+void GroupTable::merge(const GroupTable& other, ExecContext* charge) {
+  std::vector<std::uint32_t> to(other.group_count_);
+  const std::size_t k_count = keys_.size();
+  for (std::size_t g = 0; g < other.group_count_; ++g) {
+    const std::uint64_t* words = other.words_.data() + g * k_count;
+    to[g] = k_count == 0 ? 0 : find_or_add(words, other.nulls_[g], other.first_seen_[g], charge);
+  }
+  for (std::size_t a = 0; a < shapes_.size(); ++a) {
+    const AggregateCall& call = *shapes_[a].call;
+    const Column& from = other.columns_[a];
+    Column& into = columns_[a];
+    if (call.distinct) {
+      if (!into.seen_nodes.empty()) {
+        for (std::size_t w = 0; w < into.seen_nodes.size(); ++w) {
+          into.counts[0] += std::popcount(from.seen_nodes[w] & ~into.seen_nodes[w]);
+          into.seen_nodes[w] |= from.seen_nodes[w];
+        }
+      } else {
+        from.distinct.for_each([&](std::uint64_t key) { add_distinct(a, to[key >> 32], key & 0xFFFFFFFFull); });
+      }
+      continue;
+    }
+    for (std::size_t g = 0; g < other.group_count_; ++g) {
+      const std::uint32_t t = to[g];
+      switch (call.kind) {
+        case AggregateKind::CountStar:
+        case AggregateKind::Count: into.counts[t] += from.counts[g]; break;
+        case AggregateKind::Sum:
+        case AggregateKind::Avg:
+          into.counts[t] += from.counts[g];
+          if (__builtin_add_overflow(into.sums[t], from.sums[g], &into.sums[t])) {
+            fail(ErrorCode::InvalidArgument, fmt::format("Integer overflow in {}", call.text));
+          }
+          break;
+        case AggregateKind::Min:
+        case AggregateKind::Max:
+          if (from.has_best[g]) add_value(a, t, from.best_ints[g], from.best_strs[g], 1);
+          break;
+        default: break;
+      }
+    }
+  }
+}
+
+Value GroupTable::key_value(const GraphStore& store, std::size_t k, std::size_t g) const {
+  const std::uint64_t word = words_[g * keys_.size() + k];
+  if (((nulls_[g] >> k) & 1u) != 0) return {};
+  switch (keys_[k].kind) {
+    case VecKind::Node: return NodeRef{static_cast<NodeId>(word)};
+    case VecKind::Int: return static_cast<std::int64_t>(word);
+    case VecKind::Bool: return word != 0;
+    case VecKind::Str:
+      if (keys_[k].interned) return std::string(store.strings().get(static_cast<StringId>(word)));
+      return texts_[k][word];
+    default: return {};
+  }
+}
+
+Value GroupTable::aggregate_value(std::size_t a, std::size_t g) const {
+  const Column& c = columns_[a];
+  switch (shapes_[a].call->kind) {
+    case AggregateKind::CountStar:
+    case AggregateKind::Count: return c.counts[g];
+    case AggregateKind::Sum: return c.sums[g];
+    case AggregateKind::Avg:
+      if (c.counts[g] == 0) return {};
+      return static_cast<double>(c.sums[g]) / static_cast<double>(c.counts[g]);
+    case AggregateKind::Min:
+    case AggregateKind::Max:
+      if (!c.has_best[g]) return {};
+      if (shapes_[a].kind == VecKind::Int) return c.best_ints[g];
+      return std::string(c.best_strs[g]);
+    default: return {};
+  }
+}
+
+std::optional<std::int64_t> GroupTable::integer_result(std::size_t a, std::size_t g) const {
+  switch (shapes_[a].call->kind) {
+    case AggregateKind::CountStar:
+    case AggregateKind::Count: return columns_[a].counts[g];
+    case AggregateKind::Sum: return columns_[a].sums[g];
+    default: return std::nullopt;
+  }
+}
+
+}  // namespace trellis::cypher

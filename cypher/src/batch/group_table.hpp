@@ -1,0 +1,105 @@
+// The groups of a batched aggregation and their aggregates, column-wise:
+// one table per worker of a parallel run, merged into one at the end
+// (batch_aggregate.cpp). A row's group is found by its key words (a node
+// id, an integer, a boolean, a store string id, or the number of a computed
+// text); each group remembers the smallest position of its rows (a
+// worker's parts need not come in order), so merged groups keep the order
+// the rows came in.
+#pragma once
+
+#include <deque>
+#include <optional>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "batch/vector_expr.hpp"
+#include "executor/distinct_keys.hpp"
+#include "executor/group_index.hpp"
+
+namespace trellis::cypher {
+
+struct KeyShape {
+  VecKind kind = VecKind::Null;
+  bool interned = false;
+};
+struct AggregateShape {
+  const AggregateCall* call = nullptr;
+  VecKind kind = VecKind::Null;  // of the argument (count(*): Null)
+};
+
+// Groups by one 64-bit key word: linear probing over two flat arrays,
+// grown at half full.
+class WordGroups {
+ public:
+  void clear();
+  // The group of `key`, or `next` recorded as its group (.second true).
+  std::pair<std::uint32_t, bool> find_or_insert(std::uint64_t key, std::uint32_t next);
+
+ private:
+  static constexpr std::uint32_t kEmpty = 0xFFFFFFFFu;
+  void grow();
+
+  std::vector<std::uint64_t> keys_;
+  std::vector<std::uint32_t> groups_;
+  std::size_t count_ = 0;
+};
+
+class GroupTable {
+ public:
+  GroupTable(std::vector<KeyShape> keys, std::vector<AggregateShape> aggregates)
+      : keys_(std::move(keys)), shapes_(std::move(aggregates)) {}
+
+  // Empties the table; `node_count` sizes the bitmap of count(DISTINCT node) with no keys.
+  void reset(std::size_t node_count);
+  // Adds a batch: `keys` and `args` are the evaluated key and argument
+  // columns (args[a] null for count(*)); row i is at position first + i.
+  // `charge`: the context new groups are charged to (null: not charged).
+  void add(const Batch& batch, const std::vector<const Vec*>& keys, const std::vector<const Vec*>& args,
+           std::uint64_t first, ExecContext* charge);
+  // Folds `other` (the same aggregation over other rows) into this table.
+  void merge(const GroupTable& other, ExecContext* charge);
+
+  std::size_t size() const { return group_count_; }
+  std::uint64_t first_seen(std::size_t g) const { return first_seen_[g]; }
+  Value key_value(const GraphStore& store, std::size_t k, std::size_t g) const;
+  Value aggregate_value(std::size_t a, std::size_t g) const;
+  // An integer result of aggregate a (count, integer sum) compared without a Value; nullopt otherwise.
+  std::optional<std::int64_t> integer_result(std::size_t a, std::size_t g) const;
+
+ private:
+  struct Column {
+    std::vector<std::int64_t> counts;
+    std::vector<std::int64_t> sums;
+    std::vector<std::uint8_t> has_best;
+    std::vector<std::int64_t> best_ints;
+    std::vector<std::string_view> best_strs;
+    IdSet distinct;                         // (group << 32 | value) for count(DISTINCT)
+    std::vector<std::uint64_t> seen_nodes;  // count(DISTINCT node) with no keys: a bit per node
+  };
+
+  std::uint64_t key_word(std::size_t k, const Vec& vec, std::size_t i);
+  std::uint32_t find_or_add(const std::uint64_t* words, std::uint64_t null_mask, std::uint64_t position, ExecContext* charge);
+  std::uint32_t new_group(const std::uint64_t* words, std::uint64_t null_mask, std::uint64_t position, ExecContext* charge);
+  void accumulate(std::size_t a, const Vec& v, const Batch& batch);
+  void add_distinct(std::size_t a, std::uint32_t g, std::uint64_t value);
+  void add_value(std::size_t a, std::uint32_t g, std::int64_t integer, std::string_view text, std::int64_t weight);
+
+  std::vector<KeyShape> keys_;
+  std::vector<AggregateShape> shapes_;
+  std::vector<Column> columns_;
+  // Computed texts of a key without store ids, by key: text -> number.
+  std::vector<std::unordered_map<std::string, std::uint32_t>> text_ids_;
+  std::vector<std::deque<std::string>> texts_;
+  WordGroups single_;                        // one key: the groups by its word
+  std::optional<std::uint32_t> null_group_;  // ... and its null's group
+  GroupIndex index_;                         // several keys
+  std::vector<std::uint64_t> words_;         // keys_.size() words per group
+  std::vector<std::uint64_t> nulls_;         // which keys of the group are null
+  std::vector<std::uint64_t> first_seen_;
+  std::size_t group_count_ = 0;
+  std::vector<std::uint32_t> groups_;        // by batch row
+  std::vector<std::uint64_t> row_words_;
+};
+
+}  // namespace trellis::cypher
