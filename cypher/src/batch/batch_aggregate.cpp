@@ -182,7 +182,8 @@ class BatchAggregate final : public Operator {
     std::size_t nodes = 0;
     for (const NodeRange& r : ranges) nodes += r.size();
     const std::size_t part = std::max<std::size_t>(1, ctx.options().parallel_part_nodes);
-    if (parallel_ok_ && !ctx.profile() && nodes > 2 * part) {
+    ran_parallel_ = parallel_ok_ && !ctx.profile() && nodes > 2 * part;
+    if (ran_parallel_) {
       consume_parallel(ctx, ranges, charge);
     } else {
       Evaluators e = evaluators();
@@ -321,7 +322,9 @@ class BatchAggregate final : public Operator {
     const std::size_t count = table_->size();
     std::vector<std::uint32_t> seen(count);
     for (std::size_t g = 0; g < count; ++g) seen[g] = static_cast<std::uint32_t>(g);
-    std::sort(seen.begin(), seen.end(), [&](std::uint32_t a, std::uint32_t b) { return table_->first_seen(a) < table_->first_seen(b); });
+    if (ran_parallel_) {  // run in one pass, groups are numbered in first-seen order already
+      std::sort(seen.begin(), seen.end(), [&](std::uint32_t a, std::uint32_t b) { return table_->first_seen(a) < table_->first_seen(b); });
+    }
     order_.clear();
     if (!keep_ || count <= *keep_) {
       order_ = std::move(seen);
@@ -361,6 +364,7 @@ class BatchAggregate final : public Operator {
   std::vector<bool> key_by_value_;   // by key: the item's value is the key's
   std::vector<AggregateShape> aggregate_shapes_;
   bool parallel_ok_ = true;
+  bool ran_parallel_ = false;
   std::optional<GroupTable> table_;
   std::vector<Value> values_;
   std::optional<std::size_t> keep_;

@@ -57,9 +57,18 @@ class BatchTop final : public Operator {
     while (source.pull(ctx, batch)) {
       VecInput in{batch, ctx, scratch_};
       const Vec& first = first_->eval(in);
+      const bool integers = first_->kind() == VecKind::Int;
       for (std::size_t i = 0; i < batch.size; ++i) {
         if (const Value* worst = top_.worst_first_key()) {
-          if (top_.loses_on_first_key(vec_order_compare(first, first_->kind(), i, *worst))) continue;
+          int c = 0;
+          if (integers && first.nulls[i] == 0 && worst->kind() == ValueKind::Int) {
+            const std::int64_t x = first.ints[i];
+            const std::int64_t y = worst->as_int();
+            c = x < y ? -1 : (x > y ? 1 : 0);
+          } else {
+            c = vec_order_compare(first, first_->kind(), i, *worst);
+          }
+          if (top_.loses_on_first_key(c)) continue;
         }
         row_.slots.assign(slot_count_, Value());
         batch.write_row(i, row_);

@@ -42,7 +42,7 @@ std::pair<std::uint32_t, bool> WordGroups::find_or_insert(std::uint64_t key, std
 void WordGroups::grow() {
   std::vector<std::uint64_t> old_keys = std::move(keys_);
   std::vector<std::uint32_t> old_groups = std::move(groups_);
-  const std::size_t size = std::max<std::size_t>(1024, old_groups.size() * 2);
+  const std::size_t size = std::max<std::size_t>(8192, old_groups.size() * 2);
   keys_.assign(size, 0);
   groups_.assign(size, kEmpty);
   const std::size_t mask = size - 1;
@@ -66,6 +66,12 @@ void GroupTable::reset(std::size_t node_count) {
   nulls_.clear();
   first_seen_.clear();
   group_count_ = 0;
+  // Room for the groups of a typical run without regrowing (a group costs ~40 bytes).
+  constexpr std::size_t kExpected = 4096;
+  words_.reserve(kExpected * keys_.size());
+  nulls_.reserve(kExpected);
+  first_seen_.reserve(kExpected);
+  for (Column& c : columns_) c.counts.reserve(kExpected);
   for (std::size_t a = 0; a < shapes_.size(); ++a) {
     if (keys_.empty() && shapes_[a].call->distinct && shapes_[a].kind == VecKind::Node) {
       columns_[a].seen_nodes.assign(node_count / 64 + 1, 0);
@@ -96,12 +102,20 @@ std::uint32_t GroupTable::new_group(const std::uint64_t* words, std::uint64_t nu
   words_.insert(words_.end(), words, words + keys_.size());
   nulls_.push_back(null_mask);
   first_seen_.push_back(position);
-  for (Column& c : columns_) {
+  for (std::size_t a = 0; a < columns_.size(); ++a) {
+    Column& c = columns_[a];
     c.counts.push_back(0);
-    c.sums.push_back(0);
-    c.has_best.push_back(0);
-    c.best_ints.push_back(0);
-    c.best_strs.emplace_back();
+    switch (shapes_[a].call->kind) {
+      case AggregateKind::Sum:
+      case AggregateKind::Avg: c.sums.push_back(0); break;
+      case AggregateKind::Min:
+      case AggregateKind::Max:
+        c.has_best.push_back(0);
+        c.best_ints.push_back(0);
+        c.best_strs.emplace_back();
+        break;
+      default: break;
+    }
   }
   return static_cast<std::uint32_t>(group_count_++);
 }
@@ -140,10 +154,29 @@ void GroupTable::add(const Batch& batch, const std::vector<const Vec*>& keys, co
   const std::size_t rows = batch.size;
   const std::size_t k_count = keys_.size();
   groups_.resize(rows);
+  row_words_.assign(std::max<std::size_t>(k_count, 1), 0);
   if (k_count == 0) {
     std::fill(groups_.begin(), groups_.end(), 0u);
+  } else if (k_count == 1 && (keys_[0].kind == VecKind::Node || (keys_[0].kind == VecKind::Str && keys_[0].interned))) {
+    // One key of ids (the common case): its words read straight off the column.
+    const Vec& vec = *keys[0];
+    const bool nodes = keys_[0].kind == VecKind::Node;
+    for (std::size_t i = 0; i < rows; ++i) {
+      const std::uint64_t position = first + i;
+      if (!nodes && vec.nulls[i] != 0) {
+        groups_[i] = find_or_add(row_words_.data(), 1, position, charge);
+        continue;
+      }
+      const std::uint64_t word = nodes ? vec.nodes[i] : vec.ids[i];
+      const auto [g, added] = single_.find_or_insert(word, static_cast<std::uint32_t>(group_count_));
+      if (added) {
+        new_group(&word, 0, position, charge);
+      } else if (position < first_seen_[g]) {
+        first_seen_[g] = position;
+      }
+      groups_[i] = g;
+    }
   } else {
-    row_words_.resize(k_count);
     for (std::size_t i = 0; i < rows; ++i) {
       std::uint64_t null_mask = 0;
       for (std::size_t k = 0; k < k_count; ++k) {

@@ -68,11 +68,10 @@ class RowEval final : public VecExpr {
 
  protected:
   void run(VecInput& in, Vec& out) override {
-    for (std::size_t k = 0; k < in.count(); ++k) {
-      const std::uint32_t i = in.row(k);
+    in.each([&](std::uint32_t i) __attribute__((always_inline)) {
       in.batch.write_row(i, in.scratch);
       out.values[i] = evaluate(expr_, in.scratch, in.ctx);
-    }
+    });
   }
 
  private:
@@ -96,16 +95,29 @@ class LiteralVec final : public VecExpr {
 
  protected:
   void run(VecInput& in, Vec& out) override {
-    for (std::size_t k = 0; k < in.count(); ++k) {
-      const std::uint32_t i = in.row(k);
-      switch (kind()) {
-        case VecKind::Int: out.ints[i] = value_.as_int(); break;
-        case VecKind::Bool: out.ints[i] = value_.as_bool() ? 1 : 0; break;
-        case VecKind::Float: out.floats[i] = value_.as_float(); break;
-        case VecKind::Str: out.strs[i] = value_.as_string(); break;
-        case VecKind::Any: out.values[i] = value_; break;
-        default: break;
+    switch (kind()) {
+      case VecKind::Int: {
+        const std::int64_t v = value_.as_int();
+        in.each([&](std::uint32_t i) __attribute__((always_inline)) { out.ints[i] = v; });
+        break;
       }
+      case VecKind::Bool: {
+        const std::int64_t v = value_.as_bool() ? 1 : 0;
+        in.each([&](std::uint32_t i) __attribute__((always_inline)) { out.ints[i] = v; });
+        break;
+      }
+      case VecKind::Float: {
+        const double v = value_.as_float();
+        in.each([&](std::uint32_t i) __attribute__((always_inline)) { out.floats[i] = v; });
+        break;
+      }
+      case VecKind::Str: {
+        const std::string_view v = value_.as_string();
+        in.each([&](std::uint32_t i) __attribute__((always_inline)) { out.strs[i] = v; });
+        break;
+      }
+      case VecKind::Any: in.each([&](std::uint32_t i) __attribute__((always_inline)) { out.values[i] = value_; }); break;
+      default: break;
     }
   }
 
@@ -120,10 +132,9 @@ class NodeVec final : public VecExpr {
  protected:
   void run(VecInput& in, Vec& out) override {
     const std::vector<NodeId>& nodes = in.batch.nodes[slot_];
-    for (std::size_t k = 0; k < in.count(); ++k) {
-      const std::uint32_t i = in.row(k);
+    in.each([&](std::uint32_t i) __attribute__((always_inline)) {
       out.nodes[i] = nodes[i];
-    }
+    });
   }
 
  private:
@@ -171,49 +182,44 @@ class PropertyVec final : public VecExpr {
   void run(VecInput& in, Vec& out) override {
     const GraphStore& store = in.ctx.store();
     const std::vector<NodeId>& nodes = in.batch.nodes[slot_];
-    const std::size_t n = in.count();
     switch (key_.source) {
       case PropertyKey::Source::QualifiedName: {
         out.arena.clear();
         offsets_.resize(in.batch.size);
         ends_.resize(in.batch.size);
-        for (std::size_t k = 0; k < n; ++k) {
-          const std::uint32_t i = in.row(k);
+        in.each([&](std::uint32_t i) __attribute__((always_inline)) {
           offsets_[i] = out.arena.size();
           store.append_qualified_name(nodes[i], out.arena);
           ends_[i] = out.arena.size();
-        }
-        for (std::size_t k = 0; k < n; ++k) {
-          const std::uint32_t i = in.row(k);
+        });
+        in.each([&](std::uint32_t i) __attribute__((always_inline)) {
           out.strs[i] = std::string_view(out.arena).substr(offsets_[i], ends_[i] - offsets_[i]);
-        }
+        });
         return;
       }
       case PropertyKey::Source::Name: {
         const auto& names = store.parts().name;
-        for (std::size_t k = 0; k < n; ++k) {
-          const std::uint32_t i = in.row(k);
+        in.each([&](std::uint32_t i) __attribute__((always_inline)) {
           const StringId id = names[nodes[i]];
           out.ids[i] = id;
           out.strs[i] = store.strings().get(id);
-        }
+        });
         return;
       }
       case PropertyKey::Source::Column: break;
     }
     if (kind() == VecKind::Any) {
-      for (std::size_t k = 0; k < n; ++k) {
-        const std::uint32_t i = in.row(k);
+      in.each([&](std::uint32_t i) __attribute__((always_inline)) {
         out.values[i] = node_property(store, nodes[i], key_);
-      }
+      });
       return;
     }
+    if (in.selection == nullptr && in.batch.size != 0 && read_one_label(store, nodes, in.batch.size, out)) return;
     // The column of the label of the last node read, kept while nodes stay
     // in that label's id range (a scan's rows all do).
     NodeRange range{1, 0};
     const void* data = nullptr;
-    for (std::size_t k = 0; k < n; ++k) {
-      const std::uint32_t i = in.row(k);
+    in.each([&](std::uint32_t i) __attribute__((always_inline)) {
       const NodeId node = nodes[i];
       if (!range.contains(node)) {
         const Label label = store.label(node);
@@ -223,7 +229,7 @@ class PropertyVec final : public VecExpr {
       }
       if (data == nullptr) {
         out.nulls[i] = 1;
-        continue;
+        return;
       }
       const std::size_t row = node - range.begin;
       switch (kind()) {
@@ -247,10 +253,62 @@ class PropertyVec final : public VecExpr {
           break;
         }
       }
-    }
+    });
   }
 
  private:
+  // Every row's node within one label's range (a scan's batch, most often):
+  // the column read as a plain array. False when the nodes span labels.
+  bool read_one_label(const GraphStore& store, const std::vector<NodeId>& nodes, std::size_t n, Vec& out) const {
+    NodeId lo = nodes[0];
+    NodeId hi = nodes[0];
+    for (std::size_t i = 1; i < n; ++i) {
+      lo = std::min(lo, nodes[i]);
+      hi = std::max(hi, nodes[i]);
+    }
+    const Label label = store.label(lo);
+    const NodeRange range = store.nodes(label);
+    if (!range.contains(hi)) return false;
+    const std::int16_t column = key_.node_column[index_of(label)];
+    if (column == PropertyKey::kAbsent) {
+      std::fill(out.nulls.begin(), out.nulls.begin() + static_cast<std::ptrdiff_t>(n), std::uint8_t{1});
+      return true;
+    }
+    const void* data = column_data(store.columns(label)[static_cast<std::size_t>(column)]);
+    const NodeId begin = range.begin;
+    switch (kind()) {
+      case VecKind::Int: {
+        const auto* values = static_cast<const std::int32_t*>(data);
+        for (std::size_t i = 0; i < n; ++i) {
+          const std::int32_t v = values[nodes[i] - begin];
+          out.nulls[i] = v == kNullInt;
+          out.ints[i] = v;
+        }
+        return true;
+      }
+      case VecKind::Bool: {
+        const auto* values = static_cast<const std::uint8_t*>(data);
+        for (std::size_t i = 0; i < n; ++i) {
+          const std::uint8_t v = values[nodes[i] - begin];
+          out.nulls[i] = v == kNullBool;
+          out.ints[i] = v == 1;
+        }
+        return true;
+      }
+      default: {
+        const auto* values = static_cast<const StringId*>(data);
+        const StringTable& strings = store.strings();
+        for (std::size_t i = 0; i < n; ++i) {
+          const StringId id = values[nodes[i] - begin];
+          out.nulls[i] = id == kNullString;
+          out.ids[i] = id;
+          out.strs[i] = strings.get(id);
+        }
+        return true;
+      }
+    }
+  }
+
   // The values of a column of this expression's kind.
   static const void* column_data(const Column& column) {
     if (const auto* ints = std::get_if<IntColumn>(&column)) return ints->values.data();
@@ -273,8 +331,7 @@ class LabelTestVec final : public VecExpr {
   void run(VecInput& in, Vec& out) override {
     const GraphStore& store = in.ctx.store();
     const std::vector<NodeId>& nodes = in.batch.nodes[slot_];
-    for (std::size_t k = 0; k < in.count(); ++k) {
-      const std::uint32_t i = in.row(k);
+    in.each([&](std::uint32_t i) __attribute__((always_inline)) {
       const Label label = store.label(nodes[i]);
       bool yes = true;
       if (expr_.any_label) {
@@ -283,7 +340,7 @@ class LabelTestVec final : public VecExpr {
         for (const Label l : expr_.labels) yes = yes && l == label;
       }
       out.ints[i] = yes;
-    }
+    });
   }
 
  private:
@@ -325,12 +382,15 @@ class CompareVec final : public VecExpr {
     const Vec& a = a_->eval(in);
     const Vec& b = b_->eval(in);
     const VecKind kind = a_->kind();
+    if (kind == VecKind::Int && in.selection == nullptr) {
+      compare_ints(a, b, in.batch.size, out);
+      return;
+    }
     const bool ids = a_->interned() && b_->interned() && (op_ == CompareOp::Eq || op_ == CompareOp::Ne);
-    for (std::size_t k = 0; k < in.count(); ++k) {
-      const std::uint32_t i = in.row(k);
+    in.each([&](std::uint32_t i) __attribute__((always_inline)) {
       if (a.nulls[i] != 0 || b.nulls[i] != 0) {
         out.nulls[i] = 1;
-        continue;
+        return;
       }
       int c = 0;
       if (kind == VecKind::Int) {
@@ -343,10 +403,29 @@ class CompareVec final : public VecExpr {
         c = a.strs[i].compare(b.strs[i]);
       }
       out.ints[i] = holds(op_, c);
-    }
+    });
   }
 
  private:
+  template <class Holds>
+  static void compare_ints(const Vec& a, const Vec& b, std::size_t n, Vec& out, Holds holds) {
+    for (std::size_t i = 0; i < n; ++i) {
+      out.nulls[i] = a.nulls[i] | b.nulls[i];
+      out.ints[i] = holds(a.ints[i], b.ints[i]);
+    }
+  }
+  // Every row, one loop per operator (nulls give null).
+  void compare_ints(const Vec& a, const Vec& b, std::size_t n, Vec& out) const {
+    switch (op_) {
+      case CompareOp::Eq: compare_ints(a, b, n, out, [](std::int64_t x, std::int64_t y) { return x == y; }); break;
+      case CompareOp::Ne: compare_ints(a, b, n, out, [](std::int64_t x, std::int64_t y) { return x != y; }); break;
+      case CompareOp::Lt: compare_ints(a, b, n, out, [](std::int64_t x, std::int64_t y) { return x < y; }); break;
+      case CompareOp::Le: compare_ints(a, b, n, out, [](std::int64_t x, std::int64_t y) { return x <= y; }); break;
+      case CompareOp::Gt: compare_ints(a, b, n, out, [](std::int64_t x, std::int64_t y) { return x > y; }); break;
+      case CompareOp::Ge: compare_ints(a, b, n, out, [](std::int64_t x, std::int64_t y) { return x >= y; }); break;
+    }
+  }
+
   CompareOp op_;
   VecExprPtr a_;
   VecExprPtr b_;
@@ -361,11 +440,10 @@ class ArithmeticVec final : public VecExpr {
   void run(VecInput& in, Vec& out) override {
     const Vec& a = a_->eval(in);
     const Vec& b = b_->eval(in);
-    for (std::size_t k = 0; k < in.count(); ++k) {
-      const std::uint32_t i = in.row(k);
+    in.each([&](std::uint32_t i) __attribute__((always_inline)) {
       if (a.nulls[i] != 0 || b.nulls[i] != 0) {
         out.nulls[i] = 1;
-        continue;
+        return;
       }
       std::int64_t r = 0;
       bool overflow = false;
@@ -376,7 +454,7 @@ class ArithmeticVec final : public VecExpr {
       }
       if (overflow) arithmetic(std::string(1, op_), Value(a.ints[i]), Value(b.ints[i]));  // fails with its message
       out.ints[i] = r;
-    }
+    });
   }
 
  private:
@@ -395,24 +473,22 @@ class LogicVec final : public VecExpr {
   void run(VecInput& in, Vec& out) override {
     const Vec& a = a_->eval(in);
     if (op_ == ExprKind::Not) {
-      for (std::size_t k = 0; k < in.count(); ++k) {
-        const std::uint32_t i = in.row(k);
+      in.each([&](std::uint32_t i) __attribute__((always_inline)) {
         out.nulls[i] = a.nulls[i];
         out.ints[i] = a.ints[i] == 0;
-      }
+      });
       return;
     }
     // Rows whose answer the left operand settles: AND with false, OR with true.
     open_.clear();
-    for (std::size_t k = 0; k < in.count(); ++k) {
-      const std::uint32_t i = in.row(k);
+    in.each([&](std::uint32_t i) __attribute__((always_inline)) {
       const bool settles = a.nulls[i] == 0 && ((op_ == ExprKind::And && a.ints[i] == 0) || (op_ == ExprKind::Or && a.ints[i] != 0));
       if (settles) {
         out.ints[i] = a.ints[i];
       } else {
         open_.push_back(i);
       }
-    }
+    });
     if (open_.empty()) return;
     VecInput right{in.batch, in.ctx, in.scratch, &open_};
     const Vec& b = b_->eval(right);
@@ -466,11 +542,10 @@ class NullTestVec final : public VecExpr {
   void run(VecInput& in, Vec& out) override {
     const Vec& a = a_->eval(in);
     const bool nodes = a_->kind() == VecKind::Node;
-    for (std::size_t k = 0; k < in.count(); ++k) {
-      const std::uint32_t i = in.row(k);
+    in.each([&](std::uint32_t i) __attribute__((always_inline)) {
       const bool null = !nodes && a.nulls[i] != 0;
       out.ints[i] = null == is_null_;
-    }
+    });
   }
 
  private:
@@ -494,12 +569,11 @@ class InListVec final : public VecExpr {
  protected:
   void run(VecInput& in, Vec& out) override {
     const Vec& a = item_->eval(in);
-    for (std::size_t k = 0; k < in.count(); ++k) {
-      const std::uint32_t i = in.row(k);
+    in.each([&](std::uint32_t i) __attribute__((always_inline)) {
       if (a.nulls[i] != 0) {
         out.nulls[i] = ints_.empty() && strs_.empty() ? 0 : 1;
         out.ints[i] = 0;
-        continue;
+        return;
       }
       bool found = false;
       if (item_->kind() == VecKind::Int) {
@@ -508,7 +582,7 @@ class InListVec final : public VecExpr {
         found = std::find(strs_.begin(), strs_.end(), a.strs[i]) != strs_.end();
       }
       out.ints[i] = found;
-    }
+    });
   }
 
  private:

@@ -41,6 +41,15 @@ struct VecInput {
 
   std::size_t count() const { return selection ? selection->size() : batch.size; }
   std::uint32_t row(std::size_t k) const { return selection ? (*selection)[k] : static_cast<std::uint32_t>(k); }
+  // f(i) for each selected row i (a plain loop when every row is).
+  template <class F>
+  void each(F&& f) const {
+    if (selection != nullptr) {
+      for (const std::uint32_t i : *selection) f(i);
+    } else {
+      for (std::uint32_t i = 0, n = static_cast<std::uint32_t>(batch.size); i < n; ++i) f(i);
+    }
+  }
 };
 
 class VecExpr {
