@@ -70,6 +70,10 @@ std::string random_query(std::mt19937& rng) {
       "MATCH (a{0})-[r{2}]->(b{1})-[s{3}]->(c)",
       "MATCH (a{0})-[r{2}]->(b{1})<-[s{3}]-(c)",
       "MATCH (a{0})-[r{2}]->(b{1}) MATCH (b)-[s{3}]->(c)",
+      "MATCH (a{0} {{name: 'wrapper'}})-[r{2}]->(b{1})",
+      "MATCH (a{0})<-[r{2}]-(b{1}) WHERE a.name IN ['_impl', 'visit', 'run']",
+      "MATCH (a{0} {{name: 'decorator'}})-[:CALLS*1..3]->(b{1})",
+      "MATCH (a{0} {{name: 'visit'}})<-[:CALLS|DEFINES*1..4]-(b{1})",
   };
   static const char* const kWhereA[] = {
       "",

@@ -292,10 +292,11 @@ TEST_CASE("cypher planner: variable-length patterns whose rows matter only as a 
     return explained->plan;
   };
   CHECK(plan_of("MATCH (c)-[:CALLS*1..5]->(f) WHERE f.qualified_name = 'shop.util.log.log' RETURN count(DISTINCT c) AS n") ==
-        "Aggregate n\n"
-        "  ReachExpand (f)<-[:CALLS]-(c) *1..5 (distinct ends)\n"
-        "    NodeByQualifiedName (f) = 'shop.util.log.log'\n"
-        "      Argument\n");
+        "BatchAggregate n\n"
+        "  BatchRows\n"
+        "    ReachExpand (f)<-[:CALLS]-(c) *1..5 (distinct ends)\n"
+        "      NodeByQualifiedName (f) = 'shop.util.log.log'\n"
+        "        Argument\n");
   for (const std::string_view reaching : {
            "MATCH (a:Function {name: 'main'})-[:CALLS*..3]->(b:Method) RETURN DISTINCT b.name",
            "MATCH (a:Function {name: 'main'})-[r:CALLS*0..3]-(b) RETURN collect(DISTINCT b) AS bs, max(b.name) AS m",

@@ -60,12 +60,9 @@ class BatchAggregate final : public Operator {
  public:
   BatchAggregate(BatchPipeline pipeline, const BoundProjection& projection, std::size_t slot_count, std::string text)
       : projection_(projection), slot_count_(slot_count), text_(std::move(text)), pipeline_(std::move(pipeline)) {
-    set_child(std::move(pipeline_.top));
+    if (pipeline_.top) set_child(std::move(pipeline_.top));
     scratch_.slots.resize(slot_count_);
   }
-
-  // The row chain the pipeline was made from (when compile() fails).
-  OperatorPtr give_back() { return std::move(pipeline_.rows); }
 
   // Compiles the keys and aggregates; false when one has no batched form.
   bool compile() {
@@ -391,15 +388,14 @@ OperatorPtr make_batch_aggregate(OperatorPtr& chain, const BoundProjection& proj
   for (const AggregateCall& call : projection.aggregates) {
     if (call.arg) collect_slots(*call.arg, reads);
   }
-  // A dry run on the layout first: the chain is only taken when it all compiles.
-  OperatorPtr& original = chain;
-  auto pipeline = batch_pipeline(original, slot_count, reads);
-  if (!pipeline) return nullptr;
+  // A dry run first: the chain is only taken when the keys and aggregates compile on its layout.
+  auto layout = batch_pipeline(chain, slot_count, reads, false);
+  if (!layout) return nullptr;
+  auto probe = std::make_unique<BatchAggregate>(std::move(*layout), projection, slot_count, text);
+  if (!probe->compile()) return nullptr;
+  auto pipeline = batch_pipeline(chain, slot_count, reads);
   auto aggregate = std::make_unique<BatchAggregate>(std::move(*pipeline), projection, slot_count, std::move(text));
-  if (!aggregate->compile()) {
-    chain = aggregate->give_back();
-    return nullptr;
-  }
+  aggregate->compile();
   if (sort != nullptr && keep) aggregate->keep_top(*sort, *keep);
   return aggregate;
 }

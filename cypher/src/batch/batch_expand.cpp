@@ -161,7 +161,7 @@ class BatchExpandCount final : public BatchOperator {
       const std::size_t n = out.size;
       // Rows of consecutive nodes (a scan's): the degrees of the id range in
       // one pass over each CSR's offsets.
-      if (spec_.direction != Direction::Both && from[n - 1] - from[0] == n - 1 && from[n - 1] >= from[0]) {
+      if (spec_.direction != Direction::Both && consecutive(from, n)) {
         degrees_.assign(n, 0);
         for (const RelType type : spec_.types) {
           const Csr& csr = spec_.direction == Direction::Out ? store.forward(type) : store.reverse(type);
@@ -185,6 +185,13 @@ class BatchExpandCount final : public BatchOperator {
   }
 
  private:
+  static bool consecutive(const std::vector<NodeId>& nodes, std::size_t n) {
+    for (std::size_t i = 1; i < n; ++i) {
+      if (nodes[i] != nodes[0] + i) return false;
+    }
+    return true;
+  }
+
   const ExpandSpec& spec_;
   BatchLayout layout_;
   std::vector<std::uint8_t> keep_;

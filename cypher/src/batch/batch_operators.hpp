@@ -48,17 +48,26 @@ struct BatchPipeline {
   OperatorPtr rows;    // the row chain it replaces, kept for the expressions it owns
   std::vector<BatchStep> steps;  // bottom (the scan) first
   bool row_by_row = false;       // a filter of it evaluates row by row (not thread-safe)
+  bool row_source = false;       // its rows come from row operators (a lookup, a reach), not a scan
 
-  // Another instance of the pipeline whose scan reads only `ranges`.
+  // Another instance of the pipeline whose scan reads only `ranges` (null
+  // for a pipeline over row operators, which run once).
   BatchOperatorPtr instantiate(std::optional<std::vector<NodeRange>> ranges) const;
+  // The steps over `base` (the batched rows of row operators; null: the scan step).
+  BatchOperatorPtr build(BatchOperatorPtr base, std::optional<std::vector<NodeRange>> ranges) const;
   // The node ranges the scan reads.
   std::vector<NodeRange> scan_ranges(const GraphStore& store) const;
 };
 
 // The batched form of `chain` (Once -> NodeScan -> Filter / Expand /
+// ExpandCount ..., or Once -> a lookup with breadth-first reaches and
+// filters, whose rows are packed into batches, -> Filter / Expand /
 // ExpandCount ...), or nullopt when some operator of it has none. `reads`:
 // the slots the consumer reads (relationships among them get columns).
-std::optional<BatchPipeline> batch_pipeline(OperatorPtr& chain, std::size_t slot_count, const std::set<Slot>& reads);
+// `take` false: a dry run, `chain` left as it is and the pipeline's layout
+// and steps only (no operators), to check what the consumer needs first.
+std::optional<BatchPipeline> batch_pipeline(OperatorPtr& chain, std::size_t slot_count, const std::set<Slot>& reads,
+                                            bool take = true);
 
 // Aggregation over a pipeline: the batched Aggregate when the projection's
 // keys and aggregates have a batched form, else nullptr (`chain` is then

@@ -4,54 +4,107 @@
 #include "planner/expression_slots.hpp"
 
 namespace trellis::cypher {
+namespace {
 
-std::optional<BatchPipeline> batch_pipeline(OperatorPtr& chain, std::size_t slot_count, const std::set<Slot>& reads) {
-  // The chain top to bottom; it must end in Once <- NodeScan.
+using Kind = OperatorForm::Kind;
+
+bool row_prefix_kind(Kind kind) { return kind == Kind::Lookup || kind == Kind::Reach || kind == Kind::Filter; }
+
+// Rows of a row-operator chain (lookups, breadth-first reaches and filters
+// over them: every slot they bind holds a node) packed into batches, so
+// the aggregation or top k above them runs batched.
+class BatchRows final : public BatchOperator {
+ public:
+  BatchRows(OperatorPtr rows, BatchLayout layout, std::size_t slot_count) : layout_(std::move(layout)) {
+    set_child(std::move(rows));
+    row_.slots.resize(slot_count);
+    for (std::size_t s = 0; s < layout_.slots; ++s) {
+      if (layout_.nodes[s]) slots_.push_back(s);
+    }
+  }
+  std::string describe() const override { return "BatchRows"; }
+
+ protected:
+  bool do_pull(ExecContext& ctx, Batch& out) override {
+    layout_.shape(out);
+    std::size_t n = 0;
+    Operator& rows = *mutable_child();
+    while (n < kBatchSize && rows.next(ctx, row_)) {
+      for (const Slot s : slots_) out.nodes[s][n] = row_.slots[s].as_node().id;
+      ++n;
+    }
+    out.size = n;
+    return n != 0;
+  }
+
+ private:
+  BatchLayout layout_;
+  std::vector<Slot> slots_;
+  Row row_;
+};
+
+}  // namespace
+
+std::optional<BatchPipeline> batch_pipeline(OperatorPtr& chain, std::size_t slot_count, const std::set<Slot>& reads,
+                                            bool take) {
+  // The chain top to bottom. It ends in Once with a NodeScan above it (the
+  // pipeline's batched source), or a lookup with reaches and filters above
+  // it (run row by row, their rows packed into batches by BatchRows).
   std::vector<Operator*> ops;
   for (Operator* op = chain.get(); op != nullptr; op = op->mutable_child()) ops.push_back(op);
-  if (ops.size() < 2 || ops.back()->form().kind != OperatorForm::Kind::Once ||
-      ops[ops.size() - 2]->form().kind != OperatorForm::Kind::Scan) {
+  const std::size_t once = ops.size() - 1;
+  if (ops.size() < 2 || ops[once]->form().kind != Kind::Once) return std::nullopt;
+  std::size_t bottom = once - 1;  // the lowest operator given a batched form
+  bool row_source = false;
+  if (ops[bottom]->form().kind == Kind::Lookup) {
+    row_source = true;
+    while (bottom > 0 && row_prefix_kind(ops[bottom - 1]->form().kind)) --bottom;
+    while (bottom < once - 1 && ops[bottom]->form().kind == Kind::Filter) ++bottom;  // filters above it run batched
+  } else if (ops[bottom]->form().kind != Kind::Scan) {
     return std::nullopt;
   }
   // What each level's output must carry for the levels above it.
   std::vector<std::set<Slot>> needed(ops.size());
   std::set<Slot> above = reads;
-  for (std::size_t i = 0; i < ops.size(); ++i) {
+  for (std::size_t i = 0; i < bottom; ++i) {
     needed[i] = above;
     const OperatorForm form = ops[i]->form();
     switch (form.kind) {
-      case OperatorForm::Kind::Filter: collect_slots(*form.predicate, above); break;
-      case OperatorForm::Kind::Expand:
+      case Kind::Filter: collect_slots(*form.predicate, above); break;
+      case Kind::Expand:
         above.insert(form.expand->unique.begin(), form.expand->unique.end());
         above.insert(form.expand->from);
         break;
-      case OperatorForm::Kind::Scan:
-      case OperatorForm::Kind::Once:
-        if (i + 2 < ops.size()) return std::nullopt;  // a scan per row of another (a product): no batched form
-        break;
-      case OperatorForm::Kind::ExpandCount: break;
-      case OperatorForm::Kind::Other: return std::nullopt;
+      case Kind::ExpandCount: break;
+      default: return std::nullopt;  // a scan per row of another (a product), a lookup, a reach, ...
     }
   }
+  needed[bottom] = above;
   BatchLayout layout;
   layout.slots = slot_count;
   layout.nodes.assign(slot_count, 0);
   layout.rels.assign(slot_count, 0);
   std::vector<BatchStep> steps;
-  for (std::size_t i = ops.size() - 1; i-- > 0;) {
+  if (row_source) {
+    for (std::size_t i = bottom; i < once; ++i) {
+      const OperatorForm form = ops[i]->form();
+      if (form.slot != kNoSlot) layout.nodes[form.slot] = 1;
+    }
+  }
+  for (std::size_t i = row_source ? bottom : bottom + 1; i-- > 0;) {
     const OperatorForm form = ops[i]->form();
     BatchStep step{form, layout, layout, ops[i]->describe()};
     switch (form.kind) {
-      case OperatorForm::Kind::Scan:
+      case Kind::Scan:
         step.out.nodes[form.slot] = 1;
         step.text = step.text.substr(std::string_view("NodeScan ").size());
         break;
-      case OperatorForm::Kind::Filter: break;
-      case OperatorForm::Kind::ExpandCount:
+      case Kind::Filter: break;
+      case Kind::ExpandCount:
         if (layout.weighted) return std::nullopt;
         step.out.weighted = true;
         break;
-      case OperatorForm::Kind::Expand: {
+      case Kind::Expand: {
         const ExpandSpec& spec = *form.expand;
         if (!layout.nodes[spec.from]) return std::nullopt;
         for (const Slot u : spec.unique) {
@@ -72,27 +125,44 @@ std::optional<BatchPipeline> batch_pipeline(OperatorPtr& chain, std::size_t slot
   for (const Slot s : reads) {
     if (s >= slot_count || (!layout.nodes[s] && !layout.rels[s])) return std::nullopt;
   }
-  BatchPipeline pipeline{nullptr, std::move(layout), nullptr, std::move(steps), false};
-  pipeline.top = pipeline.instantiate(std::nullopt);
+  BatchPipeline pipeline{nullptr, std::move(layout), nullptr, std::move(steps), false, row_source};
   for (const BatchStep& step : pipeline.steps) {
-    if (step.form.kind == OperatorForm::Kind::Filter && compile_vector(*step.form.predicate, step.in.nodes)->row_by_row()) {
+    if (step.form.kind == Kind::Filter && compile_vector(*step.form.predicate, step.in.nodes)->row_by_row()) {
       pipeline.row_by_row = true;
     }
   }
+  if (!take) return pipeline;
+  BatchOperatorPtr base;
+  if (row_source) {
+    BatchLayout source;
+    source.slots = slot_count;
+    source.nodes.assign(slot_count, 0);
+    source.rels.assign(slot_count, 0);
+    for (std::size_t i = bottom; i < once; ++i) {
+      const OperatorForm form = ops[i]->form();
+      if (form.slot != kNoSlot) source.nodes[form.slot] = 1;
+    }
+    OperatorPtr rows = bottom == 0 ? std::move(chain) : ops[bottom - 1]->take_child();
+    base = std::make_unique<BatchRows>(std::move(rows), std::move(source), slot_count);
+  }
+  pipeline.top = pipeline.build(std::move(base), std::nullopt);
   pipeline.rows = std::move(chain);
   return pipeline;
 }
 
 BatchOperatorPtr BatchPipeline::instantiate(std::optional<std::vector<NodeRange>> ranges) const {
-  BatchOperatorPtr made;
+  if (row_source) return nullptr;  // its rows come from one row chain
+  return build(nullptr, std::move(ranges));
+}
+
+BatchOperatorPtr BatchPipeline::build(BatchOperatorPtr base, std::optional<std::vector<NodeRange>> ranges) const {
+  BatchOperatorPtr made = std::move(base);
   for (const BatchStep& step : steps) {
     switch (step.form.kind) {
-      case OperatorForm::Kind::Scan:
-        made = make_batch_scan(step.form.slot, *step.form.labels, step.text, step.out, ranges);
-        break;
-      case OperatorForm::Kind::Filter: made = make_batch_filter(std::move(made), *step.form.predicate, step.out); break;
-      case OperatorForm::Kind::ExpandCount: made = make_batch_expand_count(std::move(made), *step.form.expand, step.out); break;
-      case OperatorForm::Kind::Expand: made = make_batch_expand(std::move(made), *step.form.expand, step.in, step.out); break;
+      case Kind::Scan: made = make_batch_scan(step.form.slot, *step.form.labels, step.text, step.out, ranges); break;
+      case Kind::Filter: made = make_batch_filter(std::move(made), *step.form.predicate, step.out); break;
+      case Kind::ExpandCount: made = make_batch_expand_count(std::move(made), *step.form.expand, step.out); break;
+      case Kind::Expand: made = make_batch_expand(std::move(made), *step.form.expand, step.in, step.out); break;
       default: break;
     }
   }
@@ -100,8 +170,9 @@ BatchOperatorPtr BatchPipeline::instantiate(std::optional<std::vector<NodeRange>
 }
 
 std::vector<NodeRange> BatchPipeline::scan_ranges(const GraphStore& store) const {
-  const std::vector<Label>& labels = *steps.front().form.labels;
   std::vector<NodeRange> ranges;
+  if (row_source || steps.empty()) return ranges;
+  const std::vector<Label>& labels = *steps.front().form.labels;
   if (labels.empty()) {
     ranges.push_back({0, static_cast<NodeId>(store.node_count())});
   } else {

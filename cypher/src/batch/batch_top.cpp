@@ -126,13 +126,11 @@ OperatorPtr make_batch_top(OperatorPtr& chain, std::vector<ProjectItem> items, s
       if (item_slots.count(s) == 0) reads.insert(s);
     }
   }
+  const auto layout = batch_pipeline(chain, slot_count, reads, false);
+  if (!layout) return nullptr;
+  VecExprPtr vector = compile_vector(*first, layout->layout.nodes);
+  if (vector->row_by_row()) return nullptr;
   auto pipeline = batch_pipeline(chain, slot_count, reads);
-  if (!pipeline) return nullptr;
-  VecExprPtr vector = compile_vector(*first, pipeline->layout.nodes);
-  if (vector->row_by_row()) {
-    chain = std::move(pipeline->rows);
-    return nullptr;
-  }
   return std::make_unique<BatchTop>(std::move(*pipeline), std::move(items), std::move(keys), keep, slot_count,
                                     std::move(text), std::move(vector));
 }

@@ -17,6 +17,11 @@ class NodeLookup final : public Operator {
   std::string describe() const override {
     return fmt::format("{} {} = {}", qualified_ ? "NodeByQualifiedName" : "NodeByName", text_, key_->text);
   }
+  OperatorForm form() const override {
+    OperatorForm f{OperatorForm::Kind::Lookup};
+    f.slot = slot_;
+    return f;
+  }
 
  protected:
   void do_open(ExecContext&) override {

@@ -20,6 +20,11 @@ namespace {
 class ReachExpand final : public Operator {
  public:
   ReachExpand(OperatorPtr input, VarExpandSpec spec) : spec_(std::move(spec)) { set_child(std::move(input)); }
+  OperatorForm form() const override {
+    OperatorForm f{OperatorForm::Kind::Reach};
+    f.slot = spec_.step.to_bound ? static_cast<std::size_t>(-1) : spec_.step.to;
+    return f;
+  }
   std::string describe() const override {
     return fmt::format("ReachExpand {} *{}..{} (distinct ends)", spec_.step.text, spec_.min_hops, spec_.max_hops);
   }
