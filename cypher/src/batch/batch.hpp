@@ -28,6 +28,9 @@ struct Batch {
   std::vector<std::uint8_t> has_rel;
   std::vector<std::int64_t> weights;   // row weights when `weighted` (a counted expansion)
   bool weighted = false;
+  // The slot whose column holds ascending node ids (a scan's; kept by
+  // compact()), or kNoSlot.
+  Slot ascending = kNoSlot;
   std::vector<std::uint32_t> kept_;  // compact()'s scratch
 
   void resize_slots(std::size_t slots) {

@@ -77,6 +77,7 @@ class BatchExpand final : public BatchOperator {
     }
     gather(out, n);
     out.size = n;
+    out.ascending = in_.ascending;  // the rows of one input row stay together, in its order
     return n != 0;
   }
 

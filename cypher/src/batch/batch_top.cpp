@@ -60,15 +60,14 @@ class BatchTop final : public Operator {
       const bool integers = first_->kind() == VecKind::Int;
       for (std::size_t i = 0; i < batch.size; ++i) {
         if (const Value* worst = top_.worst_first_key()) {
-          int c = 0;
-          if (integers && first.nulls[i] == 0 && worst->kind() == ValueKind::Int) {
-            const std::int64_t x = first.ints[i];
-            const std::int64_t y = worst->as_int();
-            c = x < y ? -1 : (x > y ? 1 : 0);
-          } else {
-            c = vec_order_compare(first, first_->kind(), i, *worst);
+          if (integers && worst->kind() == ValueKind::Int) {
+            // Skip the rows whose integer key loses to the worst held, in one loop.
+            const std::int64_t w = worst->as_int();
+            const bool descending = top_.loses_on_first_key(-1);  // smaller loses: descending
+            while (i < batch.size && first.nulls[i] == 0 && (descending ? first.ints[i] < w : first.ints[i] > w)) ++i;
+            if (i == batch.size) break;
           }
-          if (top_.loses_on_first_key(c)) continue;
+          if (top_.loses_on_first_key(vec_order_compare(first, first_->kind(), i, *worst))) continue;
         }
         row_.slots.assign(slot_count_, Value());
         batch.write_row(i, row_);

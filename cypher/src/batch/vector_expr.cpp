@@ -214,7 +214,10 @@ class PropertyVec final : public VecExpr {
       });
       return;
     }
-    if (in.selection == nullptr && in.batch.size != 0 && read_one_label(store, nodes, in.batch.size, out)) return;
+    if (in.selection == nullptr && in.batch.size != 0 &&
+        read_one_label(store, nodes, in.batch.size, in.batch.ascending == slot_, out)) {
+      return;
+    }
     // The column of the label of the last node read, kept while nodes stay
     // in that label's id range (a scan's rows all do).
     NodeRange range{1, 0};
@@ -259,12 +262,15 @@ class PropertyVec final : public VecExpr {
  private:
   // Every row's node within one label's range (a scan's batch, most often):
   // the column read as a plain array. False when the nodes span labels.
-  bool read_one_label(const GraphStore& store, const std::vector<NodeId>& nodes, std::size_t n, Vec& out) const {
+  bool read_one_label(const GraphStore& store, const std::vector<NodeId>& nodes, std::size_t n, bool ascending,
+                      Vec& out) const {
     NodeId lo = nodes[0];
-    NodeId hi = nodes[0];
-    for (std::size_t i = 1; i < n; ++i) {
-      lo = std::min(lo, nodes[i]);
-      hi = std::max(hi, nodes[i]);
+    NodeId hi = nodes[n - 1];
+    if (!ascending) {
+      for (std::size_t i = 0; i < n; ++i) {
+        lo = std::min(lo, nodes[i]);
+        hi = std::max(hi, nodes[i]);
+      }
     }
     const Label label = store.label(lo);
     const NodeRange range = store.nodes(label);
@@ -440,24 +446,33 @@ class ArithmeticVec final : public VecExpr {
   void run(VecInput& in, Vec& out) override {
     const Vec& a = a_->eval(in);
     const Vec& b = b_->eval(in);
-    in.each([&](std::uint32_t i) __attribute__((always_inline)) {
-      if (a.nulls[i] != 0 || b.nulls[i] != 0) {
-        out.nulls[i] = 1;
-        return;
-      }
-      std::int64_t r = 0;
-      bool overflow = false;
-      switch (op_) {
-        case '+': overflow = __builtin_add_overflow(a.ints[i], b.ints[i], &r); break;
-        case '-': overflow = __builtin_sub_overflow(a.ints[i], b.ints[i], &r); break;
-        default: overflow = __builtin_mul_overflow(a.ints[i], b.ints[i], &r); break;
-      }
-      if (overflow) arithmetic(std::string(1, op_), Value(a.ints[i]), Value(b.ints[i]));  // fails with its message
-      out.ints[i] = r;
-    });
+    switch (op_) {
+      case '+': apply(in, a, b, out, [](std::int64_t x, std::int64_t y, std::int64_t* r) { return __builtin_add_overflow(x, y, r); }); break;
+      case '-': apply(in, a, b, out, [](std::int64_t x, std::int64_t y, std::int64_t* r) { return __builtin_sub_overflow(x, y, r); }); break;
+      default: apply(in, a, b, out, [](std::int64_t x, std::int64_t y, std::int64_t* r) { return __builtin_mul_overflow(x, y, r); }); break;
+    }
   }
 
  private:
+  // One loop per operator; an overflow (or a null operand's garbage) is
+  // looked at after it, so the loop has no branch.
+  template <class Op>
+  void apply(VecInput& in, const Vec& a, const Vec& b, Vec& out, Op op) const {
+    bool overflow = false;
+    in.each([&](std::uint32_t i) __attribute__((always_inline)) {
+      const bool null = (a.nulls[i] | b.nulls[i]) != 0;
+      out.nulls[i] = null;
+      overflow |= op(a.ints[i], b.ints[i], &out.ints[i]) && !null;
+    });
+    if (!overflow) return;
+    in.each([&](std::uint32_t i) {
+      std::int64_t r = 0;
+      if (out.nulls[i] == 0 && op(a.ints[i], b.ints[i], &r)) {
+        arithmetic(std::string(1, op_), Value(a.ints[i]), Value(b.ints[i]));  // fails with its message
+      }
+    });
+  }
+
   char op_;
   VecExprPtr a_;
   VecExprPtr b_;
