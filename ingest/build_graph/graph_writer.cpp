@@ -131,7 +131,7 @@ class Writer {
       }
       if (!node.ok()) {
         modules_[f] = *builder_.find(Label::Module, entry.qualified_name);
-        merged_nodes_.push_back(modules_[f]);
+        merged_modules_.push_back(modules_[f]);
         ++merged_;
       } else if (auto s = contain(std::move(node), modules_[f]); !s.ok()) {
         return s;
@@ -190,7 +190,7 @@ class Writer {
       const DefinitionColumns& columns = *definition_columns_[index_of(label)];
       if (!node->second) {
         ++merged_;  // a redefinition (or a property setter) joins the first
-        merged_nodes_.push_back(ids[d]);
+        merged_definitions_.push_back({ids[d], definition.name});
         // A declaration's node moves to the first definition that joins it.
         if (const auto declared = declared_only_.find(ids[d]); declared != declared_only_.end() && !definition.is_declaration) {
           if (full_text_) named_[declared->second].file = f;
@@ -247,11 +247,22 @@ class Writer {
       fresh[modules_[f]] = 1;
       for (const BuildId node : definitions_[f]) fresh[node] = 1;
     }
-    // A node a redefinition joined is indexed afresh: its words may come
-    // from several files.
-    for (const BuildId node : merged_nodes_) fresh[node] = 1;
+    // A node that a file changed or gone since defined may hold that file's
+    // words of then: indexed afresh. Its words may come from several files
+    // (a redefinition, a partial class), so a node of unchanged files is
+    // fresh when a departed definition had its label and name (any node
+    // such a definition joined has them). A module two files share is
+    // always fresh.
+    for (const BuildId node : merged_modules_) fresh[node] = 1;
+    const auto departed = [&](Label label, std::string_view name) {
+      return std::binary_search(options_.departed.begin(), options_.departed.end(), DepartedDefinition{label, name});
+    };
+    for (const auto& [node, name] : merged_definitions_) {
+      if (departed(builder_.label(node), name)) fresh[node] = 1;
+    }
     for (const NamedNode& named : named_) {
       const std::string_view qualified_name = builder_.qualified_name(named.node);
+      if (fresh[named.node] == 0 && departed(named.label, named.name)) fresh[named.node] = 1;
       if (fresh[named.node] == 0) {
         const std::string& path = program_.files[named.file].relative_path;
         const auto old = options_.previous_search->find(node_id_key(named.label, path, qualified_name));
@@ -375,7 +386,10 @@ class Writer {
   bool full_text_;
   const GraphWriteOptions& options_;
   std::vector<NamedNode> named_;          // every node created for a definition or module
-  std::vector<BuildId> merged_nodes_;      // nodes a redefinition (or a same-named module) joined
+  std::vector<BuildId> merged_modules_;    // modules a same-named module joined
+  // Nodes a redefinition (or a partial class, a property setter) joined,
+  // with that definition's name.
+  std::vector<std::pair<BuildId, std::string_view>> merged_definitions_;
   GraphBuilder builder_;
   BuildId project_ = 0;
   std::vector<BuildId> packages_;
