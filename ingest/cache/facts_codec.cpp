@@ -127,10 +127,12 @@ class Reader {
   // A element count, bounded by the bytes left so bad input cannot allocate wildly.
   std::size_t count() {
     const std::uint32_t n = u32();
-    if (n > bytes_.size() - at_) throw std::out_of_range("count exceeds the data");
+    if (n > bytes_.size() - at_) [[unlikely]] fail("count exceeds the data");
     return n;
   }
   bool done() const { return at_ == bytes_.size(); }
+  // Throws std::out_of_range(what), out of line so that the checks inline.
+  [[noreturn, gnu::cold, gnu::noinline]] static void fail(const char* what) { throw std::out_of_range(what); }
   std::size_t position() const { return at_; }
   // The bytes read since position `start`.
   std::span<const std::byte> since(std::size_t start) const { return bytes_.subspan(start, at_ - start); }
@@ -153,8 +155,9 @@ class Reader {
     at_ += sizeof(T);
     return out;
   }
+  // Inlined at every read: the throw is out of line.
   void need(std::size_t size) const {
-    if (size > bytes_.size() - at_) throw std::out_of_range("truncated");
+    if (size > bytes_.size() - at_) [[unlikely]] fail("truncated");
   }
   std::span<const std::byte> bytes_;
   std::size_t at_ = 0;
