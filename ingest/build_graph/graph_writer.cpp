@@ -303,21 +303,28 @@ class Writer {
   // The file's other full-text words, per definition and for its module
   // (FileFacts::search_terms); a merged definition's join its first one's.
   void write_search_terms(std::uint32_t f, std::span<const std::uint8_t> fresh) {
-    // Whether any of the file's scopes is fresh, before its words are decoded.
+    // Whether any of the file's scopes is fresh (and all), before its words are decoded.
     const std::size_t scopes = program_.files[f].definitions.size() + 1;
-    bool any = false;
-    for (std::size_t s = 0; s < scopes && !any; ++s) any = fresh[s + 1 == scopes ? modules_[f] : definitions_[f][s]] != 0;
-    if (!any) return;
+    std::size_t fresh_scopes = 0;
+    for (std::size_t s = 0; s < scopes; ++s) fresh_scopes += fresh[s + 1 == scopes ? modules_[f] : definitions_[f][s]];
+    if (fresh_scopes == 0) return;
     const SearchTerms& terms = program_.files[f].all_search_terms();
     if (terms.scope_offsets.size() != scopes + 1) return;
-    std::vector<std::uint32_t> words(terms.words.size());
-    for (std::size_t w = 0; w < words.size(); ++w) words[w] = builder_.intern_search_word(terms.words[w]);
+    // Every word when every scope is fresh; else only the fresh scopes'
+    // words, on first use (kNoWord until then).
+    constexpr std::uint32_t kNoWord = ~std::uint32_t{0};
+    std::vector<std::uint32_t> words(terms.words.size(), kNoWord);
+    if (fresh_scopes == scopes) {
+      for (std::size_t w = 0; w < words.size(); ++w) words[w] = builder_.intern_search_word(terms.words[w]);
+    }
     for (std::size_t s = 0; s < scopes; ++s) {
       const BuildId node = s + 1 == scopes ? modules_[f] : definitions_[f][s];
       if (fresh[node] == 0) continue;
       for (std::uint32_t t = terms.scope_offsets[s]; t < terms.scope_offsets[s + 1]; ++t) {
         const ScopeTerm& term = terms.terms[t];
-        builder_.add_search_term(node, words[term.word], term.field, term.count);
+        std::uint32_t& word = words[term.word];
+        if (word == kNoWord) word = builder_.intern_search_word(terms.words[term.word]);
+        builder_.add_search_term(node, word, term.field, term.count);
       }
     }
   }
