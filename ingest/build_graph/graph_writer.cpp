@@ -131,7 +131,7 @@ class Writer {
       }
       if (!node.ok()) {
         modules_[f] = *builder_.find(Label::Module, entry.qualified_name);
-        merged_nodes_.push_back(modules_[f]);
+        merged_modules_.push_back(modules_[f]);
         ++merged_;
       } else if (auto s = contain(std::move(node), modules_[f]); !s.ok()) {
         return s;
@@ -190,7 +190,7 @@ class Writer {
       const DefinitionColumns& columns = *definition_columns_[index_of(label)];
       if (!node->second) {
         ++merged_;  // a redefinition (or a property setter) joins the first
-        merged_nodes_.push_back(ids[d]);
+        merged_definitions_.push_back({ids[d], definition.name});
         // A declaration's node moves to the first definition that joins it.
         if (const auto declared = declared_only_.find(ids[d]); declared != declared_only_.end() && !definition.is_declaration) {
           if (full_text_) named_[declared->second].file = f;
@@ -247,11 +247,22 @@ class Writer {
       fresh[modules_[f]] = 1;
       for (const BuildId node : definitions_[f]) fresh[node] = 1;
     }
-    // A node a redefinition joined is indexed afresh: its words may come
-    // from several files.
-    for (const BuildId node : merged_nodes_) fresh[node] = 1;
+    // A node that a file changed or gone since defined may hold that file's
+    // words of then: indexed afresh. Its words may come from several files
+    // (a redefinition, a partial class), so a node of unchanged files is
+    // fresh when a departed definition had its label and name (any node
+    // such a definition joined has them). A module two files share is
+    // always fresh.
+    for (const BuildId node : merged_modules_) fresh[node] = 1;
+    const auto departed = [&](Label label, std::string_view name) {
+      return std::binary_search(options_.departed.begin(), options_.departed.end(), DepartedDefinition{label, name});
+    };
+    for (const auto& [node, name] : merged_definitions_) {
+      if (departed(builder_.label(node), name)) fresh[node] = 1;
+    }
     for (const NamedNode& named : named_) {
       const std::string_view qualified_name = builder_.qualified_name(named.node);
+      if (fresh[named.node] == 0 && departed(named.label, named.name)) fresh[named.node] = 1;
       if (fresh[named.node] == 0) {
         const std::string& path = program_.files[named.file].relative_path;
         const auto old = options_.previous_search->find(node_id_key(named.label, path, qualified_name));
@@ -292,21 +303,28 @@ class Writer {
   // The file's other full-text words, per definition and for its module
   // (FileFacts::search_terms); a merged definition's join its first one's.
   void write_search_terms(std::uint32_t f, std::span<const std::uint8_t> fresh) {
-    // Whether any of the file's scopes is fresh, before its words are decoded.
+    // Whether any of the file's scopes is fresh (and all), before its words are decoded.
     const std::size_t scopes = program_.files[f].definitions.size() + 1;
-    bool any = false;
-    for (std::size_t s = 0; s < scopes && !any; ++s) any = fresh[s + 1 == scopes ? modules_[f] : definitions_[f][s]] != 0;
-    if (!any) return;
+    std::size_t fresh_scopes = 0;
+    for (std::size_t s = 0; s < scopes; ++s) fresh_scopes += fresh[s + 1 == scopes ? modules_[f] : definitions_[f][s]];
+    if (fresh_scopes == 0) return;
     const SearchTerms& terms = program_.files[f].all_search_terms();
     if (terms.scope_offsets.size() != scopes + 1) return;
-    std::vector<std::uint32_t> words(terms.words.size());
-    for (std::size_t w = 0; w < words.size(); ++w) words[w] = builder_.intern_search_word(terms.words[w]);
+    // Every word when every scope is fresh; else only the fresh scopes'
+    // words, on first use (kNoWord until then).
+    constexpr std::uint32_t kNoWord = ~std::uint32_t{0};
+    std::vector<std::uint32_t> words(terms.words.size(), kNoWord);
+    if (fresh_scopes == scopes) {
+      for (std::size_t w = 0; w < words.size(); ++w) words[w] = builder_.intern_search_word(terms.words[w]);
+    }
     for (std::size_t s = 0; s < scopes; ++s) {
       const BuildId node = s + 1 == scopes ? modules_[f] : definitions_[f][s];
       if (fresh[node] == 0) continue;
       for (std::uint32_t t = terms.scope_offsets[s]; t < terms.scope_offsets[s + 1]; ++t) {
         const ScopeTerm& term = terms.terms[t];
-        builder_.add_search_term(node, words[term.word], term.field, term.count);
+        std::uint32_t& word = words[term.word];
+        if (word == kNoWord) word = builder_.intern_search_word(terms.words[term.word]);
+        builder_.add_search_term(node, word, term.field, term.count);
       }
     }
   }
@@ -375,7 +393,10 @@ class Writer {
   bool full_text_;
   const GraphWriteOptions& options_;
   std::vector<NamedNode> named_;          // every node created for a definition or module
-  std::vector<BuildId> merged_nodes_;      // nodes a redefinition (or a same-named module) joined
+  std::vector<BuildId> merged_modules_;    // modules a same-named module joined
+  // Nodes a redefinition (or a partial class, a property setter) joined,
+  // with that definition's name.
+  std::vector<std::pair<BuildId, std::string_view>> merged_definitions_;
   GraphBuilder builder_;
   BuildId project_ = 0;
   std::vector<BuildId> packages_;

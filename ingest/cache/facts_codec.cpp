@@ -68,22 +68,33 @@ class Writer {
     u32(s.byte_end);
   }
   void bytes(std::span<const std::byte> data) { raw(data.data(), data.size()); }
-  std::size_t size() const { return bytes_.size(); }
-  void reserve(std::size_t size) { bytes_.reserve(size); }
+  std::size_t size() const { return size_; }
+  void reserve(std::size_t size) {
+    if (size > bytes_.size()) bytes_.resize(size);
+  }
   // Overwrites the u64 written at byte `at` (a placeholder for a size or
   // checksum known only later).
   void patch_u64(std::size_t at, std::uint64_t value) { std::memcpy(bytes_.data() + at, &value, sizeof value); }
   // The bytes written from byte `at` on.
-  std::span<const std::byte> since(std::size_t at) const { return std::span<const std::byte>(bytes_).subspan(at); }
-  std::vector<std::byte> take() && { return std::move(bytes_); }
+  std::span<const std::byte> since(std::size_t at) const {
+    return std::span<const std::byte>(bytes_).first(size_).subspan(at);
+  }
+  std::vector<std::byte> take() && {
+    bytes_.resize(size_);
+    return std::move(bytes_);
+  }
 
  private:
+  // bytes_ is the buffer, size_ the bytes written: a write within it is a
+  // copy (a constant-size one inlines), growth doubles it.
   void raw(const void* data, std::size_t size) {
-    const std::size_t at = bytes_.size();
-    bytes_.resize(at + size);
-    std::memcpy(bytes_.data() + at, data, size);
+    if (size > bytes_.size() - size_) [[unlikely]] grow(size);
+    if (size != 0) std::memcpy(bytes_.data() + size_, data, size);
+    size_ += size;
   }
+  [[gnu::noinline]] void grow(std::size_t more) { bytes_.resize(std::max(2 * bytes_.size(), size_ + more + 256)); }
   std::vector<std::byte> bytes_;
+  std::size_t size_ = 0;
 };
 
 // Reads what Writer wrote; throws std::out_of_range on short or bad input,
@@ -127,10 +138,12 @@ class Reader {
   // A element count, bounded by the bytes left so bad input cannot allocate wildly.
   std::size_t count() {
     const std::uint32_t n = u32();
-    if (n > bytes_.size() - at_) throw std::out_of_range("count exceeds the data");
+    if (n > bytes_.size() - at_) [[unlikely]] fail("count exceeds the data");
     return n;
   }
   bool done() const { return at_ == bytes_.size(); }
+  // Throws std::out_of_range(what), out of line so that the checks inline.
+  [[noreturn, gnu::cold, gnu::noinline]] static void fail(const char* what) { throw std::out_of_range(what); }
   std::size_t position() const { return at_; }
   // The bytes read since position `start`.
   std::span<const std::byte> since(std::size_t start) const { return bytes_.subspan(start, at_ - start); }
@@ -153,8 +166,9 @@ class Reader {
     at_ += sizeof(T);
     return out;
   }
+  // Inlined at every read: the throw is out of line.
   void need(std::size_t size) const {
-    if (size > bytes_.size() - at_) throw std::out_of_range("truncated");
+    if (size > bytes_.size() - at_) [[unlikely]] fail("truncated");
   }
   std::span<const std::byte> bytes_;
   std::size_t at_ = 0;

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <unordered_set>
 
 #include "merge_programs.hpp"
 #include "resolve_language.hpp"
@@ -19,6 +20,24 @@ using Clock = std::chrono::steady_clock;
 
 double seconds_since(Clock::time_point start) {
   return std::chrono::duration<double>(Clock::now() - start).count();
+}
+
+// The label and name of each definition the previous index had in a file
+// that is changed or gone now, sorted and unique (views into `previous`).
+std::vector<DepartedDefinition> departed_definitions(const FactsCache& previous, std::span<const FileFacts> files,
+                                                     std::span<const std::uint8_t> changed) {
+  std::unordered_set<std::string_view> unchanged;
+  for (std::size_t i = 0; i < files.size(); ++i) {
+    if (changed[i] == 0) unchanged.insert(files[i].relative_path);
+  }
+  std::vector<DepartedDefinition> departed;
+  for (const auto& [path, cached] : previous) {
+    if (unchanged.contains(path)) continue;
+    for (const Definition& definition : cached.facts.definitions) departed.push_back({definition.label, definition.name});
+  }
+  std::sort(departed.begin(), departed.end());
+  departed.erase(std::unique(departed.begin(), departed.end()), departed.end());
+  return departed;
 }
 
 }  // namespace
@@ -139,9 +158,12 @@ Result<IndexResult> index_repository(const IndexOptions& options, ExtractProgres
   Result<WrittenGraph> written = make_error(ErrorCode::Internal, "graph not written");
   GraphWriteOptions write_options;
   write_options.full_text = options.full_text;
+  std::vector<DepartedDefinition> departed;
   if (options.previous != nullptr) {
     write_options.previous_search = options.previous_search;
     write_options.changed = changed;
+    departed = departed_definitions(*options.previous, files, changed);
+    write_options.departed = departed;
   }
   // Unchanged files' records are kept as the previous index wrote them.
   std::vector<const CachedFile*> previous(files.size(), nullptr);

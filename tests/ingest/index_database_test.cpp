@@ -151,6 +151,43 @@ TEST_CASE("an edit that keeps a file's interface re-resolves only that file; oth
   }
 }
 
+TEST_CASE("a class several files define keeps its words while they are unchanged, and loses a file's once it leaves") {
+  const TempDir dir;
+  const std::filesystem::path root = dir.path() / "shop";
+  std::filesystem::create_directories(root);
+  std::ofstream(root / "A.cs") << "namespace Shop {\n  public partial class Foo {\n    public int apple = 1;\n  }\n}\n";
+  std::ofstream(root / "B.cs") << "namespace Shop {\n  public partial class Foo {\n    public int kiwi = 2;\n  }\n}\n";
+  std::ofstream(root / "C.cs") << "namespace Shop {\n  public class Other {\n    public int plum = 3;\n  }\n}\n";
+  const std::filesystem::path database = dir.path() / "graph.trellis";
+  const std::filesystem::path scratch = dir.path() / "full.trellis";
+  IndexOptions options;
+  options.root = root;
+  auto first = index_into_database(options, database);
+  REQUIRE(first.ok());
+  REQUIRE(first->indexed.report.merged_definitions == 1);
+
+  // Only C.cs changes: the modules A.cs and B.cs and the class both define
+  // keep their postings, and the snapshot is a full index's.
+  std::ofstream(root / "C.cs", std::ios::app) << "// a comment\n";
+  auto edited = index_into_database(options, database);
+  REQUIRE(edited.ok());
+  CHECK(edited->indexed.report.search_nodes_reused == 3);
+  std::filesystem::remove(scratch);
+  REQUIRE(index_into_database(options, scratch).ok());
+  CHECK(*read_file(database) == *read_file(scratch));
+
+  // B.cs no longer defines Foo: Foo, left to A.cs (unchanged), must lose
+  // B.cs's words (kiwi), as in a full index.
+  replace_in_file(root / "B.cs", "partial class Foo", "class Bar");
+  auto left = index_into_database(options, database);
+  REQUIRE(left.ok());
+  CHECK(left->indexed.report.merged_definitions == 0);
+  CHECK(left->indexed.report.files_reparsed == 1);
+  std::filesystem::remove(scratch);
+  REQUIRE(index_into_database(options, scratch).ok());
+  CHECK(*read_file(database) == *read_file(scratch));
+}
+
 namespace {
 
 std::vector<std::string> callees_in(const std::filesystem::path& database, const std::string& function) {

@@ -127,16 +127,26 @@ Result<NodeId> lookup_node(const GraphStore& store, std::string_view name, const
   }
   if (!exact.empty()) return prefer_labels(store, kind, std::move(exact)).front();
 
-  // `Service.login` also names each overload `a.Service.login(String)`.
+  // `Service.login` also names each overload `a.Service.login(String)`. A
+  // suffix starts after a '.'; failing that, after a '/' of a Go import path
+  // (`caddyhttp.App.Validate` of `github.com/x/modules/caddyhttp.App.Validate`),
+  // so a '/' suffix never adds a candidate beside a '.' one.
   std::vector<NodeId> by_suffix;
+  std::vector<NodeId> by_path_suffix;
   const std::string dotted = "." + std::string(name);
+  const std::string slashed = "/" + std::string(name);
   const bool signed_name = without_signature(name).size() != name.size();
   for (const NodeId node : store.nodes_named(last_segment(name))) {
     if (!accepts(kind, store.label(node))) continue;
     const std::string qualified = store.qualified_name(node);
     const std::string_view compared = signed_name ? qualified : without_signature(qualified);
-    if (compared.ends_with(dotted) || compared == name) by_suffix.push_back(node);
+    if (compared.ends_with(dotted) || compared == name) {
+      by_suffix.push_back(node);
+    } else if (compared.ends_with(slashed)) {
+      by_path_suffix.push_back(node);
+    }
   }
+  if (by_suffix.empty()) by_suffix = std::move(by_path_suffix);
   by_suffix = prefer_labels(store, kind, std::move(by_suffix));
   if (by_suffix.size() == 1) return by_suffix.front();
   if (by_suffix.size() > 1) {

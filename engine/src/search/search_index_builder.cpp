@@ -186,14 +186,21 @@ void SearchIndexBuilder::build_reusing(std::span<const NodeId> node_ids, std::si
   // Both vocabularies in byte order: a term keeps the previous postings of
   // reused nodes (renumbered; the order of ids is mostly kept, else sorted
   // again) merged with the added ones, and is dropped when it has none.
+  // Postings are written in place into arrays of their largest possible
+  // size (cut to size after); only a term whose renumbered postings fall
+  // out of order, or that has both kinds, goes through `pairs`.
   std::vector<char> blob;
+  blob.reserve(old.term_bytes() + added.size());
   std::vector<std::uint32_t> term_offsets{0};
   std::vector<std::uint32_t> posting_offsets{0};
-  std::vector<NodeId> posting_nodes;
-  std::vector<std::uint32_t> posting_counts;
-  posting_nodes.reserve(previous.posting_count() + added.size());
-  posting_counts.reserve(previous.posting_count() + added.size());
-  std::vector<std::pair<NodeId, std::uint32_t>> term_postings;
+  term_offsets.reserve(old.term_count() + by_text.size() + 1);
+  posting_offsets.reserve(old.term_count() + by_text.size() + 1);
+  std::vector<NodeId> posting_nodes(previous.posting_count() + added.size());
+  std::vector<std::uint32_t> posting_counts(posting_nodes.size());
+  NodeId* const nodes_out = posting_nodes.data();
+  std::uint32_t* const counts_out = posting_counts.data();
+  std::size_t written = 0;
+  std::vector<std::pair<NodeId, std::uint32_t>> pairs;
   std::size_t t = 0;
   std::size_t r = 0;
   std::size_t a = 0;
@@ -201,37 +208,53 @@ void SearchIndexBuilder::build_reusing(std::span<const NodeId> node_ids, std::si
     const bool take_old = t < old.term_count() && (r == by_text.size() || old.term(t) <= words_.get(by_text[r]));
     const bool take_added = r < by_text.size() && (t == old.term_count() || words_.get(by_text[r]) <= old.term(t));
     const std::string_view text = take_old ? old.term(t) : words_.get(by_text[r]);
-    term_postings.clear();
+    const std::size_t start = written;
+    bool ordered = true;
     if (take_old) {
       const auto nodes = old.nodes(static_cast<std::uint32_t>(t));
       const auto counts = old.counts(static_cast<std::uint32_t>(t));
-      bool ordered = true;
       for (std::size_t i = 0; i < nodes.size(); ++i) {
         const NodeId node = renumbered[nodes[i]];
         if (node == kNoNode) continue;
-        if (!term_postings.empty() && term_postings.back().first > node) ordered = false;
-        term_postings.emplace_back(node, counts[i]);
+        if (written > start && nodes_out[written - 1] > node) ordered = false;
+        nodes_out[written] = node;
+        counts_out[written] = counts[i];
+        ++written;
       }
-      if (!ordered) std::sort(term_postings.begin(), term_postings.end());
       ++t;
     }
+    const std::size_t kept = written - start;
+    std::size_t added_end = a;
     if (take_added) {
-      const std::size_t kept = term_postings.size();
-      for (; a < added.size() && added[a].term == r; ++a) term_postings.emplace_back(added[a].node, added[a].counts);
-      // A node is reused or given words, never both: the two runs do not share a node.
-      std::inplace_merge(term_postings.begin(), term_postings.begin() + static_cast<std::ptrdiff_t>(kept),
-                         term_postings.end());
+      while (added_end < added.size() && added[added_end].term == r) ++added_end;
       ++r;
     }
-    if (term_postings.empty()) continue;
+    if (ordered && (kept == 0 || added_end == a)) {
+      for (; a < added_end; ++a, ++written) {
+        nodes_out[written] = added[a].node;
+        counts_out[written] = added[a].counts;
+      }
+    } else {
+      // A node is reused or given words, never both: the two runs do not share a node.
+      pairs.clear();
+      for (std::size_t i = start; i < written; ++i) pairs.emplace_back(nodes_out[i], counts_out[i]);
+      if (!ordered) std::sort(pairs.begin(), pairs.end());
+      for (; a < added_end; ++a) pairs.emplace_back(added[a].node, added[a].counts);
+      std::inplace_merge(pairs.begin(), pairs.begin() + static_cast<std::ptrdiff_t>(kept), pairs.end());
+      written = start;
+      for (const auto& [node, counts] : pairs) {
+        nodes_out[written] = node;
+        counts_out[written] = counts;
+        ++written;
+      }
+    }
+    if (written == start) continue;
     blob.insert(blob.end(), text.begin(), text.end());
     term_offsets.push_back(static_cast<std::uint32_t>(blob.size()));
-    for (const auto& [node, counts] : term_postings) {
-      posting_nodes.push_back(node);
-      posting_counts.push_back(counts);
-    }
-    posting_offsets.push_back(static_cast<std::uint32_t>(posting_nodes.size()));
+    posting_offsets.push_back(static_cast<std::uint32_t>(written));
   }
+  posting_nodes.resize(written);
+  posting_counts.resize(written);
 
   const std::size_t term_count = term_offsets.size() - 1;
   std::vector<std::uint16_t> field_lengths;

@@ -86,3 +86,43 @@ TEST_CASE("not found suggests prefix matches first, then close names") {
   REQUIRE_FALSE(empty.ok());
   CHECK(empty.error().code == ErrorCode::InvalidArgument);
 }
+
+TEST_CASE("a suffix starting after a '/' of a Go import path resolves, never beside a '.' suffix") {
+  GraphBuilder b;
+  for (const auto& [label, qname, name] : std::vector<std::tuple<Label, std::string, std::string>>{
+           {Label::Method, "github.com/caddyserver/caddy/v2/modules/caddyhttp.App.Validate", "Validate"},
+           {Label::Method, "github.com/caddyserver/caddy/v2/modules/caddytls.App.Validate", "Validate"},
+           {Label::Class, "github.com/caddyserver/caddy/v2/modules/caddyhttp.Server", "Server"},
+           {Label::Class, "shop.caddyhttp.Server", "Server"},
+       }) {
+    REQUIRE(b.add_node(label, qname, name).ok());
+  }
+  auto built = std::move(b).build();
+  REQUIRE(built.ok());
+  const GraphStore& store = built->store;
+
+  const auto ambiguous = lookup_node(store, "App.Validate", kFunctionName);
+  REQUIRE_FALSE(ambiguous.ok());
+  CHECK(ambiguous.error().code == ErrorCode::AmbiguousName);
+
+  for (const std::string_view name : {"caddyhttp.App.Validate", "modules/caddyhttp.App.Validate",
+                                      "v2/modules/caddyhttp.App.Validate"}) {
+    const auto found = lookup_node(store, name, kFunctionName);
+    REQUIRE_MESSAGE(found.ok(), name);
+    CHECK(store.qualified_name(*found) == "github.com/caddyserver/caddy/v2/modules/caddyhttp.App.Validate");
+  }
+  const auto tls = lookup_node(store, "caddytls.App.Validate", kFunctionName);
+  REQUIRE(tls.ok());
+  CHECK(store.qualified_name(*tls) == "github.com/caddyserver/caddy/v2/modules/caddytls.App.Validate");
+
+  // Only whole path segments: "ttp.App.Validate" starts inside one.
+  const auto partial = lookup_node(store, "ttp.App.Validate", kFunctionName);
+  REQUIRE_FALSE(partial.ok());
+  CHECK(partial.error().code == ErrorCode::NodeNotFound);
+
+  // "caddyhttp.Server" ends "shop.caddyhttp.Server" after a '.': that one
+  // match stays the answer, not made ambiguous by the Go type after a '/'.
+  const auto server = lookup_node(store, "caddyhttp.Server", kClassName);
+  REQUIRE(server.ok());
+  CHECK(store.qualified_name(*server) == "shop.caddyhttp.Server");
+}

@@ -41,8 +41,10 @@ inline constexpr Label kImportTargetLabels[] = {Label::Module, Label::Package, L
 inline constexpr NameKind kImportTargetName{"Module", kImportTargetLabels};
 
 // The node `name` denotes: an exact qualified name, else the node whose
-// node_id it is, else the one node whose qualified name ends with ".<name>". NODE_NOT_FOUND carries up to five
-// suggestions; AMBIGUOUS_NAME lists the candidates.
+// node_id it is, else the one node whose qualified name ends with ".<name>",
+// else (none ending so) the one ending with "/<name>": a suffix of a Go
+// import path. NODE_NOT_FOUND carries up to five suggestions;
+// AMBIGUOUS_NAME lists the candidates.
 Result<NodeId> lookup_node(const GraphStore& store, std::string_view name, const NameKind& kind);
 
 // A FILE or module argument: the Module whose path (relative to the indexed

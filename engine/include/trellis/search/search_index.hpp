@@ -22,6 +22,8 @@ class SearchIndex {
   std::size_t term_count() const {
     return parts_.search_term_offsets.empty() ? 0 : parts_.search_term_offsets.size() - 1;
   }
+  // The bytes of all terms together.
+  std::size_t term_bytes() const { return parts_.search_term_blob.size(); }
   std::string_view term(std::size_t t) const {
     const auto offsets = parts_.search_term_offsets.span();
     return {parts_.search_term_blob.data() + offsets[t], offsets[t + 1] - offsets[t]};

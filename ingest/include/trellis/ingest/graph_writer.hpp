@@ -4,7 +4,9 @@
 // ExternalPackage; CONTAINS, DEFINES, CALLS, INHERITS, IMPORTS).
 #pragma once
 
+#include <compare>
 #include <cstdint>
+#include <string_view>
 #include <span>
 
 #include "trellis/common/error.hpp"
@@ -17,6 +19,13 @@ struct WrittenGraph {
   BuiltGraph graph;
   std::size_t merged_definitions = 0;  // redefinitions folded into the first one
   std::size_t search_nodes_reused = 0; // nodes whose postings came from the previous index
+};
+
+// A definition the previous index had in a file changed or gone since.
+struct DepartedDefinition {
+  Label label;
+  std::string_view name;
+  auto operator<=>(const DepartedDefinition&) const = default;
 };
 
 struct GraphWriteOptions {
@@ -32,6 +41,12 @@ struct GraphWriteOptions {
   // without them.
   const search::PreviousSearchIndex* previous_search = nullptr;
   std::span<const std::uint8_t> changed;
+  // With previous_search: the label and name of every definition the
+  // previous index had in a file that is changed or gone now, sorted and
+  // unique. A node of unchanged files with one of them may have had words
+  // from such a file (several files define a partial class), so it is
+  // indexed afresh.
+  std::span<const DepartedDefinition> departed;
 };
 
 // Builds the store. Files are written in the order given, so the same
