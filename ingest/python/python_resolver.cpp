@@ -612,7 +612,7 @@ class Resolver {
   // What a memoised value is: the object it is about (a binding, a
   // definition, an attribute's or a container's assignments), what is asked
   // of it, and which part.
-  enum MemoKind : std::uint32_t { kAssigned, kAttribute, kImported, kDecorated, kElement, kStarMember, kTraced };
+  enum MemoKind : std::uint32_t { kAssigned, kAttribute, kImported, kDecorated, kElement, kStarMember, kTraced, kBuilt };
   struct MemoKey {
     const void* object;
     std::uint32_t kind;
@@ -1535,8 +1535,10 @@ class Resolver {
     }
     if (above - 1 != assignments.begin() && (*(above - 2))->line == built.line) return std::nullopt;
     if (statement_block_end(file, scope, line) != kOwnBlock) return std::nullopt;
-    const Values classes =
-        evaluate(LinkChain(built.value.begin(), built.value.end() - 1), file, scope, depth + 1, built.line);
+    // What is called to build it, memoised per assignment: a name is often read several times.
+    const Values classes = cached({&built, kBuilt, 0, 0}, [&] {
+      return evaluate(LinkChain(built.value.begin(), built.value.end() - 1), file, scope, depth + 1, built.line);
+    });
     if (classes.size() != 1 || !classes[0].is(Value::Kind::Class) || !plain_attribute(classes[0].ref, attribute)) {
       return std::nullopt;
     }
