@@ -689,12 +689,13 @@ class Resolver {
     } else {
       return {};
     }
-    return follow(std::move(values), chain, i, file, scope, depth, line);
+    if (i < chain.size() && !values.empty()) follow(values, chain, i, file, scope, depth, line);
+    return values;
   }
 
-  // What chain[i..] gives from `values` (what chain[0, i) evaluated to).
-  Values follow(Values values, const LinkChain& chain, std::size_t i, std::uint32_t file, ScopeIndex scope, int depth,
-                std::uint32_t line) {
+  // Replaces `values` (what chain[0, i) evaluated to) with what chain[i..] gives from them.
+  void follow(Values& values, const LinkChain& chain, std::size_t i, std::uint32_t file, ScopeIndex scope, int depth,
+              std::uint32_t line) {
     for (; i < chain.size() && !values.empty(); ++i) {
       const Link& link = chain[i];
       Values next;
@@ -711,7 +712,6 @@ class Resolver {
       }
       values = std::move(next);
     }
-    return values;
   }
 
   // The names module `file` re-exports, each with the definition or module
@@ -1663,7 +1663,8 @@ class Resolver {
       if (const Known* found = known_name(known, chain[0].text, file, scope); found != nullptr &&
                                                                               (found->object || !found->values.empty())) {
         Values values = found->object ? Values{Value{Value::Kind::Instance, t.klass, {}}} : found->values;
-        return chain.size() == 1 ? values : follow(std::move(values), chain, 1, file, scope, depth + 1, line);
+        follow(values, chain, 1, file, scope, depth + 1, line);
+        return values;
       }
     }
     return evaluate(chain, file, scope, depth + 1, line);
