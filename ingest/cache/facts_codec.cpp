@@ -40,7 +40,9 @@ namespace {
 // while/for-else, C++ class templates' type parameters and the template
 // arguments of declared types; caches of 19 would keep old values for
 // unchanged files.
-constexpr std::uint32_t kCodecVersion = 20;
+// 21: each Python call site's block_end (CallSite::block_end), and
+// block_end kNoLine for a statement in a def's or class's own body.
+constexpr std::uint32_t kCodecVersion = 21;
 
 class Writer {
  public:
@@ -408,6 +410,7 @@ void write_calls(Writer& w, const FileFacts& f) {
     w.u32(static_cast<std::uint32_t>(c.keywords.size()));
     for (const std::string& keyword : c.keywords) w.text(keyword);
     w.u32(c.implicit ? 1 : 0);
+    w.u32(c.block_end);
   }
 }
 
@@ -425,6 +428,7 @@ std::vector<CallSite> read_calls(Reader& r, std::size_t definitions) {
     c.keywords.resize(r.count());
     for (std::string& keyword : c.keywords) keyword = r.text();
     c.implicit = r.u32() != 0;
+    c.block_end = r.u32();
     if (!scope_ok(c.caller) || !scope_ok(c.scope)) throw std::out_of_range("bad caller");
   }
   return calls;

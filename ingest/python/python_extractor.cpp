@@ -588,22 +588,47 @@ LinkChain with_link(LinkChain chain, Link::Kind kind, std::string text = {}) {
   return chain;
 }
 
-// Each assignment's innermost enclosing block's last line (blocks nest, so
-// one sweep in line order with a stack of open blocks finds them).
-void set_block_ends(std::vector<TSNode>& blocks, std::vector<Assignment>& assignments) {
-  std::sort(blocks.begin(), blocks.end(), [](TSNode a, TSNode b) { return ts_node_start_byte(a) < ts_node_start_byte(b); });
-  std::vector<std::uint32_t> open;  // last lines of the blocks holding the line reached
+// The first bytes of the bodies of functions and classes, sorted: a block
+// starting at one is a scope's own block.
+class ScopeBodies {
+ public:
+  explicit ScopeBodies(std::vector<std::uint32_t> starts) : starts_(std::move(starts)) {
+    std::sort(starts_.begin(), starts_.end());
+  }
+  bool holds(TSNode block) const { return std::binary_search(starts_.begin(), starts_.end(), ts_node_start_byte(block)); }
+  // What Assignment::block_end says of a statement whose innermost block
+  // is `block` (a null node at module level).
+  std::uint32_t block_end(const FactReader& reader, TSNode block) const {
+    return !reader.is(block, NodeType::Block) || holds(block) ? 0xFFFFFFFFu : last_line_of(block);
+  }
+
+ private:
+  std::vector<std::uint32_t> starts_;
+};
+
+// Each assignment's (or call's) innermost enclosing block's last line, or
+// kNoLine when that is a scope's own block (blocks nest, so one sweep in
+// line order with a stack of open blocks finds them). `blocks` are sorted
+// by their first byte.
+template <class Statement>
+void set_block_ends(std::span<const TSNode> blocks, const ScopeBodies& bodies, std::vector<Statement>& statements) {
+  struct Open {
+    std::uint32_t last_line;
+    std::uint32_t block_end;
+  };
+  std::vector<Open> open;  // the blocks holding the line reached
   std::size_t next = 0;
-  for (Assignment& assignment : assignments) {  // sorted by line
-    const std::uint32_t line = assignment.line;
+  for (Statement& statement : statements) {  // sorted by line
+    const std::uint32_t line = statement.line;
     while (next < blocks.size() && line_of(ts_node_start_point(blocks[next])) <= line) {
       const std::uint32_t first = line_of(ts_node_start_point(blocks[next]));
-      while (!open.empty() && open.back() < first) open.pop_back();
-      open.push_back(last_line_of(blocks[next]));
+      while (!open.empty() && open.back().last_line < first) open.pop_back();
+      const std::uint32_t last = last_line_of(blocks[next]);
+      open.push_back({last, bodies.holds(blocks[next]) ? 0xFFFFFFFFu : last});
       ++next;
     }
-    while (!open.empty() && open.back() < line) open.pop_back();
-    assignment.block_end = open.empty() ? 0xFFFFFFFFu : open.back();
+    while (!open.empty() && open.back().last_line < line) open.pop_back();
+    statement.block_end = open.empty() ? 0xFFFFFFFFu : open.back().block_end;
   }
 }
 
@@ -611,7 +636,8 @@ void set_block_ends(std::vector<TSNode>& blocks, std::vector<Assignment>& assign
 // statements) overwrites what the name held: the last of those assignments
 // dominates the if's block, and those from the if on are its alternatives.
 // `assignments` are sorted by line, their block ends set.
-void mark_exhaustive_branches(const FactReader& reader, TSNode statement, std::vector<Assignment>& assignments) {
+void mark_exhaustive_branches(const FactReader& reader, const ScopeBodies& scope_bodies, TSNode statement,
+                              std::vector<Assignment>& assignments) {
   std::vector<TSNode> bodies{reader.child(statement, Field::Consequence)};
   bool has_else = false;
   const std::uint32_t count = ts_node_named_child_count(statement);
@@ -658,8 +684,7 @@ void mark_exhaustive_branches(const FactReader& reader, TSNode statement, std::v
     }
     if (common.empty()) return;
   }
-  const TSNode parent = ts_node_parent(statement);
-  const std::uint32_t block_end = reader.is(parent, NodeType::Block) ? last_line_of(parent) : 0xFFFFFFFFu;
+  const std::uint32_t block_end = scope_bodies.block_end(reader, ts_node_parent(statement));
   const std::uint32_t first = line_of(ts_node_start_point(statement));
   for (const auto& [name, at] : common) {
     const auto line = std::lower_bound(assignments.begin(), assignments.end(), at,
@@ -696,14 +721,13 @@ bool may_break(const FactReader& reader, TSNode body) {
 // in the body, what the else's own statements assign dominates the block
 // the loop stands in, as if it followed the loop. `assignments` are sorted
 // by line, their block ends set.
-void mark_loop_else(const FactReader& reader, const ScopeFinder& scopes, TSNode loop,
+void mark_loop_else(const FactReader& reader, const ScopeFinder& scopes, const ScopeBodies& bodies, TSNode loop,
                     std::vector<Assignment>& assignments) {
   const TSNode alternative = reader.child(loop, Field::Alternative);
   if (ts_node_is_null(alternative) || may_break(reader, reader.child(loop, Field::Body))) return;
   const TSNode body = reader.child(alternative, Field::Body);
   if (ts_node_is_null(body)) return;
-  const TSNode parent = ts_node_parent(loop);
-  const std::uint32_t block_end = reader.is(parent, NodeType::Block) ? last_line_of(parent) : 0xFFFFFFFFu;
+  const std::uint32_t block_end = bodies.block_end(reader, ts_node_parent(loop));
   const ScopeIndex scope = scopes.scope_at(ts_node_start_byte(loop));
   const std::uint32_t statements = ts_node_named_child_count(body);
   for (std::uint32_t s = 0; s < statements; ++s) {
@@ -1467,6 +1491,7 @@ FileFacts PythonExtractor::extract(std::string_view source, std::string relative
     }
     reader.set_lambda_names(std::move(lambda_names));
   }
+  const ScopeBodies bodies(body_starts);
   const ScopeFinder scopes(facts.definitions, std::move(body_starts));
   count_complexity(facts.definitions, scopes, decisions);
   FlowWriter flows(reader, scopes, facts, root);
@@ -1536,9 +1561,11 @@ FileFacts PythonExtractor::extract(std::string_view source, std::string relative
   for (const auto& [statement, augmented] : assignments) flows.assignment(statement, augmented);
   std::stable_sort(facts.assignments.begin(), facts.assignments.end(),
                    [](const Assignment& a, const Assignment& b) { return a.line < b.line; });
-  set_block_ends(blocks, facts.assignments);
-  for (const TSNode statement : branchings) mark_exhaustive_branches(reader, statement, facts.assignments);
-  for (const TSNode loop : loops) mark_loop_else(reader, scopes, loop, facts.assignments);
+  std::sort(blocks.begin(), blocks.end(), [](TSNode a, TSNode b) { return ts_node_start_byte(a) < ts_node_start_byte(b); });
+  set_block_ends<Assignment>(blocks, bodies, facts.assignments);
+  set_block_ends<CallSite>(blocks, bodies, facts.calls);
+  for (const TSNode statement : branchings) mark_exhaustive_branches(reader, bodies, statement, facts.assignments);
+  for (const TSNode loop : loops) mark_loop_else(reader, scopes, bodies, loop, facts.assignments);
   return facts;
 }
 

@@ -30,7 +30,27 @@ class LineRanks {
   std::vector<std::uint32_t> lines_;
 };
 
+// Whether `name` is a definition nested directly in the function `scope`
+// or in one around it (what a class body defines is no bare name in it).
+bool is_nested_definition(const FileFacts& facts, ScopeIndex scope, std::string_view name) {
+  const auto& definitions = facts.definitions;
+  for (ScopeIndex s = scope; s != kModuleScope; s = definitions[s].parent) {
+    if (!is_callable(definitions[s].label)) continue;
+    for (ScopeIndex d = s + 1; d < definitions.size() && definitions[d].span.byte_start < definitions[s].span.byte_end; ++d) {
+      if (definitions[d].parent == s && definitions[d].name == name) return true;
+    }
+  }
+  return false;
+}
+
 }  // namespace
+
+bool is_interface_call(const FileFacts& facts, const CallSite& call) {
+  if (call.caller == kModuleScope || call.callee.empty() || call.callee[0].kind != Link::Kind::Name) return false;
+  const std::string& head = call.callee[0].text;
+  if (head == "super") return call.callee.size() == 3 && call.callee[1].kind == Link::Kind::Call;
+  return call.callee.size() == 1 && is_nested_definition(facts, call.scope, head);
+}
 
 std::uint64_t interface_digest(const FileFacts& facts) {
   const LineRanks ranks(facts);
@@ -78,6 +98,16 @@ std::uint64_t interface_digest(const FileFacts& facts) {
     d.chain(a.value);
     d.chain(a.annotation);
     d.u32(a.block_end == 0xFFFFFFFFu ? a.block_end : ranks.rank(a.block_end));
+  }
+  for (const CallSite& c : facts.calls) {
+    if (!is_interface_call(facts, c)) continue;
+    d.u32(c.scope);
+    d.u32(ranks.rank(c.line));
+    d.u32(c.block_end == 0xFFFFFFFFu ? c.block_end : ranks.rank(c.block_end));
+    d.chain(c.callee);
+    d.u32(static_cast<std::uint32_t>(c.arguments.size()));
+    for (const LinkChain& argument : c.arguments) d.chain(argument);
+    d.texts(c.keywords);
   }
   return d.value();
 }

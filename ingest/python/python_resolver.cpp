@@ -1,6 +1,7 @@
 #include "python_resolver.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cctype>
 #include <charconv>
 #include <cstring>
@@ -16,6 +17,7 @@
 #include <tbb/enumerable_thread_specific.h>
 
 #include "python_builtins.hpp"
+#include "python_interface.hpp"
 #include "python_module_index.hpp"
 #include "python_syntax.hpp"
 #include "resolve/classify_unresolved.hpp"
@@ -610,7 +612,7 @@ class Resolver {
   // What a memoised value is: the object it is about (a binding, a
   // definition, an attribute's or a container's assignments), what is asked
   // of it, and which part.
-  enum MemoKind : std::uint32_t { kAssigned, kAttribute, kImported, kDecorated, kElement, kStarMember };
+  enum MemoKind : std::uint32_t { kAssigned, kAttribute, kImported, kDecorated, kElement, kStarMember, kTraced, kBuilt };
   struct MemoKey {
     const void* object;
     std::uint32_t kind;
@@ -670,12 +672,30 @@ class Resolver {
       values = {Value{Value::Kind::Super, {file, klass}, {}}};
       i = 2;
     } else if (head.kind == Link::Kind::Name) {
-      values = resolve_name(head.text, file, scope, depth, line);
+      const Binding* binding = lookup(head.text, file, scope);
+      std::optional<Values> traced;
+      if (line != 0 && chain.size() > 1 && chain[1].kind == Link::Kind::Attribute && binding != nullptr &&
+          binding->kind == Binding::Kind::Assigned && binding->where == ScopeRef{file, scope}) {
+        traced = traced_attribute(*binding, chain[1].text, file, scope, depth, line);
+      }
+      if (traced) {
+        values = std::move(*traced);
+        i = 2;
+      } else {
+        values = resolve_name(head.text, binding, file, scope, depth, line);
+      }
     } else if (head.kind == Link::Kind::Literal) {
       values = {Value::external("builtins")};
     } else {
       return {};
     }
+    if (i < chain.size() && !values.empty()) follow(values, chain, i, file, scope, depth, line);
+    return values;
+  }
+
+  // Replaces `values` (what chain[0, i) evaluated to) with what chain[i..] gives from them.
+  void follow(Values& values, const LinkChain& chain, std::size_t i, std::uint32_t file, ScopeIndex scope, int depth,
+              std::uint32_t line) {
     for (; i < chain.size() && !values.empty(); ++i) {
       const Link& link = chain[i];
       Values next;
@@ -692,7 +712,6 @@ class Resolver {
       }
       values = std::move(next);
     }
-    return values;
   }
 
   // The names module `file` re-exports, each with the definition or module
@@ -886,8 +905,10 @@ class Resolver {
     return nullptr;
   }
 
-  Values resolve_name(const std::string& name, std::uint32_t file, ScopeIndex scope, int depth, std::uint32_t line) {
-    if (const Binding* binding = lookup(name, file, scope)) {
+  // `name` looked up where it is used; `binding` is lookup()'s answer.
+  Values resolve_name(const std::string& name, const Binding* binding, std::uint32_t file, ScopeIndex scope, int depth,
+                      std::uint32_t line) {
+    if (binding != nullptr) {
       if (line != 0 && binding->kind == Binding::Kind::Assigned && binding->where == ScopeRef{file, scope}) {
         return assigned_values(*binding, depth + 1, line);
       }
@@ -1484,6 +1505,336 @@ class Resolver {
     reads_.push_back(flow_key(klass, 0, name));
     if (const Values* written = flows_.find(klass, name)) add(values, *written);
     return values;
+  }
+
+  // The object one assignment builds (`c = Cls(...)`), read further down
+  // the same scope (`c.attr` at `line`): the attribute of that one object,
+  // not of every instance of Cls. Its value is what the constructor stores
+  // from this call's arguments, then what the statements between the two
+  // lines write into it (directly, through its methods, through the
+  // functions it is passed to or that reach its name), a write that
+  // dominates the read replacing those before it (a strong update).
+  // nullopt when the read is not of that form: `c` bound in this scope
+  // (`binding`, assigned in it) by that one assignment, which dominates the
+  // read, itself a statement of the scope's own block (no loop or branch
+  // around it), `attr` no member of the class (an attribute of its
+  // instances) and nothing in the class changing how attributes are set or
+  // read.
+  std::optional<Values> traced_attribute(const Binding& binding, const std::string& attribute, std::uint32_t file,
+                                         ScopeIndex scope, int depth, std::uint32_t line) {
+    const auto& definitions = files_[file].definitions;
+    if (scope != kModuleScope && !is_callable(definitions[scope].label)) return std::nullopt;
+    const auto& assignments = binding.assignments;
+    const auto above = std::partition_point(assignments.begin(), assignments.end(),
+                                            [line](const Assignment* a) { return a->line < line; });
+    if (above == assignments.begin()) return std::nullopt;
+    const Assignment& built = **(above - 1);
+    if (built.block_end < line || built.branches_from != 0 || !built.annotation.empty() || built.value.size() < 2 ||
+        built.value.back().kind != Link::Kind::Call) {
+      return std::nullopt;
+    }
+    if (above - 1 != assignments.begin() && (*(above - 2))->line == built.line) return std::nullopt;
+    if (statement_block_end(file, scope, line) != kOwnBlock) return std::nullopt;
+    // What is called to build it, memoised per assignment: a name is often read several times.
+    const Values classes = cached({&built, kBuilt, 0, 0}, [&] {
+      return evaluate(LinkChain(built.value.begin(), built.value.end() - 1), file, scope, depth + 1, built.line);
+    });
+    if (classes.size() != 1 || !classes[0].is(Value::Kind::Class) || !plain_attribute(classes[0].ref, attribute)) {
+      return std::nullopt;
+    }
+    const ScopeRef klass = classes[0].ref;
+    return cached({&built, kTraced, line, name_id(attribute)},
+                  [&] { return trace(built, binding, klass, attribute, {file, scope}, line, depth + 1); });
+  }
+
+ private:
+  // What a trace knows of a name: it is the traced object, or holds these
+  // values (a parameter of a traced call: what that call passes).
+  struct Known {
+    const Binding* binding;
+    bool object;
+    Values values;
+  };
+  // What a stretch of statements writes into the traced attribute: whether
+  // it surely does (strong) or may, what, and whether the object may have
+  // escaped where the trace cannot follow it.
+  struct Written {
+    bool wrote = false;
+    bool strong = false;
+    bool escaped = false;
+    Values values;
+  };
+  struct Trace {
+    ScopeRef klass;  // the object's
+    const std::string& attribute;
+    // The read's file. In other files, a function's calls are followed only
+    // when they are part of its interface (is_interface_call: a nested
+    // definition's, a `super()` method's), which their resolution digests.
+    std::uint32_t file;
+    int budget;          // call sites left to follow
+    int nesting = 0;     // calls followed into, around the current one
+  };
+  static constexpr int kTraceBudget = 256;
+  static constexpr int kTraceNesting = 6;
+
+  // The last line of the innermost block around the statement of `scope` at
+  // `line` (a call's or an assignment's), nullopt when there is none.
+  std::optional<std::uint32_t> statement_block_end(std::uint32_t file, ScopeIndex scope, std::uint32_t line) const {
+    const auto& calls = files_[file].calls;
+    const auto first = std::lower_bound(calls.begin(), calls.end(), line,
+                                        [](const CallSite& c, std::uint32_t l) { return c.line < l; });
+    for (auto it = first; it != calls.end() && it->line == line; ++it) {
+      if (it->scope == scope) return it->block_end;
+    }
+    const auto& assignments = tables_.index(file).assignments[slot(scope, files_[file].definitions.size())];
+    const auto at = std::partition_point(assignments.begin(), assignments.end(),
+                                         [line](const Assignment* a) { return a->line < line; });
+    if (at != assignments.end() && (*at)->line == line) return (*at)->block_end;
+    return std::nullopt;
+  }
+
+  // The block_end of the statements in a scope's own block.
+  static constexpr std::uint32_t kOwnBlock = 0xFFFFFFFFu;
+
+  // Whether `attribute` of an instance of `klass` is an attribute set on
+  // the instance: no class along the MRO binds it, all of them are in the
+  // tree, and none changes how instances are made or their attributes set.
+  bool plain_attribute(ScopeRef klass, const std::string& attribute) {
+    static constexpr std::array<std::string_view, 5> kHooks{"__new__", "__setattr__", "__getattr__", "__getattribute__",
+                                                            "__post_init__"};
+    for (const ScopeRef& owner : mro(klass)) {
+      if (is_opaque_base(owner)) return false;
+      const ScopeTable& t = table(owner.file, owner.def);
+      if (t.names.contains(std::string_view(attribute))) return false;
+      if (std::any_of(kHooks.begin(), kHooks.end(), [&](std::string_view hook) { return t.names.contains(hook); })) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  Values trace(const Assignment& built, const Binding& name, ScopeRef klass, const std::string& attribute, ScopeRef at,
+               std::uint32_t line, int depth) {
+    Trace t{klass, attribute, at.file, kTraceBudget};
+    std::vector<Known> known{{&name, true, {}}};
+    Written state;
+    // Building it runs the constructor on it with this call's arguments.
+    const CallSite* site = call_at(at.file, at.def, built.line, built.value, built.value.size() - 1);
+    for (const Value& init : constructor(Value{Value::Kind::Class, klass, {}}, depth + 1)) {
+      merge(state, function_effect(t, known, init.ref, true, site, at, 1, depth + 1), true);
+    }
+    scope_effects(t, known, at, built.line, line, line, state, depth + 1);
+    // Escaped, never written, or written with what cannot be known: what every instance gets.
+    if (state.escaped || state.values.empty()) return class_member(klass, attribute, true, false, depth + 1);
+    return state.values;
+  }
+
+  static void merge(Written& into, const Written& effect, bool dominates) {
+    into.escaped = into.escaped || effect.escaped;
+    if (!effect.wrote) return;
+    if (dominates && effect.strong) {
+      into.values = effect.values;
+      into.strong = true;
+    } else {
+      add(into.values, effect.values);
+    }
+    into.wrote = true;
+  }
+
+  const Known* known_name(const std::vector<Known>& known, const std::string& name, std::uint32_t file, ScopeIndex scope) const {
+    const Binding* binding = lookup(name, file, scope);
+    if (binding == nullptr) return nullptr;
+    for (auto it = known.rbegin(); it != known.rend(); ++it) {
+      if (it->binding == binding) return &*it;
+    }
+    return nullptr;
+  }
+  bool is_object(const std::vector<Known>& known, const LinkChain& chain, std::uint32_t file, ScopeIndex scope) const {
+    if (chain.size() != 1 || chain[0].kind != Link::Kind::Name) return false;
+    const Known* found = known_name(known, chain[0].text, file, scope);
+    return found != nullptr && found->object;
+  }
+  // What a chain holds, a name the trace knows read as it knows it: the
+  // values given, or the object (an instance of its own class, whichever
+  // class's method names it `self`).
+  Values known_values(const Trace& t, const std::vector<Known>& known, const LinkChain& chain, std::uint32_t file,
+                      ScopeIndex scope, std::uint32_t line, int depth) {
+    if (!chain.empty() && chain[0].kind == Link::Kind::Name) {
+      if (const Known* found = known_name(known, chain[0].text, file, scope); found != nullptr &&
+                                                                              (found->object || !found->values.empty())) {
+        Values values = found->object ? Values{Value{Value::Kind::Instance, t.klass, {}}} : found->values;
+        follow(values, chain, 1, file, scope, depth + 1, line);
+        return values;
+      }
+    }
+    return evaluate(chain, file, scope, depth + 1, line);
+  }
+
+  // What the statements of `at`'s own scope on the lines between `from`
+  // and `to` (both excluded) write into the traced attribute; a write is
+  // strong when its block holds `until`.
+  void scope_effects(Trace& t, std::vector<Known>& known, ScopeRef at, std::uint32_t from, std::uint32_t to,
+                     std::uint32_t until, Written& state, int depth) {
+    const FileFacts& facts = files_[at.file];
+    const auto& assignments = tables_.index(at.file).assignments[slot(at.def, facts.definitions.size())];
+    auto assignment = std::partition_point(assignments.begin(), assignments.end(),
+                                           [from](const Assignment* a) { return a->line <= from; });
+    auto call = std::lower_bound(facts.calls.begin(), facts.calls.end(), from + 1,
+                                 [](const CallSite& c, std::uint32_t l) { return c.line < l; });
+    const bool own_file = at.file == t.file;
+    for (;;) {
+      const bool more_assignments = assignment != assignments.end() && (*assignment)->line < to;
+      const bool more_calls = call != facts.calls.end() && call->line < to;
+      if (!more_assignments && !more_calls) break;
+      if (more_assignments && (!more_calls || (*assignment)->line <= call->line)) {
+        const Assignment& a = **assignment++;
+        if (is_object(known, a.value, at.file, at.def)) {
+          state.escaped = true;  // another name or place holds it now
+          return;
+        }
+        if (a.target.size() == 1 && a.target[0].kind == Link::Kind::Name) {
+          // A name the trace knows bound again: from here on it holds what
+          // that assigns (as well as what it held, in a branch). One that
+          // held the object may hold it or not: the trace stops.
+          const Known* found = known_name(known, a.target[0].text, at.file, at.def);
+          if (found == nullptr) continue;
+          if (found->object) {
+            state.escaped = true;
+            return;
+          }
+          Values values = assignment_values(a, at.file, depth + 1);
+          if (a.block_end < until) add(values, found->values);
+          known.push_back({found->binding, false, std::move(values)});
+          continue;
+        }
+        if (a.target.size() != 2 || a.target[1].kind != Link::Kind::Attribute || a.target[1].text != t.attribute ||
+            !is_object(known, LinkChain{a.target[0]}, at.file, at.def)) {
+          continue;
+        }
+        Written write{true, true, false, {}};
+        write.values = a.annotation.empty() ? known_values(t, known, a.value, at.file, at.def, a.line, depth)
+                                            : assignment_values(a, at.file, depth + 1);
+        merge(state, write, a.block_end >= until);
+        continue;
+      }
+      const CallSite& c = *call++;
+      if (c.scope != at.def || (!own_file && !is_interface_call(facts, c))) continue;
+      if (--t.budget < 0) {
+        state.escaped = true;
+        return;
+      }
+      merge(state, call_effect(t, known, c, at, depth + 1), c.block_end >= until);
+      if (state.escaped) return;
+    }
+  }
+
+  // What one call writes into the traced attribute: the union of what its
+  // targets do, strong when each of them surely writes it.
+  Written call_effect(Trace& t, std::vector<Known>& known, const CallSite& call, ScopeRef at, int depth) {
+    Written out;
+    const LinkChain& callee = call.callee;
+    const bool on_object = callee.size() == 2 && callee[1].kind == Link::Kind::Attribute &&
+                           is_object(known, LinkChain{callee[0]}, at.file, at.def);
+    // `super().m(...)` in a method run on the object runs m on it too.
+    const Definition* caller = at.def == kModuleScope ? nullptr : &files_[at.file].definitions[at.def];
+    const bool on_super = callee.size() == 3 && callee[0].kind == Link::Kind::Name && callee[0].text == "super" &&
+                          callee[1].kind == Link::Kind::Call && caller != nullptr && !caller->parameters.empty() &&
+                          is_object(known, LinkChain{{Link::Kind::Name, caller->parameters[0]}}, at.file, at.def);
+    const bool passes = on_object || on_super || is_object(known, LinkChain{callee.empty() ? Link{} : callee[0]}, at.file, at.def) ||
+                        std::any_of(call.arguments.begin(), call.arguments.end(),
+                                    [&](const LinkChain& a) { return is_object(known, a, at.file, at.def); });
+    const Values targets = evaluate(callee, at.file, at.def, depth + 1, call.line);
+    if (targets.empty()) {
+      out.escaped = passes;  // into code the trace cannot see
+      return out;
+    }
+    bool strong = true;
+    const auto take = [&](const Written& effect) {
+      out.escaped = out.escaped || effect.escaped;
+      strong = strong && effect.wrote && effect.strong;
+      if (effect.wrote) {
+        add(out.values, effect.values);
+        out.wrote = true;
+      }
+    };
+    for (const Value& target : targets) {
+      switch (target.kind) {
+        case Value::Kind::Function:
+          take(function_effect(t, known, target.ref, target.bound && (on_object || on_super), &call, at,
+                               target.bound ? 1 : 0, depth + 1));
+          break;
+        case Value::Kind::Class:
+          for (const Value& init : constructor(target, depth + 1)) {
+            take(function_effect(t, known, init.ref, false, &call, at, 1, depth + 1));
+          }
+          break;
+        case Value::Kind::Instance:
+          for (const Value& method : call_method(target, depth + 1)) {
+            const bool itself = is_object(known, LinkChain{callee[0]}, at.file, at.def) && callee.size() == 1;
+            take(function_effect(t, known, method.ref, itself, &call, at, 1, depth + 1));
+          }
+          break;
+        default: strong = false; break;
+      }
+      if (out.escaped) return out;
+    }
+    out.strong = out.wrote && strong;
+    return out;
+  }
+
+  // What calling `function` (its receiver the object when `receiver`, the
+  // call's arguments from `offset` on) writes into the traced attribute.
+  Written function_effect(Trace& t, std::vector<Known>& known, ScopeRef function, bool receiver, const CallSite* call,
+                          ScopeRef at, std::uint32_t offset, int depth) {
+    Written out;
+    if (t.nesting >= kTraceNesting || depth > kMaxDepth) {
+      out.escaped = true;
+      return out;
+    }
+    const Definition& definition = files_[function.file].definitions[function.def];
+    const ScopeTable& names = table(function.file, function.def);
+    const auto parameter = [&](std::size_t p) -> const Binding* {
+      if (p >= definition.parameters.size()) return nullptr;
+      const auto it = names.names.find(std::string_view(definition.parameters[p]));
+      return it == names.names.end() || it->second.kind != Binding::Kind::Parameter ? nullptr : &it->second;
+    };
+    const std::size_t mark = known.size();
+    if (receiver && offset == 1) {
+      if (const Binding* self = parameter(0)) known.push_back({self, true, {}});
+    }
+    if (call != nullptr) {
+      std::uint32_t position = offset;
+      for (std::size_t a = 0; a < call->arguments.size(); ++a) {
+        const std::string_view keyword = a < call->keywords.size() ? std::string_view(call->keywords[a]) : std::string_view();
+        if (keyword == "*" || keyword == "**") continue;
+        std::size_t p = keyword.empty() ? position++ : definition.parameters.size();
+        if (!keyword.empty()) {
+          p = static_cast<std::size_t>(std::find(definition.parameters.begin(), definition.parameters.end(), keyword) -
+                                       definition.parameters.begin());
+        }
+        const LinkChain& argument = call->arguments[a];
+        const Binding* bound = parameter(p);
+        const bool object = is_object(known, argument, at.file, at.def);
+        if (bound == nullptr) {
+          out.escaped = out.escaped || object;  // into `*args` or `**kwargs`
+          continue;
+        }
+        if (object) {
+          known.push_back({bound, true, {}});
+        } else if (!argument.empty()) {
+          // An argument of unknown value says nothing: the parameter keeps what every call passes.
+          Values passed = known_values(t, known, argument, at.file, at.def, call->line, depth);
+          if (!passed.empty()) known.push_back({bound, false, std::move(passed)});
+        }
+      }
+    }
+    if (!out.escaped) {
+      ++t.nesting;
+      scope_effects(t, known, function, 0, std::numeric_limits<std::uint32_t>::max(), kOwnBlock, out, depth + 1);
+      --t.nesting;
+    }
+    known.erase(known.begin() + static_cast<std::ptrdiff_t>(mark), known.end());
+    return out;
   }
 
  public:

@@ -238,10 +238,10 @@ TEST_CASE("python extractor: returns, loops, with, raise, lambdas, decorators an
                                        "return = x.go() @12",
                                        "return = y @14",
                                    });
-  // The loop variable and `return` are bound in the function's body (lines
-  // 2-8); the lambdas' returns at module level are in no block.
-  CHECK(facts.assignments[0].block_end == 8);
-  CHECK(facts.assignments[2].block_end == 8);
+  // The loop variable and `return` are bound in the function's own block
+  // (lines 2-8), the lambdas' returns at module level: kNoLine for both.
+  CHECK(facts.assignments[0].block_end == 0xFFFFFFFFu);
+  CHECK(facts.assignments[2].block_end == 0xFFFFFFFFu);
   CHECK(facts.assignments.back().block_end == 0xFFFFFFFFu);
 
   std::vector<std::string> calls;
@@ -261,6 +261,12 @@ TEST_CASE("python extractor: returns, loops, with, raise, lambdas, decorators an
                      "12 x.go",
                      "14 run",
                  });
+  // Each call's innermost block: the loop's (3), the if's (7); kNoLine in
+  // the function's own block and at module level.
+  CHECK(facts.calls[0].block_end == 0xFFFFFFFFu);
+  CHECK(facts.calls[2].block_end == 3);
+  CHECK(facts.calls[6].block_end == 7);
+  CHECK(facts.calls.back().block_end == 0xFFFFFFFFu);
   const CallSite& run = facts.calls.back();
   REQUIRE(run.arguments.size() == 4);
   CHECK(chain_text(run.arguments[0]) == "hook");

@@ -147,6 +147,9 @@ struct CallSite {
   // to its definition, `with` entering its context, `for` iterating): an edge
   // when it resolves to a definition in the tree, never an unresolved site.
   bool implicit = false;
+  // Python: the last line of the innermost block holding the call, as
+  // Assignment::block_end (kNoLine in its scope's own block).
+  std::uint32_t block_end = 0xFFFFFFFFu;
 };
 
 // `target = value` and `target: annotation [= value]` where the target is a
@@ -159,9 +162,10 @@ struct Assignment {
   LinkChain target;
   LinkChain value;       // a call, name or literal chain; empty when not one
   LinkChain annotation;  // empty when none
-  // Python: the last line of the innermost block (a body of a def, if, for,
-  // while, try, with...) holding the assignment; kNoLine at module level.
-  // It dominates the uses below it up to there: they see it, not what was
+  // Python: the last line of the innermost block (a body of an if, for,
+  // while, try, with...) holding the assignment; kNoLine when that is its
+  // scope's own block (the module's, a def's or a class's body). It
+  // dominates the uses below it up to there: they see it, not what was
   // assigned before it.
   std::uint32_t block_end = 0xFFFFFFFFu;
   // Python: the first line of an if/elif/else every branch of which assigns
