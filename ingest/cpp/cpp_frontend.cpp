@@ -222,7 +222,8 @@ class CppFrontend final : public resolve::ExtractingFrontend<CppQueries, CppExtr
                              .calls_may_be_macros = true,
                              .open_namespaces = true,
                              .argument_dependent_lookup = true,
-                             .free_operators = true};
+                             .free_operators = true,
+                             .declarations_through_includes = true};
 };
 
 }  // namespace

@@ -127,6 +127,10 @@ struct TypedRules {
   // An operator may be a free function taking its operands (C++'s
   // `operator+(const A&, const A&)`), not only a method of the left one's type.
   bool free_operators = false;
+  // A file reads the declarations of the files it #includes (C++): an edit
+  // to a file's declarations re-resolves the files that include it, not
+  // every file (include_dependents.hpp).
+  bool declarations_through_includes = false;
 };
 
 class TypedLanguage {
@@ -139,9 +143,11 @@ class TypedLanguage {
 };
 
 // Links the files' facts. `wanted` as LanguageFrontend::resolve_some (empty:
-// every file); external_calls_by_file is always filled.
+// every file); external_calls_by_file is always filled. `made`: the
+// language's layout of these files when it was made already.
 ProgramGraph resolve_typed(const TypedLanguage& language, std::span<const FileFacts> files,
-                           const ProjectInfo& project, std::span<const std::uint8_t> wanted);
+                           const ProjectInfo& project, std::span<const std::uint8_t> wanted,
+                           const TypedLayout* made = nullptr);
 
 // A digest of what resolving other files reads of `facts` (all but call
 // sites and the locals of functions).

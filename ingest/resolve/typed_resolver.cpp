@@ -242,8 +242,11 @@ void add_imports(const TypeTable& table, std::span<const FileScope> scopes, Prog
 }  // namespace
 
 ProgramGraph resolve_typed(const TypedLanguage& language, std::span<const FileFacts> files,
-                           const ProjectInfo& project, std::span<const std::uint8_t> wanted) {
-  const TypedLayout layout = language.layout(files, project);
+                           const ProjectInfo& project, std::span<const std::uint8_t> wanted,
+                           const TypedLayout* made) {
+  std::optional<TypedLayout> own;
+  if (made == nullptr) own.emplace(language.layout(files, project));
+  const TypedLayout& layout = made != nullptr ? *made : *own;
   std::vector<FileScope> scopes(files.size());
   trellis::parallel_for(std::size_t{0}, files.size(), [&](std::size_t f) {
     scopes[f] = language.file_scope(files, layout, static_cast<std::uint32_t>(f));
