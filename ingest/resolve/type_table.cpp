@@ -327,15 +327,16 @@ void TypeTable::resolve_member_types() {
     }
   }
   returns_.resize(files_.size());
-  trellis::parallel_for(std::size_t{0}, files_.size(), [this](std::size_t file) {
-    const auto f = static_cast<std::uint32_t>(file);
-    const auto& definitions = files_[f].definitions;
-    returns_[f].resize(definitions.size());
-    for (ScopeIndex d = 0; d < definitions.size(); ++d) {
-      if (is_type(definitions[d].label)) continue;
-      returns_[f][d] = resolve_type(definitions[d].return_annotation, {f, d});
-    }
-  });
+  returns_resolved_ = std::make_unique<std::once_flag[]>(files_.size());
+}
+
+void TypeTable::resolve_returns(std::uint32_t file) const {
+  const auto& definitions = files_[file].definitions;
+  returns_[file].resize(definitions.size());
+  for (ScopeIndex d = 0; d < definitions.size(); ++d) {
+    if (is_type(definitions[d].label)) continue;
+    returns_[file][d] = resolve_type(definitions[d].return_annotation, {file, d});
+  }
 }
 
 std::optional<NamespaceId> TypeTable::find_namespace(std::string_view qualified) const {
@@ -374,7 +375,8 @@ NamespaceId TypeTable::namespace_of_type(TypeId type) const {
 }
 
 DeclaredType TypeTable::return_type(ScopeRef callable) const {
-  if (callable.def == kModuleScope || returns_.empty()) return {};
+  if (callable.def == kModuleScope || returns_resolved_ == nullptr) return {};
+  std::call_once(returns_resolved_[callable.file], [&] { resolve_returns(callable.file); });
   return returns_[callable.file][callable.def];
 }
 

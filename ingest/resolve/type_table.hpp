@@ -7,6 +7,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <span>
 #include <string>
@@ -179,6 +180,7 @@ class TypeTable {
   std::string_view signature_of(const Definition& definition) const;
   void resolve_supertypes();
   void resolve_member_types();
+  void resolve_returns(std::uint32_t file) const;
   NamespaceId intern_namespace(std::string_view qualified);
   std::string_view top_namespace(std::uint32_t file, ScopeIndex def) const;
   // What an import's target names; a name another namespace's file imports
@@ -208,7 +210,11 @@ class TypeTable {
   std::unordered_map<std::string_view, std::vector<std::string_view>> macros_;  // name -> root namespaces defining it
   // (file, top-level definition) -> its namespace nested in the file's.
   std::unordered_map<std::uint64_t, std::string> nested_namespaces_;
-  std::vector<std::vector<DeclaredType>> returns_;  // [file][def]
+  // [file][def]: declared return types, a file's resolved when one of them
+  // is first read (a one-file re-index reads those of the few files its
+  // calls reach).
+  mutable std::vector<std::vector<DeclaredType>> returns_;
+  mutable std::unique_ptr<std::once_flag[]> returns_resolved_;  // [file]
   std::vector<std::vector<TypeId>> lineages_;         // [type]: itself, then its supertypes, nearest first
   std::vector<std::uint8_t> open_;                    // [type]: a supertype along it is outside the tree
 };
