@@ -40,7 +40,10 @@ namespace {
 // while/for-else, C++ class templates' type parameters and the template
 // arguments of declared types; caches of 19 would keep old values for
 // unchanged files.
-constexpr std::uint32_t kCodecVersion = 20;
+// 21: the same fields, read differently: Rust's `&x` and `&T` carry a
+// reference link, `*x` an indirection link and a deref call site; caches
+// of 20 would keep the old chains for unchanged files.
+constexpr std::uint32_t kCodecVersion = 21;
 
 class Writer {
  public:

@@ -514,6 +514,11 @@ DeclaredType TypeTable::resolve_type(std::span<const Link> written, Context cont
     }
     return element;
   }
+  if (length > 1 && written[length - 1].kind == Link::Kind::Attribute && written[length - 1].text == kReferenceLink) {
+    DeclaredType referent = resolve_type(written.first(length - 1), context);
+    referent.reference = true;
+    return referent;
+  }
   if (length > 1 && written[length - 1].kind == Link::Kind::Attribute && written[length - 1].text == kDerefLink) {
     DeclaredType held = resolve_type(written.first(length - 1), context);
     held.handle = held.kind == DeclaredType::Kind::Type || held.kind == DeclaredType::Kind::Parameter;

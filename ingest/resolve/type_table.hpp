@@ -43,6 +43,7 @@ struct DeclaredType {
   // `Box<W>`), a view of the chain resolve_type read, read at `where`.
   std::span<const Link> arguments;
   Context where;
+  bool reference = false;  // written as a reference to `type` (kReferenceLink)
   static DeclaredType external() { return {Kind::External, kNone, 0, false, 0, {}, {}}; }
   static DeclaredType of(TypeId type, std::uint8_t collection = 0) { return {Kind::Type, type, collection, false, 0, {}, {}}; }
 };
@@ -59,6 +60,11 @@ inline constexpr std::string_view kDerefLink = "*";
 // through a pointer or handle; on an object of a class, that class's
 // `operator*` (kDerefLink: its `operator->`).
 inline constexpr std::string_view kIndirectionLink = "(*)";
+// A reference (Rust's `&T` and `&x`, `*const T`): [T, "&"] reads as T
+// everywhere (members, method calls) but for an explicit dereference,
+// which on a reference is the language's own and on a value its type's
+// Deref (kIndirectionLink: Value::reference).
+inline constexpr std::string_view kReferenceLink = "&";
 // Type arguments (C++): a declared type `Box<W, V>` is [Box, <, W, >, <, V,
 // >]: each argument's own chain between Element links of these texts
 // (nested ones balanced).

@@ -52,6 +52,12 @@ const std::vector<ScopeRef>* associated_functions(const TypeTable& table, const 
 // library or unknown operand is neither an edge nor a site).
 void link_operator(Typer& typer, const TypeTable& table, const CallSite& site, const Value& member, Context context,
                    const std::function<void(ScopeRef, CallType)>& edge) {
+  if (site.callee.back().text == kDerefMethod && site.arguments.empty()) {  // `*x` (typed_facts.hpp)
+    const LinkChain operand(site.callee.begin(), site.callee.end() - 1);
+    const auto& self_names = table.rules().self_names;
+    if (operand.size() == 1 && std::find(self_names.begin(), self_names.end(), operand[0].text) != self_names.end()) return;
+    if (typer.evaluate(operand, context, site.line).reference) return;
+  }
   if (member.is(Value::Kind::Callable)) {
     // Only an operator of the expression's arity (`*it` is never the binary `a * b`).
     if (const auto fitting = typer.of_arity(*member.overloads, site.arguments.size()); !fitting.empty()) {
