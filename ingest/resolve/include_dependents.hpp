@@ -24,7 +24,8 @@ namespace trellis::ingest::resolve {
 // every other's declarations).
 // A file that reaches a declaration through no #include the tree resolves
 // (a generated header, an include path the compilation database does not
-// give) keeps its edges.
+// give) keeps its edges (unless they point into a reshaped file:
+// resolve_language.hpp) until it is edited or every file is resolved.
 bool mark_include_dependents(std::span<const FileFacts> files, const TypedLayout& layout,
                              std::span<const std::uint8_t> reshaped, std::span<const FileFacts* const> before,
                              std::span<std::uint8_t> wanted);
