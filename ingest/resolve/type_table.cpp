@@ -421,7 +421,13 @@ TypeTable::NameMeaning TypeTable::lookup_type_name(std::string_view name, Contex
     }
   }
   for (const ImportedName& alias : scopes_[context.file].aliases) {
-    if (alias.name == name) return meaning_of_target(alias.target);
+    if (alias.name != name) continue;
+    NameMeaning meaning = meaning_of_target(alias.target);
+    if (meaning.kind == Kind::Type && !alias.arguments.empty()) {
+      meaning.arguments = alias.arguments;
+      meaning.where = {alias.file, kModuleScope};
+    }
+    return meaning;
   }
   const NamespaceId own = namespace_of(context);
   const auto type_in = [&](NamespaceId ns) -> std::optional<TypeId> {
@@ -561,6 +567,10 @@ DeclaredType TypeTable::resolve_type(std::span<const Link> written, Context cont
     DeclaredType out = DeclaredType::of(meaning.id);
     out.arguments = written.subspan(names);
     out.where = context;
+    if (out.arguments.empty() && !meaning.arguments.empty()) {  // an alias's (`using A = Box<W>`)
+      out.arguments = meaning.arguments;
+      out.where = meaning.where;
+    }
     return out;
   }
   // A declared type the tree does not define: the language's own, or a library's.

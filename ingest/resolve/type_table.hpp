@@ -168,6 +168,9 @@ class TypeTable {
   struct NameMeaning {
     enum class Kind : std::uint8_t { None, Type, Namespace, External } kind = Kind::None;
     std::uint32_t id = kNone;
+    // Type: the type arguments an alias gives it (ImportedName::arguments), read at `where`.
+    std::span<const Link> arguments{};
+    Context where{};
   };
   NameMeaning lookup_type_name(std::string_view name, Context context) const;
 

@@ -26,6 +26,10 @@ struct ImportedName {
   // A static import of one member under another name (Rust `use a::f as
   // g`: name "g", member "f"); empty: the member is `name`.
   std::string member;
+  // The type arguments an alias gives its target (C++ `using A = Box<W>`:
+  // [<, W, >], a view of the Import's), read at the top level of `file`.
+  std::span<const Link> arguments{};
+  std::uint32_t file = kNone;
 };
 
 // What one file's imports make visible, in the core's terms.

@@ -65,3 +65,16 @@ TEST_CASE("cpp: an edit to calls in a body re-links one file; a header's class r
     CHECK(report.files_resolved == 3);  // shape.h, main.cpp, shape.cpp
   }
 }
+
+TEST_CASE("cpp: a re-index reads an unchanged header's alias and its type arguments from the cache") {
+  // tests/fixtures/cpp/gallery: `using WidgetBox = gallery::Box<gallery::Widget>`
+  // in include/gallery/widget.h; src/templates.cpp calls `alias.get().draw()`,
+  // Widget's draw only through the alias's arguments. Re-linking the edited
+  // source alone, with the header's facts decoded from the cache, must give
+  // a full index's snapshot.
+  const test::FixtureCopy tree("tests/fixtures/cpp/gallery");
+  REQUIRE(test::files_relinked_matching_a_full_index(tree.root, tree.database, tree.scratch) > 1);
+  test::replace_in_file(tree.root / "src/templates.cpp", "  alias.get().draw();\n",
+                        "  alias.get().draw();\n  alias.get().draw();\n");
+  CHECK(test::files_relinked_matching_a_full_index(tree.root, tree.database, tree.scratch) == 1);
+}
