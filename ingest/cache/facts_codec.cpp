@@ -41,7 +41,11 @@ namespace {
 // arguments of declared types; caches of 19 would keep old values for
 // unchanged files.
 // 21: each Python call site's block_end (CallSite::block_end), and
-// block_end kNoLine for a statement in a def's or class's own body.
+// block_end kNoLine for a statement in a def's or class's own body; each
+// import's type arguments (C++ `using A = Box<W>`: Import::arguments); and
+// Rust's `&x` and `&T` carry a reference link, `*x` an indirection link and
+// a deref call site (caches of 20 would keep the old chains for unchanged
+// files).
 constexpr std::uint32_t kCodecVersion = 21;
 
 class Writer {
@@ -334,6 +338,7 @@ void write_file(Writer& w, const FileFacts& f, std::uint64_t hash) {
     w.text(i.name);
     w.text(i.alias);
     w.u32((i.is_from ? 1u : 0u) | (i.reexport ? 2u : 0u));
+    w.chain(i.arguments);
   }
   const std::vector<Assignment>& assignments = f.all_assignments();
   w.u32(static_cast<std::uint32_t>(assignments.size()));
@@ -544,6 +549,7 @@ CachedFile read_file_facts(Reader& r) {
     const std::uint32_t flags = r.u32();
     i.is_from = (flags & 1u) != 0;
     i.reexport = (flags & 2u) != 0;
+    i.arguments = r.chain();
     if (!scope_ok(i.scope)) throw std::out_of_range("bad import scope");
   }
   // The rest is the assignments: checked now, decoded when first read.

@@ -621,9 +621,14 @@ class Walk {
   }
 
   void alias(TSNode name, TSNode type) {
-    LinkChain target = chains_.type(type);
+    // `using A = Box<W>`: Box, and the arguments <W> the alias gives it.
+    LinkChain target = chains_.declared_type(type);
+    const std::size_t names = resolve::name_length(target);
+    LinkChain arguments(target.begin() + static_cast<std::ptrdiff_t>(names), target.end());
+    target.resize(names);
     if (ts_node_is_null(name) || target.empty() || target.back().text == resolve::kElementLink) return;
     Import import;
+    import.arguments = std::move(arguments);
     import.line = line_of(ts_node_start_point(name));
     import.is_from = true;
     import.alias = text(name);

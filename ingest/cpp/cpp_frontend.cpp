@@ -164,7 +164,8 @@ class CppFrontend final : public resolve::ExtractingFrontend<CppQueries, CppExtr
           continue;
         }
         std::string target = import.module.empty() ? import.name : import.module + "." + import.name;
-        layout.lent_aliases[f].push_back({import.alias.empty() ? import.name : import.alias, std::move(target), {}});
+        layout.lent_aliases[f].push_back({import.alias.empty() ? import.name : import.alias, std::move(target), {},
+                                          import.arguments, f});
         if (import.alias.empty() && !import.module.empty()) layout.lent_static_imports[f].push_back({import.name, import.module, {}});
       }
     }
@@ -222,7 +223,8 @@ class CppFrontend final : public resolve::ExtractingFrontend<CppQueries, CppExtr
                              .calls_may_be_macros = true,
                              .open_namespaces = true,
                              .argument_dependent_lookup = true,
-                             .free_operators = true};
+                             .free_operators = true,
+                             .declarations_through_includes = true};
 };
 
 }  // namespace

@@ -28,10 +28,12 @@ bool valid_slice(const FileEdgeSlice& edges, std::uint32_t file, std::span<const
                      [&](const ReExport& e) { return e.module == file && valid_ref(e.target, files); });
 }
 
-// Whether the previous index's edges can stand for every unchanged file.
+// Whether the previous index's edges can stand for every unchanged file
+// the edits do not reach; `reshaped` marks the edited files whose interface
+// digest changed.
 bool can_reuse(const LanguageFrontend& language, const FileOwners& owners, std::span<const FileFacts> files,
                std::span<const std::uint8_t> changed, std::span<const std::uint64_t> digests, std::uint64_t context,
-               const FactsCache& previous) {
+               const FactsCache& previous, std::vector<std::uint8_t>& reshaped) {
   // A file another language handles too (a `.h`) counts for the one that reads it.
   const auto previous_files = std::count_if(previous.begin(), previous.end(),
                                             [&](const auto& entry) { return owners.reads(language, entry.first); });
@@ -41,7 +43,38 @@ bool can_reuse(const LanguageFrontend& language, const FileOwners& owners, std::
     if (entry == previous.end() || !entry->second.resolved) return false;
     const ResolvedFile& resolved = *entry->second.resolved;
     if (resolved.index != i || resolved.context_digest != context) return false;
-    if (changed[i] != 0 ? resolved.interface_digest != digests[i] : !valid_slice(resolved.edges, i, files)) return false;
+    if (changed[i] != 0) {
+      reshaped[i] = resolved.interface_digest != digests[i] ? 1 : 0;
+    } else if (!valid_slice(resolved.edges, i, files)) {
+      return false;
+    }
+  }
+  return true;
+}
+
+// Marks in `wanted` what the edits to the files with `reshaped[i] != 0` can
+// change: the files the language says read them, and every file whose last
+// edges point into one of them (their definitions may have moved). False
+// when the language cannot tell (every file may change).
+bool mark_dependents(const LanguageFrontend& language, std::span<const FileFacts> files, const ProjectInfo& project,
+                     std::span<const std::uint8_t> reshaped, const FactsCache& previous,
+                     std::span<std::uint8_t> wanted) {
+  std::vector<const FileFacts*> before(files.size(), nullptr);
+  for (std::size_t i = 0; i < files.size(); ++i) {
+    if (reshaped[i] != 0) before[i] = &previous.find(files[i].relative_path)->second.facts;
+  }
+  if (!language.mark_dependents(files, project, reshaped, before, wanted)) return false;
+  const auto into = [&](ScopeRef ref) { return ref.file < reshaped.size() && reshaped[ref.file] != 0; };
+  const auto heritage_into = [&](const InheritsEdge& e) { return into(e.base); };
+  for (std::size_t i = 0; i < files.size(); ++i) {
+    if (wanted[i] != 0) continue;
+    const FileEdgeSlice& edges = previous.find(files[i].relative_path)->second.resolved->edges;
+    if (std::any_of(edges.calls.begin(), edges.calls.end(), [&](const CallEdge& e) { return into(e.callee); }) ||
+        std::any_of(edges.inherits.begin(), edges.inherits.end(), heritage_into) ||
+        std::any_of(edges.implements.begin(), edges.implements.end(), heritage_into) ||
+        std::any_of(edges.reexports.begin(), edges.reexports.end(), [&](const ReExport& e) { return into(e.target); })) {
+      wanted[i] = 1;
+    }
   }
   return true;
 }
@@ -72,13 +105,14 @@ std::vector<FileEdgeSlice> slices_by_file(ProgramGraph& program, std::size_t fil
   return slices;
 }
 
-// Unchanged files came from the cache without their call sites.
+// Unchanged files came from the cache without their call sites: those
+// with wanted[i] != 0 (every one when `wanted` is empty) get them.
 Status decode_cached_calls(std::span<FileFacts> files, std::span<const std::uint8_t> changed,
-                           const FactsCache* previous) {
+                           const FactsCache* previous, std::span<const std::uint8_t> wanted = {}) {
   if (previous == nullptr) return {};
   std::vector<Status> statuses(files.size());
   trellis::parallel_for(std::size_t{0}, files.size(), [&](std::size_t i) {
-    if (changed[i] != 0) return;
+    if (changed[i] != 0 || (!wanted.empty() && wanted[i] == 0)) return;
     if (const auto entry = previous->find(files[i].relative_path); entry != previous->end()) {
       statuses[i] = decode_calls(entry->second, files[i]);
     }
@@ -120,10 +154,22 @@ Result<LanguageResolution> resolve_language(const LanguageFrontend& language, co
   });
 
   const std::uint64_t context = language.context_digest(project);
-  bool reuse = previous != nullptr && can_reuse(language, owners, files, changed, digests, context, *previous);
+  std::vector<std::uint8_t> reshaped(files.size(), 0);
+  bool reuse = previous != nullptr && can_reuse(language, owners, files, changed, digests, context, *previous, reshaped);
   std::vector<std::uint8_t> wanted(files.size(), 1);
   if (reuse) {
     wanted.assign(changed.begin(), changed.end());
+    if (std::find(reshaped.begin(), reshaped.end(), 1) != reshaped.end()) {
+      reuse = mark_dependents(language, files, project, reshaped, *previous, wanted);
+      if (!reuse) wanted.assign(files.size(), 1);
+    }
+  }
+  if (reuse) {
+    if (Status status = decode_cached_calls(files, changed, previous, wanted); !status.ok()) {
+      return std::move(status).take_error();
+    }
+  }
+  if (reuse) {
     // What the unchanged files' last resolution derived (their calls'
     // arguments' values), which resolving the edited ones reads.
     std::vector<std::string> derived(files.size());
@@ -145,6 +191,11 @@ Result<LanguageResolution> resolve_language(const LanguageFrontend& language, co
     out.program = language.resolve_some(files, project, wanted);
   }
   out.files_resolved = static_cast<std::size_t>(std::count(wanted.begin(), wanted.end(), 1));
+  if (reuse) {
+    for (std::size_t i = 0; i < files.size(); ++i) {
+      if (wanted[i] != 0 && changed[i] == 0) ++out.dependents_resolved;
+    }
+  }
   if (out.program.external_calls_by_file.size() != files.size()) {
     // A frontend that gives digests but not per-file counts: resolve() fully.
     if (Status status = resolve_all(); !status.ok()) return std::move(status).take_error();

@@ -3,11 +3,15 @@
 // When the previous index kept every file's edges, the language's file list
 // is unchanged, and every changed file's interface digest is the same as
 // before, only the changed files are resolved again: nothing another file's
-// resolution reads has changed, so every other file keeps its edges.
-// Otherwise (files added, removed or renamed, an interface edited, the
-// language's context digest changed, a language without digests) every
-// file is resolved. Either way the program
-// equals what a full resolve() gives.
+// resolution reads has changed, so every other file keeps its edges. An
+// edited interface re-resolves, besides, the files that the language says
+// read it (LanguageFrontend::mark_dependents: a C++ header's includers) and
+// those whose edges point into it. Otherwise (files added, removed or
+// renamed, an interface edited in a language that cannot tell who reads
+// it, the language's context digest changed, a language without digests)
+// every file is resolved. Either way the program equals what a full
+// resolve() gives (for C++, as far as the tree's #includes tell who reads a
+// declaration: include_dependents.hpp).
 #pragma once
 
 #include <cstdint>
@@ -26,6 +30,9 @@ struct LanguageResolution {
   // Per file, for the next index; empty when the language has no digests.
   std::vector<std::optional<ResolvedFile>> resolved;
   std::size_t files_resolved = 0;  // files whose edges were computed this time
+  // Of those, unchanged files resolved because an edited file they read
+  // changed its interface (LanguageFrontend::mark_dependents).
+  std::size_t dependents_resolved = 0;
   // Per file (or empty): 1 when resolved[i] is the cached one, unchanged.
   std::vector<std::uint8_t> kept;
 };

@@ -65,8 +65,11 @@ Typer::Typer(const TypeTable& table, std::uint32_t file, bool with_locals) : tab
 
 Value Typer::instance_of(DeclaredType type) {
   switch (type.kind) {
-    case DeclaredType::Kind::Type:
-      return {Value::Kind::Instance, type.type, nullptr, type.collection, type.handle, type.arguments, type.where};
+    case DeclaredType::Kind::Type: {
+      Value out{Value::Kind::Instance, type.type, nullptr, type.collection, type.handle, type.arguments, type.where};
+      out.reference = type.reference;
+      return out;
+    }
     case DeclaredType::Kind::External: return Value::of(Value::Kind::External);
     case DeclaredType::Kind::Parameter:
       return type.collection > 0 || type.handle ? Value::of(Value::Kind::External) : Value{};
@@ -329,7 +332,12 @@ Value Typer::operator_result(const Value& of, std::string_view name, std::size_t
 }
 
 Value Typer::member(Value of, std::string_view name, bool called, int depth) {
+  if (name == kReferenceLink) {  // `&x`
+    if (of.is(Value::Kind::Instance)) of.reference = true;
+    return of;
+  }
   if (name == kElementLink) {  // an element of a collection
+    of.reference = false;
     if (of.is(Value::Kind::Instance) && of.collection > 0) {
       --of.collection;
       return of;
@@ -340,6 +348,14 @@ Value Typer::member(Value of, std::string_view name, bool called, int depth) {
     }
     if (Value element = operator_result(of, "operator[]", 1); !element.is(Value::Kind::Unknown)) return element;
     return of.is(Value::Kind::External) ? of : Value{};
+  }
+  if (name == kIndirectionLink && of.is(Value::Kind::Instance) && of.collection == 0 && !of.handle) {
+    if (of.reference) {  // a reference's own dereference
+      of.reference = false;
+      return of;
+    }
+    // A type's Deref (Rust's `impl Deref`): its Target (TypeInfo::reached_only).
+    if (const auto& targets = table_.type(of.id).reached_only; !targets.empty()) return Value::of(Value::Kind::Instance, targets.front());
   }
   if (name == kDerefLink || name == kIndirectionLink) {  // through a handle or pointer to what it points at
     // A class's own `->` / `*` (an iterator, a smart pointer of the tree's): what it yields.

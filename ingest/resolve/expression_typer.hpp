@@ -43,6 +43,9 @@ struct Value {
   std::span<const Link> arguments;
   Context where;
   const Binding* outer = nullptr;  // what binds the template parameters `arguments` name
+  // Instance: a reference to one (kReferenceLink), which an explicit
+  // dereference reads through without calling its type's Deref.
+  bool reference = false;
   bool is(Kind k) const { return kind == k; }
   static Value of(Kind kind, std::uint32_t id = kNone) {
     Value value;

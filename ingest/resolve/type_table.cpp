@@ -327,15 +327,16 @@ void TypeTable::resolve_member_types() {
     }
   }
   returns_.resize(files_.size());
-  trellis::parallel_for(std::size_t{0}, files_.size(), [this](std::size_t file) {
-    const auto f = static_cast<std::uint32_t>(file);
-    const auto& definitions = files_[f].definitions;
-    returns_[f].resize(definitions.size());
-    for (ScopeIndex d = 0; d < definitions.size(); ++d) {
-      if (is_type(definitions[d].label)) continue;
-      returns_[f][d] = resolve_type(definitions[d].return_annotation, {f, d});
-    }
-  });
+  returns_resolved_ = std::make_unique<std::once_flag[]>(files_.size());
+}
+
+void TypeTable::resolve_returns(std::uint32_t file) const {
+  const auto& definitions = files_[file].definitions;
+  returns_[file].resize(definitions.size());
+  for (ScopeIndex d = 0; d < definitions.size(); ++d) {
+    if (is_type(definitions[d].label)) continue;
+    returns_[file][d] = resolve_type(definitions[d].return_annotation, {file, d});
+  }
 }
 
 std::optional<NamespaceId> TypeTable::find_namespace(std::string_view qualified) const {
@@ -374,7 +375,8 @@ NamespaceId TypeTable::namespace_of_type(TypeId type) const {
 }
 
 DeclaredType TypeTable::return_type(ScopeRef callable) const {
-  if (callable.def == kModuleScope || returns_.empty()) return {};
+  if (callable.def == kModuleScope || returns_resolved_ == nullptr) return {};
+  std::call_once(returns_resolved_[callable.file], [&] { resolve_returns(callable.file); });
   return returns_[callable.file][callable.def];
 }
 
@@ -419,7 +421,13 @@ TypeTable::NameMeaning TypeTable::lookup_type_name(std::string_view name, Contex
     }
   }
   for (const ImportedName& alias : scopes_[context.file].aliases) {
-    if (alias.name == name) return meaning_of_target(alias.target);
+    if (alias.name != name) continue;
+    NameMeaning meaning = meaning_of_target(alias.target);
+    if (meaning.kind == Kind::Type && !alias.arguments.empty()) {
+      meaning.arguments = alias.arguments;
+      meaning.where = {alias.file, kModuleScope};
+    }
+    return meaning;
   }
   const NamespaceId own = namespace_of(context);
   const auto type_in = [&](NamespaceId ns) -> std::optional<TypeId> {
@@ -512,6 +520,11 @@ DeclaredType TypeTable::resolve_type(std::span<const Link> written, Context cont
     }
     return element;
   }
+  if (length > 1 && written[length - 1].kind == Link::Kind::Attribute && written[length - 1].text == kReferenceLink) {
+    DeclaredType referent = resolve_type(written.first(length - 1), context);
+    referent.reference = true;
+    return referent;
+  }
   if (length > 1 && written[length - 1].kind == Link::Kind::Attribute && written[length - 1].text == kDerefLink) {
     DeclaredType held = resolve_type(written.first(length - 1), context);
     held.handle = held.kind == DeclaredType::Kind::Type || held.kind == DeclaredType::Kind::Parameter;
@@ -554,6 +567,10 @@ DeclaredType TypeTable::resolve_type(std::span<const Link> written, Context cont
     DeclaredType out = DeclaredType::of(meaning.id);
     out.arguments = written.subspan(names);
     out.where = context;
+    if (out.arguments.empty() && !meaning.arguments.empty()) {  // an alias's (`using A = Box<W>`)
+      out.arguments = meaning.arguments;
+      out.where = meaning.where;
+    }
     return out;
   }
   // A declared type the tree does not define: the language's own, or a library's.

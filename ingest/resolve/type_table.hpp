@@ -7,6 +7,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <span>
 #include <string>
@@ -42,6 +43,7 @@ struct DeclaredType {
   // `Box<W>`), a view of the chain resolve_type read, read at `where`.
   std::span<const Link> arguments;
   Context where;
+  bool reference = false;  // written as a reference to `type` (kReferenceLink)
   static DeclaredType external() { return {Kind::External, kNone, 0, false, 0, {}, {}}; }
   static DeclaredType of(TypeId type, std::uint8_t collection = 0) { return {Kind::Type, type, collection, false, 0, {}, {}}; }
 };
@@ -58,6 +60,11 @@ inline constexpr std::string_view kDerefLink = "*";
 // through a pointer or handle; on an object of a class, that class's
 // `operator*` (kDerefLink: its `operator->`).
 inline constexpr std::string_view kIndirectionLink = "(*)";
+// A reference (Rust's `&T` and `&x`, `*const T`): [T, "&"] reads as T
+// everywhere (members, method calls) but for an explicit dereference,
+// which on a reference is the language's own and on a value its type's
+// Deref (kIndirectionLink: Value::reference).
+inline constexpr std::string_view kReferenceLink = "&";
 // Type arguments (C++): a declared type `Box<W, V>` is [Box, <, W, >, <, V,
 // >]: each argument's own chain between Element links of these texts
 // (nested ones balanced).
@@ -161,6 +168,9 @@ class TypeTable {
   struct NameMeaning {
     enum class Kind : std::uint8_t { None, Type, Namespace, External } kind = Kind::None;
     std::uint32_t id = kNone;
+    // Type: the type arguments an alias gives it (ImportedName::arguments), read at `where`.
+    std::span<const Link> arguments{};
+    Context where{};
   };
   NameMeaning lookup_type_name(std::string_view name, Context context) const;
 
@@ -179,6 +189,7 @@ class TypeTable {
   std::string_view signature_of(const Definition& definition) const;
   void resolve_supertypes();
   void resolve_member_types();
+  void resolve_returns(std::uint32_t file) const;
   NamespaceId intern_namespace(std::string_view qualified);
   std::string_view top_namespace(std::uint32_t file, ScopeIndex def) const;
   // What an import's target names; a name another namespace's file imports
@@ -208,7 +219,11 @@ class TypeTable {
   std::unordered_map<std::string_view, std::vector<std::string_view>> macros_;  // name -> root namespaces defining it
   // (file, top-level definition) -> its namespace nested in the file's.
   std::unordered_map<std::uint64_t, std::string> nested_namespaces_;
-  std::vector<std::vector<DeclaredType>> returns_;  // [file][def]
+  // [file][def]: declared return types, a file's resolved when one of them
+  // is first read (a one-file re-index reads those of the few files its
+  // calls reach).
+  mutable std::vector<std::vector<DeclaredType>> returns_;
+  mutable std::unique_ptr<std::once_flag[]> returns_resolved_;  // [file]
   std::vector<std::vector<TypeId>> lineages_;         // [type]: itself, then its supertypes, nearest first
   std::vector<std::uint8_t> open_;                    // [type]: a supertype along it is outside the tree
 };

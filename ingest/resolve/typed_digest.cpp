@@ -23,6 +23,7 @@ std::uint64_t typed_interface_digest(const FileFacts& facts) {
     digest.text(import.name);
     digest.text(import.alias);
     digest.u32(import.level);
+    digest.chain(import.arguments);
   }
   digest.u32(static_cast<std::uint32_t>(facts.definitions.size()));
   for (const Definition& d : facts.definitions) {

@@ -120,6 +120,11 @@ namespace trellis::ingest::resolve {
 // The name constructors have as Methods.
 inline constexpr std::string_view kConstructorName = "<init>";
 
+// The method an explicit dereference calls (Rust's `*x`: an implicit call
+// site [x.., Attribute "deref"]): the operand's type's Deref on a value; on
+// a reference (kReferenceLink) or on `self` the language's own, no call.
+inline constexpr std::string_view kDerefMethod = "deref";
+
 // The decorator that marks a Function as a macro definition.
 inline constexpr std::string_view kMacroDecorator = "macro_rules!";
 

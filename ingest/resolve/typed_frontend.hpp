@@ -9,6 +9,7 @@
 #include <string_view>
 #include <vector>
 
+#include "resolve/include_dependents.hpp"
 #include "resolve/typed_language.hpp"
 
 namespace trellis::ingest::resolve {
@@ -24,8 +25,25 @@ class TypedFrontend : public LanguageFrontend, public TypedLanguage {
   ProgramGraph resolve_some(std::span<const FileFacts> files, const ProjectInfo& project,
                             std::span<const std::uint8_t> wanted,
                             std::span<const std::string> /*derived: none kept*/) const override {
+    std::optional<TypedLayout> made = std::move(made_layout_);
+    made_layout_.reset();
+    if (made && made_for_ == files.data()) return resolve_typed(*this, files, project, wanted, &*made);
     return resolve_typed(*this, files, project, wanted);
   }
+  bool mark_dependents(std::span<const FileFacts> files, const ProjectInfo& project,
+                       std::span<const std::uint8_t> reshaped, std::span<const FileFacts* const> before,
+                       std::span<std::uint8_t> wanted) const override {
+    if (!rules().declarations_through_includes) return false;
+    made_layout_ = layout(files, project);
+    made_for_ = files.data();
+    return mark_include_dependents(files, *made_layout_, reshaped, before, wanted);
+  }
+
+ private:
+  // The layout mark_dependents made, for the resolve_some of the same files
+  // that follows it (a frontend serves one index at a time: language.hpp).
+  mutable std::optional<TypedLayout> made_layout_;
+  mutable const FileFacts* made_for_ = nullptr;
 };
 
 // What every typed language's frontend does with its extractor: `Queries`

@@ -26,6 +26,10 @@ struct ImportedName {
   // A static import of one member under another name (Rust `use a::f as
   // g`: name "g", member "f"); empty: the member is `name`.
   std::string member;
+  // The type arguments an alias gives its target (C++ `using A = Box<W>`:
+  // [<, W, >], a view of the Import's), read at the top level of `file`.
+  std::span<const Link> arguments{};
+  std::uint32_t file = kNone;
 };
 
 // What one file's imports make visible, in the core's terms.
@@ -127,6 +131,10 @@ struct TypedRules {
   // An operator may be a free function taking its operands (C++'s
   // `operator+(const A&, const A&)`), not only a method of the left one's type.
   bool free_operators = false;
+  // A file reads the declarations of the files it #includes (C++): an edit
+  // to a file's declarations re-resolves the files that include it, not
+  // every file (include_dependents.hpp).
+  bool declarations_through_includes = false;
 };
 
 class TypedLanguage {
@@ -139,9 +147,11 @@ class TypedLanguage {
 };
 
 // Links the files' facts. `wanted` as LanguageFrontend::resolve_some (empty:
-// every file); external_calls_by_file is always filled.
+// every file); external_calls_by_file is always filled. `made`: the
+// language's layout of these files when it was made already.
 ProgramGraph resolve_typed(const TypedLanguage& language, std::span<const FileFacts> files,
-                           const ProjectInfo& project, std::span<const std::uint8_t> wanted);
+                           const ProjectInfo& project, std::span<const std::uint8_t> wanted,
+                           const TypedLayout* made = nullptr);
 
 // A digest of what resolving other files reads of `facts` (all but call
 // sites and the locals of functions).

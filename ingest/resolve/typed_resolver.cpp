@@ -52,6 +52,12 @@ const std::vector<ScopeRef>* associated_functions(const TypeTable& table, const 
 // library or unknown operand is neither an edge nor a site).
 void link_operator(Typer& typer, const TypeTable& table, const CallSite& site, const Value& member, Context context,
                    const std::function<void(ScopeRef, CallType)>& edge) {
+  if (site.callee.back().text == kDerefMethod && site.arguments.empty()) {  // `*x` (typed_facts.hpp)
+    const LinkChain operand(site.callee.begin(), site.callee.end() - 1);
+    const auto& self_names = table.rules().self_names;
+    if (operand.size() == 1 && std::find(self_names.begin(), self_names.end(), operand[0].text) != self_names.end()) return;
+    if (typer.evaluate(operand, context, site.line).reference) return;
+  }
   if (member.is(Value::Kind::Callable)) {
     // Only an operator of the expression's arity (`*it` is never the binary `a * b`).
     if (const auto fitting = typer.of_arity(*member.overloads, site.arguments.size()); !fitting.empty()) {
@@ -242,8 +248,11 @@ void add_imports(const TypeTable& table, std::span<const FileScope> scopes, Prog
 }  // namespace
 
 ProgramGraph resolve_typed(const TypedLanguage& language, std::span<const FileFacts> files,
-                           const ProjectInfo& project, std::span<const std::uint8_t> wanted) {
-  const TypedLayout layout = language.layout(files, project);
+                           const ProjectInfo& project, std::span<const std::uint8_t> wanted,
+                           const TypedLayout* made) {
+  std::optional<TypedLayout> own;
+  if (made == nullptr) own.emplace(language.layout(files, project));
+  const TypedLayout& layout = made != nullptr ? *made : *own;
   std::vector<FileScope> scopes(files.size());
   trellis::parallel_for(std::size_t{0}, files.size(), [&](std::size_t f) {
     scopes[f] = language.file_scope(files, layout, static_cast<std::uint32_t>(f));

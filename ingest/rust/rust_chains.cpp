@@ -5,6 +5,7 @@
 
 #include "extract/tree_sitter_handles.hpp"
 #include "resolve/type_table.hpp"
+#include "resolve/typed_facts.hpp"
 
 namespace trellis::ingest::rust {
 namespace {
@@ -97,8 +98,8 @@ std::string ChainReader::arity(TSNode arguments) const {
 
 // The method of std::ops (or std::cmp) an operator expression calls on its
 // left operand: `a + b` is `a.add(b)`, `a += b` `a.add_assign(b)`, `-a`
-// `a.neg()`, `a[i]` `a.index(i)`. `*a` is left out: the typer reads a
-// reference as what it refers to, and `*r` of a `&T` is no `T::deref`.
+// `a.neg()`, `a[i]` `a.index(i)`, `*a` `a.deref()` (the typer tells a
+// reference's own `*` from it: typed_facts.hpp's kDerefMethod).
 std::string_view operator_method(std::string_view op, bool unary) {
   static constexpr std::array<std::pair<std::string_view, std::string_view>, 26> kBinary{{
       {"+", "add"},           {"-", "sub"},           {"*", "mul"},           {"/", "div"},
@@ -109,7 +110,7 @@ std::string_view operator_method(std::string_view op, bool unary) {
       {"%=", "rem_assign"},   {"&=", "bitand_assign"}, {"|=", "bitor_assign"}, {"^=", "bitxor_assign"},
       {"<<=", "shl_assign"},  {">>=", "shr_assign"},
   }};
-  if (unary) return op == "-" ? "neg" : op == "!" ? "not" : "";
+  if (unary) return op == "-" ? "neg" : op == "!" ? "not" : op == "*" ? resolve::kDerefMethod : "";
   for (const auto& [written, method] : kBinary) {
     if (written == op) return method;
   }
@@ -185,9 +186,15 @@ void ChainReader::append_value(TSNode node, std::span<const std::string> inline_
     case NodeType::UnaryExpression: {
       const TSNode inner = ts_node_named_child(node, 0);
       if (ts_node_is_null(inner)) return opaque();
-      return append_value(inner, inline_modules, out, depth + 1);
+      append_value(inner, inline_modules, out, depth + 1);
+      const bool dereference = syntax_.is(node, NodeType::UnaryExpression) && text(ts_node_child(node, 0)) == "*";
+      if (dereference && out.back().kind != Link::Kind::Opaque) out.push_back({Link::Kind::Attribute, std::string(resolve::kIndirectionLink)});
+      return;
     }
-    case NodeType::ReferenceExpression: return append_value(syntax_.child(node, Field::Value), inline_modules, out, depth + 1);
+    case NodeType::ReferenceExpression:  // `&x`: a reference to x
+      append_value(syntax_.child(node, Field::Value), inline_modules, out, depth + 1);
+      if (out.back().kind != Link::Kind::Opaque) out.push_back({Link::Kind::Attribute, std::string(resolve::kReferenceLink)});
+      return;
     case NodeType::StructExpression: {
       const LinkChain type = type_at(syntax_.child(node, Field::Name), inline_modules, depth + 1);
       if (type.empty()) return opaque();
@@ -218,7 +225,11 @@ LinkChain ChainReader::type_at(TSNode node, std::span<const std::string> inline_
     case NodeType::ScopedTypeIdentifier:
     case NodeType::ScopedIdentifier: return chain_of(normalised(segments(node), inline_modules));
     case NodeType::ReferenceType:
-    case NodeType::PointerType: return type_at(syntax_.child(node, Field::Type), inline_modules, depth + 1);
+    case NodeType::PointerType: {  // a reference to T (not inside another type: a `Vec<&T>` is a Vec<T>)
+      LinkChain referent = type_at(syntax_.child(node, Field::Type), inline_modules, depth + 1);
+      if (depth == 0 && !referent.empty()) referent.push_back({Link::Kind::Attribute, std::string(resolve::kReferenceLink)});
+      return referent;
+    }
     case NodeType::DynamicType:
     case NodeType::AbstractType: return type_at(syntax_.child(node, Field::Trait), inline_modules, depth + 1);
     case NodeType::BoundedType: return type_at(ts_node_named_child(node, 0), inline_modules, depth + 1);

@@ -8,14 +8,16 @@
 // Attribute x]; generic arguments are dropped (`Vec::<T>::new` is [Vec, new]).
 //
 // Expressions: `a.b.c(x)` is [Name a, Attribute b, Attribute c, Call "1"];
-// references, dereferences, parentheses and `.await` read through; `e?` and
+// `&x` is x's chain then kReferenceLink, `*x` x's then kIndirectionLink
+// (type_table.hpp); parentheses and `.await` read through; `e?` and
 // `e.unwrap()` / `e.expect(..)` are e's chain then [Attribute "[]"] (an
 // element: Result<T, E> and Option<T> read as collections of T); `.clone()`,
 // `.iter()`, `.into_iter()`, `.as_ref()`, `.borrow()` read through; a struct
 // literal `T { .. }` is [<T>, Call ""]; `xs[i]` is xs's chain then "[]".
 //
-// Types: `&T`, `*const T`, `Box<T>`, `Rc<T>`, `Arc<T>`, `Cow<T>`, `dyn T`,
-// `impl T` read as T; `Vec<T>`, `Option<T>`, `Result<T, E>`, sets, `[T]`
+// Types: `&T` and `*const T` are T's chain then kReferenceLink (only as
+// the whole type: `Vec<&T>` is a Vec<T>); `Box<T>`, `Rc<T>`, `Arc<T>`,
+// `Cow<T>`, `dyn T`, `impl T` read as T; `Vec<T>`, `Option<T>`, `Result<T, E>`, sets, `[T]`
 // and `[T; N]` as T then [Attribute "[]"]; maps as their value's; tuples
 // and function types are empty.
 #pragma once
@@ -37,8 +39,8 @@ namespace trellis::ingest::rust {
 inline constexpr std::string_view kFileModule = "self::";
 
 // The method of std::ops (or std::cmp) an operator calls on its left
-// operand (`+` add, `+=` add_assign, `==` eq; unary `-` neg, `!` not); ""
-// for `&&`, `||` and unary `*`.
+// operand (`+` add, `+=` add_assign, `==` eq; unary `-` neg, `!` not, `*`
+// deref); "" for `&&` and `||`.
 std::string_view operator_method(std::string_view op, bool unary);
 
 class ChainReader {

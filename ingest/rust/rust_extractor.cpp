@@ -215,8 +215,13 @@ void FileReader::read_parameters(TSNode function, std::span<const std::string> i
   }
   const auto type_of = [&](TSNode type) {
     LinkChain chain = chains_.type(type, inline_modules);
-    if (chain.size() == 1) {
-      if (const auto it = bounds.find(chain[0].text); it != bounds.end()) return it->second;
+    const bool reference = chain.size() == 2 && chain[1].text == resolve::kReferenceLink;  // `&T`
+    if (chain.size() == 1 || reference) {
+      if (const auto it = bounds.find(chain[0].text); it != bounds.end()) {
+        LinkChain bound = it->second;
+        if (reference && !bound.empty()) bound.push_back(chain[1]);
+        return bound;
+      }
     }
     return chain;
   };

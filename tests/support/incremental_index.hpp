@@ -29,11 +29,11 @@ inline void replace_in_file(const std::filesystem::path& file, const std::string
 }
 
 // Indexes `root` into `database` over what is there, checks the snapshot is
-// byte for byte a full index's (written to `scratch`), and returns how many
-// files were re-linked.
-inline std::size_t files_relinked_matching_a_full_index(const std::filesystem::path& root,
-                                                        const std::filesystem::path& database,
-                                                        const std::filesystem::path& scratch) {
+// byte for byte a full index's (written to `scratch`), and returns the
+// incremental index's report.
+inline ingest::IndexReport index_matching_a_full_index(const std::filesystem::path& root,
+                                                       const std::filesystem::path& database,
+                                                       const std::filesystem::path& scratch) {
   ingest::IndexOptions options;
   options.root = root;
   auto incremental = ingest::index_into_database(options, database);
@@ -46,7 +46,14 @@ inline std::size_t files_relinked_matching_a_full_index(const std::filesystem::p
   REQUIRE(a.ok());
   REQUIRE(b.ok());
   CHECK(*a == *b);
-  return incremental->indexed.report.files_resolved;
+  return incremental->indexed.report;
+}
+
+// The same, returning how many files were re-linked.
+inline std::size_t files_relinked_matching_a_full_index(const std::filesystem::path& root,
+                                                        const std::filesystem::path& database,
+                                                        const std::filesystem::path& scratch) {
+  return index_matching_a_full_index(root, database, scratch).files_resolved;
 }
 
 // A fixture tree (a path from the source root) copied into a fresh folder

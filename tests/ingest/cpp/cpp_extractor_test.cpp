@@ -90,6 +90,24 @@ TEST_CASE("cpp extractor: members declared in a class, defined outside it, const
   CHECK(facts.calls[0].caller == 5);
 }
 
+TEST_CASE("cpp extractor: an alias keeps the type arguments it gives its target") {
+  const FileFacts facts = extract_cpp(
+      "using WidgetBox = Box<Widget>;\n"
+      "typedef shop::Pair<Widget, Sprite> Both;\n"
+      "using Money = shop::Order;\n");
+  REQUIRE(facts.imports.size() == 3);
+  CHECK(facts.imports[0].alias == "WidgetBox");
+  CHECK(facts.imports[0].name == "Box");
+  CHECK(facts.imports[0].module.empty());
+  CHECK(cpp_chain_text(facts.imports[0].arguments) == "< Widget >");
+  CHECK(facts.imports[1].alias == "Both");
+  CHECK(facts.imports[1].name == "Pair");
+  CHECK(facts.imports[1].module == "shop");
+  CHECK(cpp_chain_text(facts.imports[1].arguments) == "< Widget > < Sprite >");
+  CHECK(facts.imports[2].alias == "Money");
+  CHECK(facts.imports[2].arguments.empty());
+}
+
 TEST_CASE("cpp extractor: calls, lambdas, locals, includes, using and macros") {
   const FileFacts facts = extract_cpp(
       "#include \"shop/a.h\"\n"

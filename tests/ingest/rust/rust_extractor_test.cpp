@@ -85,7 +85,8 @@ TEST_CASE("rust extractor: use trees, paths normalised in inline modules, typed 
   CHECK(facts.imports[3].module == "self::");  // super of `mod tests`: the file's module
   CHECK(facts.imports[3].name == "*");
   const Definition& f = rust_named(facts, "f");
-  CHECK(f.annotated_parameters.front().second == LinkChain{rust_name("Shape")});
+  // `&dyn Shape`: a reference to a Shape (kReferenceLink).
+  CHECK(f.annotated_parameters.front().second == LinkChain{rust_name("Shape"), rust_attribute("&")});
   CHECK(f.return_annotation == LinkChain{rust_name("Order"), rust_attribute("[]")});
   REQUIRE(facts.assignments.size() == 1);
   CHECK(facts.assignments[0].annotation == LinkChain{rust_name("Order"), rust_attribute("[]")});

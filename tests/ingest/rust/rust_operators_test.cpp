@@ -29,6 +29,17 @@ TEST_CASE("rust operators: an operator calls the std::ops method its left operan
   CHECK(rust_ops().unresolved("ops.operators").empty());
 }
 
+TEST_CASE("rust operators: *x calls Deref::deref of a value's type, never of a reference's") {
+  // `(*h).touch()` (119), `(**r).touch()` (120: r's own `*`, then Holder's
+  // deref); `*r` (121), `*i` (122) and `*local` (124, `&h`) are references'.
+  CHECK(rust_ops().calls("ops.derefs") == Names{"ops.Holder.deref method 119", "ops.Holder.deref method 120",
+                                                "ops.Inner.touch method 119", "ops.Inner.touch method 120",
+                                                "ops.Inner.touch method 122"});
+  CHECK(rust_ops().unresolved("ops.derefs").empty());
+  // `&self`: `*self` (113) is the reference's; `**self` (114) Holder's deref.
+  CHECK(rust_ops().calls("ops.Holder.own") == Names{"ops.Holder.deref method 114", "ops.Inner.touch method 114"});
+}
+
 TEST_CASE("rust operators: a generic bounded by a trait calls the trait's method") {
   CHECK(rust_ops().calls("ops.measure") == Names{"ops.Shape.area method 76"});
   CHECK(rust_ops().calls("ops.measure_where") == Names{"ops.Shape.area method 83"});

@@ -156,6 +156,7 @@ class IndexCommand final : public Command {
                    {"files_reparsed", r.files_reparsed},
                    {"files_read", r.files_read},
                    {"files_resolved", r.files_resolved},
+                   {"dependents_resolved", r.dependents_resolved},
                    {"lines", r.lines},
                    {"bytes", r.bytes},
                    {"nodes", node_counts_json(store)},
@@ -183,9 +184,12 @@ class IndexCommand final : public Command {
     }
     if (!by_label.empty()) by_label.pop_back();
     if (!by_type.empty()) by_type.pop_back();
-    out.text = fmt::format("indexed {} files ({} parsed, {} unchanged, {} resolved; {} lines) in {:.2f} s into {}\n",
-                           r.files, r.files_reparsed, r.files - r.files_reparsed, r.files_resolved, r.lines, seconds,
-                           database.string());
+    const std::string dependents =
+        r.dependents_resolved == 0 ? std::string()
+                                   : fmt::format(", {} of them for reading an edited file's declarations", r.dependents_resolved);
+    out.text = fmt::format("indexed {} files ({} parsed, {} unchanged, {} resolved{}; {} lines) in {:.2f} s into {}\n",
+                           r.files, r.files_reparsed, r.files - r.files_reparsed, r.files_resolved, dependents, r.lines,
+                           seconds, database.string());
     if (!r.skipped_languages.empty()) {
       out.text += fmt::format("skipped {}\n", ingest::describe_skipped_files(r.skipped_languages));
     }

@@ -125,6 +125,10 @@ struct Import {
   // with an empty module, a name of its own (`export {name as alias}`,
   // `export default name`: alias "default").
   bool reexport = false;
+  // C++'s `using A = Box<W>` (alias A, name Box): the type arguments the
+  // alias gives its target as written ([<, W, >], resolve/type_table.hpp's
+  // kTypeArgumentOpen groups); empty otherwise.
+  LinkChain arguments;
 };
 
 struct CallSite {

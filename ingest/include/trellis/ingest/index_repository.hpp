@@ -59,6 +59,9 @@ struct IndexReport {
   std::size_t files = 0;
   std::size_t files_reparsed = 0;  // the rest came from the previous index
   std::size_t files_resolved = 0;  // the rest kept the previous index's edges
+  // Of those, unchanged files resolved again because an edited file they
+  // read changed its declarations (a C++ header's includers).
+  std::size_t dependents_resolved = 0;
   std::size_t files_read = 0;      // the rest were known unchanged by their stamp
   // Definitions and modules whose full-text postings were kept from the
   // previous index rather than indexed again.

@@ -108,6 +108,23 @@ class LanguageFrontend {
     (void)derived;
     return resolve(files, project);
   }
+  // Incremental resolution of edits to what other files read (optional).
+  // Sets wanted[f] for every file whose edges may change because the files
+  // with `reshaped[f] != 0` changed their interface digest (C++: the files
+  // that include them, directly or through other files), and returns true;
+  // false (the default, nothing marked): every file's edges may change.
+  // `before` (parallel to files) holds a reshaped file's facts as the last
+  // index read them, or null.
+  virtual bool mark_dependents(std::span<const FileFacts> files, const ProjectInfo& project,
+                               std::span<const std::uint8_t> reshaped, std::span<const FileFacts* const> before,
+                               std::span<std::uint8_t> wanted) const {
+    (void)files;
+    (void)project;
+    (void)reshaped;
+    (void)before;
+    (void)wanted;
+    return false;
+  }
 };
 
 // Every language Trellis indexes, not yet prepared.
