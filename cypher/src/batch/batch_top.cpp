@@ -24,14 +24,8 @@ class BatchTop final : public Operator {
   std::string describe() const override { return fmt::format("BatchTop {} by {}", keep_, text_); }
   std::vector<const Operator*> extra_children() const override {
     std::vector<const Operator*> out;
-    for (const ProjectItem& item : items_) {
-      const auto inner = subplans(*item.expr);
-      out.insert(out.end(), inner.begin(), inner.end());
-    }
-    for (const SortSpec& key : keys_) {
-      const auto inner = subplans(*key.expr);
-      out.insert(out.end(), inner.begin(), inner.end());
-    }
+    for (const ProjectItem& item : items_) add_subplans(*item.expr, out);
+    for (const SortSpec& key : keys_) add_subplans(*key.expr, out);
     return out;
   }
 

@@ -39,8 +39,6 @@ struct VecInput {
   Row& scratch;  // a row of every slot, for what runs row by row
   const std::vector<std::uint32_t>* selection = nullptr;  // null: every row
 
-  std::size_t count() const { return selection ? selection->size() : batch.size; }
-  std::uint32_t row(std::size_t k) const { return selection ? (*selection)[k] : static_cast<std::uint32_t>(k); }
   // f(i) for each selected row i (a plain loop when every row is).
   template <class F>
   void each(F&& f) const {

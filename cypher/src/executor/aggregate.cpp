@@ -156,13 +156,9 @@ class Aggregate final : public Operator {
   }
   std::vector<const Operator*> extra_children() const override {
     std::vector<const Operator*> out;
-    const auto add = [&](const Expr& expr) {
-      const auto inner = subplans(expr);
-      out.insert(out.end(), inner.begin(), inner.end());
-    };
-    for (const ProjectionItem& item : projection_.items) add(*item.expr);
+    for (const ProjectionItem& item : projection_.items) add_subplans(*item.expr, out);
     for (const AggregateCall& call : projection_.aggregates) {
-      if (call.arg) add(*call.arg);
+      if (call.arg) add_subplans(*call.arg, out);
     }
     return out;
   }

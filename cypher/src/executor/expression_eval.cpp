@@ -220,16 +220,18 @@ Value pattern_count(const Expr& expr, Row& row, ExecContext& ctx) {
 
 }  // namespace
 
-std::vector<const Operator*> subplans(const Expr& expr) {
-  std::vector<const Operator*> out;
+void add_subplans(const Expr& expr, std::vector<const Operator*>& out) {
   if ((expr.kind == ExprKind::PatternExists || expr.kind == ExprKind::PatternCount) && expr.plan) {
     out.push_back(expr.plan.get());
   }
   for (const auto& arg : expr.args) {
-    if (!arg) continue;
-    const auto inner = subplans(*arg);
-    out.insert(out.end(), inner.begin(), inner.end());
+    if (arg) add_subplans(*arg, out);
   }
+}
+
+std::vector<const Operator*> subplans(const Expr& expr) {
+  std::vector<const Operator*> out;
+  add_subplans(expr, out);
   return out;
 }
 

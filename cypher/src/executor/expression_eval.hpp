@@ -17,6 +17,8 @@ bool is_true(const Expr& expr, Row& row, ExecContext& ctx);
 // reading order (the planner builds them); an operator evaluating `expr`
 // lists them as extra children, so EXPLAIN and PROFILE show them.
 std::vector<const Operator*> subplans(const Expr& expr);
+// The same, appended to `out` (an operator listing those of several expressions).
+void add_subplans(const Expr& expr, std::vector<const Operator*>& out);
 
 // `a + b`, `a - b`, ... on values; INVALID_ARGUMENT for types that do not
 // combine (integer overflow and division by zero too).

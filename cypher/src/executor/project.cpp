@@ -15,10 +15,7 @@ class Project final : public Operator {
   std::string describe() const override { return "Project " + text_; }
   std::vector<const Operator*> extra_children() const override {
     std::vector<const Operator*> out;
-    for (const ProjectItem& item : items_) {
-      const auto inner = subplans(*item.expr);
-      out.insert(out.end(), inner.begin(), inner.end());
-    }
+    for (const ProjectItem& item : items_) add_subplans(*item.expr, out);
     return out;
   }
 

@@ -22,10 +22,7 @@ class Sort final : public Operator {
   }
   std::vector<const Operator*> extra_children() const override {
     std::vector<const Operator*> out;
-    for (const SortSpec& key : keys_) {
-      const auto inner = subplans(*key.expr);
-      out.insert(out.end(), inner.begin(), inner.end());
-    }
+    for (const SortSpec& key : keys_) add_subplans(*key.expr, out);
     return out;
   }
 
