@@ -157,9 +157,13 @@ class BatchAggregate final : public Operator {
       if (projection_.item_has_aggregate[i]) continue;
       const bool planned = i < projection_.group_keys.size() && projection_.group_keys[i];
       e.keys.push_back(compile_vector(planned ? *projection_.group_keys[i] : *projection_.items[i].expr, pipeline_.layout.nodes));
+      // Groups are found by a text's id; the written key reads its text by that id.
+      if (e.keys.back()) e.keys.back()->ids_only();
     }
     for (const AggregateCall& call : projection_.aggregates) {
       e.args.push_back(call.arg ? compile_vector(*call.arg, pipeline_.layout.nodes) : nullptr);
+      // count(DISTINCT text) counts ids.
+      if (e.args.back() && call.kind == AggregateKind::Count && call.distinct) e.args.back()->ids_only();
     }
     e.scratch.slots.resize(slot_count_);
     return e;
@@ -229,9 +233,19 @@ class BatchAggregate final : public Operator {
         position += w.batch.size;
       }
     });
-    // With no keys every table holds the one group; merging it in adds its aggregates.
+    // The first worker's table becomes the result and the others are
+    // merged into it (with no keys each holds the one group; merging adds
+    // its aggregates).
+    bool first = true;
     for (Worker& w : workers) {
-      if (w.table) table_->merge(*w.table, charge);
+      if (!w.table) continue;
+      if (first) {
+        table_ = std::move(w.table);
+        if (charge != nullptr) charge->charge(table_->size());
+        first = false;
+      } else {
+        table_->merge(*w.table, charge);
+      }
     }
   }
 
@@ -317,13 +331,13 @@ class BatchAggregate final : public Operator {
   // first seen), found as the Sort finds them (top_rows.hpp).
   void choose_written(ExecContext& ctx) {
     const std::size_t count = table_->size();
+    const auto first_seen = [&](std::uint32_t a, std::uint32_t b) { return table_->first_seen(a) < table_->first_seen(b); };
     std::vector<std::uint32_t> seen(count);
     for (std::size_t g = 0; g < count; ++g) seen[g] = static_cast<std::uint32_t>(g);
-    if (ran_parallel_) {  // run in one pass, groups are numbered in first-seen order already
-      std::sort(seen.begin(), seen.end(), [&](std::uint32_t a, std::uint32_t b) { return table_->first_seen(a) < table_->first_seen(b); });
-    }
     order_.clear();
     if (!keep_ || count <= *keep_) {
+      // Run in one pass, groups are numbered in first-seen order already.
+      if (ran_parallel_) std::sort(seen.begin(), seen.end(), first_seen);
       order_ = std::move(seen);
       return;
     }
@@ -347,7 +361,9 @@ class BatchAggregate final : public Operator {
       std::nth_element(order_.begin(), order_.begin() + static_cast<std::ptrdiff_t>(keep), order_.end(), less);
       order_.resize(keep);
     }
-    std::sort(order_.begin(), order_.end(), [&](std::uint32_t a, std::uint32_t b) { return table_->first_seen(a) < table_->first_seen(b); });
+    // The choice does not depend on the order groups are offered in (ties
+    // go to the first seen), so only the kept ones are put in that order.
+    std::sort(order_.begin(), order_.end(), first_seen);
   }
 
   const BoundProjection& projection_;

@@ -6,11 +6,6 @@
 namespace trellis::cypher {
 namespace {
 
-std::size_t mix(std::uint64_t key) {
-  key *= 0x9e3779b97f4a7c15ull;
-  return static_cast<std::size_t>(key ^ (key >> 32));
-}
-
 std::size_t hash_words(const std::uint64_t* words, std::size_t count, std::uint64_t null_mask) {
   std::size_t hash = 0x9e3779b97f4a7c15ull ^ (null_mask * 0x9e3779b97f4a7c15ull);
   for (std::size_t k = 0; k < count; ++k) hash = (hash ^ words[k]) * 0x100000001b3ull + k;
@@ -19,53 +14,19 @@ std::size_t hash_words(const std::uint64_t* words, std::size_t count, std::uint6
 
 }  // namespace
 
-void WordGroups::clear() {
-  keys_.clear();
-  groups_.clear();
-  count_ = 0;
-}
-
-std::pair<std::uint32_t, bool> WordGroups::find_or_insert(std::uint64_t key, std::uint32_t next) {
-  if (2 * (count_ + 1) > groups_.size()) grow();
-  const std::size_t mask = groups_.size() - 1;
-  for (std::size_t at = mix(key) & mask;; at = (at + 1) & mask) {
-    if (groups_[at] == kEmpty) {
-      keys_[at] = key;
-      groups_[at] = next;
-      ++count_;
-      return {next, true};
-    }
-    if (keys_[at] == key) return {groups_[at], false};
-  }
-}
-
-void WordGroups::grow() {
-  std::vector<std::uint64_t> old_keys = std::move(keys_);
-  std::vector<std::uint32_t> old_groups = std::move(groups_);
-  const std::size_t size = std::max<std::size_t>(8192, old_groups.size() * 2);
-  keys_.assign(size, 0);
-  groups_.assign(size, kEmpty);
-  const std::size_t mask = size - 1;
-  for (std::size_t i = 0; i < old_groups.size(); ++i) {
-    if (old_groups[i] == kEmpty) continue;
-    std::size_t at = mix(old_keys[i]) & mask;
-    while (groups_[at] != kEmpty) at = (at + 1) & mask;
-    keys_[at] = old_keys[i];
-    groups_[at] = old_groups[i];
-  }
-}
-
 void GroupTable::reset(std::size_t node_count) {
   columns_.assign(shapes_.size(), Column{});
   text_ids_.assign(keys_.size(), {});
   texts_.assign(keys_.size(), {});
   single_.clear();
+  ids_.clear();
   null_group_.reset();
   index_.clear();
   words_.clear();
   nulls_.clear();
   first_seen_.clear();
   group_count_ = 0;
+  added_until_ = 0;
   // Room for the groups of a typical run without regrowing (a group costs ~40 bytes).
   constexpr std::size_t kExpected = 4096;
   words_.reserve(kExpected * keys_.size());
@@ -129,7 +90,9 @@ std::uint32_t GroupTable::find_or_add(const std::uint64_t* words, std::uint64_t 
       first_seen_[*null_group_] = std::min(first_seen_[*null_group_], position);
       return *null_group_;
     }
-    const auto [g, added] = single_.find_or_insert(words[0], static_cast<std::uint32_t>(group_count_));
+    const auto next = static_cast<std::uint32_t>(group_count_);
+    const auto [g, added] = id_key_ ? ids_.find_or_insert(static_cast<std::uint32_t>(words[0]), next)
+                                    : single_.find_or_insert(words[0], next);
     if (added) {
       new_group(words, 0, position, charge);
     } else if (position < first_seen_[g]) {
@@ -157,21 +120,30 @@ void GroupTable::add(const Batch& batch, const std::vector<const Vec*>& keys, co
   row_words_.assign(std::max<std::size_t>(k_count, 1), 0);
   if (k_count == 0) {
     std::fill(groups_.begin(), groups_.end(), 0u);
-  } else if (k_count == 1 && (keys_[0].kind == VecKind::Node || (keys_[0].kind == VecKind::Str && keys_[0].interned))) {
+  } else if (id_key_) {
     // One key of ids (the common case): its words read straight off the column.
     const Vec& vec = *keys[0];
     const bool nodes = keys_[0].kind == VecKind::Node;
+    const bool ascending = first >= added_until_;  // no group seen so far can have been seen later
+    // The table is larger than the caches for many groups: a row's slot is
+    // fetched several rows ahead, so the misses overlap.
+    constexpr std::size_t kAhead = 16;
+    ids_.reserve(rows);
+    const auto id_of = [&](std::size_t i) -> std::uint32_t { return nodes ? vec.nodes[i] : vec.ids[i]; };
+    for (std::size_t i = 0; i < std::min(rows, kAhead); ++i) ids_.prefetch(id_of(i));
     for (std::size_t i = 0; i < rows; ++i) {
+      if (i + kAhead < rows) ids_.prefetch(id_of(i + kAhead));
       const std::uint64_t position = first + i;
       if (!nodes && vec.nulls[i] != 0) {
         groups_[i] = find_or_add(row_words_.data(), 1, position, charge);
         continue;
       }
-      const std::uint64_t word = nodes ? vec.nodes[i] : vec.ids[i];
-      const auto [g, added] = single_.find_or_insert(word, static_cast<std::uint32_t>(group_count_));
+      const std::uint32_t id = id_of(i);
+      const std::uint64_t word = id;
+      const auto [g, added] = ids_.find_or_insert(id, static_cast<std::uint32_t>(group_count_));
       if (added) {
         new_group(&word, 0, position, charge);
-      } else if (position < first_seen_[g]) {
+      } else if (!ascending && position < first_seen_[g]) {
         first_seen_[g] = position;
       }
       groups_[i] = g;
@@ -188,6 +160,7 @@ void GroupTable::add(const Batch& batch, const std::vector<const Vec*>& keys, co
       groups_[i] = find_or_add(row_words_.data(), null_mask, first + i, charge);
     }
   }
+  added_until_ = std::max(added_until_, first + rows);
   for (std::size_t a = 0; a < shapes_.size(); ++a) {
     if (shapes_[a].call->kind == AggregateKind::CountStar) {
       std::vector<std::int64_t>& counts = columns_[a].counts;
@@ -333,15 +306,6 @@ Value GroupTable::aggregate_value(std::size_t a, std::size_t g) const {
       if (shapes_[a].kind == VecKind::Int) return c.best_ints[g];
       return std::string(c.best_strs[g]);
     default: return {};
-  }
-}
-
-std::optional<std::int64_t> GroupTable::integer_result(std::size_t a, std::size_t g) const {
-  switch (shapes_[a].call->kind) {
-    case AggregateKind::CountStar:
-    case AggregateKind::Count: return columns_[a].counts[g];
-    case AggregateKind::Sum: return columns_[a].sums[g];
-    default: return std::nullopt;
   }
 }
 

@@ -7,6 +7,7 @@
 // the rows came in.
 #pragma once
 
+#include <algorithm>
 #include <deque>
 #include <optional>
 #include <string>
@@ -28,27 +29,72 @@ struct AggregateShape {
   VecKind kind = VecKind::Null;  // of the argument (count(*): Null)
 };
 
-// Groups by one 64-bit key word: linear probing over two flat arrays,
-// grown at half full.
+// Groups by one key word (64 bits, or 32 for ids: half the table to keep
+// in the caches): linear probing over one flat array of (key, group) slots
+// (one cache line read per probe), grown at half full.
+template <class Key>
 class WordGroups {
  public:
-  void clear();
+  // Room for `more` keys without growing (so a batch's prefetches stay valid).
+  void reserve(std::size_t more) {
+    while (2 * (count_ + more) > slots_.size()) grow();
+  }
+  void clear() {
+    slots_.clear();
+    count_ = 0;
+  }
+  // Brings the slot `key` starts probing at into the cache (a hint only).
+  void prefetch(Key key) const {
+    if (!slots_.empty()) __builtin_prefetch(&slots_[mix(key) & (slots_.size() - 1)]);
+  }
   // The group of `key`, or `next` recorded as its group (.second true).
-  std::pair<std::uint32_t, bool> find_or_insert(std::uint64_t key, std::uint32_t next);
+  std::pair<std::uint32_t, bool> find_or_insert(Key key, std::uint32_t next) {
+    if (2 * (count_ + 1) > slots_.size()) grow();
+    const std::size_t mask = slots_.size() - 1;
+    for (std::size_t at = mix(key) & mask;; at = (at + 1) & mask) {
+      Slot& slot = slots_[at];
+      if (slot.group == kEmpty) {
+        slot = {key, next};
+        ++count_;
+        return {next, true};
+      }
+      if (slot.key == key) return {slot.group, false};
+    }
+  }
 
  private:
   static constexpr std::uint32_t kEmpty = 0xFFFFFFFFu;
-  void grow();
+  struct Slot {
+    Key key = 0;
+    std::uint32_t group = kEmpty;
+  };
+  static std::size_t mix(std::uint64_t key) {
+    key *= 0x9e3779b97f4a7c15ull;
+    return static_cast<std::size_t>(key ^ (key >> 32));
+  }
+  void grow() {
+    std::vector<Slot> old = std::move(slots_);
+    const std::size_t size = std::max<std::size_t>(8192, old.size() * 2);
+    slots_.assign(size, Slot{});
+    const std::size_t mask = size - 1;
+    for (const Slot& slot : old) {
+      if (slot.group == kEmpty) continue;
+      std::size_t at = mix(slot.key) & mask;
+      while (slots_[at].group != kEmpty) at = (at + 1) & mask;
+      slots_[at] = slot;
+    }
+  }
 
-  std::vector<std::uint64_t> keys_;
-  std::vector<std::uint32_t> groups_;
+  std::vector<Slot> slots_;
   std::size_t count_ = 0;
 };
 
 class GroupTable {
  public:
   GroupTable(std::vector<KeyShape> keys, std::vector<AggregateShape> aggregates)
-      : keys_(std::move(keys)), shapes_(std::move(aggregates)) {}
+      : keys_(std::move(keys)), shapes_(std::move(aggregates)) {
+    id_key_ = keys_.size() == 1 && (keys_[0].kind == VecKind::Node || (keys_[0].kind == VecKind::Str && keys_[0].interned));
+  }
 
   // Empties the table; `node_count` sizes the bitmap of count(DISTINCT node) with no keys.
   void reset(std::size_t node_count);
@@ -65,7 +111,14 @@ class GroupTable {
   Value key_value(const GraphStore& store, std::size_t k, std::size_t g) const;
   Value aggregate_value(std::size_t a, std::size_t g) const;
   // An integer result of aggregate a (count, integer sum) compared without a Value; nullopt otherwise.
-  std::optional<std::int64_t> integer_result(std::size_t a, std::size_t g) const;
+  std::optional<std::int64_t> integer_result(std::size_t a, std::size_t g) const {
+    switch (shapes_[a].call->kind) {
+      case AggregateKind::CountStar:
+      case AggregateKind::Count: return columns_[a].counts[g];
+      case AggregateKind::Sum: return columns_[a].sums[g];
+      default: return std::nullopt;
+    }
+  }
 
  private:
   struct Column {
@@ -91,13 +144,18 @@ class GroupTable {
   // Computed texts of a key without store ids, by key: text -> number.
   std::vector<std::unordered_map<std::string, std::uint32_t>> text_ids_;
   std::vector<std::deque<std::string>> texts_;
-  WordGroups single_;                        // one key: the groups by its word
+  bool id_key_ = false;                      // one key of ids (nodes, interned texts)
+  WordGroups<std::uint32_t> ids_;            // ... and the groups by its id
+  WordGroups<std::uint64_t> single_;         // one key of another kind: the groups by its word
   std::optional<std::uint32_t> null_group_;  // ... and its null's group
   GroupIndex index_;                         // several keys
   std::vector<std::uint64_t> words_;         // keys_.size() words per group
   std::vector<std::uint64_t> nulls_;         // which keys of the group are null
   std::vector<std::uint64_t> first_seen_;
   std::size_t group_count_ = 0;
+  // Where the last batch added ended: a batch starting there or later
+  // cannot lower an existing group's first_seen.
+  std::uint64_t added_until_ = 0;
   std::vector<std::uint32_t> groups_;        // by batch row
   std::vector<std::uint64_t> row_words_;
 };

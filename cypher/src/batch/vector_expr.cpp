@@ -178,6 +178,10 @@ class PropertyVec final : public VecExpr {
     }
   }
 
+  void ids_only() override {
+    if (interned()) text_ = false;
+  }
+
  protected:
   void run(VecInput& in, Vec& out) override {
     const GraphStore& store = in.ctx.store();
@@ -199,6 +203,10 @@ class PropertyVec final : public VecExpr {
       }
       case PropertyKey::Source::Name: {
         const auto& names = store.parts().name;
+        if (!text_) {
+          in.each([&](std::uint32_t i) __attribute__((always_inline)) { out.ids[i] = names[nodes[i]]; });
+          return;
+        }
         in.each([&](std::uint32_t i) __attribute__((always_inline)) {
           const StringId id = names[nodes[i]];
           out.ids[i] = id;
@@ -252,7 +260,7 @@ class PropertyVec final : public VecExpr {
           const StringId id = static_cast<const StringId*>(data)[row];
           out.nulls[i] = id == kNullString;
           out.ids[i] = id;
-          out.strs[i] = store.strings().get(id);
+          if (text_) out.strs[i] = store.strings().get(id);
           break;
         }
       }
@@ -303,6 +311,14 @@ class PropertyVec final : public VecExpr {
       }
       default: {
         const auto* values = static_cast<const StringId*>(data);
+        if (!text_) {
+          for (std::size_t i = 0; i < n; ++i) {
+            const StringId id = values[nodes[i] - begin];
+            out.nulls[i] = id == kNullString;
+            out.ids[i] = id;
+          }
+          return true;
+        }
         const StringTable& strings = store.strings();
         for (std::size_t i = 0; i < n; ++i) {
           const StringId id = values[nodes[i] - begin];
@@ -325,6 +341,7 @@ class PropertyVec final : public VecExpr {
 
   Slot slot_;
   const PropertyKey& key_;
+  bool text_ = true;  // Str: look the texts up too (false: ids only)
   std::vector<std::size_t> offsets_;
   std::vector<std::size_t> ends_;
 };

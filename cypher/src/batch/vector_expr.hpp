@@ -68,6 +68,9 @@ class VecExpr {
   }
   // Whether the expression runs row by row (nothing gained over the row path).
   virtual bool row_by_row() const { return false; }
+  // The reader of an interned() result reads only its ids: a column read
+  // need not look its texts up (Vec::strs stays unset).
+  virtual void ids_only() {}
 
  protected:
   virtual void run(VecInput& in, Vec& out) = 0;
