@@ -88,6 +88,8 @@ std::string random_query(std::mt19937& rng) {
       "WHERE a.complexity IN [1, 2, 3]",
       "WHERE a.language IN ['python', 'go']",
       "WHERE a.line_start > 10 XOR a.line_end < 50",
+      "WHERE 30 <= a.line_start AND a.complexity <> 2",
+      "WHERE 60 > a.line_end OR a.complexity = 1",
   };
   static const char* const kWhereAB[] = {
       "",

@@ -3,12 +3,16 @@
 namespace trellis::cypher {
 
 void Batch::compact(const std::vector<std::uint8_t>& keep) {
-  kept_.clear();
+  // The kept positions, written without a branch.
+  kept_.resize(size);
+  std::uint32_t* __restrict kept = kept_.data();
+  const std::uint8_t* __restrict flags = keep.data();
+  std::size_t n = 0;
   for (std::size_t i = 0; i < size; ++i) {
-    if (keep[i] != 0) kept_.push_back(static_cast<std::uint32_t>(i));
+    kept[n] = static_cast<std::uint32_t>(i);
+    n += flags[i] != 0 ? std::size_t{1} : std::size_t{0};
   }
-  if (kept_.size() == size) return;
-  const std::size_t n = kept_.size();
+  if (n == size) return;
   // Column by column: each is one gather over the kept positions (ascending, so in place).
   for (std::size_t s = 0; s < nodes.size(); ++s) {
     if (has_node[s]) {

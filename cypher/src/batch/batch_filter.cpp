@@ -25,7 +25,11 @@ class BatchFilter final : public BatchOperator {
       const Vec& truth = vector_->eval(in);
       keep_.resize(out.size);
       if (vector_->kind() == VecKind::Bool) {
-        for (std::size_t i = 0; i < out.size; ++i) keep_[i] = truth.nulls[i] == 0 && truth.ints[i] != 0;
+        const std::uint8_t* __restrict nulls = truth.nulls.data();
+        const std::int64_t* __restrict ints = truth.ints.data();
+        std::uint8_t* __restrict keep = keep_.data();
+        const std::size_t n = out.size;
+        for (std::size_t i = 0; i < n; ++i) keep[i] = static_cast<std::uint8_t>((nulls[i] == 0) & (ints[i] != 0));
       } else {
         for (std::size_t i = 0; i < out.size; ++i) keep_[i] = truth_of(vec_value(truth, vector_->kind(), i));
       }

@@ -31,7 +31,10 @@ class BatchScan final : public BatchOperator {
     std::size_t n = 0;
     while (n < kBatchSize && range_ < ranges_.size()) {
       const NodeId end = ranges_[range_].end;
-      while (n < kBatchSize && current_ < end) ids[n++] = current_++;
+      const auto take = static_cast<NodeId>(std::min<std::size_t>(kBatchSize - n, end - current_));
+      for (NodeId j = 0; j < take; ++j) ids[n + j] = current_ + j;
+      n += take;
+      current_ += take;
       if (current_ >= end && ++range_ < ranges_.size()) current_ = ranges_[range_].begin;
     }
     out.size = n;

@@ -92,6 +92,7 @@ VecKind kind_of(const Value& v) {
 class LiteralVec final : public VecExpr {
  public:
   explicit LiteralVec(const Value& value) : VecExpr(kind_of(value)), value_(value) {}
+  const Value* constant() const override { return &value_; }
 
  protected:
   void run(VecInput& in, Vec& out) override {
@@ -292,20 +293,34 @@ class PropertyVec final : public VecExpr {
     const NodeId begin = range.begin;
     switch (kind()) {
       case VecKind::Int: {
-        const auto* values = static_cast<const std::int32_t*>(data);
+        const auto* __restrict values = static_cast<const std::int32_t*>(data);
+        std::uint8_t* __restrict nulls = out.nulls.data();
+        std::int64_t* __restrict ints = out.ints.data();
+        if (ascending && hi - lo == n - 1) {  // consecutive ids (a scan's): a copy of the column's stretch
+          const std::int32_t* __restrict from = values + (lo - begin);
+          for (std::size_t i = 0; i < n; ++i) {
+            nulls[i] = from[i] == kNullInt;
+            ints[i] = from[i];
+          }
+          return true;
+        }
+        const NodeId* __restrict ids = nodes.data();
         for (std::size_t i = 0; i < n; ++i) {
-          const std::int32_t v = values[nodes[i] - begin];
-          out.nulls[i] = v == kNullInt;
-          out.ints[i] = v;
+          const std::int32_t v = values[ids[i] - begin];
+          nulls[i] = v == kNullInt;
+          ints[i] = v;
         }
         return true;
       }
       case VecKind::Bool: {
-        const auto* values = static_cast<const std::uint8_t*>(data);
+        const auto* __restrict values = static_cast<const std::uint8_t*>(data);
+        std::uint8_t* __restrict nulls = out.nulls.data();
+        std::int64_t* __restrict ints = out.ints.data();
+        const NodeId* __restrict ids = nodes.data();
         for (std::size_t i = 0; i < n; ++i) {
-          const std::uint8_t v = values[nodes[i] - begin];
-          out.nulls[i] = v == kNullBool;
-          out.ints[i] = v == 1;
+          const std::uint8_t v = values[ids[i] - begin];
+          nulls[i] = v == kNullBool;
+          ints[i] = v == 1;
         }
         return true;
       }
@@ -402,9 +417,20 @@ class CompareVec final : public VecExpr {
 
  protected:
   void run(VecInput& in, Vec& out) override {
+    const VecKind kind = a_->kind();
+    if (kind == VecKind::Int) {
+      // A column against a literal: one loop over the column.
+      if (const Value* c = b_->constant()) {
+        compare_ints_to(a_->eval(in), c->as_int(), op_, in, out);
+        return;
+      }
+      if (const Value* c = a_->constant()) {
+        compare_ints_to(b_->eval(in), c->as_int(), mirrored(op_), in, out);
+        return;
+      }
+    }
     const Vec& a = a_->eval(in);
     const Vec& b = b_->eval(in);
-    const VecKind kind = a_->kind();
     if (kind == VecKind::Int && in.selection == nullptr) {
       compare_ints(a, b, in.batch.size, out);
       return;
@@ -432,9 +458,48 @@ class CompareVec final : public VecExpr {
  private:
   template <class Holds>
   static void compare_ints(const Vec& a, const Vec& b, std::size_t n, Vec& out, Holds holds) {
+    const std::uint8_t* __restrict a_nulls = a.nulls.data();
+    const std::uint8_t* __restrict b_nulls = b.nulls.data();
+    const std::int64_t* __restrict a_ints = a.ints.data();
+    const std::int64_t* __restrict b_ints = b.ints.data();
+    std::uint8_t* __restrict nulls = out.nulls.data();
+    std::int64_t* __restrict ints = out.ints.data();
     for (std::size_t i = 0; i < n; ++i) {
-      out.nulls[i] = a.nulls[i] | b.nulls[i];
-      out.ints[i] = holds(a.ints[i], b.ints[i]);
+      nulls[i] = a_nulls[i] | b_nulls[i];
+      ints[i] = holds(a_ints[i], b_ints[i]);
+    }
+  }
+  // `c op x` as `x mirrored(op) c`.
+  static CompareOp mirrored(CompareOp op) {
+    switch (op) {
+      case CompareOp::Lt: return CompareOp::Gt;
+      case CompareOp::Le: return CompareOp::Ge;
+      case CompareOp::Gt: return CompareOp::Lt;
+      case CompareOp::Ge: return CompareOp::Le;
+      default: return op;
+    }
+  }
+  template <class Holds>
+  static void compare_ints_to(const Vec& a, std::int64_t c, VecInput& in, Vec& out, Holds holds) {
+    // Raw pointers: a byte store may alias anything, so vectors' data would be reloaded per row.
+    const std::uint8_t* __restrict a_nulls = a.nulls.data();
+    const std::int64_t* __restrict a_ints = a.ints.data();
+    std::uint8_t* __restrict nulls = out.nulls.data();
+    std::int64_t* __restrict ints = out.ints.data();
+    in.each([=](std::uint32_t i) __attribute__((always_inline)) {
+      nulls[i] = a_nulls[i];
+      ints[i] = holds(a_ints[i], c);
+    });
+  }
+  // Each row against one integer, one loop per operator (null gives null).
+  static void compare_ints_to(const Vec& a, std::int64_t c, CompareOp op, VecInput& in, Vec& out) {
+    switch (op) {
+      case CompareOp::Eq: compare_ints_to(a, c, in, out, [](std::int64_t x, std::int64_t y) { return x == y; }); break;
+      case CompareOp::Ne: compare_ints_to(a, c, in, out, [](std::int64_t x, std::int64_t y) { return x != y; }); break;
+      case CompareOp::Lt: compare_ints_to(a, c, in, out, [](std::int64_t x, std::int64_t y) { return x < y; }); break;
+      case CompareOp::Le: compare_ints_to(a, c, in, out, [](std::int64_t x, std::int64_t y) { return x <= y; }); break;
+      case CompareOp::Gt: compare_ints_to(a, c, in, out, [](std::int64_t x, std::int64_t y) { return x > y; }); break;
+      case CompareOp::Ge: compare_ints_to(a, c, in, out, [](std::int64_t x, std::int64_t y) { return x >= y; }); break;
     }
   }
   // Every row, one loop per operator (nulls give null).
@@ -475,11 +540,19 @@ class ArithmeticVec final : public VecExpr {
   // looked at after it, so the loop has no branch.
   template <class Op>
   void apply(VecInput& in, const Vec& a, const Vec& b, Vec& out, Op op) const {
+    const std::uint8_t* __restrict a_nulls = a.nulls.data();
+    const std::uint8_t* __restrict b_nulls = b.nulls.data();
+    const std::int64_t* __restrict a_ints = a.ints.data();
+    const std::int64_t* __restrict b_ints = b.ints.data();
+    std::uint8_t* __restrict nulls = out.nulls.data();
+    std::int64_t* __restrict ints = out.ints.data();
     bool overflow = false;
     in.each([&](std::uint32_t i) __attribute__((always_inline)) {
-      const bool null = (a.nulls[i] | b.nulls[i]) != 0;
-      out.nulls[i] = null;
-      overflow |= op(a.ints[i], b.ints[i], &out.ints[i]) && !null;
+      const std::uint8_t null = a_nulls[i] | b_nulls[i];
+      nulls[i] = null;
+      std::int64_t r = 0;
+      overflow |= op(a_ints[i], b_ints[i], &r) & (null == 0);
+      ints[i] = r;
     });
     if (!overflow) return;
     in.each([&](std::uint32_t i) {

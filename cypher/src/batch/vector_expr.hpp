@@ -71,6 +71,8 @@ class VecExpr {
   // The reader of an interned() result reads only its ids: a column read
   // need not look its texts up (Vec::strs stays unset).
   virtual void ids_only() {}
+  // The value every row has when the expression is a literal, else null.
+  virtual const Value* constant() const { return nullptr; }
 
  protected:
   virtual void run(VecInput& in, Vec& out) = 0;
