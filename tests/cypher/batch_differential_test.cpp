@@ -108,6 +108,8 @@ std::string random_query(std::mt19937& rng) {
       "RETURN a, count(*) AS c ORDER BY c DESC LIMIT 4",
       "RETURN a.qualified_name AS q, a.line_end - a.line_start AS n ORDER BY n DESC, q LIMIT 6",
       "RETURN a.name AS n, a.line_start AS l ORDER BY l LIMIT 5",
+      "RETURN a.name AS n, a.complexity AS c ORDER BY c DESC, n LIMIT 4",
+      "RETURN a.qualified_name AS n, a.complexity * 2 AS c ORDER BY c, n SKIP 2 LIMIT 3",
       "RETURN a.name AS n ORDER BY n DESC SKIP 3 LIMIT 4",
       "RETURN a.language AS k, count(*) AS c, sum(a.line_start) AS s, avg(a.line_end) AS av, min(a.name) AS mn, max(a.line_end) AS mx",
       "RETURN labels(a) AS k, count(*) AS c ORDER BY c LIMIT 3",

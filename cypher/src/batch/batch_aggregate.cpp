@@ -106,7 +106,6 @@ class BatchAggregate final : public Operator {
         if (known.count(s) == 0) return false;
       }
     }
-    if (pipeline_.row_by_row) parallel_ok_ = false;
     table_.emplace(key_shapes_, aggregate_shapes_);
     return true;
   }
@@ -179,13 +178,11 @@ class BatchAggregate final : public Operator {
     GroupTable& table = *table_;
     table.reset(store.node_count());
     ExecContext* charge = projection_.clustered ? nullptr : &ctx;
-    const std::vector<NodeRange> ranges = pipeline_.scan_ranges(store);
-    std::size_t nodes = 0;
-    for (const NodeRange& r : ranges) nodes += r.size();
-    const std::size_t part = std::max<std::size_t>(1, ctx.options().parallel_part_nodes);
-    ran_parallel_ = parallel_ok_ && !ctx.profile() && nodes > 2 * part;
+    const std::vector<NodeRange> parts =
+        parallel_ok_ && !ctx.profile() ? pipeline_.parallel_parts(store, ctx.options().parallel_part_nodes) : std::vector<NodeRange>{};
+    ran_parallel_ = !parts.empty();
     if (ran_parallel_) {
-      consume_parallel(ctx, ranges, charge);
+      consume_parallel(ctx, parts, charge);
     } else {
       Evaluators e = evaluators();
       auto& source = *static_cast<BatchOperator*>(mutable_child());
@@ -200,16 +197,9 @@ class BatchAggregate final : public Operator {
     choose_written(ctx);
   }
 
-  // The scan's ranges cut into parts of kPartNodes; part p's rows are at
-  // positions p << 32 onwards, so merged groups keep the scan's order.
-  void consume_parallel(ExecContext& ctx, const std::vector<NodeRange>& ranges, ExecContext* charge) {
-    const auto size = static_cast<NodeId>(std::max<std::size_t>(1, ctx.options().parallel_part_nodes));
-    std::vector<NodeRange> parts;
-    for (const NodeRange& r : ranges) {
-      for (NodeId at = r.begin; at < r.end; at += std::min<NodeId>(size, r.end - at)) {
-        parts.push_back({at, std::min<NodeId>(r.end, at + size)});
-      }
-    }
+  // One task per part of the scan; part p's rows are at positions p << 32
+  // onwards, so merged groups keep the scan's order.
+  void consume_parallel(ExecContext& ctx, const std::vector<NodeRange>& parts, ExecContext* charge) {
     struct Worker {
       std::optional<GroupTable> table;
       std::optional<Evaluators> evaluators;

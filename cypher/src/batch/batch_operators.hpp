@@ -57,6 +57,11 @@ struct BatchPipeline {
   BatchOperatorPtr build(BatchOperatorPtr base, std::optional<std::vector<NodeRange>> ranges) const;
   // The node ranges the scan reads.
   std::vector<NodeRange> scan_ranges(const GraphStore& store) const;
+  // The scan's ranges cut into parts of at most `part_nodes` nodes, one
+  // per task of a parallel run (CypherOptions::parallel_part_nodes); empty
+  // when the scan has no more than two parts' nodes or the pipeline cannot
+  // run in parts (rows from row operators, a filter evaluated row by row).
+  std::vector<NodeRange> parallel_parts(const GraphStore& store, std::size_t part_nodes) const;
 };
 
 // The batched form of `chain` (Once -> NodeScan -> Filter / Expand /

@@ -182,4 +182,20 @@ std::vector<NodeRange> BatchPipeline::scan_ranges(const GraphStore& store) const
   return ranges;
 }
 
+std::vector<NodeRange> BatchPipeline::parallel_parts(const GraphStore& store, std::size_t part_nodes) const {
+  std::vector<NodeRange> parts;
+  if (row_source || row_by_row) return parts;
+  const std::vector<NodeRange> ranges = scan_ranges(store);
+  std::size_t nodes = 0;
+  for (const NodeRange& r : ranges) nodes += r.size();
+  const auto size = static_cast<NodeId>(std::max<std::size_t>(1, std::min<std::size_t>(part_nodes, 0xFFFFFFFFu)));
+  if (nodes <= 2 * std::size_t{size}) return parts;
+  for (const NodeRange& r : ranges) {
+    for (NodeId at = r.begin; at < r.end; at += std::min<NodeId>(size, r.end - at)) {
+      parts.push_back({at, std::min<NodeId>(r.end, at + size)});
+    }
+  }
+  return parts;
+}
+
 }  // namespace trellis::cypher

@@ -1,3 +1,9 @@
+#include <tbb/enumerable_thread_specific.h>
+#include <tbb/parallel_for.h>
+
+#include <algorithm>
+#include <queue>
+
 #include "batch/batch_operators.hpp"
 #include "executor/expression_eval.hpp"
 #include "executor/top_rows.hpp"
@@ -6,18 +12,85 @@
 namespace trellis::cypher {
 namespace {
 
+// The rows a worker of a parallel top k keeps for the final choice: their
+// columns and their positions in the scan's order (part p's at p << 32).
+struct Candidates {
+  std::vector<std::uint64_t> positions;
+  std::vector<std::vector<NodeId>> nodes;  // by slot
+  std::vector<std::vector<RelRef>> rels;   // by slot
+  std::vector<std::int64_t> weights;
+
+  void add(const Batch& batch, std::size_t row, std::uint64_t position) {
+    if (nodes.size() != batch.nodes.size()) {
+      nodes.resize(batch.nodes.size());
+      rels.resize(batch.rels.size());
+    }
+    positions.push_back(position);
+    for (std::size_t s = 0; s < batch.nodes.size(); ++s) {
+      if (batch.has_node[s]) nodes[s].push_back(batch.nodes[s][row]);
+      if (batch.has_rel[s]) rels[s].push_back(batch.rels[s][row]);
+    }
+    weights.push_back(batch.weight(row));
+  }
+  // Candidate i's columns written into `out`'s slots.
+  void write_row(std::size_t i, Row& out) const {
+    for (std::size_t s = 0; s < nodes.size(); ++s) {
+      if (!nodes[s].empty()) out.slots[s] = NodeRef{nodes[s][i]};
+      if (!rels[s].empty()) out.slots[s] = rels[s][i];
+    }
+    out.weight = weights[i];
+  }
+};
+
+// The k best integer first keys a worker has seen: a row whose key is
+// worse than the worst of them cannot be among the k best overall (k rows
+// at least as good come before it whatever its other keys).
+class KeyBound {
+ public:
+  KeyBound(std::size_t keep, bool descending) : keep_(keep), descending_(descending) {}
+  // Whether a row with key `key` may still make the top k; if so it is counted.
+  bool admit(std::int64_t key) {
+    if (keep_ == 0) return false;
+    const auto worse_on_top = [this](std::int64_t x, std::int64_t y) { return descending_ ? x > y : x < y; };
+    if (best_.size() < keep_) {
+      best_.push_back(key);
+      std::push_heap(best_.begin(), best_.end(), worse_on_top);
+      return true;
+    }
+    if (loses(key, best_.front())) return false;
+    std::pop_heap(best_.begin(), best_.end(), worse_on_top);
+    best_.back() = key;
+    std::push_heap(best_.begin(), best_.end(), worse_on_top);
+    return true;
+  }
+  // The worst key held once k are (rows strictly worse lose).
+  std::optional<std::int64_t> worst() const {
+    if (keep_ == 0 || best_.size() < keep_) return std::nullopt;
+    return best_.front();
+  }
+  bool loses(std::int64_t key, std::int64_t worst) const { return descending_ ? key < worst : key > worst; }
+
+ private:
+  std::size_t keep_;
+  bool descending_;
+  std::vector<std::int64_t> best_;  // a heap, the worst first
+};
+
 // Project + ORDER BY ... LIMIT k over a batch pipeline: the first sort key
 // is evaluated over each batch, and a row whose first key comes after the
 // worst of the k rows held is dropped there; the others are projected and
 // offered to the top k as the Sort does (top_rows.hpp), so the rows, their
-// order and their ties are the Sort's.
+// order and their ties are the Sort's. Over a scan of more than two parts
+// with an integer first key, TBB's workers run the parts, each dropping
+// the rows its own k best first keys rule out; the rows left are offered
+// in the scan's order by this thread.
 class BatchTop final : public Operator {
  public:
   BatchTop(BatchPipeline pipeline, std::vector<ProjectItem> items, std::vector<SortSpec> keys, std::size_t keep,
-           std::size_t slot_count, std::string text, VecExprPtr first)
+           std::size_t slot_count, std::string text, const Expr& first_expr, VecExprPtr first)
       : items_(std::move(items)), keys_(std::move(keys)), keep_(keep), slot_count_(slot_count), text_(std::move(text)),
-        rows_(std::move(pipeline.rows)), first_(std::move(first)), top_(keys_, keep_) {
-    set_child(std::move(pipeline.top));
+        pipeline_(std::move(pipeline)), first_expr_(first_expr), first_(std::move(first)), top_(keys_, keep_) {
+    set_child(std::move(pipeline_.top));
     row_.slots.resize(slot_count_);
     scratch_.slots.resize(slot_count_);
   }
@@ -46,32 +119,103 @@ class BatchTop final : public Operator {
   void consume(ExecContext& ctx) {
     consumed_ = true;
     if (top_.keeps_none()) return;
-    Batch batch;
-    auto& source = *static_cast<BatchOperator*>(mutable_child());
-    while (source.pull(ctx, batch)) {
-      VecInput in{batch, ctx, scratch_};
-      const Vec& first = first_->eval(in);
-      const bool integers = first_->kind() == VecKind::Int;
-      for (std::size_t i = 0; i < batch.size; ++i) {
-        if (const Value* worst = top_.worst_first_key()) {
-          if (integers && worst->kind() == ValueKind::Int) {
-            // Skip the rows whose integer key loses to the worst held, in one loop.
-            const std::int64_t w = worst->as_int();
-            const bool descending = top_.loses_on_first_key(-1);  // smaller loses: descending
-            while (i < batch.size && first.nulls[i] == 0 && (descending ? first.ints[i] < w : first.ints[i] > w)) ++i;
-            if (i == batch.size) break;
-          }
-          if (top_.loses_on_first_key(vec_order_compare(first, first_->kind(), i, *worst))) continue;
-        }
-        row_.slots.assign(slot_count_, Value());
-        batch.write_row(i, row_);
-        values_.clear();
-        for (const ProjectItem& item : items_) values_.push_back(evaluate(*item.expr, row_, ctx));
-        for (std::size_t j = 0; j < items_.size(); ++j) row_.slots[items_[j].slot] = std::move(values_[j]);
-        top_.offer(ctx, row_);
-      }
+    const std::vector<NodeRange> parts = first_->kind() == VecKind::Int && !ctx.profile()
+                                             ? pipeline_.parallel_parts(ctx.store(), ctx.options().parallel_part_nodes)
+                                             : std::vector<NodeRange>{};
+    if (!parts.empty()) {
+      consume_parallel(ctx, parts);
+    } else {
+      Batch batch;
+      auto& source = *static_cast<BatchOperator*>(mutable_child());
+      while (source.pull(ctx, batch)) offer_batch(ctx, batch);
     }
     top_.finish();
+  }
+
+  void offer_batch(ExecContext& ctx, const Batch& batch) {
+    VecInput in{batch, ctx, scratch_};
+    const Vec& first = first_->eval(in);
+    const bool integers = first_->kind() == VecKind::Int;
+    for (std::size_t i = 0; i < batch.size; ++i) {
+      if (const Value* worst = top_.worst_first_key()) {
+        if (integers && worst->kind() == ValueKind::Int) {
+          // Skip the rows whose integer key loses to the worst held, in one loop.
+          const std::int64_t w = worst->as_int();
+          const bool descending = top_.loses_on_first_key(-1);  // smaller loses: descending
+          while (i < batch.size && first.nulls[i] == 0 && (descending ? first.ints[i] < w : first.ints[i] > w)) ++i;
+          if (i == batch.size) break;
+        }
+        if (top_.loses_on_first_key(vec_order_compare(first, first_->kind(), i, *worst))) continue;
+      }
+      row_.slots.assign(slot_count_, Value());
+      batch.write_row(i, row_);
+      offer_row(ctx);
+    }
+  }
+
+  // Projects row_ and offers it to the top k.
+  void offer_row(ExecContext& ctx) {
+    values_.clear();
+    for (const ProjectItem& item : items_) values_.push_back(evaluate(*item.expr, row_, ctx));
+    for (std::size_t j = 0; j < items_.size(); ++j) row_.slots[items_[j].slot] = std::move(values_[j]);
+    top_.offer(ctx, row_);
+  }
+
+  void consume_parallel(ExecContext& ctx, const std::vector<NodeRange>& parts) {
+    struct Worker {
+      VecExprPtr first;
+      Batch batch;
+      Row scratch;
+      std::optional<KeyBound> bound;
+      Candidates kept;
+    };
+    tbb::enumerable_thread_specific<Worker> workers;
+    const bool descending = keys_[0].descending;
+    tbb::parallel_for(std::size_t{0}, parts.size(), [&](std::size_t p) {
+      Worker& w = workers.local();
+      if (!w.first) {
+        w.first = compile_vector(first_expr_, pipeline_.layout.nodes);
+        w.scratch.slots.resize(slot_count_);
+        w.bound.emplace(keep_, descending);
+      }
+      BatchOperatorPtr source = pipeline_.instantiate(std::vector<NodeRange>{parts[p]});
+      source->open(ctx);
+      std::uint64_t position = std::uint64_t{p} << 32;
+      while (source->pull(ctx, w.batch)) {
+        VecInput in{w.batch, ctx, w.scratch};
+        const Vec& first = w.first->eval(in);
+        const std::uint8_t* nulls = first.nulls.data();
+        const std::int64_t* ints = first.ints.data();
+        const std::size_t n = w.batch.size;
+        for (std::size_t i = 0; i < n; ++i) {
+          if (const auto worst = w.bound->worst()) {
+            // Rows whose key loses to the worst of this worker's k best, in one loop.
+            const std::int64_t bound = *worst;
+            if (descending) {
+              while (i < n && nulls[i] == 0 && ints[i] < bound) ++i;
+            } else {
+              while (i < n && nulls[i] == 0 && ints[i] > bound) ++i;
+            }
+            if (i == n) break;
+          }
+          // A null key is kept without counting (it sorts first descending, last ascending).
+          if (nulls[i] == 0 && !w.bound->admit(ints[i])) continue;
+          w.kept.add(w.batch, i, position + i);
+        }
+        position += n;
+      }
+    });
+    // The rows kept, offered in the scan's order (ties go to the first offered).
+    std::vector<std::pair<std::uint64_t, std::pair<const Candidates*, std::size_t>>> order;
+    for (const Worker& w : workers) {
+      for (std::size_t i = 0; i < w.kept.positions.size(); ++i) order.push_back({w.kept.positions[i], {&w.kept, i}});
+    }
+    std::sort(order.begin(), order.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+    for (const auto& [position, at] : order) {
+      row_.slots.assign(slot_count_, Value());
+      at.first->write_row(at.second, row_);
+      offer_row(ctx);
+    }
   }
 
   std::vector<ProjectItem> items_;
@@ -79,7 +223,8 @@ class BatchTop final : public Operator {
   std::size_t keep_;
   std::size_t slot_count_;
   std::string text_;
-  OperatorPtr rows_;
+  BatchPipeline pipeline_;
+  const Expr& first_expr_;
   VecExprPtr first_;
   TopRows top_;
   Row row_;
@@ -125,7 +270,7 @@ OperatorPtr make_batch_top(OperatorPtr& chain, std::vector<ProjectItem> items, s
   if (vector->row_by_row()) return nullptr;
   auto pipeline = batch_pipeline(chain, slot_count, reads);
   return std::make_unique<BatchTop>(std::move(*pipeline), std::move(items), std::move(keys), keep, slot_count,
-                                    std::move(text), std::move(vector));
+                                    std::move(text), *first, std::move(vector));
 }
 
 }  // namespace trellis::cypher

@@ -486,10 +486,17 @@ class CompareVec final : public VecExpr {
     const std::int64_t* __restrict a_ints = a.ints.data();
     std::uint8_t* __restrict nulls = out.nulls.data();
     std::int64_t* __restrict ints = out.ints.data();
-    in.each([=](std::uint32_t i) __attribute__((always_inline)) {
+    if (in.selection == nullptr) {  // a plain loop the compiler vectorises
+      for (std::size_t i = 0, n = in.batch.size; i < n; ++i) {
+        nulls[i] = a_nulls[i];
+        ints[i] = holds(a_ints[i], c) ? 1 : 0;
+      }
+      return;
+    }
+    for (const std::uint32_t i : *in.selection) {
       nulls[i] = a_nulls[i];
-      ints[i] = holds(a_ints[i], c);
-    });
+      ints[i] = holds(a_ints[i], c) ? 1 : 0;
+    }
   }
   // Each row against one integer, one loop per operator (null gives null).
   static void compare_ints_to(const Vec& a, std::int64_t c, CompareOp op, VecInput& in, Vec& out) {
@@ -528,9 +535,22 @@ class ArithmeticVec final : public VecExpr {
   void run(VecInput& in, Vec& out) override {
     const Vec& a = a_->eval(in);
     const Vec& b = b_->eval(in);
+    // + and -: wrapping arithmetic, overflow read off the signs (branch-free, so the loop vectorises).
     switch (op_) {
-      case '+': apply(in, a, b, out, [](std::int64_t x, std::int64_t y, std::int64_t* r) { return __builtin_add_overflow(x, y, r); }); break;
-      case '-': apply(in, a, b, out, [](std::int64_t x, std::int64_t y, std::int64_t* r) { return __builtin_sub_overflow(x, y, r); }); break;
+      case '+':
+        apply(in, a, b, out, [](std::int64_t x, std::int64_t y, std::int64_t* r) {
+          const auto sum = static_cast<std::int64_t>(static_cast<std::uint64_t>(x) + static_cast<std::uint64_t>(y));
+          *r = sum;
+          return ((x ^ sum) & (y ^ sum)) < 0;
+        });
+        break;
+      case '-':
+        apply(in, a, b, out, [](std::int64_t x, std::int64_t y, std::int64_t* r) {
+          const auto difference = static_cast<std::int64_t>(static_cast<std::uint64_t>(x) - static_cast<std::uint64_t>(y));
+          *r = difference;
+          return ((x ^ y) & (x ^ difference)) < 0;
+        });
+        break;
       default: apply(in, a, b, out, [](std::int64_t x, std::int64_t y, std::int64_t* r) { return __builtin_mul_overflow(x, y, r); }); break;
     }
   }
@@ -546,14 +566,19 @@ class ArithmeticVec final : public VecExpr {
     const std::int64_t* __restrict b_ints = b.ints.data();
     std::uint8_t* __restrict nulls = out.nulls.data();
     std::int64_t* __restrict ints = out.ints.data();
-    bool overflow = false;
-    in.each([&](std::uint32_t i) __attribute__((always_inline)) {
+    std::uint8_t overflow = 0;
+    const auto row = [&](std::size_t i) __attribute__((always_inline)) {
       const std::uint8_t null = a_nulls[i] | b_nulls[i];
       nulls[i] = null;
       std::int64_t r = 0;
-      overflow |= op(a_ints[i], b_ints[i], &r) & (null == 0);
+      overflow |= static_cast<std::uint8_t>(op(a_ints[i], b_ints[i], &r) & (null == 0));
       ints[i] = r;
-    });
+    };
+    if (in.selection == nullptr) {
+      for (std::size_t i = 0, n = in.batch.size; i < n; ++i) row(i);
+    } else {
+      for (const std::uint32_t i : *in.selection) row(i);
+    }
     if (!overflow) return;
     in.each([&](std::uint32_t i) {
       std::int64_t r = 0;
