@@ -109,6 +109,9 @@ std::string random_query(std::mt19937& rng) {
       "RETURN a.qualified_name AS q, a.line_end - a.line_start AS n ORDER BY n DESC, q LIMIT 6",
       "RETURN a.name AS n, a.line_start AS l ORDER BY l LIMIT 5",
       "RETURN a.name AS n, a.complexity AS c ORDER BY c DESC, n LIMIT 4",
+      "RETURN DISTINCT a.name AS n ORDER BY n LIMIT 5",
+      "RETURN DISTINCT a.complexity AS c, a.is_async AS x",
+      "WITH DISTINCT a RETURN count(*) AS n",
       "RETURN a.qualified_name AS n, a.complexity * 2 AS c ORDER BY c, n SKIP 2 LIMIT 3",
       "RETURN a.name AS n ORDER BY n DESC SKIP 3 LIMIT 4",
       "RETURN a.language AS k, count(*) AS c, sum(a.line_start) AS s, avg(a.line_end) AS av, min(a.name) AS mn, max(a.line_end) AS mx",
@@ -119,6 +122,8 @@ std::string random_query(std::mt19937& rng) {
   };
   static const char* const kReturnsAB[] = {
       "RETURN count(*) AS n",
+      "RETURN DISTINCT b.file_path AS p, a.language AS l",
+      "RETURN DISTINCT b, a.name AS n ORDER BY n SKIP 1 LIMIT 4",
       "RETURN count(DISTINCT b) AS n, count(DISTINCT a) AS m",
       "RETURN b.file_path AS p, count(*) AS c ORDER BY c DESC, p LIMIT 10",
       "RETURN b.file_path AS p, count(*) AS c",

@@ -112,7 +112,9 @@ class BatchAggregate final : public Operator {
 
   // ORDER BY keys as items: groups that cannot be among the first `keep` are not written.
   void keep_top(const std::vector<SortSpec>& sort, std::size_t keep) {
-    if (projection_.distinct) return;
+    // DISTINCT after aggregating may merge groups' rows; DISTINCT alone (no
+    // aggregates) is the grouping itself.
+    if (projection_.distinct && !projection_.aggregates.empty()) return;
     std::vector<std::size_t> items;
     for (const SortSpec& spec : sort) {
       std::optional<std::size_t> found;
@@ -301,6 +303,31 @@ class BatchAggregate final : public Operator {
     return std::nullopt;
   }
 
+  // The key an item is when its value is the key's and compares off its
+  // word (an integer, or a text by its id's text): no Value is built.
+  std::optional<std::size_t> word_key(std::size_t item) const {
+    if (projection_.item_has_aggregate[item] || deferred(item)) return std::nullopt;
+    const std::size_t k = key_of(item);
+    if (!key_by_value_[k]) return std::nullopt;
+    const KeyShape& shape = table_->key_shape(k);
+    if (shape.kind == VecKind::Int || (shape.kind == VecKind::Str && shape.interned)) return k;
+    return std::nullopt;
+  }
+  // order_compare of two groups' non-null key k.
+  int compare_words(ExecContext& ctx, std::size_t k, std::size_t a, std::size_t b) const {
+    const std::uint64_t x = table_->key_word(k, a);
+    const std::uint64_t y = table_->key_word(k, b);
+    if (table_->key_shape(k).kind == VecKind::Int) {
+      const auto i = static_cast<std::int64_t>(x);
+      const auto j = static_cast<std::int64_t>(y);
+      return i < j ? -1 : (i > j ? 1 : 0);
+    }
+    if (x == y) return 0;
+    const StringTable& strings = ctx.store().strings();
+    const int c = strings.get(static_cast<StringId>(x)).compare(strings.get(static_cast<StringId>(y)));
+    return c < 0 ? -1 : (c > 0 ? 1 : 0);
+  }
+
   bool before(ExecContext& ctx, std::size_t a, std::size_t b) {
     for (std::size_t j = 0; j < sort_items_.size(); ++j) {
       int c = 0;
@@ -308,6 +335,8 @@ class BatchAggregate final : public Operator {
         const std::int64_t x = *table_->integer_result(*aggregate, a);
         const std::int64_t y = *table_->integer_result(*aggregate, b);
         c = x < y ? -1 : (x > y ? 1 : 0);
+      } else if (const auto key = word_keys_[j]; key && !table_->key_null(*key, a) && !table_->key_null(*key, b)) {
+        c = compare_words(ctx, *key, a, b);
       } else {
         c = order_compare(sort_value(ctx, j, a), sort_value(ctx, j, b));
       }
@@ -334,7 +363,11 @@ class BatchAggregate final : public Operator {
     const std::size_t keep = *keep_;
     if (keep == 0) return;
     counts_.clear();
-    for (const std::size_t item : sort_items_) counts_.push_back(counted(item));
+    word_keys_.clear();
+    for (const std::size_t item : sort_items_) {
+      counts_.push_back(counted(item));
+      word_keys_.push_back(word_key(item));
+    }
     value_cache_.assign(sort_items_.size(), {});
     const auto less = [&](std::uint32_t a, std::uint32_t b) { return before(ctx, a, b); };
     std::uint32_t worst = 0;
@@ -374,6 +407,7 @@ class BatchAggregate final : public Operator {
   std::vector<std::size_t> sort_items_;
   std::vector<bool> sort_descending_;
   std::vector<std::optional<std::size_t>> counts_;
+  std::vector<std::optional<std::size_t>> word_keys_;  // by sort key: the group key it compares off (word_key())
   std::vector<std::unordered_map<std::size_t, Value>> value_cache_;
   std::vector<std::uint32_t> order_;
   std::size_t at_ = 0;

@@ -109,6 +109,10 @@ class GroupTable {
   std::size_t size() const { return group_count_; }
   std::uint64_t first_seen(std::size_t g) const { return first_seen_[g]; }
   Value key_value(const GraphStore& store, std::size_t k, std::size_t g) const;
+  // Key k of group g as its word (a node id, an integer, a string id...), and whether it is null.
+  std::uint64_t key_word(std::size_t k, std::size_t g) const { return words_[g * keys_.size() + k]; }
+  bool key_null(std::size_t k, std::size_t g) const { return ((nulls_[g] >> k) & 1u) != 0; }
+  const KeyShape& key_shape(std::size_t k) const { return keys_[k]; }
   Value aggregate_value(std::size_t a, std::size_t g) const;
   // An integer result of aggregate a (count, integer sum) compared without a Value; nullopt otherwise.
   std::optional<std::int64_t> integer_result(std::size_t a, std::size_t g) const {

@@ -649,10 +649,22 @@ class Planner {
     counted_hop_ = {};
     Operator* batch_aggregate = nullptr;
     std::vector<ProjectItem> pending;  // a Project the batched top k may take over
+    // DISTINCT without aggregates groups by every item: batched, it is an
+    // aggregation with no aggregates (groups written in first-seen order, as
+    // the row Distinct keeps first occurrences).
+    OperatorPtr distinct_groups;
+    bool distinct_done = false;
+    if (p.aggregates.empty() && p.distinct && batched_) {
+      distinct_groups = make_batch_aggregate(op, p, query_.slot_count, "DISTINCT " + text, nullptr, std::nullopt);
+    }
     if (!p.aggregates.empty()) {
       OperatorPtr batched = batched_ ? make_batch_aggregate(op, p, query_.slot_count, text, nullptr, std::nullopt) : nullptr;
       batch_aggregate = batched.get();
       op = batched ? std::move(batched) : make_aggregate(std::move(op), p, text);
+    } else if (distinct_groups) {
+      batch_aggregate = distinct_groups.get();
+      op = std::move(distinct_groups);
+      distinct_done = true;
     } else {
       // DISTINCT over values computed from variables: rows with the same
       // variables give the same values, so they are dropped before computing them.
@@ -688,7 +700,7 @@ class Planner {
         if (labels != labels_before.end()) node_labels_[item.slot] = labels->second;
       }
     }
-    if (p.distinct) op = make_distinct(std::move(op), slots);
+    if (p.distinct && !distinct_done) op = make_distinct(std::move(op), slots);
     const std::size_t skip = p.skip ? static_cast<std::size_t>(p.skip->literal.as_int()) : 0;
     if (!p.order_by.empty()) {
       std::vector<SortSpec> keys;
