@@ -85,6 +85,11 @@ OperatorPtr make_batch_aggregate(OperatorPtr& chain, const BoundProjection& proj
 // The same for an aggregate made by make_batch_aggregate() before its Sort was planned.
 void batch_aggregate_keep_top(Operator& aggregate, const std::vector<SortSpec>& sort, std::size_t keep);
 
+// The rows of `chain` run as a batch pipeline over a scan and handed on
+// one at a time (for a plain projection), else nullptr (`chain` left as it
+// was). `reads`: the slots the operators above read.
+OperatorPtr make_unbatch(OperatorPtr& chain, std::size_t slot_count, const std::set<Slot>& reads);
+
 // Project + Sort (ORDER BY ... LIMIT k, no DISTINCT) over a pipeline: the
 // batched top k, else nullptr.
 OperatorPtr make_batch_top(OperatorPtr& chain, std::vector<ProjectItem> items, std::vector<SortSpec> keys,

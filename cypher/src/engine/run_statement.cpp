@@ -57,6 +57,10 @@ Result<CypherResult> run_statement(const GraphStore& store, const ast::Statement
           result.rows.push_back(std::move(tuple));
         } else if (result.total_count >= options.max_intermediate_rows) {
           break;  // counted as far as the bound allows: total_count is a lower bound
+        } else if (!dedupe && !ctx.profile()) {
+          // Past the row limit only the total is wanted: the plan counts the rest.
+          result.total_count += root.count_rest(ctx, row, options.max_intermediate_rows - result.total_count);
+          break;
         }
       }
     }

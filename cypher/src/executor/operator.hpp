@@ -64,6 +64,17 @@ class Operator {
   Operator* mutable_child() { return child_.get(); }
   virtual OperatorForm form() const { return {}; }
 
+  // Counts the rows next() would still yield, at most `bound`, without
+  // having to produce them (what a caller past its row limit needs for a
+  // total). By default they are pulled with next() into `row`; an operator
+  // that can count more cheaply, with the same rows and the same errors,
+  // overrides it. Not for PROFILE (the rows are not counted per operator).
+  virtual std::size_t count_rest(ExecContext& ctx, Row& row, std::size_t bound) {
+    std::size_t counted = 0;
+    while (counted < bound && next(ctx, row)) ++counted;
+    return counted;
+  }
+
  protected:
   // For operators that move rows in batches (batch/): what next() counts and times.
   void add_rows(std::size_t rows) { rows_ += rows; }

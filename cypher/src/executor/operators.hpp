@@ -91,7 +91,10 @@ struct ProjectItem {
   const Expr* expr;
   Slot slot;
 };
-OperatorPtr make_project(OperatorPtr input, std::vector<ProjectItem> items, std::string text);
+// `counts_through`: no item can fail, so the rows left are counted off the
+// input's (Operator::count_rest) without computing them.
+OperatorPtr make_project(OperatorPtr input, std::vector<ProjectItem> items, std::string text,
+                         bool counts_through = false);
 // Groups by the items without aggregates; writes each aggregate's slot, then every item.
 OperatorPtr make_aggregate(OperatorPtr input, const BoundProjection& projection, std::string text);
 OperatorPtr make_distinct(OperatorPtr input, std::vector<Slot> slots);

@@ -8,9 +8,14 @@ namespace {
 // Values are computed first and stored after, so `WITH b AS a, a AS b` swaps.
 class Project final : public Operator {
  public:
-  Project(OperatorPtr input, std::vector<ProjectItem> items, std::string text)
-      : items_(std::move(items)), text_(std::move(text)) {
+  Project(OperatorPtr input, std::vector<ProjectItem> items, std::string text, bool counts_through)
+      : items_(std::move(items)), text_(std::move(text)), counts_through_(counts_through) {
     set_child(std::move(input));
+  }
+  // Items that cannot fail: a row counts as its input's row.
+  std::size_t count_rest(ExecContext& ctx, Row& row, std::size_t bound) override {
+    if (counts_through_) return input().count_rest(ctx, row, bound);
+    return Operator::count_rest(ctx, row, bound);
   }
   std::string describe() const override { return "Project " + text_; }
   std::vector<const Operator*> extra_children() const override {
@@ -31,13 +36,14 @@ class Project final : public Operator {
  private:
   std::vector<ProjectItem> items_;
   std::string text_;
+  bool counts_through_;
   std::vector<Value> values_;
 };
 
 }  // namespace
 
-OperatorPtr make_project(OperatorPtr input, std::vector<ProjectItem> items, std::string text) {
-  return std::make_unique<Project>(std::move(input), std::move(items), std::move(text));
+OperatorPtr make_project(OperatorPtr input, std::vector<ProjectItem> items, std::string text, bool counts_through) {
+  return std::make_unique<Project>(std::move(input), std::move(items), std::move(text), counts_through);
 }
 
 }  // namespace trellis::cypher

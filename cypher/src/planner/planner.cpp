@@ -58,6 +58,17 @@ ExprPtr label_check(const BoundNodePattern& node) {
   return e;
 }
 
+// An expression over a batch pipeline's rows that cannot fail: a literal,
+// a variable (a node or relationship column), a property of one.
+bool cannot_fail(const Expr& expr) {
+  switch (expr.kind) {
+    case ExprKind::Literal:
+    case ExprKind::Variable: return true;
+    case ExprKind::Property: return expr.args.size() == 1 && expr.args[0]->kind == ExprKind::Variable;
+    default: return false;
+  }
+}
+
 class Planner {
  public:
   Planner(BoundSingleQuery& query, const GraphStore& store, bool batched)
@@ -684,7 +695,19 @@ class Planner {
       if (batched_ && !p.distinct && p.limit && !p.order_by.empty()) {
         pending = std::move(items);
       } else {
-        op = make_project(std::move(op), std::move(items), text);
+        bool counts_through = false;
+        if (batched_) {
+          // A scan's pipeline runs batched under the projection; with items
+          // that cannot fail (reads of the pattern's variables and their
+          // properties), rows past the caller's limit are only counted.
+          std::set<Slot> reads;
+          for (const ProjectItem& item : items) collect_slots(*item.expr, reads);
+          if (OperatorPtr rows = make_unbatch(op, query_.slot_count, reads)) {
+            op = std::move(rows);
+            counts_through = std::all_of(items.begin(), items.end(), [](const ProjectItem& item) { return cannot_fail(*item.expr); });
+          }
+        }
+        op = make_project(std::move(op), std::move(items), text, counts_through);
       }
     }
     outermost_ = kNoSlot;
