@@ -83,6 +83,8 @@ std::string random_query(std::mt19937& rng) {
       "WHERE a:Function OR a:Method",
       "WHERE NOT a.line_start < 20 AND a.name <> 'get'",
       "WHERE a.name STARTS WITH 'p'",
+      "WHERE a.name CONTAINS 'er' OR a.docstring ENDS WITH '.'",
+      "WHERE a.qualified_name =~ '.*[._]get.*' AND NOT a.docstring CONTAINS 'x'",
       "WHERE size(a.name) > 6",
       "WHERE a.is_async IS NULL",
       "WHERE a.is_async",
@@ -100,6 +102,7 @@ std::string random_query(std::mt19937& rng) {
       "WHERE r.call_type = 'method' OR b:Class",
       "WHERE a <> b",
       "WHERE b.name < a.name",
+      "WHERE b.qualified_name STARTS WITH a.qualified_name",
       "WHERE a.docstring IS NOT NULL OR b.line_end > 60",
   };
   static const char* const kReturnsA[] = {

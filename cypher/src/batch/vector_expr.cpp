@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include <re2/re2.h>
+
 #include "executor/expression_eval.hpp"
 #include "trellis/cypher/value/value_compare.hpp"
 #include "value/graph_access.hpp"
@@ -593,6 +595,46 @@ class ArithmeticVec final : public VecExpr {
   VecExprPtr b_;
 };
 
+// STARTS WITH / ENDS WITH / CONTAINS of two texts, and =~ a literal
+// pattern: null when either side is null, as the row evaluator's.
+class TextTestVec final : public VecExpr {
+ public:
+  TextTestVec(const Expr& expr, VecExprPtr text, VecExprPtr part)
+      : VecExpr(VecKind::Bool), expr_(expr), text_(std::move(text)), part_(std::move(part)) {}
+
+ protected:
+  void run(VecInput& in, Vec& out) override {
+    const Vec& a = text_->eval(in);
+    if (expr_.kind == ExprKind::Regex) {
+      const re2::RE2& pattern = *expr_.regex;
+      in.each([&](std::uint32_t i) __attribute__((always_inline)) {
+        out.nulls[i] = a.nulls[i];
+        out.ints[i] = a.nulls[i] == 0 && RE2::FullMatch(a.strs[i], pattern);
+      });
+      return;
+    }
+    const Vec& b = part_->eval(in);
+    const ExprKind kind = expr_.kind;
+    in.each([&](std::uint32_t i) __attribute__((always_inline)) {
+      const std::uint8_t null = a.nulls[i] | b.nulls[i];
+      out.nulls[i] = null;
+      if (null != 0) return;
+      const std::string_view text = a.strs[i];
+      const std::string_view part = b.strs[i];
+      switch (kind) {
+        case ExprKind::StartsWith: out.ints[i] = text.starts_with(part); break;
+        case ExprKind::EndsWith: out.ints[i] = text.ends_with(part); break;
+        default: out.ints[i] = text.find(part) != std::string_view::npos; break;
+      }
+    });
+  }
+
+ private:
+  const Expr& expr_;
+  VecExprPtr text_;
+  VecExprPtr part_;
+};
+
 // Three-valued NOT / AND / OR / XOR over booleans; AND and OR evaluate their
 // right operand only on the rows the left one leaves open.
 class LogicVec final : public VecExpr {
@@ -788,6 +830,17 @@ VecExprPtr compile_native(const Expr& expr, const Slots& node_slots) {
       auto a = compile_child(*expr.args[0], node_slots);
       if (!a || a->kind() == VecKind::Any || a->kind() == VecKind::Null) return nullptr;
       return std::make_unique<NullTestVec>(expr.kind == ExprKind::IsNull, std::move(a));
+    }
+    case ExprKind::StartsWith:
+    case ExprKind::EndsWith:
+    case ExprKind::Contains:
+    case ExprKind::Regex: {
+      if (expr.args.size() != 2) return nullptr;
+      if (expr.kind == ExprKind::Regex && !expr.regex) return nullptr;  // a pattern computed per row
+      auto a = compile_child(*expr.args[0], node_slots);
+      auto b = compile_child(*expr.args[1], node_slots);
+      if (!a || !b || a->kind() != VecKind::Str || b->kind() != VecKind::Str) return nullptr;
+      return std::make_unique<TextTestVec>(expr, std::move(a), std::move(b));
     }
     case ExprKind::In: {
       auto item = compile_child(*expr.args[0], node_slots);
