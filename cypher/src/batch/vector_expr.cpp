@@ -4,7 +4,9 @@
 
 #include <re2/re2.h>
 
+#include "executor/edge_cursor.hpp"
 #include "executor/expression_eval.hpp"
+#include "executor/operators.hpp"
 #include "trellis/cypher/value/value_compare.hpp"
 #include "value/graph_access.hpp"
 
@@ -635,6 +637,45 @@ class TextTestVec final : public VecExpr {
   VecExprPtr part_;
 };
 
+// COUNT { (n)-[:T]->() } and EXISTS of it (a one-hop pattern from a node
+// column to any node, DegreeSpec): the node's degree read off the CSR, as
+// the DegreeCount plan the row evaluator runs counts it.
+class DegreeVec final : public VecExpr {
+ public:
+  DegreeVec(const DegreeSpec& spec, bool exists) : VecExpr(exists ? VecKind::Bool : VecKind::Int), spec_(spec) {}
+
+ protected:
+  void run(VecInput& in, Vec& out) override {
+    const GraphStore& store = in.ctx.store();
+    const std::vector<NodeId>& nodes = in.batch.nodes[spec_.near];
+    const bool exists = kind() == VecKind::Bool;
+    in.each([&](std::uint32_t i) __attribute__((always_inline)) {
+      const std::int64_t count = degree(store, nodes[i]);
+      out.ints[i] = exists ? (count != 0 ? 1 : 0) : count;
+    });
+  }
+
+ private:
+  std::int64_t degree(const GraphStore& store, NodeId near) const {
+    if (!has_label(store, near, spec_.near_labels)) return 0;
+    std::int64_t count = 0;
+    for (const RelType type : spec_.types) {
+      if (spec_.direction != Direction::In) count += static_cast<std::int64_t>(store.out(type, near).size());
+      if (spec_.direction != Direction::Out) {
+        const auto in = store.in(type, near);
+        count += static_cast<std::int64_t>(in.size());
+        if (spec_.direction == Direction::Both) {  // a self loop is one match (seen outgoing), not two
+          const auto [first, last] = std::equal_range(in.begin(), in.end(), near);
+          count -= last - first;
+        }
+      }
+    }
+    return count;
+  }
+
+  const DegreeSpec& spec_;
+};
+
 // Three-valued NOT / AND / OR / XOR over booleans; AND and OR evaluate their
 // right operand only on the rows the left one leaves open.
 class LogicVec final : public VecExpr {
@@ -830,6 +871,14 @@ VecExprPtr compile_native(const Expr& expr, const Slots& node_slots) {
       auto a = compile_child(*expr.args[0], node_slots);
       if (!a || a->kind() == VecKind::Any || a->kind() == VecKind::Null) return nullptr;
       return std::make_unique<NullTestVec>(expr.kind == ExprKind::IsNull, std::move(a));
+    }
+    case ExprKind::PatternCount:
+    case ExprKind::PatternExists: {
+      if (!expr.plan || !expr.plan_writes_nothing) return nullptr;
+      const OperatorForm form = expr.plan->form();
+      if (form.kind != OperatorForm::Kind::Degree || form.degree->far != kNoSlot) return nullptr;
+      if (form.degree->near >= node_slots.size() || node_slots[form.degree->near] == 0) return nullptr;
+      return std::make_unique<DegreeVec>(*form.degree, expr.kind == ExprKind::PatternExists);
     }
     case ExprKind::StartsWith:
     case ExprKind::EndsWith:

@@ -14,6 +14,12 @@ class DegreeCount final : public Operator {
  public:
   explicit DegreeCount(DegreeSpec spec) : spec_(std::move(spec)) {}
   std::string describe() const override { return "DegreeCount " + spec_.text; }
+  OperatorForm form() const override {
+    OperatorForm form;
+    form.kind = OperatorForm::Kind::Degree;
+    form.degree = &spec_;
+    return form;
+  }
 
  protected:
   void do_open(ExecContext&) override { done_ = false; }

@@ -17,17 +17,19 @@ namespace trellis::cypher {
 
 struct Expr;
 struct ExpandSpec;
+struct DegreeSpec;
 
 // What a row operator does, read by the batched planner (batch/batch_plan.hpp)
 // to build the same pipeline over batches. Other: no batched form.
 struct OperatorForm {
   // Lookup and Reach bind a node (`slot`) on every row they yield; the
   // batched planner reads their rows into batches as they are.
-  enum class Kind { Other, Once, Scan, Expand, ExpandCount, Filter, Lookup, Reach } kind = Kind::Other;
+  enum class Kind { Other, Once, Scan, Expand, ExpandCount, Filter, Lookup, Reach, Degree } kind = Kind::Other;
   std::size_t slot = static_cast<std::size_t>(-1);  // Scan, Lookup, Reach (kNoSlot: binds none)
   const std::vector<Label>* labels = nullptr;         // Scan
   const ExpandSpec* expand = nullptr;                 // Expand, ExpandCount
   const Expr* predicate = nullptr;                    // Filter
+  const DegreeSpec* degree = nullptr;                 // Degree (a pattern subquery's count off the CSR)
 };
 
 class Operator {
