@@ -1,3 +1,5 @@
+#include <algorithm>
+
 #include "batch/batch_operators.hpp"
 #include "executor/edge_cursor.hpp"
 #include "executor/top_degrees.hpp"
@@ -15,6 +17,7 @@ class BatchExpand final : public BatchOperator {
       : spec_(spec), in_layout_(std::move(in)), out_layout_(std::move(out)) {
     set_child(std::move(input));
     rel_column_ = out_layout_.rels[spec_.rel] != 0;
+    plain_ = !spec_.to_bound && spec_.to_labels.empty() && !rel_column_ && spec_.unique.empty();
   }
   std::string describe() const override { return "BatchExpand " + spec_.text; }
 
@@ -44,6 +47,15 @@ class BatchExpand final : public BatchOperator {
       }
       // The rest of the current row's edges.
       while (n < kBatchSize) {
+        if (plain_ && at_ < span_.size() && !(incoming_ && spec_.direction == Direction::Both)) {
+          // Any neighbour, no relationship read: the range is copied as it is.
+          const std::size_t take = std::min(kBatchSize - n, span_.size() - at_);
+          std::copy_n(span_.begin() + static_cast<std::ptrdiff_t>(at_), take, out.nodes[spec_.to].begin() + static_cast<std::ptrdiff_t>(n));
+          std::fill_n(parents_.begin() + static_cast<std::ptrdiff_t>(n), take, static_cast<std::uint32_t>(row_));
+          at_ += take;
+          n += take;
+          continue;
+        }
         if (at_ < span_.size()) {
           const std::size_t i = at_++;
           const NodeId other = span_[i];
@@ -128,6 +140,7 @@ class BatchExpand final : public BatchOperator {
   }
 
   const ExpandSpec& spec_;
+  bool plain_ = false;  // every neighbour is a row and nothing reads the relationship
   BatchLayout in_layout_;
   BatchLayout out_layout_;
   bool rel_column_ = false;

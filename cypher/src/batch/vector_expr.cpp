@@ -1,6 +1,7 @@
 #include "batch/vector_expr.hpp"
 
 #include <algorithm>
+#include <array>
 
 #include <re2/re2.h>
 
@@ -231,17 +232,26 @@ class PropertyVec final : public VecExpr {
         read_one_label(store, nodes, in.batch.size, in.batch.ascending == slot_, out)) {
       return;
     }
-    // The column of the label of the last node read, kept while nodes stay
-    // in that label's id range (a scan's rows all do).
+    // Nodes of several labels: each label's first id and column, looked up
+    // once per batch; a row finds its label by its id.
+    std::array<NodeId, kLabelCount + 1> begins{};
+    std::array<const void*, kLabelCount> columns{};
+    for (std::size_t l = 0; l < kLabelCount; ++l) {
+      const auto label = static_cast<Label>(l);
+      begins[l] = store.nodes(label).begin;
+      const std::int16_t column = key_.node_column[l];
+      columns[l] = column == PropertyKey::kAbsent ? nullptr : column_data(store.columns(label)[static_cast<std::size_t>(column)]);
+    }
+    begins[kLabelCount] = static_cast<NodeId>(store.node_count());
     NodeRange range{1, 0};
     const void* data = nullptr;
     in.each([&](std::uint32_t i) __attribute__((always_inline)) {
       const NodeId node = nodes[i];
       if (!range.contains(node)) {
-        const Label label = store.label(node);
-        range = store.nodes(label);
-        const std::int16_t column = key_.node_column[index_of(label)];
-        data = column == PropertyKey::kAbsent ? nullptr : column_data(store.columns(label)[static_cast<std::size_t>(column)]);
+        std::size_t l = 0;
+        while (l + 1 < kLabelCount && node >= begins[l + 1]) ++l;
+        range = {begins[l], begins[l + 1]};
+        data = columns[l];
       }
       if (data == nullptr) {
         out.nulls[i] = 1;
@@ -417,7 +427,13 @@ bool holds(CompareOp op, int c) {
 // Two operands of one kind (Int, Str; Node for = and <>).
 class CompareVec final : public VecExpr {
  public:
-  CompareVec(CompareOp op, VecExprPtr a, VecExprPtr b) : VecExpr(VecKind::Bool), op_(op), a_(std::move(a)), b_(std::move(b)) {}
+  CompareVec(CompareOp op, VecExprPtr a, VecExprPtr b) : VecExpr(VecKind::Bool), op_(op), a_(std::move(a)), b_(std::move(b)) {
+    // Texts of the store compared for (in)equality compare their ids: no text is looked up.
+    if (a_->interned() && b_->interned() && (op_ == CompareOp::Eq || op_ == CompareOp::Ne)) {
+      a_->ids_only();
+      b_->ids_only();
+    }
+  }
 
  protected:
   void run(VecInput& in, Vec& out) override {
@@ -440,6 +456,20 @@ class CompareVec final : public VecExpr {
       return;
     }
     const bool ids = a_->interned() && b_->interned() && (op_ == CompareOp::Eq || op_ == CompareOp::Ne);
+    if (ids && in.selection == nullptr) {  // texts of the store: equal ids, equal texts
+      const std::uint8_t* __restrict a_nulls = a.nulls.data();
+      const std::uint8_t* __restrict b_nulls = b.nulls.data();
+      const StringId* __restrict a_ids = a.ids.data();
+      const StringId* __restrict b_ids = b.ids.data();
+      std::uint8_t* __restrict nulls = out.nulls.data();
+      std::int64_t* __restrict ints = out.ints.data();
+      const bool equal = op_ == CompareOp::Eq;
+      for (std::size_t i = 0, n = in.batch.size; i < n; ++i) {
+        nulls[i] = a_nulls[i] | b_nulls[i];
+        ints[i] = (a_ids[i] == b_ids[i]) == equal ? 1 : 0;
+      }
+      return;
+    }
     in.each([&](std::uint32_t i) __attribute__((always_inline)) {
       if (a.nulls[i] != 0 || b.nulls[i] != 0) {
         out.nulls[i] = 1;
