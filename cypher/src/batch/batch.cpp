@@ -13,6 +13,18 @@ void Batch::compact(const std::vector<std::uint8_t>& keep) {
     n += flags[i] != 0 ? std::size_t{1} : std::size_t{0};
   }
   if (n == size) return;
+  gather_kept(n);
+}
+
+void Batch::flatten() {
+  if (!selected) return;
+  selected = false;
+  if (selection.size() == size) return;
+  kept_.assign(selection.begin(), selection.end());
+  gather_kept(kept_.size());
+}
+
+void Batch::gather_kept(std::size_t n) {
   // Column by column: each is one gather over the kept positions (ascending, so in place).
   for (std::size_t s = 0; s < nodes.size(); ++s) {
     if (has_node[s]) {

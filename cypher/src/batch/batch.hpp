@@ -31,6 +31,12 @@ struct Batch {
   // The slot whose column holds ascending node ids (a scan's; kept by
   // compact()), or kNoSlot.
   Slot ascending = kNoSlot;
+  // When `selected`, only the rows listed in `selection` (ascending) are
+  // live: a filter marks the rows it keeps instead of moving every column
+  // (the columns keep their other rows; readers of a selected batch look
+  // at the listed rows only, or call flatten()).
+  bool selected = false;
+  std::vector<std::uint32_t> selection;
   std::vector<std::uint32_t> kept_;  // compact()'s scratch
 
   void resize_slots(std::size_t slots) {
@@ -40,10 +46,20 @@ struct Batch {
     has_rel.resize(slots, 0);
   }
   std::int64_t weight(std::size_t row) const { return weighted ? weights[row] : 1; }
+  // How many rows are live.
+  std::size_t live() const { return selected ? selection.size() : size; }
+  // The live rows' positions for a VecInput (null: every row).
+  const std::vector<std::uint32_t>* live_rows() const { return selected ? &selection : nullptr; }
+  // Moves the live rows to the front: the batch is no longer selected.
+  void flatten();
   // Keeps the rows whose `keep` entry is non-zero, in order.
   void compact(const std::vector<std::uint8_t>& keep);
   // Writes row `row`'s columns into `out`'s slots as values.
   void write_row(std::size_t row, Row& out) const;
+
+ private:
+  // Keeps the first n rows listed in kept_, in order.
+  void gather_kept(std::size_t n);
 };
 
 class BatchOperator : public Operator {

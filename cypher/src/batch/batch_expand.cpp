@@ -41,6 +41,7 @@ class BatchExpand final : public BatchOperator {
           done_ = true;
           break;
         }
+        in_.flatten();  // the rows a filter left, moved together
         row_ = 0;
         started_ = true;
         start_row(store);
@@ -89,6 +90,7 @@ class BatchExpand final : public BatchOperator {
     }
     gather(out, n);
     out.size = n;
+    out.selected = false;
     out.ascending = in_.ascending;  // the rows of one input row stay together, in its order
     return n != 0;
   }
@@ -169,6 +171,7 @@ class BatchExpandCount final : public BatchOperator {
   bool do_pull(ExecContext& ctx, Batch& out) override {
     const GraphStore& store = ctx.store();
     while (batch_input()->pull(ctx, out)) {
+      out.flatten();
       layout_.shape(out);
       keep_.resize(out.size);
       const std::vector<NodeId>& from = out.nodes[spec_.from];

@@ -4,8 +4,8 @@
 namespace trellis::cypher {
 namespace {
 
-// Rows whose predicate is true, evaluated over the whole batch; the batch
-// is compacted in place.
+// Rows whose predicate is true, evaluated over the batch's live rows; the
+// rows kept are marked in the batch's selection (no column is moved).
 class BatchFilter final : public BatchOperator {
  public:
   BatchFilter(BatchOperatorPtr input, const Expr& predicate, BatchLayout layout)
@@ -21,20 +21,35 @@ class BatchFilter final : public BatchOperator {
  protected:
   bool do_pull(ExecContext& ctx, Batch& out) override {
     while (batch_input()->pull(ctx, out)) {
-      VecInput in{out, ctx, scratch_};
+      VecInput in{out, ctx, scratch_, out.live_rows()};
       const Vec& truth = vector_->eval(in);
-      keep_.resize(out.size);
+      kept_.resize(out.size);
+      std::uint32_t* __restrict kept = kept_.data();
+      std::size_t n = 0;
       if (vector_->kind() == VecKind::Bool) {
         const std::uint8_t* __restrict nulls = truth.nulls.data();
         const std::int64_t* __restrict ints = truth.ints.data();
-        std::uint8_t* __restrict keep = keep_.data();
-        const std::size_t n = out.size;
-        for (std::size_t i = 0; i < n; ++i) keep[i] = static_cast<std::uint8_t>((nulls[i] == 0) & (ints[i] != 0));
+        // The kept positions, written without a branch.
+        const auto keep = [&](std::uint32_t i) __attribute__((always_inline)) {
+          kept[n] = i;
+          n += (nulls[i] == 0) & (ints[i] != 0) ? std::size_t{1} : std::size_t{0};
+        };
+        if (out.selected) {
+          for (const std::uint32_t i : out.selection) keep(i);
+        } else {
+          for (std::uint32_t i = 0, size = static_cast<std::uint32_t>(out.size); i < size; ++i) keep(i);
+        }
       } else {
-        for (std::size_t i = 0; i < out.size; ++i) keep_[i] = truth_of(vec_value(truth, vector_->kind(), i));
+        in.each([&](std::uint32_t i) {
+          if (truth_of(vec_value(truth, vector_->kind(), i))) kept[n++] = i;
+        });
       }
-      out.compact(keep_);
-      if (out.size != 0) return true;
+      if (n == out.size) return true;  // every row passes: the batch as it came
+      if (n == 0) continue;
+      kept_.resize(n);
+      out.selection.swap(kept_);
+      out.selected = true;
+      return true;
     }
     return false;
   }
@@ -54,7 +69,7 @@ class BatchFilter final : public BatchOperator {
   BatchLayout layout_;
   VecExprPtr vector_;
   Row scratch_;
-  std::vector<std::uint8_t> keep_;
+  std::vector<std::uint32_t> kept_;
 };
 
 }  // namespace

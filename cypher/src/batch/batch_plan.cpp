@@ -34,6 +34,7 @@ class BatchRows final : public BatchOperator {
       ++n;
     }
     out.size = n;
+    out.selected = false;
     out.ascending = kNoSlot;
     return n != 0;
   }

@@ -38,6 +38,7 @@ class BatchScan final : public BatchOperator {
       if (current_ >= end && ++range_ < ranges_.size()) current_ = ranges_[range_].begin;
     }
     out.size = n;
+    out.selected = false;
     out.ascending = slot_;
     return n != 0;
   }

@@ -133,22 +133,29 @@ class BatchTop final : public Operator {
   }
 
   void offer_batch(ExecContext& ctx, const Batch& batch) {
-    VecInput in{batch, ctx, scratch_};
+    VecInput in{batch, ctx, scratch_, batch.live_rows()};
     const Vec& first = first_->eval(in);
     const bool integers = first_->kind() == VecKind::Int;
-    for (std::size_t i = 0; i < batch.size; ++i) {
+    const std::uint32_t* rows = batch.selected ? batch.selection.data() : nullptr;
+    const std::size_t live = batch.live();
+    const auto row_at = [&](std::size_t k) -> std::size_t { return rows != nullptr ? rows[k] : k; };
+    for (std::size_t k = 0; k < live; ++k) {
       if (const Value* worst = top_.worst_first_key()) {
         if (integers && worst->kind() == ValueKind::Int) {
           // Skip the rows whose integer key loses to the worst held, in one loop.
           const std::int64_t w = worst->as_int();
           const bool descending = top_.loses_on_first_key(-1);  // smaller loses: descending
-          while (i < batch.size && first.nulls[i] == 0 && (descending ? first.ints[i] < w : first.ints[i] > w)) ++i;
-          if (i == batch.size) break;
+          while (k < live) {
+            const std::size_t i = row_at(k);
+            if (first.nulls[i] != 0 || !(descending ? first.ints[i] < w : first.ints[i] > w)) break;
+            ++k;
+          }
+          if (k == live) break;
         }
-        if (top_.loses_on_first_key(vec_order_compare(first, first_->kind(), i, *worst))) continue;
+        if (top_.loses_on_first_key(vec_order_compare(first, first_->kind(), row_at(k), *worst))) continue;
       }
       row_.slots.assign(slot_count_, Value());
-      batch.write_row(i, row_);
+      batch.write_row(row_at(k), row_);
       offer_row(ctx);
     }
   }
@@ -182,27 +189,29 @@ class BatchTop final : public Operator {
       source->open(ctx);
       std::uint64_t position = std::uint64_t{p} << 32;
       while (source->pull(ctx, w.batch)) {
-        VecInput in{w.batch, ctx, w.scratch};
+        const Batch& batch = w.batch;
+        VecInput in{batch, ctx, w.scratch, batch.live_rows()};
         const Vec& first = w.first->eval(in);
         const std::uint8_t* nulls = first.nulls.data();
         const std::int64_t* ints = first.ints.data();
-        const std::size_t n = w.batch.size;
-        for (std::size_t i = 0; i < n; ++i) {
+        const std::uint32_t* rows = batch.selected ? batch.selection.data() : nullptr;
+        const std::size_t live = batch.live();
+        for (std::size_t k = 0; k < live; ++k) {
+          std::size_t i = rows != nullptr ? rows[k] : k;
           if (const auto worst = w.bound->worst()) {
             // Rows whose key loses to the worst of this worker's k best, in one loop.
             const std::int64_t bound = *worst;
-            if (descending) {
-              while (i < n && nulls[i] == 0 && ints[i] < bound) ++i;
-            } else {
-              while (i < n && nulls[i] == 0 && ints[i] > bound) ++i;
+            while (nulls[i] == 0 && (descending ? ints[i] < bound : ints[i] > bound)) {
+              if (++k == live) break;
+              i = rows != nullptr ? rows[k] : k;
             }
-            if (i == n) break;
+            if (k == live) break;
           }
           // A null key is kept without counting (it sorts first descending, last ascending).
           if (nulls[i] == 0 && !w.bound->admit(ints[i])) continue;
-          w.kept.add(w.batch, i, position + i);
+          w.kept.add(batch, i, position + i);
         }
-        position += n;
+        position += batch.size;
       }
     });
     // The rows kept, offered in the scan's order (ties go to the first offered).

@@ -14,10 +14,10 @@ class Unbatch final : public Operator {
   std::string describe() const override { return "Unbatch"; }
 
   std::size_t count_rest(ExecContext& ctx, Row&, std::size_t bound) override {
-    std::size_t counted = std::min(bound, batch_.size - at_);
-    at_ = batch_.size;
-    while (counted < bound && source().pull(ctx, batch_)) counted += std::min(bound - counted, batch_.size);
-    at_ = batch_.size;
+    std::size_t counted = std::min(bound, batch_.live() - at_);
+    at_ = batch_.live();
+    while (counted < bound && source().pull(ctx, batch_)) counted += std::min(bound - counted, batch_.live());
+    at_ = batch_.live();
     return counted;
   }
 
@@ -27,11 +27,12 @@ class Unbatch final : public Operator {
     at_ = 0;
   }
   bool do_next(ExecContext& ctx, Row& row) override {
-    while (at_ >= batch_.size) {
+    while (at_ >= batch_.live()) {
       if (!source().pull(ctx, batch_)) return false;
       at_ = 0;
     }
-    batch_.write_row(at_++, row);
+    const std::size_t i = at_++;
+    batch_.write_row(batch_.selected ? batch_.selection[i] : i, row);
     return true;
   }
 

@@ -228,8 +228,7 @@ class PropertyVec final : public VecExpr {
       });
       return;
     }
-    if (in.selection == nullptr && in.batch.size != 0 &&
-        read_one_label(store, nodes, in.batch.size, in.batch.ascending == slot_, out)) {
+    if (in.batch.size != 0 && read_one_label(store, nodes, in.batch.size, in.batch.ascending == slot_, in.selection, out)) {
       return;
     }
     // Nodes of several labels: each label's first id and column, looked up
@@ -285,8 +284,18 @@ class PropertyVec final : public VecExpr {
  private:
   // Every row's node within one label's range (a scan's batch, most often):
   // the column read as a plain array. False when the nodes span labels.
+  // Every row's id is a node of the batch (selected or not), so the bounds
+  // and a consecutive stretch are read over all of them; other reads only
+  // for the selected rows.
   bool read_one_label(const GraphStore& store, const std::vector<NodeId>& nodes, std::size_t n, bool ascending,
-                      Vec& out) const {
+                      const std::vector<std::uint32_t>* selection, Vec& out) const {
+    const auto rows = [&](auto&& f) __attribute__((always_inline)) {
+      if (selection != nullptr) {
+        for (const std::uint32_t i : *selection) f(i);
+      } else {
+        for (std::size_t i = 0; i < n; ++i) f(i);
+      }
+    };
     NodeId lo = nodes[0];
     NodeId hi = nodes[n - 1];
     if (!ascending) {
@@ -303,6 +312,7 @@ class PropertyVec final : public VecExpr {
       std::fill(out.nulls.begin(), out.nulls.begin() + static_cast<std::ptrdiff_t>(n), std::uint8_t{1});
       return true;
     }
+    if (selection != nullptr && selection->empty()) return true;
     const void* data = column_data(store.columns(label)[static_cast<std::size_t>(column)]);
     const NodeId begin = range.begin;
     switch (kind()) {
@@ -319,11 +329,11 @@ class PropertyVec final : public VecExpr {
           return true;
         }
         const NodeId* __restrict ids = nodes.data();
-        for (std::size_t i = 0; i < n; ++i) {
+        rows([&](std::size_t i) __attribute__((always_inline)) {
           const std::int32_t v = values[ids[i] - begin];
           nulls[i] = v == kNullInt;
           ints[i] = v;
-        }
+        });
         return true;
       }
       case VecKind::Bool: {
@@ -331,30 +341,30 @@ class PropertyVec final : public VecExpr {
         std::uint8_t* __restrict nulls = out.nulls.data();
         std::int64_t* __restrict ints = out.ints.data();
         const NodeId* __restrict ids = nodes.data();
-        for (std::size_t i = 0; i < n; ++i) {
+        rows([&](std::size_t i) __attribute__((always_inline)) {
           const std::uint8_t v = values[ids[i] - begin];
           nulls[i] = v == kNullBool;
           ints[i] = v == 1;
-        }
+        });
         return true;
       }
       default: {
         const auto* values = static_cast<const StringId*>(data);
         if (!text_) {
-          for (std::size_t i = 0; i < n; ++i) {
+          rows([&](std::size_t i) __attribute__((always_inline)) {
             const StringId id = values[nodes[i] - begin];
             out.nulls[i] = id == kNullString;
             out.ids[i] = id;
-          }
+          });
           return true;
         }
         const StringTable& strings = store.strings();
-        for (std::size_t i = 0; i < n; ++i) {
+        rows([&](std::size_t i) __attribute__((always_inline)) {
           const StringId id = values[nodes[i] - begin];
           out.nulls[i] = id == kNullString;
           out.ids[i] = id;
           out.strs[i] = strings.get(id);
-        }
+        });
         return true;
       }
     }
