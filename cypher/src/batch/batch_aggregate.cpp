@@ -39,8 +39,7 @@ struct Evaluators {
   std::vector<const Vec*> arg_columns;
 
   void evaluate(Batch& batch, ExecContext& ctx) {
-    batch.flatten();  // the table adds every row of the batch
-    VecInput in{batch, ctx, scratch};
+    VecInput in{batch, ctx, scratch, batch.live_rows()};
     key_columns.clear();
     for (const auto& key : keys) key_columns.push_back(&key->eval(in));
     arg_columns.clear();

@@ -114,9 +114,12 @@ std::uint32_t GroupTable::find_or_add(const std::uint64_t* words, std::uint64_t 
 
 void GroupTable::add(const Batch& batch, const std::vector<const Vec*>& keys, const std::vector<const Vec*>& args,
                      std::uint64_t first, ExecContext* charge) {
-  const std::size_t rows = batch.size;
+  // The live rows: the k-th is row(k) of the batch (a filter's selection, or every row).
+  const std::uint32_t* selected = batch.selected ? batch.selection.data() : nullptr;
+  const std::size_t live = batch.live();
+  const auto row = [selected](std::size_t k) -> std::size_t { return selected != nullptr ? selected[k] : k; };
   const std::size_t k_count = keys_.size();
-  groups_.resize(rows);
+  groups_.resize(batch.size);
   row_words_.assign(std::max<std::size_t>(k_count, 1), 0);
   if (k_count == 0) {
     std::fill(groups_.begin(), groups_.end(), 0u);
@@ -128,11 +131,12 @@ void GroupTable::add(const Batch& batch, const std::vector<const Vec*>& keys, co
     // The table is larger than the caches for many groups: a row's slot is
     // fetched several rows ahead, so the misses overlap.
     constexpr std::size_t kAhead = 16;
-    ids_.reserve(rows);
+    ids_.reserve(live);
     const auto id_of = [&](std::size_t i) -> std::uint32_t { return nodes ? vec.nodes[i] : vec.ids[i]; };
-    for (std::size_t i = 0; i < std::min(rows, kAhead); ++i) ids_.prefetch(id_of(i));
-    for (std::size_t i = 0; i < rows; ++i) {
-      if (i + kAhead < rows) ids_.prefetch(id_of(i + kAhead));
+    for (std::size_t k = 0; k < std::min(live, kAhead); ++k) ids_.prefetch(id_of(row(k)));
+    for (std::size_t k = 0; k < live; ++k) {
+      if (k + kAhead < live) ids_.prefetch(id_of(row(k + kAhead)));
+      const std::size_t i = row(k);
       const std::uint64_t position = first + i;
       if (!nodes && vec.nulls[i] != 0) {
         groups_[i] = find_or_add(row_words_.data(), 1, position, charge);
@@ -149,25 +153,28 @@ void GroupTable::add(const Batch& batch, const std::vector<const Vec*>& keys, co
       groups_[i] = g;
     }
   } else {
-    for (std::size_t i = 0; i < rows; ++i) {
+    for (std::size_t k = 0; k < live; ++k) {
+      const std::size_t i = row(k);
       std::uint64_t null_mask = 0;
-      for (std::size_t k = 0; k < k_count; ++k) {
-        const VecKind kind = keys_[k].kind;
-        const bool null = kind == VecKind::Null || (kind != VecKind::Node && keys[k]->nulls[i] != 0);
-        if (null) null_mask |= std::uint64_t{1} << k;
-        row_words_[k] = null ? 0 : key_word(k, *keys[k], i);
+      for (std::size_t key = 0; key < k_count; ++key) {
+        const VecKind kind = keys_[key].kind;
+        const bool null = kind == VecKind::Null || (kind != VecKind::Node && keys[key]->nulls[i] != 0);
+        if (null) null_mask |= std::uint64_t{1} << key;
+        row_words_[key] = null ? 0 : key_word(key, *keys[key], i);
       }
       groups_[i] = find_or_add(row_words_.data(), null_mask, first + i, charge);
     }
   }
-  added_until_ = std::max(added_until_, first + rows);
+  added_until_ = std::max(added_until_, first + batch.size);
   for (std::size_t a = 0; a < shapes_.size(); ++a) {
     if (shapes_[a].call->kind == AggregateKind::CountStar) {
       std::vector<std::int64_t>& counts = columns_[a].counts;
-      if (batch.weighted) {
-        for (std::size_t i = 0; i < rows; ++i) counts[groups_[i]] += batch.weights[i];
+      if (k_count == 0 && !batch.weighted) {
+        counts[0] += static_cast<std::int64_t>(live);
+      } else if (batch.weighted) {
+        for (std::size_t k = 0; k < live; ++k) counts[groups_[row(k)]] += batch.weights[row(k)];
       } else {
-        for (std::size_t i = 0; i < rows; ++i) ++counts[groups_[i]];
+        for (std::size_t k = 0; k < live; ++k) ++counts[groups_[row(k)]];
       }
       continue;
     }
@@ -220,7 +227,10 @@ void GroupTable::add_distinct(std::size_t a, std::uint32_t g, std::uint64_t valu
 void GroupTable::accumulate(std::size_t a, const Vec& v, const Batch& batch) {
   const AggregateCall& call = *shapes_[a].call;
   const VecKind kind = shapes_[a].kind;
-  for (std::size_t i = 0; i < batch.size; ++i) {
+  const std::uint32_t* selected = batch.selected ? batch.selection.data() : nullptr;
+  const std::size_t live = batch.live();
+  for (std::size_t k = 0; k < live; ++k) {
+    const std::size_t i = selected != nullptr ? selected[k] : k;
     const bool null = kind == VecKind::Any ? v.values[i].is_null() : (kind == VecKind::Null || (kind != VecKind::Node && v.nulls[i] != 0));
     if (null) continue;
     const std::uint32_t g = groups_[i];
