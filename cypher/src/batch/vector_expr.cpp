@@ -1,4 +1,5 @@
 #include "batch/vector_expr.hpp"
+#include "batch/vector_kernels.hpp"
 
 #include <algorithm>
 #include <array>
@@ -321,11 +322,7 @@ class PropertyVec final : public VecExpr {
         std::uint8_t* __restrict nulls = out.nulls.data();
         std::int64_t* __restrict ints = out.ints.data();
         if (ascending && hi - lo == n - 1) {  // consecutive ids (a scan's): a copy of the column's stretch
-          const std::int32_t* __restrict from = values + (lo - begin);
-          for (std::size_t i = 0; i < n; ++i) {
-            nulls[i] = from[i] == kNullInt;
-            ints[i] = from[i];
-          }
+          kernels::widen(values + (lo - begin), kNullInt, ints, nulls, n);
           return true;
         }
         const NodeId* __restrict ids = nodes.data();
@@ -500,19 +497,6 @@ class CompareVec final : public VecExpr {
   }
 
  private:
-  template <class Holds>
-  static void compare_ints(const Vec& a, const Vec& b, std::size_t n, Vec& out, Holds holds) {
-    const std::uint8_t* __restrict a_nulls = a.nulls.data();
-    const std::uint8_t* __restrict b_nulls = b.nulls.data();
-    const std::int64_t* __restrict a_ints = a.ints.data();
-    const std::int64_t* __restrict b_ints = b.ints.data();
-    std::uint8_t* __restrict nulls = out.nulls.data();
-    std::int64_t* __restrict ints = out.ints.data();
-    for (std::size_t i = 0; i < n; ++i) {
-      nulls[i] = a_nulls[i] | b_nulls[i];
-      ints[i] = holds(a_ints[i], b_ints[i]);
-    }
-  }
   // `c op x` as `x mirrored(op) c`.
   static CompareOp mirrored(CompareOp op) {
     switch (op) {
@@ -530,13 +514,6 @@ class CompareVec final : public VecExpr {
     const std::int64_t* __restrict a_ints = a.ints.data();
     std::uint8_t* __restrict nulls = out.nulls.data();
     std::int64_t* __restrict ints = out.ints.data();
-    if (in.selection == nullptr) {  // a plain loop the compiler vectorises
-      for (std::size_t i = 0, n = in.batch.size; i < n; ++i) {
-        nulls[i] = a_nulls[i];
-        ints[i] = holds(a_ints[i], c) ? 1 : 0;
-      }
-      return;
-    }
     for (const std::uint32_t i : *in.selection) {
       nulls[i] = a_nulls[i];
       ints[i] = holds(a_ints[i], c) ? 1 : 0;
@@ -544,6 +521,11 @@ class CompareVec final : public VecExpr {
   }
   // Each row against one integer, one loop per operator (null gives null).
   static void compare_ints_to(const Vec& a, std::int64_t c, CompareOp op, VecInput& in, Vec& out) {
+    if (in.selection == nullptr) {
+      kernels::compare_to_constant(kernel_op(op), a.ints.data(), a.nulls.data(), c, out.ints.data(), out.nulls.data(),
+                                   in.batch.size);
+      return;
+    }
     switch (op) {
       case CompareOp::Eq: compare_ints_to(a, c, in, out, [](std::int64_t x, std::int64_t y) { return x == y; }); break;
       case CompareOp::Ne: compare_ints_to(a, c, in, out, [](std::int64_t x, std::int64_t y) { return x != y; }); break;
@@ -553,16 +535,14 @@ class CompareVec final : public VecExpr {
       case CompareOp::Ge: compare_ints_to(a, c, in, out, [](std::int64_t x, std::int64_t y) { return x >= y; }); break;
     }
   }
+  static kernels::Compare kernel_op(CompareOp op) {
+    static_assert(static_cast<int>(CompareOp::Ge) == static_cast<int>(kernels::Compare::Ge), "the same operators in the same order");
+    return static_cast<kernels::Compare>(op);
+  }
   // Every row, one loop per operator (nulls give null).
   void compare_ints(const Vec& a, const Vec& b, std::size_t n, Vec& out) const {
-    switch (op_) {
-      case CompareOp::Eq: compare_ints(a, b, n, out, [](std::int64_t x, std::int64_t y) { return x == y; }); break;
-      case CompareOp::Ne: compare_ints(a, b, n, out, [](std::int64_t x, std::int64_t y) { return x != y; }); break;
-      case CompareOp::Lt: compare_ints(a, b, n, out, [](std::int64_t x, std::int64_t y) { return x < y; }); break;
-      case CompareOp::Le: compare_ints(a, b, n, out, [](std::int64_t x, std::int64_t y) { return x <= y; }); break;
-      case CompareOp::Gt: compare_ints(a, b, n, out, [](std::int64_t x, std::int64_t y) { return x > y; }); break;
-      case CompareOp::Ge: compare_ints(a, b, n, out, [](std::int64_t x, std::int64_t y) { return x >= y; }); break;
-    }
+    kernels::compare_columns(kernel_op(op_), a.ints.data(), a.nulls.data(), b.ints.data(), b.nulls.data(), out.ints.data(),
+                             out.nulls.data(), n);
   }
 
   CompareOp op_;
@@ -579,6 +559,13 @@ class ArithmeticVec final : public VecExpr {
   void run(VecInput& in, Vec& out) override {
     const Vec& a = a_->eval(in);
     const Vec& b = b_->eval(in);
+    if (in.selection == nullptr && op_ != '*') {
+      if (!kernels::add_columns(op_ == '-', a.ints.data(), a.nulls.data(), b.ints.data(), b.nulls.data(), out.ints.data(),
+                                out.nulls.data(), in.batch.size)) {
+        return;
+      }
+      fail_on_overflow(in, a, b, out);
+    }
     // + and -: wrapping arithmetic, overflow read off the signs (branch-free, so the loop vectorises).
     switch (op_) {
       case '+':
@@ -624,11 +611,12 @@ class ArithmeticVec final : public VecExpr {
       for (const std::uint32_t i : *in.selection) row(i);
     }
     if (!overflow) return;
+    fail_on_overflow(in, a, b, out);
+  }
+  // The first row whose result overflowed fails with the row evaluator's message.
+  void fail_on_overflow(VecInput& in, const Vec& a, const Vec& b, const Vec& out) const {
     in.each([&](std::uint32_t i) {
-      std::int64_t r = 0;
-      if (out.nulls[i] == 0 && op(a.ints[i], b.ints[i], &r)) {
-        arithmetic(std::string(1, op_), Value(a.ints[i]), Value(b.ints[i]));  // fails with its message
-      }
+      if (out.nulls[i] == 0) arithmetic(std::string(1, op_), Value(a.ints[i]), Value(b.ints[i]));  // fails on overflow
     });
   }
 

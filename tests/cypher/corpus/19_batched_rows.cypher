@@ -135,6 +135,30 @@ MATCH (f) WHERE NOT EXISTS { (f)-[:CALLS|IMPORTS]-() } RETURN count(*) AS n
 --- rows
 [18]
 
+=== batched rows: a column plus a literal that overflows on some rows fails
+MATCH (f:Function) RETURN f.line_start + 9223372036854775800 AS x ORDER BY x DESC LIMIT 2
+--- error INVALID_ARGUMENT
+# Integer overflow in +
+
+=== batched rows: a column minus a literal near the bottom stays in range
+MATCH (f:Function) WHERE f.line_start - 9223372036854775807 < -9223372036854775800 RETURN count(*) AS n
+--- columns ["n"]
+--- rows
+[10]
+
+=== batched rows: a column plus a literal near the top stays in range
+MATCH (f:Function) WHERE f.line_start + 9223372036854775000 > 0 RETURN count(*) AS n
+--- columns ["n"]
+--- rows
+[21]
+
+=== batched rows: two columns compared
+MATCH (f:Function) WHERE f.line_end - f.line_start >= f.line_start RETURN f.name AS n ORDER BY n
+--- columns ["n"]
+--- rows
+["fine"]
+["public"]
+
 === batched rows: COUNT { } as a sort key of the top k
 MATCH (f:Function) RETURN f.name AS n, COUNT { (f)-[:CALLS]-() } AS c ORDER BY c DESC, n LIMIT 3
 --- columns ["n","c"]
