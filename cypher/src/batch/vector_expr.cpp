@@ -66,6 +66,14 @@ namespace {
 
 using Slots = std::vector<std::uint8_t>;
 
+// Whether a loop that cannot fail runs over every row of the batch (one
+// vector loop) rather than only the selected ones: the unselected rows'
+// results are never read, and the loop is much faster per row than the
+// selection's indirect one while an eighth of the rows or more are selected.
+bool whole_batch(const VecInput& in) {
+  return in.selection == nullptr || in.selection->size() * 8 >= in.batch.size;
+}
+
 // Row by row through the row evaluator: the general case.
 class RowEval final : public VecExpr {
  public:
@@ -458,7 +466,7 @@ class CompareVec final : public VecExpr {
     }
     const Vec& a = a_->eval(in);
     const Vec& b = b_->eval(in);
-    if (kind == VecKind::Int && in.selection == nullptr) {
+    if (kind == VecKind::Int && whole_batch(in)) {
       compare_ints(a, b, in.batch.size, out);
       return;
     }
@@ -521,7 +529,7 @@ class CompareVec final : public VecExpr {
   }
   // Each row against one integer, one loop per operator (null gives null).
   static void compare_ints_to(const Vec& a, std::int64_t c, CompareOp op, VecInput& in, Vec& out) {
-    if (in.selection == nullptr) {
+    if (whole_batch(in)) {
       kernels::compare_to_constant(kernel_op(op), a.ints.data(), a.nulls.data(), c, out.ints.data(), out.nulls.data(),
                                    in.batch.size);
       return;
@@ -559,12 +567,13 @@ class ArithmeticVec final : public VecExpr {
   void run(VecInput& in, Vec& out) override {
     const Vec& a = a_->eval(in);
     const Vec& b = b_->eval(in);
-    if (in.selection == nullptr && op_ != '*') {
+    if (whole_batch(in) && op_ != '*') {
       if (!kernels::add_columns(op_ == '-', a.ints.data(), a.nulls.data(), b.ints.data(), b.nulls.data(), out.ints.data(),
                                 out.nulls.data(), in.batch.size)) {
         return;
       }
-      fail_on_overflow(in, a, b, out);
+      fail_on_overflow(in, a, b, out);  // when a selected row overflowed
+      return;
     }
     // + and -: wrapping arithmetic, overflow read off the signs (branch-free, so the loop vectorises).
     switch (op_) {
