@@ -5,6 +5,7 @@
 #include <cctype>
 #include <charconv>
 #include <cstring>
+#include <iterator>
 #include <limits>
 #include <map>
 #include <memory>
@@ -29,8 +30,20 @@ namespace {
 // Bounds the evaluation of chains that refer to each other
 // (x = y.f(); y = x.g()), so resolution always ends.
 constexpr int kMaxDepth = 400;
-// Rounds of interprocedural flow (each carries values one call further).
-constexpr int kMaxRounds = 6;
+// Rounds of interprocedural flow (each carries values one call further):
+// a bound the flows never reach (sympy settles in 9) that keeps a
+// pathological tree from running on, not a cut of the analysis.
+constexpr int kMaxRounds = 64;
+// Times the flows one call site (or a file's other parts) passes on may
+// change other than by growing before later changes only add to them. A
+// flow depends on the flows before it in ways that are not monotone (a set
+// grown to Many is unknown and passes nothing on; a write replaces what
+// the constructor stored): past this count, what it passes on is the union
+// over its rounds, so the rounds end in a fixpoint.
+constexpr std::uint8_t kMaxShrinks = 2;
+// A slice of a slice of ... past this start is a slice from an unknown
+// start (`f(xs[1:])` in f itself would otherwise grow by one every round).
+constexpr std::uint32_t kUnknownOffset = 4;
 
 // What an expression may evaluate to, as far as static resolution can tell.
 struct Value {
@@ -48,7 +61,8 @@ struct Value {
   // Function: reached through an instance (or a class, for a classmethod),
   // so a call passes the receiver as its first parameter.
   bool bound = false;
-  // Container: a slice `xs[n:]` of it, whose element i is its element i + n.
+  // Container: a slice `xs[n:]` of it, whose element i is its element i + n;
+  // kUnknownOffset: a slice from a start not known, whose elements are any.
   std::uint32_t offset = 0;
 
   static Value external(std::string_view package) { return {Kind::External, {}, std::string(package)}; }
@@ -1248,12 +1262,15 @@ class Resolver {
     };
     if (slice_or_key.starts_with("x:")) {
       Value slice = container;
-      slice.offset += number(std::string_view(slice_or_key).substr(2));
+      slice.offset = std::min(kUnknownOffset, slice.offset + number(std::string_view(slice_or_key).substr(2)));
       return {slice};
     }
-    const std::string key = container.offset != 0 && slice_or_key.starts_with("i:")
-                                ? "i:" + std::to_string(number(std::string_view(slice_or_key).substr(2)) + container.offset)
-                                : slice_or_key;
+    std::string key = slice_or_key;
+    if (container.offset != 0 && slice_or_key.starts_with("i:")) {
+      key = container.offset == kUnknownOffset
+                ? std::string()
+                : "i:" + std::to_string(number(std::string_view(slice_or_key).substr(2)) + container.offset);
+    }
     const FileIndex& index = tables_.index(container.ref.file);
     const auto& by_place = index.elements[slot(container.ref.def, files_[container.ref.file].definitions.size())];
     const auto it = by_place.find(container.name);
@@ -1978,9 +1995,26 @@ struct SiteResolution {
   bool external = false;
   bool unresolved = false;
   UnresolvedReason reason = UnresolvedReason::Unknown;  // when unresolved
-  std::vector<FlowFact> flows;
+  std::vector<FlowFact> flows;  // sorted, each once
   Reads reads;
+  std::uint8_t shrinks = 0;     // times `flows` lost a fact from one round to the next
 };
+
+// Sorts `now`, what was just passed on, and once what was passed on before
+// (`before`, sorted) has shrunk kMaxShrinks times, adds `before` to it.
+void settle(std::vector<FlowFact>& now, const std::vector<FlowFact>& before, std::uint8_t& shrinks) {
+  std::sort(now.begin(), now.end());
+  now.erase(std::unique(now.begin(), now.end()), now.end());
+  if (std::includes(now.begin(), now.end(), before.begin(), before.end())) return;
+  if (shrinks < kMaxShrinks) {
+    ++shrinks;
+    return;
+  }
+  std::vector<FlowFact> both;
+  both.reserve(now.size() + before.size());
+  std::set_union(now.begin(), now.end(), before.begin(), before.end(), std::back_inserter(both));
+  now = std::move(both);
+}
 
 // A file's flow facts as FileEdgeSlice::derived keeps them: sorted, each
 // once, fields length-prefixed. References are by (file, definition) index,
@@ -2060,8 +2094,9 @@ void decode_flows(std::string_view in, std::span<const FileFacts> files, std::ve
 struct FileResolution {
   std::vector<InheritsEdge> inherits;
   std::vector<ReExport> reexports;
-  std::vector<FlowFact> flows;
+  std::vector<FlowFact> flows;  // sorted, each once
   Reads reads;
+  std::uint8_t shrinks = 0;           // as SiteResolution's
   std::vector<SiteResolution> sites;  // parallel to the file's calls
   bool resolved = false;
 };
@@ -2193,7 +2228,7 @@ void resolve_file(Resolver& resolver, std::span<const FileFacts> files, std::uin
   resolver.forget();
   if (changed == nullptr || reads_changed(result.reads, *changed)) {
     result.inherits.clear();
-    result.flows.clear();
+    const std::vector<FlowFact> before = std::exchange(result.flows, {});
     resolver.take_reads();
     for (ScopeIndex d = 0; d < facts.definitions.size(); ++d) {
       if (facts.definitions[d].label != Label::Class) continue;
@@ -2215,10 +2250,16 @@ void resolve_file(Resolver& resolver, std::span<const FileFacts> files, std::uin
     }
     result.reexports = resolver.re_exports(f, PythonLayout::is_package_init(facts.relative_path));
     result.reads = resolver.take_reads();
+    settle(result.flows, before, result.shrinks);
   }
   result.sites.resize(facts.calls.size());
   for (std::size_t c = 0; c < facts.calls.size(); ++c) {
-    if (changed == nullptr || reads_changed(result.sites[c].reads, *changed)) result.sites[c] = resolve_site(resolver, files, f, facts.calls[c]);
+    SiteResolution& previous = result.sites[c];
+    if (changed != nullptr && !reads_changed(previous.reads, *changed)) continue;
+    SiteResolution site = resolve_site(resolver, files, f, facts.calls[c]);
+    site.shrinks = previous.shrinks;
+    settle(site.flows, previous.flows, site.shrinks);
+    previous = std::move(site);
   }
   result.resolved = true;
 }
