@@ -49,14 +49,17 @@ constexpr std::uint32_t kUnknownOffset = 4;
 struct Value {
   // Many: more than kMaxValues values, which is as good as unknown (and,
   // unlike the first few of them, the same whatever order they came in).
-  enum class Kind : std::uint8_t { Unknown, External, Module, Namespace, Class, Instance, Function, Super, Container, Many };
+  enum class Kind : std::uint8_t {
+    Unknown, External, Module, Namespace, Class, Instance, Function, Super, Container, Many, Constant
+  };
   Kind kind = Kind::Unknown;
   // Module: {file, module}; Class, Instance, Function, Super: the
   // definition; Container: the scope whose assignments fill it.
   ScopeRef ref;
   // Namespace: the dotted prefix; External: the top-level package;
   // Container: the place it was assigned to, as written (`d`, `self.fs`,
-  // `d[s:k]`, `return`).
+  // `d[s:k]`, `return`); Constant: the key an integer or string literal
+  // selects (`i:1`, `s:k`), "" for any of more than kMaxConstants.
   std::string name;
   // Function: reached through an instance (or a class, for a classmethod),
   // so a call passes the receiver as its first parameter.
@@ -76,6 +79,8 @@ struct Value {
 using Values = std::vector<Value>;
 // A set that would grow past this is Many (generated dispatch tables).
 constexpr std::size_t kMaxValues = 16;
+// Past this many literal keys, a set holds the one Constant of any key.
+constexpr std::size_t kMaxConstants = 4;
 
 void add(Values& into, const Value& value) {
   if (value.is(Value::Kind::Unknown) || (into.size() == 1 && into[0].is(Value::Kind::Many))) return;
@@ -84,7 +89,20 @@ void add(Values& into, const Value& value) {
     return;
   }
   if (std::find(into.begin(), into.end(), value) != into.end()) return;
-  if (into.size() == kMaxValues) {
+  // Literal keys count apart: at most kMaxConstants of them beside kMaxValues others.
+  const auto constant = [](const Value& v) { return v.is(Value::Kind::Constant); };
+  if (value.is(Value::Kind::Constant)) {
+    const Value any{Value::Kind::Constant, {}, {}};
+    if (std::find(into.begin(), into.end(), any) != into.end()) return;
+    if (value.name.empty() || static_cast<std::size_t>(std::count_if(into.begin(), into.end(), constant)) == kMaxConstants) {
+      std::erase_if(into, constant);
+      into.push_back(any);
+    } else {
+      into.push_back(value);
+    }
+    return;
+  }
+  if (into.size() >= kMaxValues && into.size() - static_cast<std::size_t>(std::count_if(into.begin(), into.end(), constant)) == kMaxValues) {
     into = {Value{Value::Kind::Many, {}, {}}};
     return;
   }
@@ -106,7 +124,8 @@ std::string place_of(const LinkChain& chain, std::size_t length) {
     switch (link.kind) {
       case Link::Kind::Name: place += link.text; break;
       case Link::Kind::Attribute: place += '.' + link.text; break;
-      case Link::Kind::Element: place += '[' + link.text + ']'; break;
+      // A name as key (`d[k]`) is no one key: `d[k] = []` and `d[j].append(f)` are one place.
+      case Link::Kind::Element: place += link.text.starts_with("n:") ? std::string("[]") : '[' + link.text + ']'; break;
       default: place += "()"; break;
     }
   }
@@ -308,7 +327,16 @@ struct FileIndex {
   // By scope: assignments into a container's elements (`d["k"] = f`,
   // `xs.append(f)`, a literal's items), by the container's place (`d`).
   std::vector<std::unordered_map<std::string, std::vector<const Assignment*>>> elements;
+  // By scope: the names it uses as subscript keys (`xs[i]`), sorted.
+  std::vector<std::vector<std::string_view>> keys;
 };
+
+// The names `chain` uses as subscript keys (Element "n:<name>").
+void add_key_names(const LinkChain& chain, std::vector<std::string_view>& names) {
+  for (const Link& link : chain) {
+    if (link.kind == Link::Kind::Element && link.text.starts_with("n:")) names.push_back(std::string_view(link.text).substr(2));
+  }
+}
 
 std::size_t slot(ScopeIndex scope, std::size_t definitions) {
   return scope == kModuleScope ? definitions : scope;
@@ -420,6 +448,16 @@ class ScopeTables {
     }
     index.instance_attributes.resize(n);
     index.elements.resize(n + 1);
+    index.keys.resize(n + 1);
+    for (const CallSite& call : facts.calls) add_key_names(call.callee, index.keys[slot(call.scope, n)]);
+    for (const Assignment& assignment : facts.all_assignments()) {
+      add_key_names(assignment.target, index.keys[slot(assignment.scope, n)]);
+      add_key_names(assignment.value, index.keys[slot(assignment.scope, n)]);
+    }
+    for (auto& keys : index.keys) {
+      std::sort(keys.begin(), keys.end());
+      keys.erase(std::unique(keys.begin(), keys.end()), keys.end());
+    }
     for (const Assignment& assignment : facts.all_assignments()) {
       if (assignment.target.size() >= 2 && assignment.target.back().kind == Link::Kind::Element) {
         index.elements[slot(assignment.scope, n)][place_of(assignment.target, assignment.target.size() - 1)].push_back(
@@ -700,6 +738,8 @@ class Resolver {
       }
     } else if (head.kind == Link::Kind::Literal) {
       values = {Value::external("builtins")};
+    } else if (head.kind == Link::Kind::Element && chain.size() == 1) {
+      values = {Value{Value::Kind::Constant, {}, head.text}};  // a literal argument's key
     } else {
       return {};
     }
@@ -858,6 +898,11 @@ class Resolver {
   }
 
   Values decorated_with_flows(ScopeRef ref, std::vector<FlowFact>& flows) { return decorated(ref, 0, &flows); }
+
+  // The names `function` uses as subscript keys (`xs[name]`), sorted.
+  const std::vector<std::string_view>& key_names(ScopeRef function) const {
+    return tables_.index(function.file).keys[slot(function.def, files_[function.file].definitions.size())];
+  }
 
  private:
   static bool defines_nothing(std::string_view base_text) {
@@ -1255,6 +1300,22 @@ class Resolver {
   Values element(const Value& container, const std::string& slice_or_key, int depth, ScopeRef use, std::uint32_t line) {
     if (container.is(Value::Kind::External)) return {container};
     if (!container.is(Value::Kind::Container)) return {};
+    if (slice_or_key.starts_with("n:")) {
+      // A parameter as key: the elements of the literal keys calls pass it,
+      // else (any other name, a key of unknown value) any.
+      const Binding* named = use.file == kNone ? nullptr : lookup(slice_or_key.substr(2), use.file, use.def);
+      if (named == nullptr || named->kind != Binding::Kind::Parameter || named->receiver) {
+        return element(container, {}, depth + 1, use, line);
+      }
+      const Values keys = resolve(*named, depth + 1);
+      const bool literal = !keys.empty() && std::all_of(keys.begin(), keys.end(), [](const Value& k) {
+        return k.is(Value::Kind::Constant) && !k.name.empty();
+      });
+      if (!literal) return element(container, {}, depth + 1, use, line);
+      Values values;
+      for (const Value& key : keys) add(values, element(container, key.name, depth + 1, use, line));
+      return values;
+    }
     const auto number = [](std::string_view digits) {
       std::uint32_t n = 0;
       std::from_chars(digits.data(), digits.data() + digits.size(), n);
@@ -1292,7 +1353,8 @@ class Resolver {
       Values values;
       for (std::size_t w = first; w < count; ++w) {
         const std::string& written = writes[w]->target.back().text;
-        if (!key.empty() && !written.empty() && written != key) continue;
+        // A write by a name as key (`d[k] = f`) may be to any key.
+        if (!key.empty() && !written.empty() && !written.starts_with("n:") && written != key) continue;
         add(values, assignment_values(*writes[w], container.ref.file, depth + 1));
       }
       return values;
@@ -1362,9 +1424,11 @@ class Resolver {
                                           : parameter < definition.parameters.size() && definition.parameters[parameter] == keyword;
       if (!passes) continue;
       if (site->arguments[a].empty()) return false;  // a scalar, or no chain of names
-      // An argument of unknown value says nothing: what every call passes stands.
+      // An argument of unknown value (or a literal) says nothing: what every call passes stands.
       const Values passed = evaluate(site->arguments[a], file, scope, depth + 1, line);
-      if (passed.empty()) return false;
+      if (std::all_of(passed.begin(), passed.end(), [](const Value& v) { return v.is(Value::Kind::Constant); })) {
+        return false;
+      }
       add(out, passed);
       return true;
     }
@@ -2083,7 +2147,7 @@ void decode_flows(std::string_view in, std::span<const FileFacts> files, std::ve
     fact.value.name = text();
     fact.value.bound = u32() != 0;
     fact.value.offset = u32();
-    if (!ok || kind > static_cast<std::uint32_t>(Value::Kind::Many)) break;
+    if (!ok || kind > static_cast<std::uint32_t>(Value::Kind::Constant)) break;
     fact.value.kind = static_cast<Value::Kind>(kind);
     if (valid(fact.target, false) && valid(fact.value.ref, true)) out.push_back(std::move(fact));
   }
@@ -2121,10 +2185,17 @@ class ArgumentValues {
 };
 
 // What the call's arguments pass into the parameters of `target`, whose
-// first parameter is the receiver when `offset` is 1.
+// first parameter is the receiver when `offset` is 1. A parameter the
+// function uses as a subscript key receives the literal keys passed to it;
+// passed anything else, or left to its default, any key.
 void pass_arguments(Resolver& resolver, const CallSite& call, ArgumentValues& arguments, ScopeRef target,
                     std::uint32_t offset, std::vector<FlowFact>& out) {
+  const std::vector<std::string_view>& keys = resolver.key_names(target);
+  if (call.arguments.empty() && keys.empty()) return;
   const Definition& callee = resolver.files()[target.file].definitions[target.def];
+  const auto is_key = [&](std::size_t p) { return std::binary_search(keys.begin(), keys.end(), callee.parameters[p]); };
+  const Value any_key{Value::Kind::Constant, {}, {}};
+  std::vector<bool> passed(keys.empty() ? 0 : callee.parameters.size());
   std::uint32_t position = offset;
   for (std::size_t a = 0; a < call.arguments.size(); ++a) {
     const std::string_view keyword = a < call.keywords.size() ? std::string_view(call.keywords[a]) : std::string_view();
@@ -2135,10 +2206,27 @@ void pass_arguments(Resolver& resolver, const CallSite& call, ArgumentValues& ar
       const auto it = std::find(callee.parameters.begin(), callee.parameters.end(), keyword);
       if (it != callee.parameters.end()) parameter = static_cast<std::uint32_t>(it - callee.parameters.begin());
     }
-    if (parameter == kNone || parameter >= callee.parameters.size() || call.arguments[a].empty()) continue;
-    for (const Value& value : arguments[a]) {
-      if (flows_on(value)) out.push_back({target, parameter, {}, value});
+    if (parameter == kNone || parameter >= callee.parameters.size()) continue;
+    const bool key = !keys.empty() && is_key(parameter);
+    if (key) passed[parameter] = true;
+    if (call.arguments[a].empty()) {
+      if (key) out.push_back({target, parameter, {}, any_key});
+      continue;
     }
+    const Values& values = arguments[a];
+    const bool literal = !values.empty() && std::all_of(values.begin(), values.end(), [](const Value& v) {
+      return v.is(Value::Kind::Constant) && !v.name.empty();
+    });
+    if (key && !literal) out.push_back({target, parameter, {}, any_key});
+    for (const Value& value : values) {
+      if (flows_on(value) || (key && literal)) out.push_back({target, parameter, {}, value});
+    }
+  }
+  const bool spread = std::any_of(call.keywords.begin(), call.keywords.end(),
+                                  [](const std::string& k) { return k == "*" || k == "**"; });
+  for (std::size_t p = offset; p < passed.size(); ++p) {
+    const bool defaulted = (callee.defaulted >> std::min<std::size_t>(p, 63) & 1) != 0;
+    if (!passed[p] && (defaulted || spread) && is_key(p)) out.push_back({target, static_cast<std::uint32_t>(p), {}, any_key});
   }
 }
 
@@ -2178,21 +2266,19 @@ SiteResolution resolve_site(Resolver& resolver, std::span<const FileFacts> files
       case Value::Kind::Function: {
         const Label label = files[target.ref.file].definitions[target.ref.def].label;
         add_edge(target.ref, label == Label::Method ? CallType::Method : CallType::Direct);
-        if (!call.arguments.empty()) pass_arguments(resolver, call, arguments, target.ref, target.bound ? 1 : 0, site.flows);
+        pass_arguments(resolver, call, arguments, target.ref, target.bound ? 1 : 0, site.flows);
         break;
       }
       case Value::Kind::Class:
         add_edge(target.ref, CallType::Constructor);
-        if (!call.arguments.empty()) {
-          for (const Value& init : resolver.constructor(target, 0)) pass_arguments(resolver, call, arguments, init.ref, 1, site.flows);
-        }
+        for (const Value& init : resolver.constructor(target, 0)) pass_arguments(resolver, call, arguments, init.ref, 1, site.flows);
         break;
       case Value::Kind::External: site.external = true; break;
       case Value::Kind::Instance:
         // Calling an instance calls its class's __call__.
         for (const Value& method : resolver.call_method(target, 0)) {
           add_edge(method.ref, CallType::Method);
-          if (!call.arguments.empty()) pass_arguments(resolver, call, arguments, method.ref, 1, site.flows);
+          pass_arguments(resolver, call, arguments, method.ref, 1, site.flows);
         }
         break;
       default: break;

@@ -66,6 +66,17 @@ TEST_CASE("python flows: callables in dicts, lists and loops, by key and index")
   // Objects appended to a list, then iterated.
   CHECK(g.callees(m + "appended") == Names{m + "Plugin", m + "Plugin.run"});
   CHECK(g.call(m + "appended", m + "Plugin.run") == "method");
+  // A parameter used as a key holds the literal the call passes:
+  // `by_parameter(1, "one")` reads table[1] and named["one"].
+  CHECK(g.calls_at(m + "by_parameter", 64) == Names{m + "f2 direct"});
+  CHECK(g.calls_at(m + "by_parameter", 65) == Names{m + "f1 direct"});
+  // A key of unknown value (`len(table)`) may be any; so may one a call
+  // leaves to the parameter's default.
+  CHECK(g.calls_at(m + "by_unknown_key", 72) == Names{m + "f1 direct", m + "f2 direct"});
+  CHECK(g.calls_at(m + "by_default", 79) == Names{m + "f1 direct", m + "f2 direct"});
+  // `groups[name] = []`, then `groups[other].append(f1)`: a name as key is
+  // no one key, so both are the list of any key of groups.
+  CHECK(g.calls_at(m + "grouped", 93) == Names{m + "f1 direct"});
 }
 
 TEST_CASE("python flows: returned callables, bound methods and inferred returns") {
