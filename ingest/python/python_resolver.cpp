@@ -327,6 +327,10 @@ struct FileIndex {
   // By scope: assignments into a container's elements (`d["k"] = f`,
   // `xs.append(f)`, a literal's items), by the container's place (`d`).
   std::vector<std::unordered_map<std::string, std::vector<const Assignment*>>> elements;
+  // By scope: the writes into its containers' elements from the functions
+  // nested in it that do not bind the container's name (`d[k] = f` in a
+  // function, d the module's), by place; they may run at any time.
+  std::vector<std::unordered_map<std::string, std::vector<const Assignment*>>> elements_elsewhere;
   // By scope: the names it uses as subscript keys (`xs[i]`), sorted.
   std::vector<std::vector<std::string_view>> keys;
 };
@@ -430,7 +434,45 @@ class ScopeTables {
         const ScopeIndex scope = s == n ? kModuleScope : static_cast<ScopeIndex>(s);
         index.tables[s] = std::make_unique<ScopeTable>(build_table(file, scope));
       }
+      index_elements(file);
     });
+  }
+
+  // FileIndex::elements and elements_elsewhere, once the scopes' tables say
+  // which scope binds each container's name.
+  void index_elements(std::uint32_t f) const {
+    const FileFacts& facts = files_[f];
+    FileIndex& index = index_[f];
+    const std::size_t n = facts.definitions.size();
+    index.elements.resize(n + 1);
+    index.elements_elsewhere.resize(n + 1);
+    for (const Assignment& assignment : facts.all_assignments()) {
+      const LinkChain& target = assignment.target;
+      if (target.size() < 2 || target.back().kind != Link::Kind::Element) continue;
+      const std::string place = place_of(target, target.size() - 1);
+      const ScopeIndex owner = target[0].kind == Link::Kind::Name ? binding_scope(f, assignment.scope, target[0].text)
+                                                                  : assignment.scope;
+      if (owner == assignment.scope) {
+        index.elements[slot(owner, n)][place].push_back(&assignment);
+      } else {
+        index.elements_elsewhere[slot(owner, n)][place].push_back(&assignment);
+      }
+    }
+  }
+
+  // The scope a name used in `scope` is bound in: `scope` itself when it
+  // binds it, else the nearest enclosing function that does, else the
+  // module (class bodies enclose nothing).
+  ScopeIndex binding_scope(std::uint32_t f, ScopeIndex scope, std::string_view name) const {
+    const FileFacts& facts = files_[f];
+    const std::size_t n = facts.definitions.size();
+    ScopeIndex at = scope;
+    while (at != kModuleScope && !index_[f].tables[slot(at, n)]->names.contains(name)) {
+      do {
+        at = facts.definitions[at].parent;
+      } while (at != kModuleScope && facts.definitions[at].label == Label::Class);
+    }
+    return at;
   }
 
   void index_file(std::uint32_t f) const {
@@ -447,7 +489,6 @@ class ScopeTables {
       index.assignments[slot(assignment.scope, n)].push_back(&assignment);
     }
     index.instance_attributes.resize(n);
-    index.elements.resize(n + 1);
     index.keys.resize(n + 1);
     for (const CallSite& call : facts.calls) add_key_names(call.callee, index.keys[slot(call.scope, n)]);
     for (const Assignment& assignment : facts.all_assignments()) {
@@ -457,12 +498,6 @@ class ScopeTables {
     for (auto& keys : index.keys) {
       std::sort(keys.begin(), keys.end());
       keys.erase(std::unique(keys.begin(), keys.end()), keys.end());
-    }
-    for (const Assignment& assignment : facts.all_assignments()) {
-      if (assignment.target.size() >= 2 && assignment.target.back().kind == Link::Kind::Element) {
-        index.elements[slot(assignment.scope, n)][place_of(assignment.target, assignment.target.size() - 1)].push_back(
-            &assignment);
-      }
     }
     for (const Assignment& assignment : facts.all_assignments()) {
       if (assignment.scope == kModuleScope || assignment.target.size() != 2) continue;
@@ -1333,10 +1368,17 @@ class Resolver {
                 : "i:" + std::to_string(number(std::string_view(slice_or_key).substr(2)) + container.offset);
     }
     const FileIndex& index = tables_.index(container.ref.file);
-    const auto& by_place = index.elements[slot(container.ref.def, files_[container.ref.file].definitions.size())];
-    const auto it = by_place.find(container.name);
-    if (it == by_place.end()) return {};
-    const std::vector<const Assignment*>& writes = it->second;  // in line order
+    const std::size_t at = slot(container.ref.def, files_[container.ref.file].definitions.size());
+    const auto it = index.elements[at].find(container.name);
+    const auto away = index.elements_elsewhere[at].find(container.name);
+    const bool own = it != index.elements[at].end();
+    const bool elsewhere = away != index.elements_elsewhere[at].end();
+    if (!own && !elsewhere) return {};
+    // In line order; then those of nested functions, which may run whenever.
+    const std::span<const Assignment* const> writes = own ? std::span<const Assignment* const>(it->second)
+                                                          : std::span<const Assignment* const>();
+    const std::span<const Assignment* const> later = elsewhere ? std::span<const Assignment* const>(away->second)
+                                                               : std::span<const Assignment* const>();
     std::size_t first = 0;
     std::size_t count = writes.size();
     if (line != 0 && use == container.ref && !key.empty()) {
@@ -1349,14 +1391,17 @@ class Resolver {
       while (first > 0 && writes[first - 1]->line == writes[first]->line) --first;
     }
     // Memoised, as an element may be assigned from itself (`d[k] = d[k] or f`).
-    return cached({&writes, kElement, (std::uint64_t{first} << 32) | count, name_id(key)}, [&] {
+    const void* object = own ? static_cast<const void*>(&it->second) : static_cast<const void*>(&away->second);
+    return cached({object, kElement, (std::uint64_t{first} << 32) | count, name_id(key)}, [&] {
       Values values;
-      for (std::size_t w = first; w < count; ++w) {
-        const std::string& written = writes[w]->target.back().text;
+      const auto read = [&](const Assignment& write) {
+        const std::string& written = write.target.back().text;
         // A write by a name as key (`d[k] = f`) may be to any key.
-        if (!key.empty() && !written.empty() && !written.starts_with("n:") && written != key) continue;
-        add(values, assignment_values(*writes[w], container.ref.file, depth + 1));
-      }
+        if (!key.empty() && !written.empty() && !written.starts_with("n:") && written != key) return;
+        add(values, assignment_values(write, container.ref.file, depth + 1));
+      };
+      for (std::size_t w = first; w < count; ++w) read(*writes[w]);
+      for (const Assignment* write : later) read(*write);
       return values;
     });
   }
