@@ -1334,6 +1334,7 @@ class Resolver {
   // that key above the line in a block holding it overwrites those before.
   Values element(const Value& container, const std::string& slice_or_key, int depth, ScopeRef use, std::uint32_t line) {
     if (container.is(Value::Kind::External)) return {container};
+    if (container.is(Value::Kind::Instance) && slice_or_key.empty()) return iterated(container, depth + 1);
     if (!container.is(Value::Kind::Container)) return {};
     if (slice_or_key.starts_with("n:")) {
       // A parameter as key: the elements of the literal keys calls pass it,
@@ -1404,6 +1405,19 @@ class Resolver {
       for (const Assignment* write : later) read(*write);
       return values;
     });
+  }
+
+  // What iterating an object gives (`for x in obj`, an element of unknown
+  // key): what the __next__ of what its __iter__ returns returns.
+  Values iterated(const Value& object, int depth) {
+    Values values;
+    for (const Value& iter : member(object, "__iter__", depth + 1)) {
+      for (const Value& iterator : call_result(iter, depth + 1)) {
+        if (!iterator.is(Value::Kind::Instance)) continue;
+        for (const Value& next : member(iterator, "__next__", depth + 1)) add(values, call_result(next, depth + 1));
+      }
+    }
+    return values;
   }
 
   // A number for a name or key, to memoise by.

@@ -145,6 +145,9 @@ TEST_CASE("python flows: with, for and raise make their calls") {
   CHECK(g.unresolved(m + "count").empty());
   // `def __enter__(self) -> Self`: the instance.
   CHECK(g.callees(m + "borrow") == Names{m + "Pool", m + "Pool.__enter__", m + "Pool.__exit__", m + "Pool.take"});
+  // : s is what the __next__ of what __iter__ returns returns.
+  CHECK(g.calls_at(m + "iterate", 76) == Names{m + "step direct"});
+  CHECK(g.callees(m + "iterate") == Names{m + "StepIterator.__next__", m + "Steps", m + "Steps.__iter__", m + "step"});
 }
 
 TEST_CASE("python flows: pytest fixtures type the parameters named after them") {
