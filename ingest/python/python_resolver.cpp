@@ -2345,9 +2345,20 @@ SiteResolution resolve_site(Resolver& resolver, std::span<const FileFacts> files
   }
   if (site.external && targets.size() == 1 && targets[0].name == "builtins") {
     // A function handed to a builtin (`map(f, xs)`, `sorted(xs, key=f)`)
-    // is called by it, for the caller.
+    // is called by it, for the caller; a method of a list, dict or set of
+    // the tree calls only its `key=` (`xs.sort(key=f)`): `xs.append(f)`
+    // stores f.
+    bool container_method = false;
+    if (call.callee.size() >= 2 && call.callee.back().kind == Link::Kind::Attribute) {
+      const Values receivers =
+          resolver.evaluate(LinkChain(call.callee.begin(), call.callee.end() - 1), f, call.scope, 0, call.line);
+      container_method = !receivers.empty() && std::all_of(receivers.begin(), receivers.end(), [](const Value& v) {
+        return v.is(Value::Kind::Container);
+      });
+    }
     for (std::size_t a = 0; a < call.arguments.size(); ++a) {
       if (call.arguments[a].empty()) continue;
+      if (container_method && (a >= call.keywords.size() || call.keywords[a] != "key")) continue;
       for (const Value& value : arguments[a]) {
         if (!value.is(Value::Kind::Function)) continue;
         const Label label = files[value.ref.file].definitions[value.ref.def].label;

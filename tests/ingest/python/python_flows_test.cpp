@@ -77,6 +77,11 @@ TEST_CASE("python flows: callables in dicts, lists and loops, by key and index")
   // `groups[name] = []`, then `groups[other].append(f1)`: a name as key is
   // no one key, so both are the list of any key of groups.
   CHECK(g.calls_at(m + "grouped", 93) == Names{m + "f1 direct"});
+  // A method of a list the tree builds stores the function it is given
+  // (append), and calls only a key= (sort); builtins (sorted, map) call theirs.
+  CHECK(g.calls_at(m + "grouped", 91).empty());
+  CHECK(g.calls_at(m + "stored_not_called", 110).empty());
+  CHECK(g.calls_at(m + "stored_not_called", 111) == Names{m + "f1 direct"});
   // `registry[key] = f2` in register() writes the module's registry, where
   // it may run at any time: it adds to the module's write of "a".
   CHECK(g.calls_at(m + "from_elsewhere", 105) == Names{m + "f1 direct", m + "f2 direct"});
