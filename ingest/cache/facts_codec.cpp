@@ -46,7 +46,10 @@ namespace {
 // Rust's `&x` and `&T` carry a reference link, `*x` an indirection link and
 // a deref call site (caches of 20 would keep the old chains for unchanged
 // files).
-constexpr std::uint32_t kCodecVersion = 21;
+// 22: Python's integer and string literal arguments (as keys), names as
+// subscript keys (Element "n:<name>") and parameters with defaults
+// (Definition::defaulted).
+constexpr std::uint32_t kCodecVersion = 22;
 
 class Writer {
  public:
@@ -325,6 +328,7 @@ void write_file(Writer& w, const FileFacts& f, std::uint64_t hash) {
       w.chain(annotation);
     }
     w.texts(d.parameters);
+    w.u64(d.defaulted);
     w.text(d.first_parameter);
     w.texts(d.local_names);
     w.chain(d.return_annotation);
@@ -529,6 +533,7 @@ CachedFile read_file_facts(Reader& r) {
       annotation = r.chain();
     }
     d.parameters = r.texts();
+    d.defaulted = r.u64();
     d.first_parameter = r.text();
     d.local_names = r.texts();
     d.return_annotation = r.chain();

@@ -128,6 +128,8 @@ std::string lambda_name(std::uint32_t n) { return fmt::format("<lambda{}>", n); 
 
 // Containers' element facts stop here (generated tables of data).
 constexpr std::uint32_t kMaxElements = 256;
+// A literal argument longer than this (a message) is no key worth carrying.
+constexpr std::size_t kMaxKeyArgument = 40;
 
 // Reads facts out of the nodes of one file's tree.
 class FactReader {
@@ -395,8 +397,11 @@ class FactReader {
         if (const std::string start = slice_start(key); !start.empty()) out.push_back({Link::Kind::Element, "x:" + start});
         return whole;
       }
+      // A name as key (`xs[i]`) is "n:<name>": the resolver reads the literal it may hold.
       const bool single = ts_node_named_child_count(node) == 2;
-      out.push_back({Link::Kind::Element, single ? element_key(key) : std::string()});
+      out.push_back({Link::Kind::Element, !single                        ? std::string()
+                                          : is(key, NodeType::Identifier) ? "n:" + std::string(text(key))
+                                                                          : element_key(key)});
       return whole;
     }
     if (type == NodeType::BinaryOperator || type == NodeType::UnaryOperator) {
@@ -528,6 +533,9 @@ class FactReader {
       }
       const bool plain_name = is(name, NodeType::Identifier);
       if (plain_name) definition.parameters.emplace_back(text(name));
+      if (plain_name && (type == NodeType::DefaultParameter || type == NodeType::TypedDefaultParameter)) {
+        definition.defaulted |= std::uint64_t{1} << std::min<std::size_t>(definition.parameters.size() - 1, 63);
+      }
       if (i == 0 && plain_name) definition.first_parameter = std::string(text(name));
       if (plain_name && (type == NodeType::ListSplatPattern || type == NodeType::DictionarySplatPattern)) {
         // `*args` is a tuple, `**kwargs` a dict, whatever their elements' annotation says.
@@ -953,7 +961,10 @@ class FlowWriter {
   }
 
   // A call's arguments that may carry a function, class, object or
-  // container (scalar literals are left empty); none when no argument may.
+  // container, or a key: an integer or a short string literal is the one
+  // link [Element "i:<n>"] or [Element "s:<text>"], the key it selects as a
+  // subscript (`xs[i]` with i its parameter); other scalar literals are left
+  // empty. None when no argument may carry anything.
   void arguments(TSNode call, CallSite& site) {
     const TSNode list = reader_.child(call, Field::Arguments);
     const std::uint32_t count = named_count(list);
@@ -976,7 +987,12 @@ class FlowWriter {
         value = TSNode{};
       }
       LinkChain chain = ts_node_is_null(value) ? LinkChain{} : value_chain(value);
-      if (is_scalar_literal(chain)) chain.clear();
+      if (is_scalar_literal(chain)) {
+        chain.clear();
+        if (std::string key = reader_.element_key(value); !key.empty() && key.size() <= kMaxKeyArgument) {
+          chain.push_back({Link::Kind::Element, std::move(key)});
+        }
+      }
       any = any || !chain.empty();
       site.arguments.push_back(std::move(chain));
       site.keywords.push_back(std::move(keyword));

@@ -76,6 +76,8 @@ std::uint64_t interface_digest(const FileFacts& facts) {
       d.chain(annotation);
     }
     d.texts(def.parameters);
+    d.u32(static_cast<std::uint32_t>(def.defaulted));
+    d.u32(static_cast<std::uint32_t>(def.defaulted >> 32));
     d.text(def.first_parameter);
     d.texts(def.local_names);
     d.chain(def.return_annotation);

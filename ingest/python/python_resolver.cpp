@@ -5,6 +5,7 @@
 #include <cctype>
 #include <charconv>
 #include <cstring>
+#include <iterator>
 #include <limits>
 #include <map>
 #include <memory>
@@ -29,26 +30,42 @@ namespace {
 // Bounds the evaluation of chains that refer to each other
 // (x = y.f(); y = x.g()), so resolution always ends.
 constexpr int kMaxDepth = 400;
-// Rounds of interprocedural flow (each carries values one call further).
-constexpr int kMaxRounds = 6;
+// Rounds of interprocedural flow (each carries values one call further):
+// a bound the flows never reach (sympy settles in 9) that keeps a
+// pathological tree from running on, not a cut of the analysis.
+constexpr int kMaxRounds = 64;
+// Times the flows one call site (or a file's other parts) passes on may
+// change other than by growing before later changes only add to them. A
+// flow depends on the flows before it in ways that are not monotone (a set
+// grown to Many is unknown and passes nothing on; a write replaces what
+// the constructor stored): past this count, what it passes on is the union
+// over its rounds, so the rounds end in a fixpoint.
+constexpr std::uint8_t kMaxShrinks = 2;
+// A slice of a slice of ... past this start is a slice from an unknown
+// start (`f(xs[1:])` in f itself would otherwise grow by one every round).
+constexpr std::uint32_t kUnknownOffset = 4;
 
 // What an expression may evaluate to, as far as static resolution can tell.
 struct Value {
   // Many: more than kMaxValues values, which is as good as unknown (and,
   // unlike the first few of them, the same whatever order they came in).
-  enum class Kind : std::uint8_t { Unknown, External, Module, Namespace, Class, Instance, Function, Super, Container, Many };
+  enum class Kind : std::uint8_t {
+    Unknown, External, Module, Namespace, Class, Instance, Function, Super, Container, Many, Constant
+  };
   Kind kind = Kind::Unknown;
   // Module: {file, module}; Class, Instance, Function, Super: the
   // definition; Container: the scope whose assignments fill it.
   ScopeRef ref;
   // Namespace: the dotted prefix; External: the top-level package;
   // Container: the place it was assigned to, as written (`d`, `self.fs`,
-  // `d[s:k]`, `return`).
+  // `d[s:k]`, `return`); Constant: the key an integer or string literal
+  // selects (`i:1`, `s:k`), "" for any of more than kMaxConstants.
   std::string name;
   // Function: reached through an instance (or a class, for a classmethod),
   // so a call passes the receiver as its first parameter.
   bool bound = false;
-  // Container: a slice `xs[n:]` of it, whose element i is its element i + n.
+  // Container: a slice `xs[n:]` of it, whose element i is its element i + n;
+  // kUnknownOffset: a slice from a start not known, whose elements are any.
   std::uint32_t offset = 0;
 
   static Value external(std::string_view package) { return {Kind::External, {}, std::string(package)}; }
@@ -62,6 +79,8 @@ struct Value {
 using Values = std::vector<Value>;
 // A set that would grow past this is Many (generated dispatch tables).
 constexpr std::size_t kMaxValues = 16;
+// Past this many literal keys, a set holds the one Constant of any key.
+constexpr std::size_t kMaxConstants = 4;
 
 void add(Values& into, const Value& value) {
   if (value.is(Value::Kind::Unknown) || (into.size() == 1 && into[0].is(Value::Kind::Many))) return;
@@ -70,7 +89,20 @@ void add(Values& into, const Value& value) {
     return;
   }
   if (std::find(into.begin(), into.end(), value) != into.end()) return;
-  if (into.size() == kMaxValues) {
+  // Literal keys count apart: at most kMaxConstants of them beside kMaxValues others.
+  const auto constant = [](const Value& v) { return v.is(Value::Kind::Constant); };
+  if (value.is(Value::Kind::Constant)) {
+    const Value any{Value::Kind::Constant, {}, {}};
+    if (std::find(into.begin(), into.end(), any) != into.end()) return;
+    if (value.name.empty() || static_cast<std::size_t>(std::count_if(into.begin(), into.end(), constant)) == kMaxConstants) {
+      std::erase_if(into, constant);
+      into.push_back(any);
+    } else {
+      into.push_back(value);
+    }
+    return;
+  }
+  if (into.size() >= kMaxValues && into.size() - static_cast<std::size_t>(std::count_if(into.begin(), into.end(), constant)) == kMaxValues) {
     into = {Value{Value::Kind::Many, {}, {}}};
     return;
   }
@@ -92,7 +124,8 @@ std::string place_of(const LinkChain& chain, std::size_t length) {
     switch (link.kind) {
       case Link::Kind::Name: place += link.text; break;
       case Link::Kind::Attribute: place += '.' + link.text; break;
-      case Link::Kind::Element: place += '[' + link.text + ']'; break;
+      // A name as key (`d[k]`) is no one key: `d[k] = []` and `d[j].append(f)` are one place.
+      case Link::Kind::Element: place += link.text.starts_with("n:") ? std::string("[]") : '[' + link.text + ']'; break;
       default: place += "()"; break;
     }
   }
@@ -294,7 +327,20 @@ struct FileIndex {
   // By scope: assignments into a container's elements (`d["k"] = f`,
   // `xs.append(f)`, a literal's items), by the container's place (`d`).
   std::vector<std::unordered_map<std::string, std::vector<const Assignment*>>> elements;
+  // By scope: the writes into its containers' elements from the functions
+  // nested in it that do not bind the container's name (`d[k] = f` in a
+  // function, d the module's), by place; they may run at any time.
+  std::vector<std::unordered_map<std::string, std::vector<const Assignment*>>> elements_elsewhere;
+  // By scope: the names it uses as subscript keys (`xs[i]`), sorted.
+  std::vector<std::vector<std::string_view>> keys;
 };
+
+// The names `chain` uses as subscript keys (Element "n:<name>").
+void add_key_names(const LinkChain& chain, std::vector<std::string_view>& names) {
+  for (const Link& link : chain) {
+    if (link.kind == Link::Kind::Element && link.text.starts_with("n:")) names.push_back(std::string_view(link.text).substr(2));
+  }
+}
 
 std::size_t slot(ScopeIndex scope, std::size_t definitions) {
   return scope == kModuleScope ? definitions : scope;
@@ -388,7 +434,45 @@ class ScopeTables {
         const ScopeIndex scope = s == n ? kModuleScope : static_cast<ScopeIndex>(s);
         index.tables[s] = std::make_unique<ScopeTable>(build_table(file, scope));
       }
+      index_elements(file);
     });
+  }
+
+  // FileIndex::elements and elements_elsewhere, once the scopes' tables say
+  // which scope binds each container's name.
+  void index_elements(std::uint32_t f) const {
+    const FileFacts& facts = files_[f];
+    FileIndex& index = index_[f];
+    const std::size_t n = facts.definitions.size();
+    index.elements.resize(n + 1);
+    index.elements_elsewhere.resize(n + 1);
+    for (const Assignment& assignment : facts.all_assignments()) {
+      const LinkChain& target = assignment.target;
+      if (target.size() < 2 || target.back().kind != Link::Kind::Element) continue;
+      const std::string place = place_of(target, target.size() - 1);
+      const ScopeIndex owner = target[0].kind == Link::Kind::Name ? binding_scope(f, assignment.scope, target[0].text)
+                                                                  : assignment.scope;
+      if (owner == assignment.scope) {
+        index.elements[slot(owner, n)][place].push_back(&assignment);
+      } else {
+        index.elements_elsewhere[slot(owner, n)][place].push_back(&assignment);
+      }
+    }
+  }
+
+  // The scope a name used in `scope` is bound in: `scope` itself when it
+  // binds it, else the nearest enclosing function that does, else the
+  // module (class bodies enclose nothing).
+  ScopeIndex binding_scope(std::uint32_t f, ScopeIndex scope, std::string_view name) const {
+    const FileFacts& facts = files_[f];
+    const std::size_t n = facts.definitions.size();
+    ScopeIndex at = scope;
+    while (at != kModuleScope && !index_[f].tables[slot(at, n)]->names.contains(name)) {
+      do {
+        at = facts.definitions[at].parent;
+      } while (at != kModuleScope && facts.definitions[at].label == Label::Class);
+    }
+    return at;
   }
 
   void index_file(std::uint32_t f) const {
@@ -405,12 +489,15 @@ class ScopeTables {
       index.assignments[slot(assignment.scope, n)].push_back(&assignment);
     }
     index.instance_attributes.resize(n);
-    index.elements.resize(n + 1);
+    index.keys.resize(n + 1);
+    for (const CallSite& call : facts.calls) add_key_names(call.callee, index.keys[slot(call.scope, n)]);
     for (const Assignment& assignment : facts.all_assignments()) {
-      if (assignment.target.size() >= 2 && assignment.target.back().kind == Link::Kind::Element) {
-        index.elements[slot(assignment.scope, n)][place_of(assignment.target, assignment.target.size() - 1)].push_back(
-            &assignment);
-      }
+      add_key_names(assignment.target, index.keys[slot(assignment.scope, n)]);
+      add_key_names(assignment.value, index.keys[slot(assignment.scope, n)]);
+    }
+    for (auto& keys : index.keys) {
+      std::sort(keys.begin(), keys.end());
+      keys.erase(std::unique(keys.begin(), keys.end()), keys.end());
     }
     for (const Assignment& assignment : facts.all_assignments()) {
       if (assignment.scope == kModuleScope || assignment.target.size() != 2) continue;
@@ -686,6 +773,8 @@ class Resolver {
       }
     } else if (head.kind == Link::Kind::Literal) {
       values = {Value::external("builtins")};
+    } else if (head.kind == Link::Kind::Element && chain.size() == 1) {
+      values = {Value{Value::Kind::Constant, {}, head.text}};  // a literal argument's key
     } else {
       return {};
     }
@@ -844,6 +933,11 @@ class Resolver {
   }
 
   Values decorated_with_flows(ScopeRef ref, std::vector<FlowFact>& flows) { return decorated(ref, 0, &flows); }
+
+  // The names `function` uses as subscript keys (`xs[name]`), sorted.
+  const std::vector<std::string_view>& key_names(ScopeRef function) const {
+    return tables_.index(function.file).keys[slot(function.def, files_[function.file].definitions.size())];
+  }
 
  private:
   static bool defines_nothing(std::string_view base_text) {
@@ -1240,7 +1334,24 @@ class Resolver {
   // that key above the line in a block holding it overwrites those before.
   Values element(const Value& container, const std::string& slice_or_key, int depth, ScopeRef use, std::uint32_t line) {
     if (container.is(Value::Kind::External)) return {container};
+    if (container.is(Value::Kind::Instance) && slice_or_key.empty()) return iterated(container, depth + 1);
     if (!container.is(Value::Kind::Container)) return {};
+    if (slice_or_key.starts_with("n:")) {
+      // A parameter as key: the elements of the literal keys calls pass it,
+      // else (any other name, a key of unknown value) any.
+      const Binding* named = use.file == kNone ? nullptr : lookup(slice_or_key.substr(2), use.file, use.def);
+      if (named == nullptr || named->kind != Binding::Kind::Parameter || named->receiver) {
+        return element(container, {}, depth + 1, use, line);
+      }
+      const Values keys = resolve(*named, depth + 1);
+      const bool literal = !keys.empty() && std::all_of(keys.begin(), keys.end(), [](const Value& k) {
+        return k.is(Value::Kind::Constant) && !k.name.empty();
+      });
+      if (!literal) return element(container, {}, depth + 1, use, line);
+      Values values;
+      for (const Value& key : keys) add(values, element(container, key.name, depth + 1, use, line));
+      return values;
+    }
     const auto number = [](std::string_view digits) {
       std::uint32_t n = 0;
       std::from_chars(digits.data(), digits.data() + digits.size(), n);
@@ -1248,17 +1359,27 @@ class Resolver {
     };
     if (slice_or_key.starts_with("x:")) {
       Value slice = container;
-      slice.offset += number(std::string_view(slice_or_key).substr(2));
+      slice.offset = std::min(kUnknownOffset, slice.offset + number(std::string_view(slice_or_key).substr(2)));
       return {slice};
     }
-    const std::string key = container.offset != 0 && slice_or_key.starts_with("i:")
-                                ? "i:" + std::to_string(number(std::string_view(slice_or_key).substr(2)) + container.offset)
-                                : slice_or_key;
+    std::string key = slice_or_key;
+    if (container.offset != 0 && slice_or_key.starts_with("i:")) {
+      key = container.offset == kUnknownOffset
+                ? std::string()
+                : "i:" + std::to_string(number(std::string_view(slice_or_key).substr(2)) + container.offset);
+    }
     const FileIndex& index = tables_.index(container.ref.file);
-    const auto& by_place = index.elements[slot(container.ref.def, files_[container.ref.file].definitions.size())];
-    const auto it = by_place.find(container.name);
-    if (it == by_place.end()) return {};
-    const std::vector<const Assignment*>& writes = it->second;  // in line order
+    const std::size_t at = slot(container.ref.def, files_[container.ref.file].definitions.size());
+    const auto it = index.elements[at].find(container.name);
+    const auto away = index.elements_elsewhere[at].find(container.name);
+    const bool own = it != index.elements[at].end();
+    const bool elsewhere = away != index.elements_elsewhere[at].end();
+    if (!own && !elsewhere) return {};
+    // In line order; then those of nested functions, which may run whenever.
+    const std::span<const Assignment* const> writes = own ? std::span<const Assignment* const>(it->second)
+                                                          : std::span<const Assignment* const>();
+    const std::span<const Assignment* const> later = elsewhere ? std::span<const Assignment* const>(away->second)
+                                                               : std::span<const Assignment* const>();
     std::size_t first = 0;
     std::size_t count = writes.size();
     if (line != 0 && use == container.ref && !key.empty()) {
@@ -1271,15 +1392,32 @@ class Resolver {
       while (first > 0 && writes[first - 1]->line == writes[first]->line) --first;
     }
     // Memoised, as an element may be assigned from itself (`d[k] = d[k] or f`).
-    return cached({&writes, kElement, (std::uint64_t{first} << 32) | count, name_id(key)}, [&] {
+    const void* object = own ? static_cast<const void*>(&it->second) : static_cast<const void*>(&away->second);
+    return cached({object, kElement, (std::uint64_t{first} << 32) | count, name_id(key)}, [&] {
       Values values;
-      for (std::size_t w = first; w < count; ++w) {
-        const std::string& written = writes[w]->target.back().text;
-        if (!key.empty() && !written.empty() && written != key) continue;
-        add(values, assignment_values(*writes[w], container.ref.file, depth + 1));
-      }
+      const auto read = [&](const Assignment& write) {
+        const std::string& written = write.target.back().text;
+        // A write by a name as key (`d[k] = f`) may be to any key.
+        if (!key.empty() && !written.empty() && !written.starts_with("n:") && written != key) return;
+        add(values, assignment_values(write, container.ref.file, depth + 1));
+      };
+      for (std::size_t w = first; w < count; ++w) read(*writes[w]);
+      for (const Assignment* write : later) read(*write);
       return values;
     });
+  }
+
+  // What iterating an object gives (`for x in obj`, an element of unknown
+  // key): what the __next__ of what its __iter__ returns returns.
+  Values iterated(const Value& object, int depth) {
+    Values values;
+    for (const Value& iter : member(object, "__iter__", depth + 1)) {
+      for (const Value& iterator : call_result(iter, depth + 1)) {
+        if (!iterator.is(Value::Kind::Instance)) continue;
+        for (const Value& next : member(iterator, "__next__", depth + 1)) add(values, call_result(next, depth + 1));
+      }
+    }
+    return values;
   }
 
   // A number for a name or key, to memoise by.
@@ -1345,9 +1483,11 @@ class Resolver {
                                           : parameter < definition.parameters.size() && definition.parameters[parameter] == keyword;
       if (!passes) continue;
       if (site->arguments[a].empty()) return false;  // a scalar, or no chain of names
-      // An argument of unknown value says nothing: what every call passes stands.
+      // An argument of unknown value (or a literal) says nothing: what every call passes stands.
       const Values passed = evaluate(site->arguments[a], file, scope, depth + 1, line);
-      if (passed.empty()) return false;
+      if (std::all_of(passed.begin(), passed.end(), [](const Value& v) { return v.is(Value::Kind::Constant); })) {
+        return false;
+      }
       add(out, passed);
       return true;
     }
@@ -1978,9 +2118,26 @@ struct SiteResolution {
   bool external = false;
   bool unresolved = false;
   UnresolvedReason reason = UnresolvedReason::Unknown;  // when unresolved
-  std::vector<FlowFact> flows;
+  std::vector<FlowFact> flows;  // sorted, each once
   Reads reads;
+  std::uint8_t shrinks = 0;     // times `flows` lost a fact from one round to the next
 };
+
+// Sorts `now`, what was just passed on, and once what was passed on before
+// (`before`, sorted) has shrunk kMaxShrinks times, adds `before` to it.
+void settle(std::vector<FlowFact>& now, const std::vector<FlowFact>& before, std::uint8_t& shrinks) {
+  std::sort(now.begin(), now.end());
+  now.erase(std::unique(now.begin(), now.end()), now.end());
+  if (std::includes(now.begin(), now.end(), before.begin(), before.end())) return;
+  if (shrinks < kMaxShrinks) {
+    ++shrinks;
+    return;
+  }
+  std::vector<FlowFact> both;
+  both.reserve(now.size() + before.size());
+  std::set_union(now.begin(), now.end(), before.begin(), before.end(), std::back_inserter(both));
+  now = std::move(both);
+}
 
 // A file's flow facts as FileEdgeSlice::derived keeps them: sorted, each
 // once, fields length-prefixed. References are by (file, definition) index,
@@ -2049,7 +2206,7 @@ void decode_flows(std::string_view in, std::span<const FileFacts> files, std::ve
     fact.value.name = text();
     fact.value.bound = u32() != 0;
     fact.value.offset = u32();
-    if (!ok || kind > static_cast<std::uint32_t>(Value::Kind::Many)) break;
+    if (!ok || kind > static_cast<std::uint32_t>(Value::Kind::Constant)) break;
     fact.value.kind = static_cast<Value::Kind>(kind);
     if (valid(fact.target, false) && valid(fact.value.ref, true)) out.push_back(std::move(fact));
   }
@@ -2060,8 +2217,9 @@ void decode_flows(std::string_view in, std::span<const FileFacts> files, std::ve
 struct FileResolution {
   std::vector<InheritsEdge> inherits;
   std::vector<ReExport> reexports;
-  std::vector<FlowFact> flows;
+  std::vector<FlowFact> flows;  // sorted, each once
   Reads reads;
+  std::uint8_t shrinks = 0;           // as SiteResolution's
   std::vector<SiteResolution> sites;  // parallel to the file's calls
   bool resolved = false;
 };
@@ -2086,10 +2244,17 @@ class ArgumentValues {
 };
 
 // What the call's arguments pass into the parameters of `target`, whose
-// first parameter is the receiver when `offset` is 1.
+// first parameter is the receiver when `offset` is 1. A parameter the
+// function uses as a subscript key receives the literal keys passed to it;
+// passed anything else, or left to its default, any key.
 void pass_arguments(Resolver& resolver, const CallSite& call, ArgumentValues& arguments, ScopeRef target,
                     std::uint32_t offset, std::vector<FlowFact>& out) {
+  const std::vector<std::string_view>& keys = resolver.key_names(target);
+  if (call.arguments.empty() && keys.empty()) return;
   const Definition& callee = resolver.files()[target.file].definitions[target.def];
+  const auto is_key = [&](std::size_t p) { return std::binary_search(keys.begin(), keys.end(), callee.parameters[p]); };
+  const Value any_key{Value::Kind::Constant, {}, {}};
+  std::vector<bool> passed(keys.empty() ? 0 : callee.parameters.size());
   std::uint32_t position = offset;
   for (std::size_t a = 0; a < call.arguments.size(); ++a) {
     const std::string_view keyword = a < call.keywords.size() ? std::string_view(call.keywords[a]) : std::string_view();
@@ -2100,10 +2265,27 @@ void pass_arguments(Resolver& resolver, const CallSite& call, ArgumentValues& ar
       const auto it = std::find(callee.parameters.begin(), callee.parameters.end(), keyword);
       if (it != callee.parameters.end()) parameter = static_cast<std::uint32_t>(it - callee.parameters.begin());
     }
-    if (parameter == kNone || parameter >= callee.parameters.size() || call.arguments[a].empty()) continue;
-    for (const Value& value : arguments[a]) {
-      if (flows_on(value)) out.push_back({target, parameter, {}, value});
+    if (parameter == kNone || parameter >= callee.parameters.size()) continue;
+    const bool key = !keys.empty() && is_key(parameter);
+    if (key) passed[parameter] = true;
+    if (call.arguments[a].empty()) {
+      if (key) out.push_back({target, parameter, {}, any_key});
+      continue;
     }
+    const Values& values = arguments[a];
+    const bool literal = !values.empty() && std::all_of(values.begin(), values.end(), [](const Value& v) {
+      return v.is(Value::Kind::Constant) && !v.name.empty();
+    });
+    if (key && !literal) out.push_back({target, parameter, {}, any_key});
+    for (const Value& value : values) {
+      if (flows_on(value) || (key && literal)) out.push_back({target, parameter, {}, value});
+    }
+  }
+  const bool spread = std::any_of(call.keywords.begin(), call.keywords.end(),
+                                  [](const std::string& k) { return k == "*" || k == "**"; });
+  for (std::size_t p = offset; p < passed.size(); ++p) {
+    const bool defaulted = (callee.defaulted >> std::min<std::size_t>(p, 63) & 1) != 0;
+    if (!passed[p] && (defaulted || spread) && is_key(p)) out.push_back({target, static_cast<std::uint32_t>(p), {}, any_key});
   }
 }
 
@@ -2143,21 +2325,19 @@ SiteResolution resolve_site(Resolver& resolver, std::span<const FileFacts> files
       case Value::Kind::Function: {
         const Label label = files[target.ref.file].definitions[target.ref.def].label;
         add_edge(target.ref, label == Label::Method ? CallType::Method : CallType::Direct);
-        if (!call.arguments.empty()) pass_arguments(resolver, call, arguments, target.ref, target.bound ? 1 : 0, site.flows);
+        pass_arguments(resolver, call, arguments, target.ref, target.bound ? 1 : 0, site.flows);
         break;
       }
       case Value::Kind::Class:
         add_edge(target.ref, CallType::Constructor);
-        if (!call.arguments.empty()) {
-          for (const Value& init : resolver.constructor(target, 0)) pass_arguments(resolver, call, arguments, init.ref, 1, site.flows);
-        }
+        for (const Value& init : resolver.constructor(target, 0)) pass_arguments(resolver, call, arguments, init.ref, 1, site.flows);
         break;
       case Value::Kind::External: site.external = true; break;
       case Value::Kind::Instance:
         // Calling an instance calls its class's __call__.
         for (const Value& method : resolver.call_method(target, 0)) {
           add_edge(method.ref, CallType::Method);
-          if (!call.arguments.empty()) pass_arguments(resolver, call, arguments, method.ref, 1, site.flows);
+          pass_arguments(resolver, call, arguments, method.ref, 1, site.flows);
         }
         break;
       default: break;
@@ -2165,9 +2345,20 @@ SiteResolution resolve_site(Resolver& resolver, std::span<const FileFacts> files
   }
   if (site.external && targets.size() == 1 && targets[0].name == "builtins") {
     // A function handed to a builtin (`map(f, xs)`, `sorted(xs, key=f)`)
-    // is called by it, for the caller.
+    // is called by it, for the caller; a method of a list, dict or set of
+    // the tree calls only its `key=` (`xs.sort(key=f)`): `xs.append(f)`
+    // stores f.
+    bool container_method = false;
+    if (call.callee.size() >= 2 && call.callee.back().kind == Link::Kind::Attribute) {
+      const Values receivers =
+          resolver.evaluate(LinkChain(call.callee.begin(), call.callee.end() - 1), f, call.scope, 0, call.line);
+      container_method = !receivers.empty() && std::all_of(receivers.begin(), receivers.end(), [](const Value& v) {
+        return v.is(Value::Kind::Container);
+      });
+    }
     for (std::size_t a = 0; a < call.arguments.size(); ++a) {
       if (call.arguments[a].empty()) continue;
+      if (container_method && (a >= call.keywords.size() || call.keywords[a] != "key")) continue;
       for (const Value& value : arguments[a]) {
         if (!value.is(Value::Kind::Function)) continue;
         const Label label = files[value.ref.file].definitions[value.ref.def].label;
@@ -2193,7 +2384,7 @@ void resolve_file(Resolver& resolver, std::span<const FileFacts> files, std::uin
   resolver.forget();
   if (changed == nullptr || reads_changed(result.reads, *changed)) {
     result.inherits.clear();
-    result.flows.clear();
+    const std::vector<FlowFact> before = std::exchange(result.flows, {});
     resolver.take_reads();
     for (ScopeIndex d = 0; d < facts.definitions.size(); ++d) {
       if (facts.definitions[d].label != Label::Class) continue;
@@ -2215,10 +2406,16 @@ void resolve_file(Resolver& resolver, std::span<const FileFacts> files, std::uin
     }
     result.reexports = resolver.re_exports(f, PythonLayout::is_package_init(facts.relative_path));
     result.reads = resolver.take_reads();
+    settle(result.flows, before, result.shrinks);
   }
   result.sites.resize(facts.calls.size());
   for (std::size_t c = 0; c < facts.calls.size(); ++c) {
-    if (changed == nullptr || reads_changed(result.sites[c].reads, *changed)) result.sites[c] = resolve_site(resolver, files, f, facts.calls[c]);
+    SiteResolution& previous = result.sites[c];
+    if (changed != nullptr && !reads_changed(previous.reads, *changed)) continue;
+    SiteResolution site = resolve_site(resolver, files, f, facts.calls[c]);
+    site.shrinks = previous.shrinks;
+    settle(site.flows, previous.flows, site.shrinks);
+    previous = std::move(site);
   }
   result.resolved = true;
 }

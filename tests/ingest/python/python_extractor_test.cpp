@@ -270,9 +270,35 @@ TEST_CASE("python extractor: returns, loops, with, raise, lambdas, decorators an
   const CallSite& run = facts.calls.back();
   REQUIRE(run.arguments.size() == 4);
   CHECK(chain_text(run.arguments[0]) == "hook");
-  CHECK(run.arguments[1].empty());  // a scalar literal carries nothing
+  CHECK(chain_text(run.arguments[1]) == "[i:3]");  // an integer literal carries the key it selects
   CHECK(chain_text(run.arguments[2]) == "<lambda1>");
   CHECK(run.keywords == std::vector<std::string>{"", "", "key", "*"});
+}
+
+TEST_CASE("python extractor keeps literal arguments as keys and names used as subscript keys") {
+  const FileFacts facts = extract(
+      "def pick(table, key, fallback=None, *rest, strict: bool = False):\n"
+      "    table[key]()\n"
+      "    table[key] = f\n"
+      "\n"
+      "pick(t, 1)\n"
+      "pick(t, 'one')\n"
+      "pick(t, 1.5, 'a much longer message than any key would be')\n");
+  CHECK(assignment_texts(facts) == std::vector<std::string>{"table[n:key] = f @3"});
+  // fallback (2) and strict (4) have defaults.
+  CHECK(facts.definitions[0].defaulted == 0b10100);
+  std::vector<const CallSite*> calls;  // the written ones (the subscripts' __getitem__ and __setitem__ left out)
+  for (const CallSite& c : facts.calls) {
+    if (!c.implicit) calls.push_back(&c);
+  }
+  REQUIRE(calls.size() == 4);
+  CHECK(chain_text(calls[0]->callee) == "table[n:key]");
+  CHECK(chain_text(calls[1]->arguments[1]) == "[i:1]");
+  CHECK(chain_text(calls[2]->arguments[1]) == "[s:one]");
+  // A float, and a string too long to be a key, carry nothing.
+  REQUIRE(calls[3]->arguments.size() == 3);
+  CHECK(calls[3]->arguments[1].empty());
+  CHECK(calls[3]->arguments[2].empty());
 }
 
 TEST_CASE("python extractor reads annotated and constructor assignments and __all__") {

@@ -66,6 +66,25 @@ TEST_CASE("python flows: callables in dicts, lists and loops, by key and index")
   // Objects appended to a list, then iterated.
   CHECK(g.callees(m + "appended") == Names{m + "Plugin", m + "Plugin.run"});
   CHECK(g.call(m + "appended", m + "Plugin.run") == "method");
+  // A parameter used as a key holds the literal the call passes:
+  // `by_parameter(1, "one")` reads table[1] and named["one"].
+  CHECK(g.calls_at(m + "by_parameter", 64) == Names{m + "f2 direct"});
+  CHECK(g.calls_at(m + "by_parameter", 65) == Names{m + "f1 direct"});
+  // A key of unknown value (`len(table)`) may be any; so may one a call
+  // leaves to the parameter's default.
+  CHECK(g.calls_at(m + "by_unknown_key", 72) == Names{m + "f1 direct", m + "f2 direct"});
+  CHECK(g.calls_at(m + "by_default", 79) == Names{m + "f1 direct", m + "f2 direct"});
+  // `groups[name] = []`, then `groups[other].append(f1)`: a name as key is
+  // no one key, so both are the list of any key of groups.
+  CHECK(g.calls_at(m + "grouped", 93) == Names{m + "f1 direct"});
+  // A method of a list the tree builds stores the function it is given
+  // (append), and calls only a key= (sort); builtins (sorted, map) call theirs.
+  CHECK(g.calls_at(m + "grouped", 91).empty());
+  CHECK(g.calls_at(m + "stored_not_called", 110).empty());
+  CHECK(g.calls_at(m + "stored_not_called", 111) == Names{m + "f1 direct"});
+  // `registry[key] = f2` in register() writes the module's registry, where
+  // it may run at any time: it adds to the module's write of "a".
+  CHECK(g.calls_at(m + "from_elsewhere", 105) == Names{m + "f1 direct", m + "f2 direct"});
 }
 
 TEST_CASE("python flows: returned callables, bound methods and inferred returns") {
@@ -131,6 +150,9 @@ TEST_CASE("python flows: with, for and raise make their calls") {
   CHECK(g.unresolved(m + "count").empty());
   // `def __enter__(self) -> Self`: the instance.
   CHECK(g.callees(m + "borrow") == Names{m + "Pool", m + "Pool.__enter__", m + "Pool.__exit__", m + "Pool.take"});
+  // : s is what the __next__ of what __iter__ returns returns.
+  CHECK(g.calls_at(m + "iterate", 76) == Names{m + "step direct"});
+  CHECK(g.callees(m + "iterate") == Names{m + "StepIterator.__next__", m + "Steps", m + "Steps.__iter__", m + "step"});
 }
 
 TEST_CASE("python flows: pytest fixtures type the parameters named after them") {
@@ -243,4 +265,22 @@ TEST_CASE("python flows: an object's attributes are its own, and a write that su
   // A module-level object written by a function that reaches its name.
   CHECK(g.calls_at("flows.objects", 94) == Names{m + "f2 direct"});
   CHECK(g.unresolved(m + "per_object").empty());
+}
+
+TEST_CASE("python flows: rounds end in a fixpoint, when a set grows past Many and when slices recurse") {
+  const auto& g = flows();
+  const std::string m = "flows.settle.";
+  // run's fn receives f1..f15 and relay; calling relay passes g back into
+  // run, the 17th value: fn is Many, which resolves to nothing, so relay
+  // would receive nothing and fn fall back to 16, round after round. The
+  // flows stop shrinking, and fn stays Many.
+  CHECK(g.calls_at(m + "run", 69).empty());
+  CHECK(g.unresolved(m + "run") == Names{"fn"});
+  CHECK(g.callees(m + "relay") == Names{m + "run"});
+  // What f1 was passed while fn was known stays passed.
+  CHECK(g.callees(m + "f1") == Names{m + "g"});
+  // walk(steps[1:]) in walk: slices of slices, from an unknown start past a
+  // few, whose elements are any of the list's.
+  CHECK(g.calls_at(m + "walk", 97) == Names{m + "f2 direct", m + "g direct"});
+  CHECK(g.calls_at(m + "walk", 98) == Names{m + "walk direct"});
 }

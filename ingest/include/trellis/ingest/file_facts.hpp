@@ -34,7 +34,9 @@ struct SourceSpan {
 // [Name self, Attribute repo, Attribute save]; `C().run` is
 // [Name C, Call, Attribute run]; `super().m` is [Name super, Call, Attribute m].
 // Python: `d["k"]` is [Name d, Element "s:k"], `xs[0]` [Name xs, Element "i:0"],
-// an element of unknown key (`xs[i]`, what `for x in xs` binds) Element "".
+// `xs[i]` [Name xs, Element "n:i"] (the key a name holds), an element of
+// unknown key (what `for x in xs` binds) Element "". A call's argument that
+// is an integer or string literal is the key alone: [Element "i:1"].
 struct Link {
   // Literal: a literal value whose type is a builtin ("str", "list", ...).
   // Element: one element of a container, by its literal key (see above).
@@ -71,6 +73,9 @@ struct Definition {
   // parameter of a method is the receiver (`self` / `cls`).
   std::vector<std::pair<std::string, LinkChain>> annotated_parameters;
   std::vector<std::string> parameters;  // every parameter name, in order
+  // Python: bit p set when parameter p has a default value (from p = 63
+  // on, bit 63 stands for every one).
+  std::uint64_t defaulted = 0;
   std::string first_parameter;
   // Names the body binds other than by `name = value` (loop and `as`
   // targets, tuple targets, walrus): local, of unknown type.
