@@ -25,6 +25,13 @@
 
 namespace trellis::search {
 
+// One word of one node as SearchIndexBuilder collects it.
+struct SearchIndexEntry {
+  std::uint32_t term;
+  std::uint32_t node;
+  std::uint32_t counts;  // packed, search_field.hpp
+};
+
 class SearchIndexBuilder {
  public:
   // A handle for `word`, the same for equal words.
@@ -45,11 +52,7 @@ class SearchIndexBuilder {
   void build(std::span<const NodeId> node_ids, std::size_t node_count, StoreParts& parts) &&;
 
  private:
-  struct Entry {
-    std::uint32_t term;
-    std::uint32_t node;
-    std::uint32_t counts;  // packed, search_field.hpp
-  };
+  using Entry = SearchIndexEntry;
   struct Reused {
     std::uint32_t node;
     NodeId old_node;

@@ -44,6 +44,17 @@ Column freeze_column(std::vector<std::int32_t>&& ints, std::vector<std::uint8_t>
   return StringListColumn{PodArray<std::uint32_t>(std::move(offsets)), PodArray<StringId>(std::move(items))};
 }
 
+// The first 8 bytes of `text` (zeros past its end) as a number that orders
+// like the text: a < b when prefix(a) < prefix(b); equal prefixes say nothing.
+std::uint64_t sort_prefix(std::string_view text) {
+  std::uint64_t prefix = 0;
+  for (std::size_t i = 0; i < 8; ++i) {
+    const auto byte = i < text.size() ? static_cast<std::uint8_t>(text[i]) : std::uint8_t{0};
+    prefix = (prefix << 8) | byte;
+  }
+  return prefix;
+}
+
 }  // namespace
 
 GraphBuilder::GraphBuilder() : search_(std::make_unique<search::SearchIndexBuilder>()) {
@@ -299,15 +310,25 @@ Result<BuiltGraph> GraphBuilder::build() && {
     const std::size_t string_count = strings_.size();
     name_offsets.assign(string_count + 1, 0);
     for (const StringId name : names) ++name_offsets[name + 1];
-    // Sorted by text (distinct, so no ties), the texts looked up once.
-    std::vector<std::pair<std::string_view, StringId>> by_text;
+    // Sorted by text (distinct, so no ties), the texts looked up once and
+    // compared by their first 8 bytes before the rest.
+    struct ByText {
+      std::uint64_t prefix;
+      std::string_view text;
+      StringId id;
+    };
+    std::vector<ByText> by_text;
     for (StringId s = 1; s < string_count; ++s) {
-      if (name_offsets[s + 1] != 0) by_text.emplace_back(strings_.get(s), s);
+      if (name_offsets[s + 1] != 0) {
+        const std::string_view text = strings_.get(s);
+        by_text.push_back({sort_prefix(text), text, s});
+      }
     }
-    std::sort(by_text.begin(), by_text.end(),
-              [](const auto& a, const auto& b) { return a.first < b.first; });
+    std::sort(by_text.begin(), by_text.end(), [](const ByText& a, const ByText& b) {
+      return a.prefix != b.prefix ? a.prefix < b.prefix : a.text < b.text;
+    });
     sorted_names.reserve(by_text.size());
-    for (const auto& [text, s] : by_text) sorted_names.push_back(s);
+    for (const ByText& entry : by_text) sorted_names.push_back(entry.id);
     for (std::size_t i = 1; i < name_offsets.size(); ++i) name_offsets[i] += name_offsets[i - 1];
     name_nodes.resize(node_count);
     std::vector<std::uint32_t> cursor(name_offsets.begin(), name_offsets.end() - 1);
