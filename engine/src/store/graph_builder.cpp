@@ -1,9 +1,11 @@
 #include "trellis/store/graph_builder.hpp"
 
 #include <algorithm>
+#include <array>
 #include <bit>
 #include <fmt/format.h>
 #include <limits>
+#include <optional>
 
 #include "../search/search_index_builder.hpp"
 #include "trellis/common/parallel.hpp"
@@ -283,21 +285,26 @@ Result<BuiltGraph> GraphBuilder::build() && {
   }
 
   // Stable node ids: each node's key from its label, file and qualified name.
+  // Hashed on all threads (each writes its own key; columns and strings are only read).
+  std::array<std::optional<std::size_t>, kLabelCount> file_path_columns;
+  for (std::size_t l = 0; l < kLabelCount; ++l) file_path_columns[l] = property_index(static_cast<Label>(l), "file_path");
   std::vector<std::uint64_t> node_id_keys(node_count);
-  for (NodeId id = 0; id < node_count; ++id) {
+  trellis::parallel_for(NodeId{0}, static_cast<NodeId>(node_count), [&](NodeId id) {
     const NodeEntry& node = nodes_[build_id_of[id]];
     std::string_view file_path;
-    if (const auto column = property_index(node.label, "file_path")) {
+    if (const auto column = file_path_columns[index_of(node.label)]) {
       const auto& paths = columns_[index_of(node.label)][*column].strings;
       if (node.row < paths.size()) file_path = strings_.get(paths[node.row]);
     }
     node_id_keys[id] = node_id_key(node.label, file_path, qnames_.get(node.qualified_name));
-  }
-  std::vector<NodeId> node_id_order(node_count);
-  for (NodeId id = 0; id < node_count; ++id) node_id_order[id] = id;
-  std::sort(node_id_order.begin(), node_id_order.end(), [&](NodeId a, NodeId b) {
-    return node_id_keys[a] != node_id_keys[b] ? node_id_keys[a] < node_id_keys[b] : a < b;
   });
+  std::vector<NodeId> node_id_order(node_count);
+  const auto node_id_index = [&] {
+    for (NodeId id = 0; id < node_count; ++id) node_id_order[id] = id;
+    std::sort(node_id_order.begin(), node_id_order.end(), [&](NodeId a, NodeId b) {
+      return node_id_keys[a] != node_id_keys[b] ? node_id_keys[a] < node_id_keys[b] : a < b;
+    });
+  };
 
   // The rest lays out independent parts of the store, each its own task
   // (each writes only its own arrays, so the result is the same on any
@@ -392,7 +399,7 @@ Result<BuiltGraph> GraphBuilder::build() && {
 
   const auto search_index = [&] { std::move(*search_).build(built.node_ids, node_count, parts); };
 
-  trellis::parallel_invoke(name_index, node_columns, unresolved, search_index, [&] {
+  trellis::parallel_invoke(name_index, node_id_index, node_columns, unresolved, search_index, [&] {
     trellis::parallel_for(std::size_t{0}, kRelTypeCount, relationship);
   });
 
