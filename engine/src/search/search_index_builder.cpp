@@ -47,6 +47,30 @@ void lay_out_node_terms(const std::vector<std::uint32_t>& posting_offsets, const
   parts.search_node_terms = PodArray<std::uint32_t>(std::move(terms));
 }
 
+// The postings of one old term whose nodes are reused, renumbered, written
+// to `nodes_out` and `counts_out`: how many, and whether still ascending.
+struct KeptRun {
+  std::size_t size;
+  bool ordered;
+};
+
+KeptRun keep_postings(std::span<const NodeId> nodes, std::span<const std::uint32_t> counts, const NodeId* renumbered,
+                      NodeId* nodes_out, std::uint32_t* counts_out) {
+  std::size_t size = 0;
+  std::int64_t previous = -1;
+  bool ordered = true;
+  for (std::size_t i = 0; i < nodes.size(); ++i) {
+    const NodeId node = renumbered[nodes[i]];
+    if (node == kNoNode) continue;
+    ordered &= static_cast<std::int64_t>(node) > previous;
+    previous = node;
+    nodes_out[size] = node;
+    counts_out[size] = counts[i];
+    ++size;
+  }
+  return {size, ordered};
+}
+
 // The forward index of a merge (see lay_out_node_terms) without a pass
 // over the postings: a reused node's terms are its old ones renumbered
 // (the merge keeps byte order, so they stay ascending, and keeps every
@@ -250,8 +274,12 @@ void SearchIndexBuilder::build_reusing(std::span<const NodeId> node_ids, std::si
   std::size_t r = 0;
   std::size_t a = 0;
   while (t < old.term_count() || r < by_text.size()) {
-    const bool take_old = t < old.term_count() && (r == by_text.size() || old.term(t) <= words_.get(by_text[r]));
-    const bool take_added = r < by_text.size() && (t == old.term_count() || words_.get(by_text[r]) <= old.term(t));
+    // Negative: the old term comes first; positive: the added word; zero: they are one term.
+    const int order = t == old.term_count()   ? 1
+                      : r == by_text.size() ? -1
+                                            : old.term(t).compare(words_.get(by_text[r]));
+    const bool take_old = order <= 0;
+    const bool take_added = order >= 0;
     const std::string_view text = take_old ? old.term(t) : words_.get(by_text[r]);
     const auto new_term = static_cast<std::uint32_t>(term_offsets.size() - 1);
     if (take_old) new_of_old[t] = new_term;
@@ -259,16 +287,11 @@ void SearchIndexBuilder::build_reusing(std::span<const NodeId> node_ids, std::si
     const std::size_t start = written;
     bool ordered = true;
     if (take_old) {
-      const auto nodes = old.nodes(static_cast<std::uint32_t>(t));
-      const auto counts = old.counts(static_cast<std::uint32_t>(t));
-      for (std::size_t i = 0; i < nodes.size(); ++i) {
-        const NodeId node = renumbered[nodes[i]];
-        if (node == kNoNode) continue;
-        if (written > start && nodes_out[written - 1] > node) ordered = false;
-        nodes_out[written] = node;
-        counts_out[written] = counts[i];
-        ++written;
-      }
+      const KeptRun run = keep_postings(old.nodes(static_cast<std::uint32_t>(t)),
+                                        old.counts(static_cast<std::uint32_t>(t)), renumbered.data(),
+                                        nodes_out + written, counts_out + written);
+      written += run.size;
+      ordered = run.ordered;
       ++t;
     }
     const std::size_t kept = written - start;
