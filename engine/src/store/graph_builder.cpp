@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 #include <limits>
 #include <optional>
+#include <utility>
 
 #include "../search/search_index_builder.hpp"
 #include "trellis/common/parallel.hpp"
@@ -300,10 +301,11 @@ Result<BuiltGraph> GraphBuilder::build() && {
   });
   std::vector<NodeId> node_id_order(node_count);
   const auto node_id_index = [&] {
-    for (NodeId id = 0; id < node_count; ++id) node_id_order[id] = id;
-    std::sort(node_id_order.begin(), node_id_order.end(), [&](NodeId a, NodeId b) {
-      return node_id_keys[a] != node_id_keys[b] ? node_id_keys[a] < node_id_keys[b] : a < b;
-    });
+    // By key, then id; sorted as (key, id) pairs, which compare in place.
+    std::vector<std::pair<std::uint64_t, NodeId>> by_key(node_count);
+    for (NodeId id = 0; id < node_count; ++id) by_key[id] = {node_id_keys[id], id};
+    std::sort(by_key.begin(), by_key.end());
+    for (NodeId p = 0; p < node_count; ++p) node_id_order[p] = by_key[p].second;
   };
 
   // The rest lays out independent parts of the store, each its own task
