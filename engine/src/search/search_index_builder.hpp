@@ -7,8 +7,10 @@
 // a node may take its postings and field lengths from there (reuse()) rather
 // than have its words added again: build() then merges the previous
 // postings of reused nodes, renumbered, with the words added, in
-// O(previous postings + added words log added words). The result is the
-// index a build from every word would give.
+// O(previous postings + added words log added words), and takes the reused
+// nodes' forward index (search.node_term_*) from the previous one with its
+// terms renumbered. The result is the index a build from every word would
+// give.
 #pragma once
 
 #include <array>
