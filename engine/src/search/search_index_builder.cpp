@@ -54,8 +54,8 @@ struct KeptRun {
   bool ordered;
 };
 
-KeptRun keep_postings(std::span<const NodeId> nodes, std::span<const std::uint32_t> counts, const NodeId* renumbered,
-                      NodeId* nodes_out, std::uint32_t* counts_out) {
+KeptRun keep_postings(std::span<const NodeId> nodes, std::span<const std::uint32_t> counts,
+                      const NodeId* renumbered, NodeId* nodes_out, std::uint32_t* counts_out) {
   std::size_t size = 0;
   std::int64_t previous = -1;
   bool ordered = true;
@@ -77,17 +77,21 @@ KeptRun keep_postings(std::span<const NodeId> nodes, std::span<const std::uint32
 // term a reused node has), an indexed node's are its added entries with
 // a name or doc count, which `added` holds by (term, node).
 void remap_node_terms(const PreviousSearchIndex& previous, std::span<const NodeId> renumbered,
-                      std::span<const std::uint32_t> new_of_old, std::span<const SearchIndexEntry> added,
-                      std::span<const std::uint32_t> new_of_rank, std::size_t node_count, StoreParts& parts) {
+                      std::span<const std::uint32_t> new_of_old,
+                      std::span<const SearchIndexEntry> added,
+                      std::span<const std::uint32_t> new_of_rank, std::size_t node_count,
+                      StoreParts& parts) {
   const auto old_offsets = previous.node_term_offsets();
   const auto old_terms = previous.node_terms();
   std::vector<std::uint32_t> offsets(node_count + 1, 0);
   const auto descriptive = [](std::uint32_t counts) {
-    return field_count(counts, SearchField::Name) != 0 || field_count(counts, SearchField::Doc) != 0;
+    return field_count(counts, SearchField::Name) != 0 ||
+           field_count(counts, SearchField::Doc) != 0;
   };
   if (!old_offsets.empty()) {
     for (NodeId old = 0; old < renumbered.size(); ++old) {
-      if (renumbered[old] != kNoNode) offsets[renumbered[old] + 1] = old_offsets[old + 1] - old_offsets[old];
+      if (renumbered[old] != kNoNode)
+        offsets[renumbered[old] + 1] = old_offsets[old + 1] - old_offsets[old];
     }
   }
   for (const SearchIndexEntry& e : added) {
@@ -100,7 +104,8 @@ void remap_node_terms(const PreviousSearchIndex& previous, std::span<const NodeI
     for (NodeId old = 0; old < renumbered.size(); ++old) {
       if (renumbered[old] == kNoNode) continue;
       std::uint32_t& at = cursor[renumbered[old]];
-      for (std::uint32_t i = old_offsets[old]; i < old_offsets[old + 1]; ++i) terms[at++] = new_of_old[old_terms[i]];
+      for (std::uint32_t i = old_offsets[old]; i < old_offsets[old + 1]; ++i)
+        terms[at++] = new_of_old[old_terms[i]];
     }
   }
   for (const SearchIndexEntry& e : added) {
@@ -275,7 +280,7 @@ void SearchIndexBuilder::build_reusing(std::span<const NodeId> node_ids, std::si
   std::size_t a = 0;
   while (t < old.term_count() || r < by_text.size()) {
     // Negative: the old term comes first; positive: the added word; zero: they are one term.
-    const int order = t == old.term_count()   ? 1
+    const int order = t == old.term_count() ? 1
                       : r == by_text.size() ? -1
                                             : old.term(t).compare(words_.get(by_text[r]));
     const bool take_old = order <= 0;
@@ -287,9 +292,9 @@ void SearchIndexBuilder::build_reusing(std::span<const NodeId> node_ids, std::si
     const std::size_t start = written;
     bool ordered = true;
     if (take_old) {
-      const KeptRun run = keep_postings(old.nodes(static_cast<std::uint32_t>(t)),
-                                        old.counts(static_cast<std::uint32_t>(t)), renumbered.data(),
-                                        nodes_out + written, counts_out + written);
+      const KeptRun run = keep_postings(
+          old.nodes(static_cast<std::uint32_t>(t)), old.counts(static_cast<std::uint32_t>(t)),
+          renumbered.data(), nodes_out + written, counts_out + written);
       written += run.size;
       ordered = run.ordered;
       ++t;

@@ -1,9 +1,10 @@
 #include "trellis/store/graph_builder.hpp"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <array>
 #include <bit>
-#include <fmt/format.h>
 #include <limits>
 #include <optional>
 #include <utility>
@@ -288,7 +289,8 @@ Result<BuiltGraph> GraphBuilder::build() && {
   // Stable node ids: each node's key from its label, file and qualified name.
   // Hashed on all threads (each writes its own key; columns and strings are only read).
   std::array<std::optional<std::size_t>, kLabelCount> file_path_columns;
-  for (std::size_t l = 0; l < kLabelCount; ++l) file_path_columns[l] = property_index(static_cast<Label>(l), "file_path");
+  for (std::size_t l = 0; l < kLabelCount; ++l)
+    file_path_columns[l] = property_index(static_cast<Label>(l), "file_path");
   std::vector<std::uint64_t> node_id_keys(node_count);
   trellis::parallel_for(NodeId{0}, static_cast<NodeId>(node_count), [&](NodeId id) {
     const NodeEntry& node = nodes_[build_id_of[id]];

@@ -1,8 +1,7 @@
 #include "trellis/store/node_id.hpp"
 
-#include <xxhash.h>
-
 #include <fmt/format.h>
+#include <xxhash.h>
 
 #include <algorithm>
 #include <array>

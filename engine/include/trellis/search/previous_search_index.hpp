@@ -33,7 +33,9 @@ class PreviousSearchIndex {
   std::size_t posting_count() const { return parts_.search_posting_nodes.size(); }
   // Its forward index of the name and doc fields (store_parts.hpp; both
   // empty when it has none).
-  std::span<const std::uint32_t> node_term_offsets() const { return parts_.search_node_term_offsets.span(); }
+  std::span<const std::uint32_t> node_term_offsets() const {
+    return parts_.search_node_term_offsets.span();
+  }
   std::span<const std::uint32_t> node_terms() const { return parts_.search_node_terms.span(); }
   // A node's length in words in each field.
   std::uint16_t field_length(NodeId node, SearchField field) const {
