@@ -66,7 +66,7 @@ Result<DatabaseIndexResult> index_into_database(IndexOptions options, const std:
   const std::filesystem::path facts_path = facts_file_path(database);
   // Kept while indexing: the cache views the facts file.
   std::optional<FactsFile> previous_facts;
-  if (std::filesystem::exists(database)) {
+  const auto load_facts = [&] {
     auto manifest = load_snapshot_extra(database, kFactsSection);
     if (!manifest.ok()) {
       result.previous_note = fmt::format("previous snapshot not used: {}", manifest.error().message);
@@ -78,14 +78,23 @@ Result<DatabaseIndexResult> index_into_database(IndexOptions options, const std:
         result.previous_note = fmt::format("previous snapshot's file facts not used: {}", read.error().message);
       }
     }
-  }
+  };
   // Its full-text index too, so that only changed files' words are indexed
-  // again; without it (unreadable, or none) every word is.
+  // again; without it (unreadable, or none) every word is. Read while the
+  // facts are, and dropped when they cannot be used.
   std::optional<search::PreviousSearchIndex> previous_search;
-  if (previous_facts && options.full_text) {
+  const auto load_search = [&] {
     auto loaded = search::PreviousSearchIndex::load(database);
     if (loaded.ok()) previous_search = std::move(loaded).value();
+  };
+  if (std::filesystem::exists(database)) {
+    if (options.full_text) {
+      trellis::parallel_invoke(load_facts, load_search);
+    } else {
+      load_facts();
+    }
   }
+  if (!previous_facts) previous_search.reset();
   result.load_seconds = seconds_since(start);
 
   options.previous = previous_facts ? &previous_facts->cache() : nullptr;

@@ -506,3 +506,87 @@ TEST_CASE("an empty tree indexes, and re-indexes from its own (empty) facts file
   CHECK(again->previous_note.empty());
   CHECK(again->indexed.report.files == 0);
 }
+
+TEST_CASE(
+    "each one-file edit, re-indexed over the last snapshot, writes what a full index of the tree "
+    "writes") {
+  // Python, TypeScript and Go files with docstrings (the full-text index's
+  // name and doc words), and a C# class two files define.
+  const TempDir dir;
+  const std::filesystem::path root = dir.path() / "search";
+  std::filesystem::copy(std::filesystem::path(TRELLIS_SOURCE_DIR) / "tests/fixtures/search", root,
+                        std::filesystem::copy_options::recursive);
+  std::ofstream(root / "Cart.cs")
+      << "namespace Shop {\n  /// <summary>The basket of a shopper.</summary>\n"
+         "  public partial class Cart {\n    public int Apples() { return 1; }\n  }\n}\n";
+  std::ofstream(root / "CartTotals.cs") << "namespace Shop {\n  public partial class Cart {\n"
+                                           "    /// <summary>Adds up the prices.</summary>\n"
+                                           "    public int Total() { return Apples(); }\n  }\n}\n";
+  const std::filesystem::path database = dir.path() / "graph.trellis";
+  const std::filesystem::path scratch = dir.path() / "full.trellis";
+  const std::filesystem::path refunds = root / "py/billing/refunds.py";
+  IndexOptions options;
+  options.root = root;
+  REQUIRE(index_into_database(options, database).ok());
+
+  // The edit, then an incremental index that must keep some nodes' words
+  // from the previous snapshot and equal a full index, byte for byte.
+  const auto check = [&](const std::function<void()>& edit) {
+    edit();
+    auto incremental = index_into_database(options, database);
+    REQUIRE(incremental.ok());
+    CHECK(incremental->indexed.report.files_reparsed <= 1);
+    CHECK(incremental->indexed.report.search_nodes_reused > 0);
+    std::filesystem::remove(scratch);
+    auto full = index_into_database(options, scratch);
+    REQUIRE(full.ok());
+    CHECK(full->indexed.report.search_nodes_reused == 0);
+    auto a = read_file(database);
+    auto b = read_file(scratch);
+    REQUIRE(a.ok());
+    REQUIRE(b.ok());
+    CHECK(*a == *b);
+  };
+  SUBCASE("an edited body: new words in a comment and a string") {
+    check([&] {
+      replace_in_file(refunds, "# write the ledger entry first",
+                      "# write the audit journal entry first");
+    });
+    check([&] { replace_in_file(refunds, "return \"receipt\"", "return \"stamped receipt\""); });
+  }
+  SUBCASE(
+      "an edited declaration: a renamed function, a new documented method, a reworded docstring") {
+    check([&] {
+      replace_in_file(refunds, "def retry_with_backoff(task):", "def retry_politely(task):");
+    });
+    check([&] {
+      replace_in_file(refunds, "    def charge_card(self, card, amount):",
+                      "    def void_charge(self, receipt):\n        \"\"\"Undo a charge before "
+                      "settlement.\"\"\"\n"
+                      "        return None\n\n    def charge_card(self, card, amount):");
+    });
+    check([&] {
+      replace_in_file(refunds, "Talks to the card processor.", "Speaks with the acquiring bank.");
+    });
+  }
+  SUBCASE("a file added, removed, renamed") {
+    check([&] {
+      std::ofstream(root / "py/billing/coupons.py")
+          << "def apply_coupon(code):\n    \"\"\"Take a discount off.\"\"\"\n"
+             "    return code\n";
+    });
+    check([&] { std::filesystem::remove(root / "go/ledger/ledger.go"); });
+    check([&] {
+      std::filesystem::rename(root / "ts/src/http/client.ts", root / "ts/src/http/transport.ts");
+    });
+  }
+  SUBCASE("a class two files define: one part's words change, then it leaves") {
+    check([&] {
+      replace_in_file(root / "CartTotals.cs", "Adds up the prices.", "Sums the prices with tax.");
+    });
+    check([&] {
+      replace_in_file(root / "Cart.cs", "The basket of a shopper.", "What a shopper buys.");
+    });
+    check([&] { replace_in_file(root / "CartTotals.cs", "partial class Cart", "class Totals"); });
+  }
+}

@@ -88,6 +88,14 @@ Result<std::optional<PreviousSearchIndex>> PreviousSearchIndex::load(const std::
       std::any_of(p.node_id_order.begin(), p.node_id_order.end(), [&](NodeId n) { return n >= nodes; })) {
     return inconsistent("a node id index of another graph");
   }
+  if (p.search_node_term_offsets.empty()
+          ? !p.search_node_terms.empty()
+          : p.search_node_term_offsets.size() != nodes + 1 ||
+                !monotonic_within(p.search_node_term_offsets.span(), p.search_node_terms.size()) ||
+                std::any_of(p.search_node_terms.begin(), p.search_node_terms.end(),
+                            [&](std::uint32_t t) { return t >= terms; })) {
+    return inconsistent("a forward index of another graph");
+  }
   const SearchIndex index(p);
   for (std::size_t t = 1; t < terms; ++t) {
     if (!(index.term(t - 1) < index.term(t))) return inconsistent("terms out of order");

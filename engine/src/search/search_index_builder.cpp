@@ -3,9 +3,12 @@
 #include <algorithm>
 #include <limits>
 #include <numeric>
+#include <span>
 
 namespace trellis::search {
 namespace {
+
+constexpr std::uint32_t kNoTerm = ~std::uint32_t{0};
 
 // Two packed counts of one term in one node, field by field.
 std::uint32_t merged_counts(std::uint32_t a, std::uint32_t b) {
@@ -39,6 +42,74 @@ void lay_out_node_terms(const std::vector<std::uint32_t>& posting_offsets, const
     for (std::size_t i = posting_offsets[t]; i < posting_offsets[t + 1]; ++i) {
       if (descriptive(i)) terms[cursor[nodes[i]]++] = t;
     }
+  }
+  parts.search_node_term_offsets = PodArray<std::uint32_t>(std::move(offsets));
+  parts.search_node_terms = PodArray<std::uint32_t>(std::move(terms));
+}
+
+// The postings of one old term whose nodes are reused, renumbered, written
+// to `nodes_out` and `counts_out`: how many, and whether still ascending.
+struct KeptRun {
+  std::size_t size;
+  bool ordered;
+};
+
+KeptRun keep_postings(std::span<const NodeId> nodes, std::span<const std::uint32_t> counts,
+                      const NodeId* renumbered, NodeId* nodes_out, std::uint32_t* counts_out) {
+  std::size_t size = 0;
+  std::int64_t previous = -1;
+  bool ordered = true;
+  for (std::size_t i = 0; i < nodes.size(); ++i) {
+    const NodeId node = renumbered[nodes[i]];
+    if (node == kNoNode) continue;
+    ordered &= static_cast<std::int64_t>(node) > previous;
+    previous = node;
+    nodes_out[size] = node;
+    counts_out[size] = counts[i];
+    ++size;
+  }
+  return {size, ordered};
+}
+
+// The forward index of a merge (see lay_out_node_terms) without a pass
+// over the postings: a reused node's terms are its old ones renumbered
+// (the merge keeps byte order, so they stay ascending, and keeps every
+// term a reused node has), an indexed node's are its added entries with
+// a name or doc count, which `added` holds by (term, node).
+void remap_node_terms(const PreviousSearchIndex& previous, std::span<const NodeId> renumbered,
+                      std::span<const std::uint32_t> new_of_old,
+                      std::span<const SearchIndexEntry> added,
+                      std::span<const std::uint32_t> new_of_rank, std::size_t node_count,
+                      StoreParts& parts) {
+  const auto old_offsets = previous.node_term_offsets();
+  const auto old_terms = previous.node_terms();
+  std::vector<std::uint32_t> offsets(node_count + 1, 0);
+  const auto descriptive = [](std::uint32_t counts) {
+    return field_count(counts, SearchField::Name) != 0 ||
+           field_count(counts, SearchField::Doc) != 0;
+  };
+  if (!old_offsets.empty()) {
+    for (NodeId old = 0; old < renumbered.size(); ++old) {
+      if (renumbered[old] != kNoNode)
+        offsets[renumbered[old] + 1] = old_offsets[old + 1] - old_offsets[old];
+    }
+  }
+  for (const SearchIndexEntry& e : added) {
+    if (descriptive(e.counts)) ++offsets[e.node + 1];
+  }
+  std::partial_sum(offsets.begin(), offsets.end(), offsets.begin());
+  std::vector<std::uint32_t> terms(offsets.back());
+  std::vector<std::uint32_t> cursor(offsets.begin(), offsets.end() - 1);
+  if (!old_offsets.empty()) {
+    for (NodeId old = 0; old < renumbered.size(); ++old) {
+      if (renumbered[old] == kNoNode) continue;
+      std::uint32_t& at = cursor[renumbered[old]];
+      for (std::uint32_t i = old_offsets[old]; i < old_offsets[old + 1]; ++i)
+        terms[at++] = new_of_old[old_terms[i]];
+    }
+  }
+  for (const SearchIndexEntry& e : added) {
+    if (descriptive(e.counts)) terms[cursor[e.node]++] = new_of_rank[e.term];
   }
   parts.search_node_term_offsets = PodArray<std::uint32_t>(std::move(offsets));
   parts.search_node_terms = PodArray<std::uint32_t>(std::move(terms));
@@ -201,26 +272,31 @@ void SearchIndexBuilder::build_reusing(std::span<const NodeId> node_ids, std::si
   std::uint32_t* const counts_out = posting_counts.data();
   std::size_t written = 0;
   std::vector<std::pair<NodeId, std::uint32_t>> pairs;
+  // Where each old term and each added word went (kNoTerm: dropped), for the forward index.
+  std::vector<std::uint32_t> new_of_old(old.term_count(), kNoTerm);
+  std::vector<std::uint32_t> new_of_rank(by_text.size(), kNoTerm);
   std::size_t t = 0;
   std::size_t r = 0;
   std::size_t a = 0;
   while (t < old.term_count() || r < by_text.size()) {
-    const bool take_old = t < old.term_count() && (r == by_text.size() || old.term(t) <= words_.get(by_text[r]));
-    const bool take_added = r < by_text.size() && (t == old.term_count() || words_.get(by_text[r]) <= old.term(t));
+    // Negative: the old term comes first; positive: the added word; zero: they are one term.
+    const int order = t == old.term_count() ? 1
+                      : r == by_text.size() ? -1
+                                            : old.term(t).compare(words_.get(by_text[r]));
+    const bool take_old = order <= 0;
+    const bool take_added = order >= 0;
     const std::string_view text = take_old ? old.term(t) : words_.get(by_text[r]);
+    const auto new_term = static_cast<std::uint32_t>(term_offsets.size() - 1);
+    if (take_old) new_of_old[t] = new_term;
+    if (take_added) new_of_rank[r] = new_term;
     const std::size_t start = written;
     bool ordered = true;
     if (take_old) {
-      const auto nodes = old.nodes(static_cast<std::uint32_t>(t));
-      const auto counts = old.counts(static_cast<std::uint32_t>(t));
-      for (std::size_t i = 0; i < nodes.size(); ++i) {
-        const NodeId node = renumbered[nodes[i]];
-        if (node == kNoNode) continue;
-        if (written > start && nodes_out[written - 1] > node) ordered = false;
-        nodes_out[written] = node;
-        counts_out[written] = counts[i];
-        ++written;
-      }
+      const KeptRun run = keep_postings(
+          old.nodes(static_cast<std::uint32_t>(t)), old.counts(static_cast<std::uint32_t>(t)),
+          renumbered.data(), nodes_out + written, counts_out + written);
+      written += run.size;
+      ordered = run.ordered;
       ++t;
     }
     const std::size_t kept = written - start;
@@ -248,7 +324,11 @@ void SearchIndexBuilder::build_reusing(std::span<const NodeId> node_ids, std::si
         ++written;
       }
     }
-    if (written == start) continue;
+    if (written == start) {
+      if (take_old) new_of_old[t - 1] = kNoTerm;
+      if (take_added) new_of_rank[r - 1] = kNoTerm;
+      continue;
+    }
     blob.insert(blob.end(), text.begin(), text.end());
     term_offsets.push_back(static_cast<std::uint32_t>(blob.size()));
     posting_offsets.push_back(static_cast<std::uint32_t>(written));
@@ -283,7 +363,9 @@ void SearchIndexBuilder::build_reusing(std::span<const NodeId> node_ids, std::si
     }
     totals[0] = static_cast<std::uint64_t>(std::count(any.begin(), any.end(), 1));
   }
-  lay_out_node_terms(posting_offsets, posting_nodes, posting_counts, node_count, parts);
+  if (!posting_nodes.empty()) {
+    remap_node_terms(previous, renumbered, new_of_old, added, new_of_rank, node_count, parts);
+  }
   parts.search_term_blob = PodArray<char>(std::move(blob));
   parts.search_term_offsets = PodArray<std::uint32_t>(std::move(term_offsets));
   parts.search_posting_offsets = PodArray<std::uint32_t>(std::move(posting_offsets));

@@ -7,8 +7,10 @@
 // a node may take its postings and field lengths from there (reuse()) rather
 // than have its words added again: build() then merges the previous
 // postings of reused nodes, renumbered, with the words added, in
-// O(previous postings + added words log added words). The result is the
-// index a build from every word would give.
+// O(previous postings + added words log added words), and takes the reused
+// nodes' forward index (search.node_term_*) from the previous one with its
+// terms renumbered. The result is the index a build from every word would
+// give.
 #pragma once
 
 #include <array>
@@ -24,6 +26,13 @@
 #include "trellis/store/string_table.hpp"
 
 namespace trellis::search {
+
+// One word of one node as SearchIndexBuilder collects it.
+struct SearchIndexEntry {
+  std::uint32_t term;
+  std::uint32_t node;
+  std::uint32_t counts;  // packed, search_field.hpp
+};
 
 class SearchIndexBuilder {
  public:
@@ -45,11 +54,7 @@ class SearchIndexBuilder {
   void build(std::span<const NodeId> node_ids, std::size_t node_count, StoreParts& parts) &&;
 
  private:
-  struct Entry {
-    std::uint32_t term;
-    std::uint32_t node;
-    std::uint32_t counts;  // packed, search_field.hpp
-  };
+  using Entry = SearchIndexEntry;
   struct Reused {
     std::uint32_t node;
     NodeId old_node;

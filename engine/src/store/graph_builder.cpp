@@ -1,9 +1,13 @@
 #include "trellis/store/graph_builder.hpp"
 
-#include <algorithm>
-#include <bit>
 #include <fmt/format.h>
+
+#include <algorithm>
+#include <array>
+#include <bit>
 #include <limits>
+#include <optional>
+#include <utility>
 
 #include "../search/search_index_builder.hpp"
 #include "trellis/common/parallel.hpp"
@@ -42,6 +46,17 @@ Column freeze_column(std::vector<std::int32_t>&& ints, std::vector<std::uint8_t>
     items[cursor[position_of_row[list_rows[i]]]++] = list_items[i];
   }
   return StringListColumn{PodArray<std::uint32_t>(std::move(offsets)), PodArray<StringId>(std::move(items))};
+}
+
+// The first 8 bytes of `text` (zeros past its end) as a number that orders
+// like the text: a < b when prefix(a) < prefix(b); equal prefixes say nothing.
+std::uint64_t sort_prefix(std::string_view text) {
+  std::uint64_t prefix = 0;
+  for (std::size_t i = 0; i < 8; ++i) {
+    const auto byte = i < text.size() ? static_cast<std::uint8_t>(text[i]) : std::uint8_t{0};
+    prefix = (prefix << 8) | byte;
+  }
+  return prefix;
 }
 
 }  // namespace
@@ -272,21 +287,28 @@ Result<BuiltGraph> GraphBuilder::build() && {
   }
 
   // Stable node ids: each node's key from its label, file and qualified name.
+  // Hashed on all threads (each writes its own key; columns and strings are only read).
+  std::array<std::optional<std::size_t>, kLabelCount> file_path_columns;
+  for (std::size_t l = 0; l < kLabelCount; ++l)
+    file_path_columns[l] = property_index(static_cast<Label>(l), "file_path");
   std::vector<std::uint64_t> node_id_keys(node_count);
-  for (NodeId id = 0; id < node_count; ++id) {
+  trellis::parallel_for(NodeId{0}, static_cast<NodeId>(node_count), [&](NodeId id) {
     const NodeEntry& node = nodes_[build_id_of[id]];
     std::string_view file_path;
-    if (const auto column = property_index(node.label, "file_path")) {
+    if (const auto column = file_path_columns[index_of(node.label)]) {
       const auto& paths = columns_[index_of(node.label)][*column].strings;
       if (node.row < paths.size()) file_path = strings_.get(paths[node.row]);
     }
     node_id_keys[id] = node_id_key(node.label, file_path, qnames_.get(node.qualified_name));
-  }
-  std::vector<NodeId> node_id_order(node_count);
-  for (NodeId id = 0; id < node_count; ++id) node_id_order[id] = id;
-  std::sort(node_id_order.begin(), node_id_order.end(), [&](NodeId a, NodeId b) {
-    return node_id_keys[a] != node_id_keys[b] ? node_id_keys[a] < node_id_keys[b] : a < b;
   });
+  std::vector<NodeId> node_id_order(node_count);
+  const auto node_id_index = [&] {
+    // By key, then id; sorted as (key, id) pairs, which compare in place.
+    std::vector<std::pair<std::uint64_t, NodeId>> by_key(node_count);
+    for (NodeId id = 0; id < node_count; ++id) by_key[id] = {node_id_keys[id], id};
+    std::sort(by_key.begin(), by_key.end());
+    for (NodeId p = 0; p < node_count; ++p) node_id_order[p] = by_key[p].second;
+  };
 
   // The rest lays out independent parts of the store, each its own task
   // (each writes only its own arrays, so the result is the same on any
@@ -299,15 +321,25 @@ Result<BuiltGraph> GraphBuilder::build() && {
     const std::size_t string_count = strings_.size();
     name_offsets.assign(string_count + 1, 0);
     for (const StringId name : names) ++name_offsets[name + 1];
-    // Sorted by text (distinct, so no ties), the texts looked up once.
-    std::vector<std::pair<std::string_view, StringId>> by_text;
+    // Sorted by text (distinct, so no ties), the texts looked up once and
+    // compared by their first 8 bytes before the rest.
+    struct ByText {
+      std::uint64_t prefix;
+      std::string_view text;
+      StringId id;
+    };
+    std::vector<ByText> by_text;
     for (StringId s = 1; s < string_count; ++s) {
-      if (name_offsets[s + 1] != 0) by_text.emplace_back(strings_.get(s), s);
+      if (name_offsets[s + 1] != 0) {
+        const std::string_view text = strings_.get(s);
+        by_text.push_back({sort_prefix(text), text, s});
+      }
     }
-    std::sort(by_text.begin(), by_text.end(),
-              [](const auto& a, const auto& b) { return a.first < b.first; });
+    std::sort(by_text.begin(), by_text.end(), [](const ByText& a, const ByText& b) {
+      return a.prefix != b.prefix ? a.prefix < b.prefix : a.text < b.text;
+    });
     sorted_names.reserve(by_text.size());
-    for (const auto& [text, s] : by_text) sorted_names.push_back(s);
+    for (const ByText& entry : by_text) sorted_names.push_back(entry.id);
     for (std::size_t i = 1; i < name_offsets.size(); ++i) name_offsets[i] += name_offsets[i - 1];
     name_nodes.resize(node_count);
     std::vector<std::uint32_t> cursor(name_offsets.begin(), name_offsets.end() - 1);
@@ -371,7 +403,7 @@ Result<BuiltGraph> GraphBuilder::build() && {
 
   const auto search_index = [&] { std::move(*search_).build(built.node_ids, node_count, parts); };
 
-  trellis::parallel_invoke(name_index, node_columns, unresolved, search_index, [&] {
+  trellis::parallel_invoke(name_index, node_id_index, node_columns, unresolved, search_index, [&] {
     trellis::parallel_for(std::size_t{0}, kRelTypeCount, relationship);
   });
 

@@ -1,17 +1,29 @@
 #include "trellis/store/node_id.hpp"
 
+#include <fmt/format.h>
 #include <xxhash.h>
 
-#include <fmt/format.h>
+#include <algorithm>
+#include <array>
+#include <string>
 
 namespace trellis {
 
 std::uint64_t node_id_key(Label label, std::string_view file_path, std::string_view qualified_name) {
   const std::string_view label_name = label_def(label).name;
-  std::string key;
-  key.reserve(label_name.size() + file_path.size() + qualified_name.size() + 2);
-  key.append(label_name).append(1, '\0').append(file_path).append(1, '\0').append(qualified_name);
-  return XXH3_64bits(key.data(), key.size());
+  const std::size_t size = label_name.size() + file_path.size() + qualified_name.size() + 2;
+  const auto hash = [&](char* key) {
+    char* at = std::copy(label_name.begin(), label_name.end(), key);
+    *at++ = '\0';
+    at = std::copy(file_path.begin(), file_path.end(), at);
+    *at++ = '\0';
+    std::copy(qualified_name.begin(), qualified_name.end(), at);
+    return XXH3_64bits(key, size);
+  };
+  // Most keys fit on the stack; a longer one takes the heap.
+  if (std::array<char, 512> key; size <= key.size()) return hash(key.data());
+  std::string key(size, '\0');
+  return hash(key.data());
 }
 
 std::string node_id_text(std::uint64_t key) { return fmt::format("{:016x}", key); }

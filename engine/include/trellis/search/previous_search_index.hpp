@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <filesystem>
 #include <optional>
+#include <span>
 
 #include "trellis/common/error.hpp"
 #include "trellis/search/search_index.hpp"
@@ -30,6 +31,12 @@ class PreviousSearchIndex {
   std::optional<NodeId> find(std::uint64_t key) const;
   SearchIndex index() const { return SearchIndex(parts_); }
   std::size_t posting_count() const { return parts_.search_posting_nodes.size(); }
+  // Its forward index of the name and doc fields (store_parts.hpp; both
+  // empty when it has none).
+  std::span<const std::uint32_t> node_term_offsets() const {
+    return parts_.search_node_term_offsets.span();
+  }
+  std::span<const std::uint32_t> node_terms() const { return parts_.search_node_terms.span(); }
   // A node's length in words in each field.
   std::uint16_t field_length(NodeId node, SearchField field) const {
     return parts_.search_field_lengths[static_cast<std::size_t>(node) * kSearchFieldCount + index_of(field)];
