@@ -26,13 +26,8 @@ void GroupTable::reset(std::size_t node_count) {
   nulls_.clear();
   first_seen_.clear();
   group_count_ = 0;
+  capacity_ = 0;
   added_until_ = 0;
-  // Room for the groups of a typical run without regrowing (a group costs ~40 bytes).
-  constexpr std::size_t kExpected = 4096;
-  words_.reserve(kExpected * keys_.size());
-  nulls_.reserve(kExpected);
-  first_seen_.reserve(kExpected);
-  for (Column& c : columns_) c.counts.reserve(kExpected);
   for (std::size_t a = 0; a < shapes_.size(); ++a) {
     if (keys_.empty() && shapes_[a].call->distinct && shapes_[a].kind == VecKind::Node) {
       columns_[a].seen_nodes.assign(node_count / 64 + 1, 0);
@@ -60,25 +55,36 @@ std::uint64_t GroupTable::key_word(std::size_t k, const Vec& vec, std::size_t i)
 std::uint32_t GroupTable::new_group(const std::uint64_t* words, std::uint64_t null_mask, std::uint64_t position,
                                     ExecContext* charge) {
   if (charge != nullptr) charge->charge(1);
-  words_.insert(words_.end(), words, words + keys_.size());
-  nulls_.push_back(null_mask);
-  first_seen_.push_back(position);
+  const std::size_t g = group_count_++;
+  if (g == capacity_) grow_groups();
+  std::copy(words, words + keys_.size(), words_.begin() + static_cast<std::ptrdiff_t>(g * keys_.size()));
+  nulls_[g] = null_mask;
+  first_seen_[g] = position;
+  return static_cast<std::uint32_t>(g);
+}
+
+// The per-group arrays doubled at once (new groups' aggregates start at 0,
+// no best value), so adding a group writes by index.
+void GroupTable::grow_groups() {
+  capacity_ = std::max<std::size_t>(4096, 2 * capacity_);
+  words_.resize(capacity_ * keys_.size());
+  nulls_.resize(capacity_);
+  first_seen_.resize(capacity_);
   for (std::size_t a = 0; a < columns_.size(); ++a) {
     Column& c = columns_[a];
-    c.counts.push_back(0);
+    c.counts.resize(capacity_, 0);
     switch (shapes_[a].call->kind) {
       case AggregateKind::Sum:
-      case AggregateKind::Avg: c.sums.push_back(0); break;
+      case AggregateKind::Avg: c.sums.resize(capacity_, 0); break;
       case AggregateKind::Min:
       case AggregateKind::Max:
-        c.has_best.push_back(0);
-        c.best_ints.push_back(0);
-        c.best_strs.emplace_back();
+        c.has_best.resize(capacity_, 0);
+        c.best_ints.resize(capacity_, 0);
+        c.best_strs.resize(capacity_);
         break;
       default: break;
     }
   }
-  return static_cast<std::uint32_t>(group_count_++);
 }
 
 std::uint32_t GroupTable::find_or_add(const std::uint64_t* words, std::uint64_t null_mask, std::uint64_t position,

@@ -138,6 +138,7 @@ class GroupTable {
   std::uint64_t key_word(std::size_t k, const Vec& vec, std::size_t i);
   std::uint32_t find_or_add(const std::uint64_t* words, std::uint64_t null_mask, std::uint64_t position, ExecContext* charge);
   std::uint32_t new_group(const std::uint64_t* words, std::uint64_t null_mask, std::uint64_t position, ExecContext* charge);
+  void grow_groups();
   void accumulate(std::size_t a, const Vec& v, const Batch& batch);
   void add_distinct(std::size_t a, std::uint32_t g, std::uint64_t value);
   void add_value(std::size_t a, std::uint32_t g, std::int64_t integer, std::string_view text, std::int64_t weight);
@@ -157,6 +158,7 @@ class GroupTable {
   std::vector<std::uint64_t> nulls_;         // which keys of the group are null
   std::vector<std::uint64_t> first_seen_;
   std::size_t group_count_ = 0;
+  std::size_t capacity_ = 0;  // groups the per-group arrays have room for
   // Where the last batch added ended: a batch starting there or later
   // cannot lower an existing group's first_seen.
   std::uint64_t added_until_ = 0;
