@@ -3,8 +3,10 @@
 #include <algorithm>
 #include <iterator>
 #include <map>
+#include <span>
 
 #include "extract/child_nodes.hpp"
+#include "extract/flat_tree.hpp"
 #include "extract/scope_finder.hpp"
 #include "resolve/typed_facts.hpp"
 
@@ -42,37 +44,23 @@ std::string javadoc(std::string_view comment) {
 
 class Walker {
  public:
-  Walker(const JavaSyntax& syntax, std::string_view source, FileFacts& facts, TSNode root)
-      : syntax_(syntax), source_(source), facts_(facts), children_(root) {}
+  // `tree`: the tree under `root` flattened.
+  Walker(const JavaSyntax& syntax, std::string_view source, FileFacts& facts, TSNode root, const FlatTree& tree)
+      : syntax_(syntax), source_(source), facts_(facts), tree_(tree), children_(root, &tree) {}
 
-  void walk_program(TSNode root) {
-    // One pre-order pass with a cursor; a frame per definition or anonymous
-    // class body says which scope and caller the nodes inside belong to.
-    // `earlier` holds, per depth, the last named node the walk left there:
-    // the previous named sibling of the node it enters.
-    frames_.push_back({ts_node_end_byte(root), kModuleScope, kModuleScope});
-    std::vector<TSNode> earlier{TSNode{}};
-    TsTreeCursor walk(root);
-    TSTreeCursor* at = walk.get();
-    for (bool descend = true;;) {
-      const TSNode node = ts_tree_cursor_current_node(at);
-      if (descend) {
-        const std::uint32_t start = ts_node_start_byte(node);
-        while (frames_.size() > 1 && frames_.back().end <= start) frames_.pop_back();
-        previous_sibling_ = earlier.back();
-        if (visit(node) && ts_tree_cursor_goto_first_child(at)) {
-          earlier.push_back(TSNode{});
-          continue;
-        }
-      }
-      if (ts_node_is_named(node)) earlier.back() = node;
-      if (ts_tree_cursor_goto_next_sibling(at)) {
-        descend = true;
-        continue;
-      }
-      if (!ts_tree_cursor_goto_parent(at)) break;
-      earlier.pop_back();
-      descend = false;
+  void walk_program() {
+    // One pre-order pass over the flattened tree; a frame per definition or
+    // anonymous class body says which scope and caller the nodes inside
+    // belong to. A node visit() declines is skipped with all it holds.
+    const std::span<const FlatTree::Node> nodes = tree_.nodes();
+    frames_.push_back({ts_node_end_byte(nodes[0].node), kModuleScope, kModuleScope});
+    for (FlatTree::Index i = 0; i < nodes.size();) {
+      const TSNode node = nodes[i].node;
+      while (frames_.size() > 1 && frames_.back().end <= nodes[i].start) frames_.pop_back();
+      FlatTree::Index before = nodes[i].previous;
+      while (before != FlatTree::kNone && !nodes[before].named) before = nodes[before].previous;
+      previous_sibling_ = before == FlatTree::kNone ? TSNode{} : nodes[before].node;
+      i = visit(node, syntax_.type_of(nodes[i].symbol)) ? i + 1 : nodes[i].end;
     }
     finish();
   }
@@ -82,9 +70,9 @@ class Walker {
   std::vector<TSNode> named(TSNode node) const { return children_.of(node, true); }
   std::vector<TSNode> all(TSNode node) const { return children_.of(node, false); }
   Type type(TSNode node) const { return syntax_.type(node); }
-  TSNode field(TSNode node, Field f) const { return syntax_.child(node, f); }
+  TSNode field(TSNode node, Field f) const { return fields(node)[f]; }
   // Several fields of one node: one pass over its children.
-  JavaSyntax::Fields fields(TSNode node) const { return syntax_.fields(node, children_.cursor()); }
+  JavaSyntax::Fields fields(TSNode node) const { return syntax_.fields(node, children_); }
   std::uint32_t line(TSNode node) const { return line_of(ts_node_start_point(node)); }
 
   void read_package(TSNode node) {
@@ -479,10 +467,10 @@ class Walker {
     }
   }
 
-  bool visit(TSNode node) {
+  // `node_type`: type(node).
+  bool visit(TSNode node, Type node_type) {
     const ScopeIndex scope = frames_.back().scope;
     const ScopeIndex callable = frames_.back().callable;
-    const Type node_type = type(node);
     count_decision(node, node_type, callable);
     if (nests_too_deep(node_type)) return false;
     switch (node_type) {
@@ -635,6 +623,7 @@ class Walker {
   const JavaSyntax& syntax_;
   std::string_view source_;
   FileFacts& facts_;
+  const FlatTree& tree_;
   mutable ChildNodes children_;
   // Scopes the walk is inside, innermost last.
   struct Frame {
@@ -672,7 +661,8 @@ FileFacts JavaExtractor::extract(std::string_view source, std::string relative_p
   if (!tree) return facts;
   const TSNode root = ts_tree_root_node(tree.get());
   facts.has_syntax_errors = ts_node_has_error(root);
-  Walker(queries_.syntax(), source, facts, root).walk_program(root);
+  const FlatTree flat(root, queries_.syntax().typed_symbols());
+  Walker(queries_.syntax(), source, facts, root, flat).walk_program();
   return facts;
 }
 
