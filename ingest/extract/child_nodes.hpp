@@ -28,7 +28,8 @@ class ChildNodes {
     if (ts_node_is_null(node)) return out;
     const std::uint32_t count = ts_node_child_count(node);
     if (count == 0) return out;
-    if (const FlatTree::Index index = tree_ != nullptr ? tree_->find(node) : FlatTree::kNone; index != FlatTree::kNone) {
+    if (const FlatTree::Index index = tree_ != nullptr ? tree_->find(node) : FlatTree::kNone;
+        index != FlatTree::kNone && (*tree_)[index].flattened) {
       out.reserve(count);
       tree_->for_each_child(index, [&](const FlatTree::Node& child) {
         if (!named_only || child.named) out.push_back(child.node);
@@ -63,7 +64,7 @@ class ChildNodes {
   void for_each_child(TSNode node, Visit&& visit) {
     if (ts_node_is_null(node)) return;
     if (const FlatTree::Index index = tree_ != nullptr ? tree_->find(node) : FlatTree::kNone;
-        index != FlatTree::kNone && (*tree_)[index].fields_known) {
+        index != FlatTree::kNone && (*tree_)[index].flattened && (*tree_)[index].fields_known) {
       tree_->for_each_child(index, [&](const FlatTree::Node& child) { visit(child.node, child.field); });
       return;
     }

@@ -6,7 +6,7 @@
 
 namespace trellis::ingest {
 
-FlatTree::FlatTree(TSNode root, std::span<const std::uint8_t> fields_under) {
+FlatTree::FlatTree(TSNode root, std::span<const std::uint8_t> fields_under, std::span<const std::uint8_t> skip_under) {
   if (ts_node_is_null(root)) return;
   nodes_.reserve(ts_node_descendant_count(root));
   TsTreeCursor walk(root);
@@ -18,12 +18,14 @@ FlatTree::FlatTree(TSNode root, std::span<const std::uint8_t> fields_under) {
     const TSSymbol symbol = ts_node_symbol(node);
     const bool fields_known = fields_under.empty() || (symbol < fields_under.size() && fields_under[symbol] != 0);
     const TSFieldId field = parent != kNone && nodes_[parent].fields_known ? ts_tree_cursor_current_field_id(at) : 0;
-    nodes_.push_back({node, parent, 0, previous, ts_node_start_byte(node), symbol, field, ts_node_is_named(node), fields_known});
+    const bool flattened = symbol >= skip_under.size() || skip_under[symbol] == 0;
+    nodes_.push_back({node, parent, 0, previous, ts_node_start_byte(node), symbol, field, ts_node_is_named(node), fields_known,
+                      flattened});
     return static_cast<Index>(nodes_.size() - 1);
   };
   Index current = enter(kNone, kNone);
   for (bool descend = true;;) {
-    if (descend && ts_tree_cursor_goto_first_child(at)) {
+    if (descend && nodes_[current].flattened && ts_tree_cursor_goto_first_child(at)) {
       current = enter(current, kNone);
       continue;
     }

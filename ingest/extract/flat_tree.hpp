@@ -30,20 +30,25 @@ class FlatTree {
     TSFieldId field = 0;      // its field in its parent (0: none), when the parent's fields_known
     bool named = false;
     bool fields_known = false;  // its children's fields were read
+    bool flattened = true;      // its children were read (see skip_under)
   };
 
   // The nodes of the tree under `root` (root first), as a cursor walks them.
   // Reading a node's field costs as much as a step of the walk, so fields
   // are read only under nodes whose symbol `fields_under` marks (non-zero),
-  // those whose fields an extractor reads; an empty span marks all.
-  explicit FlatTree(TSNode root, std::span<const std::uint8_t> fields_under = {});
+  // those whose fields an extractor reads; an empty span marks all. What
+  // nodes whose symbol `skip_under` marks hold is left out: the extractor
+  // reads it, if at all, from the node (Node::flattened is false).
+  explicit FlatTree(TSNode root, std::span<const std::uint8_t> fields_under = {},
+                    std::span<const std::uint8_t> skip_under = {});
 
   std::span<const Node> nodes() const { return nodes_; }
   const Node& operator[](Index index) const { return nodes_[index]; }
   // The index of `node`, or kNone when it is not in this tree.
   Index find(TSNode node) const;
 
-  // Calls visit(const Node& child) for each child of nodes()[parent], in order.
+  // Calls visit(const Node& child) for each child of nodes()[parent], in
+  // order (none when the parent is not flattened).
   template <class Visit>
   void for_each_child(Index parent, Visit&& visit) const {
     for (Index child = parent + 1; child < nodes_[parent].end; child = nodes_[child].end) visit(nodes_[child]);

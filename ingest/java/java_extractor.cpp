@@ -643,7 +643,13 @@ class Walker {
 
 const TSLanguage* grammar() { return tree_sitter_java(); }
 
-JavaQueries::JavaQueries() : syntax_(tree_sitter_java(), kTypeNames, kFieldNames) {}
+JavaQueries::JavaQueries()
+    : syntax_(tree_sitter_java(), kTypeNames, kFieldNames), read_whole_(syntax_.typed_symbols().size(), 0) {
+  for (TSSymbol symbol = 0; symbol < read_whole_.size(); ++symbol) {
+    const Type type = syntax_.type_of(symbol);
+    read_whole_[symbol] = type == Type::PackageDeclaration || type == Type::ImportDeclaration || type == Type::Modifiers ? 1 : 0;
+  }
+}
 
 Result<JavaQueries> JavaQueries::compile() { return JavaQueries(); }
 
@@ -661,7 +667,7 @@ FileFacts JavaExtractor::extract(std::string_view source, std::string relative_p
   if (!tree) return facts;
   const TSNode root = ts_tree_root_node(tree.get());
   facts.has_syntax_errors = ts_node_has_error(root);
-  const FlatTree flat(root, queries_.syntax().typed_symbols());
+  const FlatTree flat(root, queries_.syntax().typed_symbols(), queries_.read_whole());
   Walker(queries_.syntax(), source, facts, root, flat).walk_program();
   return facts;
 }
