@@ -96,7 +96,7 @@ void for_each_run(std::string_view text, Visit&& visit) {
 // order they are first added, as search::for_each_word yields them.
 class TermCollector {
  public:
-  explicit TermCollector(std::size_t scopes) : scopes_(scopes), runs_(&is_code_stop_word) {}
+  TermCollector(std::size_t scopes, RunWords& runs) : scopes_(scopes), runs_(runs) {}
 
   // The words of a run; without `stop_words`, those that are code stop words are left out.
   void add_run(std::uint32_t scope, SearchField field, std::string_view run, bool stop_words) {
@@ -150,7 +150,7 @@ class TermCollector {
     SearchField field;
   };
   std::size_t scopes_;
-  RunWords runs_;
+  RunWords& runs_;
   StringInterner words_;
   std::vector<Hit> hits_;
 };
@@ -219,9 +219,17 @@ class CommentOwners {
 
 }  // namespace
 
+RunWords code_run_words() { return RunWords(&is_code_stop_word); }
+
 SearchTerms collect_search_terms(std::string_view source, const FileFacts& facts) {
+  RunWords runs = code_run_words();
+  return collect_search_terms(source, facts, runs);
+}
+
+SearchTerms collect_search_terms(std::string_view source, const FileFacts& facts, RunWords& runs) {
+  runs.next_file();
   const std::size_t scopes = facts.definitions.size() + 1;
-  TermCollector collector(scopes);
+  TermCollector collector(scopes, runs);
   for (std::uint32_t d = 0; d < facts.definitions.size(); ++d) {
     const Definition& definition = facts.definitions[d];
     collector.add_text(d, SearchField::Doc, definition.docstring);
