@@ -28,8 +28,7 @@ class ChildNodes {
     if (ts_node_is_null(node)) return out;
     const std::uint32_t count = ts_node_child_count(node);
     if (count == 0) return out;
-    if (const FlatTree::Index index = tree_ != nullptr ? tree_->find(node) : FlatTree::kNone;
-        index != FlatTree::kNone && (*tree_)[index].flattened) {
+    if (const FlatTree::Index index = find(node); index != FlatTree::kNone && (*tree_)[index].flattened) {
       out.reserve(count);
       tree_->for_each_child(index, [&](const FlatTree::Node& child) {
         if (!named_only || child.named) out.push_back(child.node);
@@ -63,7 +62,7 @@ class ChildNodes {
   template <class Visit>
   void for_each_child(TSNode node, Visit&& visit) {
     if (ts_node_is_null(node)) return;
-    if (const FlatTree::Index index = tree_ != nullptr ? tree_->find(node) : FlatTree::kNone;
+    if (const FlatTree::Index index = find(node);
         index != FlatTree::kNone && (*tree_)[index].flattened && (*tree_)[index].fields_known) {
       tree_->for_each_child(index, [&](const FlatTree::Node& child) { visit(child.node, child.field); });
       return;
@@ -76,6 +75,10 @@ class ChildNodes {
     } while (ts_tree_cursor_goto_next_sibling(cursor));
   }
 
+  // With a flattened tree: the node reads are likely to be, or be under,
+  // next (the one an extractor's walk visits); by default the last one read.
+  void near(FlatTree::Index index) { near_ = index; }
+
   // The cursor of() uses, for other one-pass reads of a node's children
   // (GrammarSyntax::fields): each resets it to its node first.
   TSTreeCursor* cursor() { return cursor_.get(); }
@@ -84,8 +87,16 @@ class ChildNodes {
   // Up to this many children, reading each by index (a quadratic number of
   // cheap steps) costs less than walking them with the cursor.
   static constexpr std::uint32_t kReadByIndex = 12;
+  FlatTree::Index find(TSNode node) {
+    if (tree_ == nullptr) return FlatTree::kNone;
+    const FlatTree::Index index = tree_->find(node, near_);
+    if (index != FlatTree::kNone) near_ = index;
+    return index;
+  }
+
   TsTreeCursor cursor_;
   const FlatTree* tree_;
+  FlatTree::Index near_ = FlatTree::kNone;
 };
 
 }  // namespace trellis::ingest

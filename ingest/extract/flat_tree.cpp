@@ -45,14 +45,22 @@ FlatTree::FlatTree(TSNode root, std::span<const std::uint8_t> fields_under, std:
 
 // Pre-order is in order of start bytes; nodes that start together (a call
 // and its callee) are next to one another.
-FlatTree::Index FlatTree::find(TSNode node) const {
+FlatTree::Index FlatTree::find(TSNode node, Index near) const {
   if (ts_node_is_null(node)) return kNone;
   const std::uint32_t start = ts_node_start_byte(node);
-  auto it = std::partition_point(nodes_.begin(), nodes_.end(), [&](const Node& n) { return n.start < start; });
-  for (; it != nodes_.end() && it->start == start; ++it) {
-    if (it->node.id == node.id && it->node.tree == node.tree) return static_cast<Index>(it - nodes_.begin());
+  const auto search = [&](std::vector<Node>::const_iterator first, std::vector<Node>::const_iterator last) {
+    auto it = std::partition_point(first, last, [&](const Node& n) { return n.start < start; });
+    for (; it != last && it->start == start; ++it) {
+      if (it->node.id == node.id && it->node.tree == node.tree) return static_cast<Index>(it - nodes_.begin());
+    }
+    return kNone;
+  };
+  if (near < nodes_.size() && nodes_[near].start <= start) {
+    if (nodes_[near].node.id == node.id && nodes_[near].node.tree == node.tree) return near;
+    const Index found = search(nodes_.begin() + near, nodes_.begin() + nodes_[near].end);
+    if (found != kNone) return found;
   }
-  return kNone;
+  return search(nodes_.begin(), nodes_.end());
 }
 
 }  // namespace trellis::ingest

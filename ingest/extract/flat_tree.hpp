@@ -44,8 +44,9 @@ class FlatTree {
 
   std::span<const Node> nodes() const { return nodes_; }
   const Node& operator[](Index index) const { return nodes_[index]; }
-  // The index of `node`, or kNone when it is not in this tree.
-  Index find(TSNode node) const;
+  // The index of `node`, or kNone when it is not in this tree. Given
+  // `near`, a node it is likely to be or be under, the search starts there.
+  Index find(TSNode node, Index near = kNone) const;
 
   // Calls visit(const Node& child) for each child of nodes()[parent], in
   // order (none when the parent is not flattened).

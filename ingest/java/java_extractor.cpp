@@ -57,9 +57,8 @@ class Walker {
     for (FlatTree::Index i = 0; i < nodes.size();) {
       const TSNode node = nodes[i].node;
       while (frames_.size() > 1 && frames_.back().end <= nodes[i].start) frames_.pop_back();
-      FlatTree::Index before = nodes[i].previous;
-      while (before != FlatTree::kNone && !nodes[before].named) before = nodes[before].previous;
-      previous_sibling_ = before == FlatTree::kNone ? TSNode{} : nodes[before].node;
+      visited_ = i;
+      children_.near(i);
       i = visit(node, syntax_.type_of(nodes[i].symbol)) ? i + 1 : nodes[i].end;
     }
     finish();
@@ -242,6 +241,13 @@ class Walker {
     return {line_of(point), std::max(line_of(point), last_line_of(node)), start, ts_node_end_byte(node)};
   }
 
+  // The named node before the one visited, under the same parent (a null node when none).
+  TSNode previous_named_sibling() const {
+    FlatTree::Index before = tree_[visited_].previous;
+    while (before != FlatTree::kNone && !tree_[before].named) before = tree_[before].previous;
+    return before == FlatTree::kNone ? TSNode{} : tree_[before].node;
+  }
+
   void read_modifiers(TSNode node, Definition& definition) {
     for (const TSNode child : all(node)) {
       if (type(child) != Type::Modifiers) continue;
@@ -258,7 +264,8 @@ class Walker {
         }
       }
     }
-    if (type(previous_sibling_) == Type::BlockComment) definition.docstring = javadoc(text(previous_sibling_));
+    const TSNode before = previous_named_sibling();
+    if (type(before) == Type::BlockComment) definition.docstring = javadoc(text(before));
   }
 
   ScopeIndex add_definition(Definition definition) {
@@ -634,7 +641,7 @@ class Walker {
   std::vector<Frame> frames_;
   std::vector<std::uint32_t> anonymous_bodies_;  // start bytes of anonymous class bodies ahead
   bool public_ = false;
-  TSNode previous_sibling_{};  // the named node before the one visited, under the same parent
+  FlatTree::Index visited_ = 0;  // the node being visited
   mutable LinkChain scratch_;  // where chain() and type_chain() build
   std::map<ScopeIndex, std::vector<std::string>> parameter_types_;
 };
