@@ -135,7 +135,33 @@ constexpr DecisionPoints::Rule kDecisionRules[] = {
 
 Result<GoQueries> GoQueries::compile() { return GoQueries(); }
 
-GoQueries::GoQueries() : SyntaxQueries(go_grammar(), kDecisionRules) {}
+namespace {
+
+// The nodes whose fields the readers read through ChainReader (fields(),
+// for_each_in_field()); a node missing here is still read right, with a
+// cursor, only slower.
+bool reads_fields(NodeType type) {
+  switch (type) {
+    case NodeType::CallExpression:
+    case NodeType::SelectorExpression:
+    case NodeType::UnaryExpression:
+    case NodeType::VarSpec:
+    case NodeType::ConstSpec:
+    case NodeType::FieldDeclaration:
+    case NodeType::ParameterDeclaration:
+    case NodeType::VariadicParameterDeclaration: return true;
+    default: return false;
+  }
+}
+
+}  // namespace
+
+GoQueries::GoQueries()
+    : SyntaxQueries(go_grammar(), kDecisionRules), fields_read_(syntax().typed_symbols().size(), 0) {
+  for (TSSymbol symbol = 0; symbol < fields_read_.size(); ++symbol) {
+    fields_read_[symbol] = reads_fields(syntax().type_of(symbol)) ? 1 : 0;
+  }
+}
 
 GoExtractor::GoExtractor(const GoQueries& queries) : queries_(queries), parser_(ts_parser_new()) {
   ts_parser_set_language(parser_.get(), go_grammar());
@@ -147,7 +173,7 @@ FileFacts GoExtractor::extract(std::string_view source, std::string relative_pat
   if (!parsed.tree) return std::move(facts);
   const TSNode root = ts_tree_root_node(parsed.tree.get());
   const GoSyntax& syntax = queries_.syntax();
-  const FlatTree tree(root, syntax.typed_symbols());
+  const FlatTree tree(root, queries_.fields_read());
   const ChainReader chains(syntax, source, root, &tree);
   const Collected collected = collect(syntax, queries_.decisions(), tree);
   const DeclarationReader declarations(chains, collected.comments);

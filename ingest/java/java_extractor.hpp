@@ -27,11 +27,14 @@ class JavaQueries {
   // Per symbol, whether the walk reads what such a node holds from the node
   // itself, never entering it (package, import and modifiers): FlatTree's skip_under.
   std::span<const std::uint8_t> read_whole() const { return read_whole_; }
+  // Per symbol, whether the walk reads fields of such a node: FlatTree's fields_under.
+  std::span<const std::uint8_t> fields_read() const { return fields_read_; }
 
  private:
   JavaQueries();
   JavaSyntax syntax_;
   std::vector<std::uint8_t> read_whole_;
+  std::vector<std::uint8_t> fields_read_;
 };
 
 // One per thread.
