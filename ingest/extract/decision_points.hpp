@@ -41,8 +41,9 @@ class DecisionPoints {
   }
 
   // How many decision points `node` itself is (its descendants aside).
-  std::uint32_t count(TSNode node) const {
-    const TSSymbol symbol = ts_node_symbol(node);
+  std::uint32_t count(TSNode node) const { return count(node, ts_node_symbol(node)); }
+  // The same, given ts_node_symbol(node).
+  std::uint32_t count(TSNode node, TSSymbol symbol) const {
     if (symbol >= by_symbol_.size() || by_symbol_[symbol].empty()) return 0;
     std::uint32_t found = 0;
     for (const Rule& rule : by_symbol_[symbol]) {

@@ -35,6 +35,8 @@ class GrammarSyntax {
         if (text == name) types_[symbol] = type;
       }
     }
+    typed_.resize(types_.size());
+    for (std::size_t symbol = 0; symbol < types_.size(); ++symbol) typed_[symbol] = types_[symbol] != Type{} ? 1 : 0;
     for (const auto& [text, field] : field_names) {
       const TSFieldId id = ts_language_field_id_for_name(language, text.data(), static_cast<std::uint32_t>(text.size()));
       fields_[static_cast<std::size_t>(field)] = id;
@@ -49,6 +51,11 @@ class GrammarSyntax {
     return symbol < types_.size() ? types_[symbol] : Type{};
   }
   bool is(TSNode node, Type type) const { return this->type(node) == type; }
+  // The type of a node of symbol `symbol` (ts_node_symbol).
+  Type type_of(TSSymbol symbol) const { return symbol < types_.size() ? types_[symbol] : Type{}; }
+  // Per symbol, whether it has a type other than Type{}: the nodes an
+  // extractor tests, whose fields it may read (FlatTree's fields_under).
+  std::span<const std::uint8_t> typed_symbols() const { return typed_; }
 
   // The child in `field`, or a null node (also when the grammar lacks the
   // field, or `node` is null).
@@ -82,11 +89,24 @@ class GrammarSyntax {
     } while (ts_tree_cursor_goto_next_sibling(cursor));
     return out;
   }
+  // The same, read through `children` (extract/child_nodes.hpp), which
+  // reads a flattened tree when it has one.
+  template <class Children>
+  Fields fields(TSNode node, Children& children) const {
+    Fields out;
+    children.for_each_child(node, [&](TSNode child, TSFieldId id) {
+      if (id == 0 || id >= by_field_id_.size() || by_field_id_[id] == kNoField) return;
+      TSNode& slot = out.nodes_[by_field_id_[id]];
+      if (ts_node_is_null(slot)) slot = child;
+    });
+    return out;
+  }
 
  private:
   static constexpr std::uint8_t kNoField = 0xFF;
   static_assert(kFieldCount < kNoField);
   std::vector<Type> types_;  // by symbol
+  std::vector<std::uint8_t> typed_;  // by symbol: types_[symbol] != Type{}
   std::array<TSFieldId, kFieldCount> fields_{};
   std::vector<std::uint8_t> by_field_id_;  // Field by field id, kNoField for the rest
 };

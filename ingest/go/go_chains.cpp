@@ -62,11 +62,8 @@ std::string ChainReader::arity(TSNode argument_list) const {
   if (ts_node_is_null(argument_list)) return {};
   std::size_t count = 0;
   bool spread = false;
-  TSTreeCursor* cursor = children_.cursor();
-  ts_tree_cursor_reset(cursor, argument_list);
-  for (bool more = ts_tree_cursor_goto_first_child(cursor); more; more = ts_tree_cursor_goto_next_sibling(cursor)) {
-    const TSNode argument = ts_tree_cursor_current_node(cursor);
-    if (!ts_node_is_named(argument) || syntax_.is(argument, NodeType::Comment)) continue;
+  for (const TSNode argument : named(argument_list)) {
+    if (syntax_.is(argument, NodeType::Comment)) continue;
     ++count;
     spread = spread || syntax_.is(argument, NodeType::VariadicArgument);
   }

@@ -35,9 +35,10 @@ bool is_opaque(const LinkChain& chain);
 
 class ChainReader {
  public:
-  // `root`: the root of the tree whose nodes it reads.
-  ChainReader(const GoSyntax& syntax, std::string_view source, TSNode root)
-      : syntax_(syntax), source_(source), children_(root) {}
+  // `root`: the root of the tree whose nodes it reads; `tree`, when given,
+  // that tree flattened, which must outlive the reader.
+  ChainReader(const GoSyntax& syntax, std::string_view source, TSNode root, const FlatTree* tree = nullptr)
+      : syntax_(syntax), source_(source), children_(root, tree) {}
 
   const GoSyntax& syntax() const { return syntax_; }
   std::string_view text(TSNode node) const;
@@ -45,11 +46,15 @@ class ChainReader {
   // ts_node_named_child walks from the first child on every call).
   std::vector<TSNode> named(TSNode node) const { return children_.of(node, true); }
   // Several fields of one node, in one pass over its children.
-  GoSyntax::Fields fields(TSNode node) const { return syntax_.fields(node, children_.cursor()); }
+  GoSyntax::Fields fields(TSNode node) const { return syntax_.fields(node, children_); }
   // Each child of `node` in `field`, in order.
   template <class Visit>
   void for_each_in_field(TSNode node, Field field, Visit&& visit) const {
-    for_each_child_in_field(syntax_, node, field, children_.cursor(), visit);
+    const TSFieldId id = syntax_.field_id(field);
+    if (id == 0) return;
+    children_.for_each_child(node, [&](TSNode child, TSFieldId in) {
+      if (in == id) visit(child);
+    });
   }
 
   // The chain of an expression (a null node: empty).

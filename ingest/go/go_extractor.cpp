@@ -3,10 +3,11 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <span>
 
 #include "extract/complexity.hpp"
+#include "extract/flat_tree.hpp"
 #include "extract/scope_finder.hpp"
-#include "extract/sibling_comments.hpp"
 #include "go_bindings.hpp"
 #include "go_chains.hpp"
 #include "go_declarations.hpp"
@@ -70,51 +71,42 @@ bool has_docstring(NodeType type) {
   }
 }
 
-Collected collect(const GoSyntax& syntax, const DecisionPoints& decisions, TSNode root) {
+Collected collect(const GoSyntax& syntax, const DecisionPoints& decisions, const FlatTree& tree) {
   Collected collected;
-  TsTreeCursor walk(root);
-  TSTreeCursor* at = walk.get();
-  std::vector<TSNode> ancestors;  // of the node the walk is on, innermost last
-  SiblingComments comments;
-  const auto ancestor = [&](std::size_t up) { return up <= ancestors.size() ? ancestors[ancestors.size() - up] : TSNode{}; };
-  for (bool descend = true;;) {
-    const TSNode node = ts_tree_cursor_current_node(at);
-    const NodeType type = syntax.type(node);
-    if (descend) {
-      for (std::uint32_t k = decisions.count(node); k > 0; --k) collected.decisions.push_back(ts_node_start_byte(node));
-      if (has_docstring(type) && !comments.before().empty()) {
-        collected.comments.emplace(node.id, std::vector<TSNode>(comments.before().begin(), comments.before().end()));
+  const std::span<const FlatTree::Node> nodes = tree.nodes();
+  // The node `up` levels above nodes[at] (a null node above the root).
+  const auto ancestor = [&](FlatTree::Index at, std::size_t up) {
+    for (; up > 0 && at != FlatTree::kNone; --up) at = nodes[at].parent;
+    return at == FlatTree::kNone ? TSNode{} : nodes[at].node;
+  };
+  std::vector<TSNode> comments;  // of the node being visited: the comments right before it among its siblings
+  for (FlatTree::Index at = 0; at < nodes.size(); ++at) {
+    const TSNode node = nodes[at].node;
+    const NodeType type = syntax.type_of(nodes[at].symbol);
+    for (std::uint32_t k = decisions.count(node, nodes[at].symbol); k > 0; --k) collected.decisions.push_back(ts_node_start_byte(node));
+    if (has_docstring(type)) {
+      comments.clear();
+      for (FlatTree::Index before = nodes[at].previous;
+           before != FlatTree::kNone && syntax.type_of(nodes[before].symbol) == NodeType::Comment; before = nodes[before].previous) {
+        comments.push_back(nodes[before].node);
       }
-      switch (type) {
-        case NodeType::PackageClause: collected.package = node; break;
-        case NodeType::ImportSpec: collected.imports.push_back(node); break;
-        case NodeType::FunctionDeclaration:
-        case NodeType::MethodDeclaration:
-        case NodeType::TypeSpec:
-        case NodeType::TypeAlias: collected.definitions.push_back({node, ancestor(1)}); break;
-        case NodeType::MethodElem:
-          if (is_interface_method(syntax, ancestor(1), ancestor(2))) collected.definitions.push_back({node, ancestor(1)});
-          break;
-        case NodeType::CallExpression: collected.calls.push_back(node); break;
-        default:
-          if (is_binding(type)) collected.bindings.push_back(node);
-          break;
-      }
-      if (ts_tree_cursor_goto_first_child(at)) {
-        ancestors.push_back(node);
-        comments.descend();
-        continue;
-      }
+      if (!comments.empty()) collected.comments.emplace(node.id, std::vector<TSNode>(comments.rbegin(), comments.rend()));
     }
-    comments.leave(node, type == NodeType::Comment);
-    if (ts_tree_cursor_goto_next_sibling(at)) {
-      descend = true;
-      continue;
+    switch (type) {
+      case NodeType::PackageClause: collected.package = node; break;
+      case NodeType::ImportSpec: collected.imports.push_back(node); break;
+      case NodeType::FunctionDeclaration:
+      case NodeType::MethodDeclaration:
+      case NodeType::TypeSpec:
+      case NodeType::TypeAlias: collected.definitions.push_back({node, ancestor(at, 1)}); break;
+      case NodeType::MethodElem:
+        if (is_interface_method(syntax, ancestor(at, 1), ancestor(at, 2))) collected.definitions.push_back({node, ancestor(at, 1)});
+        break;
+      case NodeType::CallExpression: collected.calls.push_back(node); break;
+      default:
+        if (is_binding(type)) collected.bindings.push_back(node);
+        break;
     }
-    if (!ts_tree_cursor_goto_parent(at)) break;
-    ancestors.pop_back();
-    comments.ascend();
-    descend = false;
   }
   return collected;
 }
@@ -143,7 +135,33 @@ constexpr DecisionPoints::Rule kDecisionRules[] = {
 
 Result<GoQueries> GoQueries::compile() { return GoQueries(); }
 
-GoQueries::GoQueries() : SyntaxQueries(go_grammar(), kDecisionRules) {}
+namespace {
+
+// The nodes whose fields the readers read through ChainReader (fields(),
+// for_each_in_field()); a node missing here is still read right, with a
+// cursor, only slower.
+bool reads_fields(NodeType type) {
+  switch (type) {
+    case NodeType::CallExpression:
+    case NodeType::SelectorExpression:
+    case NodeType::UnaryExpression:
+    case NodeType::VarSpec:
+    case NodeType::ConstSpec:
+    case NodeType::FieldDeclaration:
+    case NodeType::ParameterDeclaration:
+    case NodeType::VariadicParameterDeclaration: return true;
+    default: return false;
+  }
+}
+
+}  // namespace
+
+GoQueries::GoQueries()
+    : SyntaxQueries(go_grammar(), kDecisionRules), fields_read_(syntax().typed_symbols().size(), 0) {
+  for (TSSymbol symbol = 0; symbol < fields_read_.size(); ++symbol) {
+    fields_read_[symbol] = reads_fields(syntax().type_of(symbol)) ? 1 : 0;
+  }
+}
 
 GoExtractor::GoExtractor(const GoQueries& queries) : queries_(queries), parser_(ts_parser_new()) {
   ts_parser_set_language(parser_.get(), go_grammar());
@@ -155,8 +173,9 @@ FileFacts GoExtractor::extract(std::string_view source, std::string relative_pat
   if (!parsed.tree) return std::move(facts);
   const TSNode root = ts_tree_root_node(parsed.tree.get());
   const GoSyntax& syntax = queries_.syntax();
-  const ChainReader chains(syntax, source, root);
-  const Collected collected = collect(syntax, queries_.decisions(), root);
+  const FlatTree tree(root, queries_.fields_read());
+  const ChainReader chains(syntax, source, root, &tree);
+  const Collected collected = collect(syntax, queries_.decisions(), tree);
   const DeclarationReader declarations(chains, collected.comments);
 
   if (!ts_node_is_null(collected.package)) {

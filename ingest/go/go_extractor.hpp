@@ -23,6 +23,8 @@
 //   definitions whose parent is their function.
 #pragma once
 
+#include <cstdint>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -42,9 +44,12 @@ const TSLanguage* go_grammar();
 class GoQueries : public SyntaxQueries<GoSyntax> {
  public:
   static Result<GoQueries> compile();
+  // Per symbol, whether the readers read fields of such a node: FlatTree's fields_under.
+  std::span<const std::uint8_t> fields_read() const { return fields_read_; }
 
  private:
   GoQueries();
+  std::vector<std::uint8_t> fields_read_;
 };
 
 // One per thread: owns a parser.

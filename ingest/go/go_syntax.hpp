@@ -101,18 +101,4 @@ class GoSyntax : public GrammarSyntax<NodeType, Field, kFieldCount> {
   explicit GoSyntax(const TSLanguage* language);
 };
 
-// Calls visit(TSNode) for each child of `node` in `field`, in order (a
-// field may hold several: `a, b int` names two), walking them with `cursor`
-// (reset to `node`; `visit` must leave it alone).
-template <class Visit>
-void for_each_child_in_field(const GoSyntax& syntax, TSNode node, Field field, TSTreeCursor* cursor, Visit&& visit) {
-  const TSFieldId id = syntax.field_id(field);
-  if (id == 0 || ts_node_is_null(node)) return;
-  ts_tree_cursor_reset(cursor, node);
-  if (!ts_tree_cursor_goto_first_child(cursor)) return;
-  do {
-    if (ts_tree_cursor_current_field_id(cursor) == id) visit(ts_tree_cursor_current_node(cursor));
-  } while (ts_tree_cursor_goto_next_sibling(cursor));
-}
-
 }  // namespace trellis::ingest::go

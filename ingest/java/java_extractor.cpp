@@ -3,8 +3,10 @@
 #include <algorithm>
 #include <iterator>
 #include <map>
+#include <span>
 
 #include "extract/child_nodes.hpp"
+#include "extract/flat_tree.hpp"
 #include "extract/scope_finder.hpp"
 #include "resolve/typed_facts.hpp"
 
@@ -42,37 +44,22 @@ std::string javadoc(std::string_view comment) {
 
 class Walker {
  public:
-  Walker(const JavaSyntax& syntax, std::string_view source, FileFacts& facts, TSNode root)
-      : syntax_(syntax), source_(source), facts_(facts), children_(root) {}
+  // `tree`: the tree under `root` flattened.
+  Walker(const JavaSyntax& syntax, std::string_view source, FileFacts& facts, TSNode root, const FlatTree& tree)
+      : syntax_(syntax), source_(source), facts_(facts), tree_(tree), children_(root, &tree) {}
 
-  void walk_program(TSNode root) {
-    // One pre-order pass with a cursor; a frame per definition or anonymous
-    // class body says which scope and caller the nodes inside belong to.
-    // `earlier` holds, per depth, the last named node the walk left there:
-    // the previous named sibling of the node it enters.
-    frames_.push_back({ts_node_end_byte(root), kModuleScope, kModuleScope});
-    std::vector<TSNode> earlier{TSNode{}};
-    TsTreeCursor walk(root);
-    TSTreeCursor* at = walk.get();
-    for (bool descend = true;;) {
-      const TSNode node = ts_tree_cursor_current_node(at);
-      if (descend) {
-        const std::uint32_t start = ts_node_start_byte(node);
-        while (frames_.size() > 1 && frames_.back().end <= start) frames_.pop_back();
-        previous_sibling_ = earlier.back();
-        if (visit(node) && ts_tree_cursor_goto_first_child(at)) {
-          earlier.push_back(TSNode{});
-          continue;
-        }
-      }
-      if (ts_node_is_named(node)) earlier.back() = node;
-      if (ts_tree_cursor_goto_next_sibling(at)) {
-        descend = true;
-        continue;
-      }
-      if (!ts_tree_cursor_goto_parent(at)) break;
-      earlier.pop_back();
-      descend = false;
+  void walk_program() {
+    // One pre-order pass over the flattened tree; a frame per definition or
+    // anonymous class body says which scope and caller the nodes inside
+    // belong to. A node visit() declines is skipped with all it holds.
+    const std::span<const FlatTree::Node> nodes = tree_.nodes();
+    frames_.push_back({ts_node_end_byte(nodes[0].node), kModuleScope, kModuleScope});
+    for (FlatTree::Index i = 0; i < nodes.size();) {
+      const TSNode node = nodes[i].node;
+      while (frames_.size() > 1 && frames_.back().end <= nodes[i].start) frames_.pop_back();
+      visited_ = i;
+      children_.near(i);
+      i = visit(node, syntax_.type_of(nodes[i].symbol)) ? i + 1 : nodes[i].end;
     }
     finish();
   }
@@ -82,9 +69,9 @@ class Walker {
   std::vector<TSNode> named(TSNode node) const { return children_.of(node, true); }
   std::vector<TSNode> all(TSNode node) const { return children_.of(node, false); }
   Type type(TSNode node) const { return syntax_.type(node); }
-  TSNode field(TSNode node, Field f) const { return syntax_.child(node, f); }
+  TSNode field(TSNode node, Field f) const { return fields(node)[f]; }
   // Several fields of one node: one pass over its children.
-  JavaSyntax::Fields fields(TSNode node) const { return syntax_.fields(node, children_.cursor()); }
+  JavaSyntax::Fields fields(TSNode node) const { return syntax_.fields(node, children_); }
   std::uint32_t line(TSNode node) const { return line_of(ts_node_start_point(node)); }
 
   void read_package(TSNode node) {
@@ -254,6 +241,13 @@ class Walker {
     return {line_of(point), std::max(line_of(point), last_line_of(node)), start, ts_node_end_byte(node)};
   }
 
+  // The named node before the one visited, under the same parent (a null node when none).
+  TSNode previous_named_sibling() const {
+    FlatTree::Index before = tree_[visited_].previous;
+    while (before != FlatTree::kNone && !tree_[before].named) before = tree_[before].previous;
+    return before == FlatTree::kNone ? TSNode{} : tree_[before].node;
+  }
+
   void read_modifiers(TSNode node, Definition& definition) {
     for (const TSNode child : all(node)) {
       if (type(child) != Type::Modifiers) continue;
@@ -270,7 +264,8 @@ class Walker {
         }
       }
     }
-    if (type(previous_sibling_) == Type::BlockComment) definition.docstring = javadoc(text(previous_sibling_));
+    const TSNode before = previous_named_sibling();
+    if (type(before) == Type::BlockComment) definition.docstring = javadoc(text(before));
   }
 
   ScopeIndex add_definition(Definition definition) {
@@ -479,10 +474,10 @@ class Walker {
     }
   }
 
-  bool visit(TSNode node) {
+  // `node_type`: type(node).
+  bool visit(TSNode node, Type node_type) {
     const ScopeIndex scope = frames_.back().scope;
     const ScopeIndex callable = frames_.back().callable;
-    const Type node_type = type(node);
     count_decision(node, node_type, callable);
     if (nests_too_deep(node_type)) return false;
     switch (node_type) {
@@ -635,6 +630,7 @@ class Walker {
   const JavaSyntax& syntax_;
   std::string_view source_;
   FileFacts& facts_;
+  const FlatTree& tree_;
   mutable ChildNodes children_;
   // Scopes the walk is inside, innermost last.
   struct Frame {
@@ -645,7 +641,7 @@ class Walker {
   std::vector<Frame> frames_;
   std::vector<std::uint32_t> anonymous_bodies_;  // start bytes of anonymous class bodies ahead
   bool public_ = false;
-  TSNode previous_sibling_{};  // the named node before the one visited, under the same parent
+  FlatTree::Index visited_ = 0;  // the node being visited
   mutable LinkChain scratch_;  // where chain() and type_chain() build
   std::map<ScopeIndex, std::vector<std::string>> parameter_types_;
 };
@@ -654,7 +650,56 @@ class Walker {
 
 const TSLanguage* grammar() { return tree_sitter_java(); }
 
-JavaQueries::JavaQueries() : syntax_(tree_sitter_java(), kTypeNames, kFieldNames) {}
+namespace {
+
+// The nodes whose fields the walker reads (through field() or fields()); a
+// node missing here is still read right, with a cursor, only slower.
+bool reads_fields(Type type) {
+  switch (type) {
+    case Type::ClassDeclaration:
+    case Type::InterfaceDeclaration:
+    case Type::EnumDeclaration:
+    case Type::RecordDeclaration:
+    case Type::AnnotationTypeDeclaration:
+    case Type::MethodDeclaration:
+    case Type::ConstructorDeclaration:
+    case Type::CompactConstructorDeclaration:
+    case Type::FieldDeclaration:
+    case Type::ConstantDeclaration:
+    case Type::LocalVariableDeclaration:
+    case Type::VariableDeclarator:
+    case Type::EnumConstant:
+    case Type::FormalParameter:
+    case Type::SpreadParameter:
+    case Type::MethodInvocation:
+    case Type::ObjectCreationExpression:
+    case Type::ExplicitConstructorInvocation:
+    case Type::FieldAccess:
+    case Type::LambdaExpression:
+    case Type::EnhancedFor:
+    case Type::CatchFormalParameter:
+    case Type::Resource:
+    case Type::InstanceofExpression:
+    case Type::CastExpression:
+    case Type::ArrayType:
+    case Type::ArrayAccess:
+    case Type::BinaryExpression: return true;
+    default: return false;
+  }
+}
+
+}  // namespace
+
+JavaQueries::JavaQueries()
+    : syntax_(tree_sitter_java(), kTypeNames, kFieldNames),
+      read_whole_(syntax_.typed_symbols().size(), 0),
+      fields_read_(syntax_.typed_symbols().size(), 0) {
+  for (TSSymbol symbol = 0; symbol < read_whole_.size(); ++symbol) {
+    const Type type = syntax_.type_of(symbol);
+    read_whole_[symbol] = type == Type::PackageDeclaration || type == Type::ImportDeclaration || type == Type::Modifiers ? 1 : 0;
+    fields_read_[symbol] = reads_fields(type) ? 1 : 0;
+  }
+}
 
 Result<JavaQueries> JavaQueries::compile() { return JavaQueries(); }
 
@@ -672,7 +717,8 @@ FileFacts JavaExtractor::extract(std::string_view source, std::string relative_p
   if (!tree) return facts;
   const TSNode root = ts_tree_root_node(tree.get());
   facts.has_syntax_errors = ts_node_has_error(root);
-  Walker(queries_.syntax(), source, facts, root).walk_program(root);
+  const FlatTree flat(root, queries_.fields_read(), queries_.read_whole());
+  Walker(queries_.syntax(), source, facts, root, flat).walk_program();
   return facts;
 }
 

@@ -4,8 +4,11 @@
 // sites with their arguments). Nothing here is resolved.
 #pragma once
 
+#include <cstdint>
+#include <span>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "extract/tree_sitter_handles.hpp"
 #include "java/java_syntax.hpp"
@@ -21,10 +24,17 @@ class JavaQueries {
  public:
   static Result<JavaQueries> compile();
   const JavaSyntax& syntax() const { return syntax_; }
+  // Per symbol, whether the walk reads what such a node holds from the node
+  // itself, never entering it (package, import and modifiers): FlatTree's skip_under.
+  std::span<const std::uint8_t> read_whole() const { return read_whole_; }
+  // Per symbol, whether the walk reads fields of such a node: FlatTree's fields_under.
+  std::span<const std::uint8_t> fields_read() const { return fields_read_; }
 
  private:
   JavaQueries();
   JavaSyntax syntax_;
+  std::vector<std::uint8_t> read_whole_;
+  std::vector<std::uint8_t> fields_read_;
 };
 
 // One per thread.

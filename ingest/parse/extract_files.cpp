@@ -42,6 +42,8 @@ ExtractedFiles extract_files(LanguageFrontend& language, const std::filesystem::
   changed.assign(files.size(), 0);
   std::vector<std::uint8_t> unreadable(files.size(), 0);
   std::vector<std::optional<FileWarning>> warnings(files.size());
+  // Each thread's identifier runs, split once for all its files.
+  tbb::enumerable_thread_specific<search_terms::RunWords> run_words([] { return code_run_words(); });
   // Made on a thread's first file to parse, after the language is prepared.
   tbb::enumerable_thread_specific<std::unique_ptr<FileExtractor>> extractors;
   std::once_flag prepare_once;
@@ -82,7 +84,7 @@ ExtractedFiles extract_files(LanguageFrontend& language, const std::filesystem::
         out.files[i] = std::move(cached->second.facts);
       } else if (FileExtractor* extractor = extractor_of(slot); extractor != nullptr) {
         out.files[i] = extractor->extract(source->text, path);
-        if (search_terms) out.files[i].search_terms = collect_search_terms(source->text, out.files[i]);
+        if (search_terms) out.files[i].search_terms = collect_search_terms(source->text, out.files[i], run_words.local());
         changed[i] = 1;
       } else {
         out.files[i].relative_path = path;

@@ -96,7 +96,7 @@ void for_each_run(std::string_view text, Visit&& visit) {
 // order they are first added, as search::for_each_word yields them.
 class TermCollector {
  public:
-  explicit TermCollector(std::size_t scopes) : scopes_(scopes), runs_(&is_code_stop_word) {}
+  TermCollector(std::size_t scopes, RunWords& runs) : scopes_(scopes), runs_(runs) {}
 
   // The words of a run; without `stop_words`, those that are code stop words are left out.
   void add_run(std::uint32_t scope, SearchField field, std::string_view run, bool stop_words) {
@@ -150,7 +150,7 @@ class TermCollector {
     SearchField field;
   };
   std::size_t scopes_;
-  RunWords runs_;
+  RunWords& runs_;
   StringInterner words_;
   std::vector<Hit> hits_;
 };
@@ -169,21 +169,14 @@ std::vector<std::uint32_t> scopes_by_line(const FileFacts& facts, std::uint32_t 
   return scope;
 }
 
-// The byte offset where each line starts (index 1 .. line count; [0] unused).
-std::vector<std::size_t> line_starts(std::string_view source) {
-  std::vector<std::size_t> starts{0, 0};
-  for (std::size_t i = 0; i < source.size(); ++i) {
-    if (source[i] == '\n') starts.push_back(i + 1);
-  }
-  return starts;
-}
-
 // The definition a comment ending on line `last` documents: the one whose
 // line_start is the next line that is not blank, a decorator or another
-// comment; nullopt when that line starts none.
+// comment; nullopt when that line starts none. The lines after a comment
+// are found from where it ends, as few as it takes: most comments are
+// followed by code at once.
 class CommentOwners {
  public:
-  CommentOwners(std::string_view source, const FileFacts& facts) : source_(source), starts_(line_starts(source)) {
+  CommentOwners(std::string_view source, const FileFacts& facts) : source_(source) {
     for (std::uint32_t d = 0; d < facts.definitions.size(); ++d) {
       defined_at_.emplace(facts.definitions[d].span.line_start, d);
     }
@@ -194,34 +187,49 @@ class CommentOwners {
     while (at > 0 && (source_[at - 1] == ' ' || source_[at - 1] == '\t')) --at;
     return at == 0 || source_[at - 1] == '\n';
   }
-  std::optional<std::uint32_t> owner(std::uint32_t last) const {
+  // `comment`: a view into the source, whose last line is `last`.
+  std::optional<std::uint32_t> owner(std::string_view comment, std::uint32_t last) const {
     constexpr std::uint32_t kMaxGap = 64;
-    for (std::uint32_t line = last + 1; line < starts_.size() && line <= last + kMaxGap; ++line) {
+    const std::size_t newline = source_.find('\n', static_cast<std::size_t>(comment.data() - source_.data()) + comment.size());
+    if (newline == std::string_view::npos) return std::nullopt;  // the comment is on the last line
+    std::size_t start = newline + 1;  // of line `line`
+    for (std::uint32_t line = last + 1; line <= last + kMaxGap; ++line) {
       if (const auto it = defined_at_.find(line); it != defined_at_.end()) return it->second;
-      const std::size_t end = line + 1 < starts_.size() ? starts_[line + 1] : source_.size();
-      std::string_view text = source_.substr(starts_[line], end - starts_[line]);
+      const std::size_t next = source_.find('\n', start);
+      const std::size_t end = next == std::string_view::npos ? source_.size() : next + 1;
+      std::string_view text = source_.substr(start, end - start);
+      start = end;
       const auto first = text.find_first_not_of(" \t\r\n");
-      if (first == std::string_view::npos) continue;
-      text.remove_prefix(first);
-      if (!(text.starts_with("@") || text.starts_with("#") || text.starts_with("//") || text.starts_with("/*") ||
-            text.starts_with("*"))) {
-        return std::nullopt;
+      if (first != std::string_view::npos) {
+        text.remove_prefix(first);
+        if (!(text.starts_with("@") || text.starts_with("#") || text.starts_with("//") || text.starts_with("/*") ||
+              text.starts_with("*"))) {
+          return std::nullopt;
+        }
       }
+      if (next == std::string_view::npos) break;  // that was the last line
     }
     return std::nullopt;
   }
 
  private:
   std::string_view source_;
-  std::vector<std::size_t> starts_;
   std::unordered_map<std::uint32_t, std::uint32_t> defined_at_;  // line_start -> the first definition there
 };
 
 }  // namespace
 
+RunWords code_run_words() { return RunWords(&is_code_stop_word); }
+
 SearchTerms collect_search_terms(std::string_view source, const FileFacts& facts) {
+  RunWords runs = code_run_words();
+  return collect_search_terms(source, facts, runs);
+}
+
+SearchTerms collect_search_terms(std::string_view source, const FileFacts& facts, RunWords& runs) {
+  runs.next_file();
   const std::size_t scopes = facts.definitions.size() + 1;
-  TermCollector collector(scopes);
+  TermCollector collector(scopes, runs);
   for (std::uint32_t d = 0; d < facts.definitions.size(); ++d) {
     const Definition& definition = facts.definitions[d];
     collector.add_text(d, SearchField::Doc, definition.docstring);
@@ -243,7 +251,7 @@ SearchTerms collect_search_terms(std::string_view source, const FileFacts& facts
         // extractor read the comment as one).
         std::optional<std::uint32_t> owner;
         if (kind == RegionKind::Comment && owners.starts_line(text)) {
-          owner = owners.owner(line + search_terms::detail::count_lines(text));
+          owner = owners.owner(text, line + search_terms::detail::count_lines(text));
           if (owner && !facts.definitions[*owner].docstring.empty()) return;
         }
         // Other words are placed by the line they sit on.

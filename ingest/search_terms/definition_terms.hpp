@@ -16,10 +16,19 @@
 
 #include <string_view>
 
+#include "search_terms/run_words.hpp"
 #include "trellis/ingest/file_facts.hpp"
 
 namespace trellis::ingest {
 
+// `runs`: the identifier runs split so far, kept by the calling thread from
+// file to file (made by code_run_words()).
+SearchTerms collect_search_terms(std::string_view source, const FileFacts& facts, search_terms::RunWords& runs);
+// The same with a table of its own.
 SearchTerms collect_search_terms(std::string_view source, const FileFacts& facts);
+
+// An empty table of runs that marks the code stop words (keywords and
+// ubiquitous names, which say nothing in code).
+search_terms::RunWords code_run_words();
 
 }  // namespace trellis::ingest

@@ -4,7 +4,9 @@
 // most of what collecting a file's full-text words cost. A run is looked up
 // by its bytes (one hash, one probe); its parts (search::for_each_word's
 // words of the run, in the same order) are kept with whether each is a
-// code stop word and the id the caller gave it, once it gave one.
+// code stop word and the id the caller gave it, once it gave one. One
+// thread keeps one table from file to file (most runs recur across files),
+// the ids its caller gave reset at each file (next_file).
 #pragma once
 
 #include <cstdint>
@@ -28,17 +30,22 @@ class RunWords {
   explicit RunWords(bool (*is_stop)(std::string_view));
 
   // The parts of `run` (a maximal run of word bytes that does not start
-  // with a digit); `run` must stay valid as long as this object.
+  // with a digit).
   std::span<Part> parts(std::string_view run);
+  // The ids given so far belonged to one file: from now on every part's id
+  // is 0 until given again. The table is emptied when it has grown large.
+  void next_file();
   std::string_view text(const Part& part) const { return {texts_.data() + part.text_offset, part.text_size}; }
 
  private:
+  static constexpr std::uint32_t kEmpty = 0xFFFFFFFFu;
   struct Slot {
     std::uint64_t hash = 0;
-    const char* run = nullptr;  // nullptr: empty slot
+    std::uint32_t run_offset = kEmpty;  // into runs_; kEmpty: empty slot
     std::uint32_t run_size = 0;
     std::uint32_t first_part = 0;
     std::uint32_t part_count = 0;
+    std::uint32_t generation = 0;  // the file its parts' ids were given in
   };
   void split(std::string_view run, Slot& slot);
   void grow();
@@ -48,6 +55,8 @@ class RunWords {
   std::size_t used_ = 0;
   std::vector<Part> parts_;
   std::string texts_;
+  std::string runs_;  // the bytes of every run in the table
+  std::uint32_t generation_ = 0;
 };
 
 }  // namespace trellis::ingest::search_terms

@@ -91,13 +91,14 @@ void for_each_region(std::string_view text, CommentSyntax syntax, Visit&& visit)
     visit(kind, region, line);
     line += detail::count_lines(region);
   };
+  // Most bytes start no region: the scan for those that can reads through
+  // locals (`text` itself is captured by reference, so reread each byte).
+  const char* const bytes = text.data();
+  const std::size_t size = text.size();
   std::size_t i = 0;
-  while (i < text.size()) {
-    // Most bytes start no region: only these can.
-    if (!has_class(text[i], kRegionStart)) {
-      ++i;
-      continue;
-    }
+  while (i < size) {
+    while (i < size && !has_class(bytes[i], kRegionStart)) ++i;
+    if (i == size) break;
     RegionKind kind = RegionKind::Code;
     const std::size_t end = detail::region_end(text, i, syntax, kind);
     if (end == 0) {

@@ -74,6 +74,22 @@ TEST_CASE("the id a caller gives a part stays with its run while the table grows
   for (const std::string& other : others) CHECK(run_words_list(runs, other) == for_each_word_list(other));
 }
 
+TEST_CASE("a run's parts outlive the text they were split from; the ids given reset at the next file") {
+  search_terms::RunWords runs(&run_words_test_stop);
+  {
+    const std::string file = "getValue";
+    auto first = runs.parts(file);
+    REQUIRE(first.size() == 3);
+    for (std::uint32_t p = 0; p < first.size(); ++p) first[p].id = 7 + p;
+  }
+  CHECK(runs.parts("getValue")[0].id == 7);  // same file: the id stays
+  runs.next_file();
+  const auto again = runs.parts(std::string("getValue"));
+  REQUIRE(again.size() == 3);
+  for (const auto& part : again) CHECK(part.id == 0);
+  CHECK(run_words_list(runs, "getValue") == for_each_word_list("getValue"));
+}
+
 TEST_CASE("a code stop word is left out of code but kept in strings and comments, per definition") {
   // Line 1-2: function a (`self` in code), line 3-4: function b (`self` in a string and a comment).
   const std::string source =
