@@ -74,7 +74,9 @@ class WordGroups {
   }
   void grow() {
     std::vector<Slot> old = std::move(slots_);
-    const std::size_t size = std::max<std::size_t>(8192, old.size() * 2);
+    // Four times while the table is small (a growing table is mostly
+    // rehashing: a third of the moves), twice past a million slots.
+    const std::size_t size = std::max<std::size_t>(8192, old.size() * (old.size() < (std::size_t{1} << 20) ? 4 : 2));
     slots_.assign(size, Slot{});
     const std::size_t mask = size - 1;
     for (const Slot& slot : old) {
