@@ -575,22 +575,10 @@ class ArithmeticVec final : public VecExpr {
       fail_on_overflow(in, a, b, out);  // when a selected row overflowed
       return;
     }
-    // + and -: wrapping arithmetic, overflow read off the signs (branch-free, so the loop vectorises).
+    // A sparse selection (or *): the selected rows only, overflow checked per row.
     switch (op_) {
-      case '+':
-        apply(in, a, b, out, [](std::int64_t x, std::int64_t y, std::int64_t* r) {
-          const auto sum = static_cast<std::int64_t>(static_cast<std::uint64_t>(x) + static_cast<std::uint64_t>(y));
-          *r = sum;
-          return ((x ^ sum) & (y ^ sum)) < 0;
-        });
-        break;
-      case '-':
-        apply(in, a, b, out, [](std::int64_t x, std::int64_t y, std::int64_t* r) {
-          const auto difference = static_cast<std::int64_t>(static_cast<std::uint64_t>(x) - static_cast<std::uint64_t>(y));
-          *r = difference;
-          return ((x ^ y) & (x ^ difference)) < 0;
-        });
-        break;
+      case '+': apply(in, a, b, out, [](std::int64_t x, std::int64_t y, std::int64_t* r) { return __builtin_add_overflow(x, y, r); }); break;
+      case '-': apply(in, a, b, out, [](std::int64_t x, std::int64_t y, std::int64_t* r) { return __builtin_sub_overflow(x, y, r); }); break;
       default: apply(in, a, b, out, [](std::int64_t x, std::int64_t y, std::int64_t* r) { return __builtin_mul_overflow(x, y, r); }); break;
     }
   }
