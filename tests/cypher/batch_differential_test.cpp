@@ -132,6 +132,10 @@ std::string random_query(std::mt19937& rng) {
       "RETURN a.is_async AS k, count(a.docstring) AS c, count(DISTINCT a.name) AS d",
       "RETURN a.qualified_name AS q, count(*) AS c ORDER BY c DESC, q LIMIT 0",
       "WITH a.name AS k, count(*) AS c WHERE c > 2 RETURN count(*) AS n, max(c) AS m",
+      "RETURN a.docstring AS k, count(*) AS c ORDER BY c DESC, k LIMIT 5",
+      "RETURN a.docstring AS k, count(*) AS c",
+      "RETURN a.name AS k, count(*) AS c ORDER BY c, k LIMIT 6",
+      "RETURN a.file_path AS k, sum(a.line_start) AS s ORDER BY s DESC, k LIMIT 4",
   };
   static const char* const kReturnsAB[] = {
       "RETURN count(*) AS n",

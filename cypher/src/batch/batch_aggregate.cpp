@@ -370,9 +370,19 @@ class BatchAggregate final : public Operator {
     }
     value_cache_.assign(sort_items_.size(), {});
     const auto less = [&](std::uint32_t a, std::uint32_t b) { return before(ctx, a, b); };
+    // A first sort key that is a count (or integer sum) rules most groups
+    // out by one comparison of integers read off its column.
+    const std::int64_t* lead = counts_[0] ? table_->integer_column(*counts_[0]) : nullptr;
+    const bool lead_descending = sort_descending_[0];
     std::uint32_t worst = 0;
     for (const std::uint32_t group : seen) {
-      if (order_.size() >= keep && !before(ctx, group, worst)) continue;
+      if (order_.size() >= keep) {
+        if (lead != nullptr && lead[group] != lead[worst]) {
+          if ((lead[group] < lead[worst]) == lead_descending) continue;
+        } else if (!before(ctx, group, worst)) {
+          continue;
+        }
+      }
       order_.push_back(group);
       if (order_.size() >= 2 * keep) {
         std::nth_element(order_.begin(), order_.begin() + static_cast<std::ptrdiff_t>(keep), order_.end(), less);

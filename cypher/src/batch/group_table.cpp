@@ -118,6 +118,61 @@ std::uint32_t GroupTable::find_or_add(const std::uint64_t* words, std::uint64_t 
   return static_cast<std::uint32_t>(g);
 }
 
+bool GroupTable::any_null(const Vec& vec, const std::uint32_t* selected, std::size_t live) const {
+  if (keys_[0].kind == VecKind::Node) return false;
+  const std::uint8_t* nulls = vec.nulls.data();
+  std::uint8_t any = 0;
+  for (std::size_t k = 0; k < live; ++k) any |= nulls[selected != nullptr ? selected[k] : k];
+  return any != 0;
+}
+
+// Groups of n ids at once (WordGroups::assign): groups[k] = the group of
+// id_of(k), a new group's first position position_of(k). `earlier`: a
+// position may come before those of groups already made (a worker's parts
+// need not come in order; a merged table's groups interleave), so older
+// groups' first positions are lowered; a group made here was made by its
+// first row.
+template <class IdOf, class PositionOf>
+void GroupTable::assign_ids(std::size_t n, IdOf&& id_of, PositionOf&& position_of, bool earlier, ExecContext* charge,
+                            std::uint32_t* groups) {
+  const auto before = static_cast<std::uint32_t>(group_count_);
+  added_.clear();
+  const std::uint32_t after = ids_.assign(n, id_of, before, groups, added_);
+  if (charge != nullptr) charge->charge(after - before);
+  while (capacity_ < after) grow_groups();
+  for (std::size_t j = 0; j < added_.size(); ++j) {
+    const std::size_t g = before + j;
+    words_[g] = id_of(added_[j]);
+    nulls_[g] = 0;
+    first_seen_[g] = position_of(added_[j]);
+  }
+  group_count_ = after;
+  if (!earlier) return;
+  for (std::size_t k = 0; k < n; ++k) {
+    const std::uint32_t g = groups[k];
+    if (g < before && position_of(k) < first_seen_[g]) first_seen_[g] = position_of(k);
+  }
+}
+
+// One key of ids with no nulls (the common case): the live rows' groups
+// found in one pass over the slots.
+void GroupTable::add_ids(const Vec& vec, const std::uint32_t* selected, std::size_t live, std::uint64_t first,
+                         ExecContext* charge) {
+  const std::uint32_t* ids = keys_[0].kind == VecKind::Node ? vec.nodes.data() : vec.ids.data();
+  live_groups_.resize(live);
+  const bool earlier = first < added_until_;
+  if (selected != nullptr) {
+    assign_ids(
+        live, [&](std::size_t k) { return ids[selected[k]]; }, [&](std::size_t k) { return first + selected[k]; }, earlier,
+        charge, live_groups_.data());
+    for (std::size_t k = 0; k < live; ++k) groups_[selected[k]] = live_groups_[k];
+  } else {
+    assign_ids(
+        live, [&](std::size_t k) { return ids[k]; }, [&](std::size_t k) { return first + k; }, earlier, charge,
+        groups_.data());
+  }
+}
+
 void GroupTable::add(const Batch& batch, const std::vector<const Vec*>& keys, const std::vector<const Vec*>& args,
                      std::uint64_t first, ExecContext* charge) {
   // The live rows: the k-th is row(k) of the batch (a filter's selection, or every row).
@@ -129,35 +184,8 @@ void GroupTable::add(const Batch& batch, const std::vector<const Vec*>& keys, co
   row_words_.assign(std::max<std::size_t>(k_count, 1), 0);
   if (k_count == 0) {
     std::fill(groups_.begin(), groups_.end(), 0u);
-  } else if (id_key_) {
-    // One key of ids (the common case): its words read straight off the column.
-    const Vec& vec = *keys[0];
-    const bool nodes = keys_[0].kind == VecKind::Node;
-    const bool ascending = first >= added_until_;  // no group seen so far can have been seen later
-    // The table is larger than the caches for many groups: a row's slot is
-    // fetched several rows ahead, so the misses overlap.
-    constexpr std::size_t kAhead = 16;
-    ids_.reserve(live);
-    const auto id_of = [&](std::size_t i) -> std::uint32_t { return nodes ? vec.nodes[i] : vec.ids[i]; };
-    for (std::size_t k = 0; k < std::min(live, kAhead); ++k) ids_.prefetch(id_of(row(k)));
-    for (std::size_t k = 0; k < live; ++k) {
-      if (k + kAhead < live) ids_.prefetch(id_of(row(k + kAhead)));
-      const std::size_t i = row(k);
-      const std::uint64_t position = first + i;
-      if (!nodes && vec.nulls[i] != 0) {
-        groups_[i] = find_or_add(row_words_.data(), 1, position, charge);
-        continue;
-      }
-      const std::uint32_t id = id_of(i);
-      const std::uint64_t word = id;
-      const auto [g, added] = ids_.find_or_insert(id, static_cast<std::uint32_t>(group_count_));
-      if (added) {
-        new_group(&word, 0, position, charge);
-      } else if (!ascending && position < first_seen_[g]) {
-        first_seen_[g] = position;
-      }
-      groups_[i] = g;
-    }
+  } else if (id_key_ && !any_null(*keys[0], selected, live)) {
+    add_ids(*keys[0], selected, live, first, charge);
   } else {
     for (std::size_t k = 0; k < live; ++k) {
       const std::size_t i = row(k);
@@ -252,9 +280,16 @@ void GroupTable::accumulate(std::size_t a, const Vec& v, const Batch& batch) {
 void GroupTable::merge(const GroupTable& other, ExecContext* charge) {
   std::vector<std::uint32_t> to(other.group_count_);
   const std::size_t k_count = keys_.size();
-  for (std::size_t g = 0; g < other.group_count_; ++g) {
-    const std::uint64_t* words = other.words_.data() + g * k_count;
-    to[g] = k_count == 0 ? 0 : find_or_add(words, other.nulls_[g], other.first_seen_[g], charge);
+  if (id_key_ && !other.null_group_) {
+    // Both tables' groups were made in ascending order of their first positions only within each.
+    assign_ids(
+        other.group_count_, [&](std::size_t g) { return static_cast<std::uint32_t>(other.words_[g]); },
+        [&](std::size_t g) { return other.first_seen_[g]; }, true, charge, to.data());
+  } else {
+    for (std::size_t g = 0; g < other.group_count_; ++g) {
+      const std::uint64_t* words = other.words_.data() + g * k_count;
+      to[g] = k_count == 0 ? 0 : find_or_add(words, other.nulls_[g], other.first_seen_[g], charge);
+    }
   }
   for (std::size_t a = 0; a < shapes_.size(); ++a) {
     const AggregateCall& call = *shapes_[a].call;

@@ -43,23 +43,39 @@ class WordGroups {
     slots_.clear();
     count_ = 0;
   }
-  // Brings the slot `key` starts probing at into the cache (a hint only).
-  void prefetch(Key key) const {
-    if (!slots_.empty()) __builtin_prefetch(&slots_[mix(key) & (slots_.size() - 1)]);
-  }
   // The group of `key`, or `next` recorded as its group (.second true).
   std::pair<std::uint32_t, bool> find_or_insert(Key key, std::uint32_t next) {
     if (2 * (count_ + 1) > slots_.size()) grow();
+    const auto found = probe(slots_.data(), slots_.size() - 1, key, next);
+    count_ += found.second ? 1 : 0;
+    return found;
+  }
+
+  // Groups of many keys at once: groups[k] = the group of key_of(k) for
+  // k < n, a new key numbered from group_count on and its k listed in
+  // `added`. Each key's slot is fetched several keys ahead, so the cache
+  // misses of a table larger than the caches overlap. Returns the number
+  // of groups after.
+  template <class KeyOf>
+  std::uint32_t assign(std::size_t n, KeyOf&& key_of, std::uint32_t group_count, std::uint32_t* __restrict groups,
+                       std::vector<std::uint32_t>& added) {
+    reserve(n);
+    Slot* const slots = slots_.data();
     const std::size_t mask = slots_.size() - 1;
-    for (std::size_t at = mix(key) & mask;; at = (at + 1) & mask) {
-      Slot& slot = slots_[at];
-      if (slot.group == kEmpty) {
-        slot = {key, next};
-        ++count_;
-        return {next, true};
+    constexpr std::size_t kAhead = 16;
+    for (std::size_t k = 0; k < std::min(n, kAhead); ++k) __builtin_prefetch(&slots[mix(key_of(k)) & mask]);
+    const std::uint32_t before = group_count;
+    for (std::size_t k = 0; k < n; ++k) {
+      if (k + kAhead < n) __builtin_prefetch(&slots[mix(key_of(k + kAhead)) & mask]);
+      const auto [g, inserted] = probe(slots, mask, key_of(k), group_count);
+      if (inserted) {
+        ++group_count;
+        added.push_back(static_cast<std::uint32_t>(k));
       }
-      if (slot.key == key) return {slot.group, false};
+      groups[k] = g;
     }
+    count_ += group_count - before;
+    return group_count;
   }
 
  private:
@@ -68,6 +84,16 @@ class WordGroups {
     Key key = 0;
     std::uint32_t group = kEmpty;
   };
+  static std::pair<std::uint32_t, bool> probe(Slot* slots, std::size_t mask, Key key, std::uint32_t next) {
+    for (std::size_t at = mix(key) & mask;; at = (at + 1) & mask) {
+      Slot& slot = slots[at];
+      if (slot.group == kEmpty) {
+        slot = {key, next};
+        return {next, true};
+      }
+      if (slot.key == key) return {slot.group, false};
+    }
+  }
   static std::size_t mix(std::uint64_t key) {
     key *= 0x9e3779b97f4a7c15ull;
     return static_cast<std::size_t>(key ^ (key >> 32));
@@ -116,6 +142,15 @@ class GroupTable {
   bool key_null(std::size_t k, std::size_t g) const { return ((nulls_[g] >> k) & 1u) != 0; }
   const KeyShape& key_shape(std::size_t k) const { return keys_[k]; }
   Value aggregate_value(std::size_t a, std::size_t g) const;
+  // The integer results of aggregate a by group (integer_result's column), or null.
+  const std::int64_t* integer_column(std::size_t a) const {
+    switch (shapes_[a].call->kind) {
+      case AggregateKind::CountStar:
+      case AggregateKind::Count: return columns_[a].counts.data();
+      case AggregateKind::Sum: return columns_[a].sums.data();
+      default: return nullptr;
+    }
+  }
   // An integer result of aggregate a (count, integer sum) compared without a Value; nullopt otherwise.
   std::optional<std::int64_t> integer_result(std::size_t a, std::size_t g) const {
     switch (shapes_[a].call->kind) {
@@ -138,6 +173,11 @@ class GroupTable {
   };
 
   std::uint64_t key_word(std::size_t k, const Vec& vec, std::size_t i);
+  bool any_null(const Vec& vec, const std::uint32_t* selected, std::size_t live) const;
+  void add_ids(const Vec& vec, const std::uint32_t* selected, std::size_t live, std::uint64_t first, ExecContext* charge);
+  template <class IdOf, class PositionOf>
+  void assign_ids(std::size_t n, IdOf&& id_of, PositionOf&& position_of, bool earlier, ExecContext* charge,
+                  std::uint32_t* groups);
   std::uint32_t find_or_add(const std::uint64_t* words, std::uint64_t null_mask, std::uint64_t position, ExecContext* charge);
   std::uint32_t new_group(const std::uint64_t* words, std::uint64_t null_mask, std::uint64_t position, ExecContext* charge);
   void grow_groups();
@@ -166,6 +206,8 @@ class GroupTable {
   std::uint64_t added_until_ = 0;
   std::vector<std::uint32_t> groups_;        // by batch row
   std::vector<std::uint64_t> row_words_;
+  std::vector<std::uint32_t> live_groups_;   // by live row (add_ids over a selection)
+  std::vector<std::uint32_t> added_;         // the live rows that made a group
 };
 
 }  // namespace trellis::cypher
