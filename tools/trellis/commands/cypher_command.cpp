@@ -11,6 +11,7 @@
 #include "trellis/cli/database_locator.hpp"
 #include "trellis/commands/cypher_console.hpp"
 #include "trellis/cypher/statement_splitter.hpp"
+#include "trellis/cypher/worker_start.hpp"
 #include "trellis/output/cypher_json.hpp"
 
 namespace trellis::cli {
@@ -49,6 +50,7 @@ class CypherCommand final : public Command {
   Result<output::Report> run(const GlobalOptions& globals) override {
     auto parameters = parse_parameters();
     if (!parameters.ok()) return std::move(parameters).take_error();
+    const cypher::WorkerStart workers;  // while the snapshot loads
     auto database = open_database(globals);
     if (!database.ok()) return std::move(database).take_error();
     const GraphStore& store = database->snapshot.store;
