@@ -14,6 +14,7 @@
 #include "mcp/protocol.hpp"
 #include "mcp/server.hpp"
 #include "trellis/cli/database_locator.hpp"
+#include "trellis/cypher/worker_start.hpp"
 #include "trellis/database.hpp"
 #ifdef TRELLIS_HAVE_WATCH
 #include "watch/background_watch.hpp"
@@ -99,6 +100,7 @@ class ServeCommand final : public Command {
       return make_error(ErrorCode::InvalidArgument, "serve --watch needs Linux (inotify); this build has no watcher");
     }
 #endif
+    const cypher::WorkerStart workers;  // before the first request needs them
     mcp::GraphSession session(std::move(locate));
     mcp::ServerOptions options;
     options.call_time_limit = std::chrono::milliseconds(timeout_ms_);
