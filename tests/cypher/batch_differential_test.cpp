@@ -108,6 +108,8 @@ std::string random_query(std::mt19937& rng) {
       "WHERE b.name < a.name",
       "WHERE b.qualified_name STARTS WITH a.qualified_name",
       "WHERE a.docstring IS NOT NULL OR b.line_end > 60",
+      "WHERE r.line >= a.line_start + 2 AND r.call_type <> 'direct'",
+      "WHERE r.call_type IN ['method', 'constructor'] OR r.line IS NULL",
   };
   static const char* const kReturnsA[] = {
       "RETURN count(*) AS n",
@@ -155,12 +157,21 @@ std::string random_query(std::mt19937& rng) {
       "RETURN type(r) AS t, count(*) AS c, min(b.line_start) AS m ORDER BY c DESC LIMIT 5",
       "RETURN b.language AS k, count(DISTINCT b.file_path) AS d, sum(b.complexity) AS s",
       "RETURN a, b.name AS n ORDER BY n LIMIT 3",
+      "RETURN r.call_type AS t, count(*) AS c ORDER BY c DESC, t",
+      "RETURN r.line AS l, count(*) AS c ORDER BY c DESC, l LIMIT 5",
+      "RETURN min(r.line) AS m, max(r.call_type) AS x, count(r.call_type) AS n, count(DISTINCT r.call_type) AS d",
+      "RETURN b.name AS n, r.line AS l ORDER BY l DESC, n LIMIT 4",
   };
   const std::string pattern = fmt::format(fmt::runtime(one_of(rng, kPatterns)), one_of(rng, kLabels), one_of(rng, kLabels),
                                           one_of(rng, kTypes), one_of(rng, kTypes));
   const bool has_b = pattern.find("(b") != std::string::npos;
+  // A var-length pattern binds no r: its clauses do not read one.
+  const bool has_r = pattern.find("[r") != std::string::npos;
+  const auto reads_r = [](std::string_view clause) { return clause.find("r.") != std::string_view::npos; };
   std::string where = has_b && rng() % 2 == 0 ? one_of(rng, kWhereAB) : one_of(rng, kWhereA);
-  const std::string ret = has_b && rng() % 3 != 0 ? one_of(rng, kReturnsAB) : one_of(rng, kReturnsA);
+  if (!has_r && reads_r(where)) where = one_of(rng, kWhereA);
+  std::string ret = has_b && rng() % 3 != 0 ? one_of(rng, kReturnsAB) : one_of(rng, kReturnsA);
+  if (!has_r && reads_r(ret)) ret = one_of(rng, kReturnsA);
   return pattern + " " + where + " " + ret;
 }
 

@@ -157,12 +157,12 @@ class BatchAggregate final : public Operator {
     for (std::size_t i = 0; i < projection_.items.size(); ++i) {
       if (projection_.item_has_aggregate[i]) continue;
       const bool planned = i < projection_.group_keys.size() && projection_.group_keys[i];
-      e.keys.push_back(compile_vector(planned ? *projection_.group_keys[i] : *projection_.items[i].expr, pipeline_.layout.nodes));
+      e.keys.push_back(compile_vector(planned ? *projection_.group_keys[i] : *projection_.items[i].expr, pipeline_.layout.nodes, pipeline_.layout.rels));
       // Groups are found by a text's id; the written key reads its text by that id.
       if (e.keys.back()) e.keys.back()->ids_only();
     }
     for (const AggregateCall& call : projection_.aggregates) {
-      e.args.push_back(call.arg ? compile_vector(*call.arg, pipeline_.layout.nodes) : nullptr);
+      e.args.push_back(call.arg ? compile_vector(*call.arg, pipeline_.layout.nodes, pipeline_.layout.rels) : nullptr);
       // count(DISTINCT text) counts ids.
       if (e.args.back() && call.kind == AggregateKind::Count && call.distinct) e.args.back()->ids_only();
     }

@@ -129,7 +129,7 @@ std::optional<BatchPipeline> batch_pipeline(OperatorPtr& chain, std::size_t slot
   }
   BatchPipeline pipeline{nullptr, std::move(layout), nullptr, std::move(steps), false, row_source};
   for (const BatchStep& step : pipeline.steps) {
-    if (step.form.kind == Kind::Filter && compile_vector(*step.form.predicate, step.in.nodes)->row_by_row()) {
+    if (step.form.kind == Kind::Filter && compile_vector(*step.form.predicate, step.in.nodes, step.in.rels)->row_by_row()) {
       pipeline.row_by_row = true;
     }
   }

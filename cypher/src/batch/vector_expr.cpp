@@ -64,7 +64,11 @@ int vec_order_compare(const Vec& vec, VecKind kind, std::size_t i, const Value& 
 
 namespace {
 
-using Slots = std::vector<std::uint8_t>;
+// The slots a batch has columns for: node ids, relationships.
+struct Slots {
+  const std::vector<std::uint8_t>& nodes;
+  const std::vector<std::uint8_t>& rels;
+};
 
 // Whether a loop that cannot fail runs over every row of the batch (one
 // vector loop) rather than only the selected ones: the unselected rows'
@@ -388,6 +392,86 @@ class PropertyVec final : public VecExpr {
   bool text_ = true;  // Str: look the texts up too (false: ids only)
   std::vector<std::size_t> offsets_;
   std::vector<std::size_t> ends_;
+};
+
+// The kind every relationship type's column of `key` has (as column_kind).
+VecKind rel_property_kind(const PropertyKey& key) {
+  VecKind kind = VecKind::Null;
+  for (std::size_t t = 0; t < kRelTypeCount; ++t) {
+    const std::int16_t column = key.rel_column[t];
+    if (column == PropertyKey::kAbsent) continue;
+    VecKind here = VecKind::Any;
+    switch (rel_type_def(static_cast<RelType>(t)).properties[static_cast<std::size_t>(column)].type) {
+      case ValueType::Int: here = VecKind::Int; break;
+      case ValueType::Bool: here = VecKind::Bool; break;
+      case ValueType::String: here = VecKind::Str; break;
+      case ValueType::StringList: here = VecKind::Any; break;
+    }
+    if (kind == VecKind::Null) {
+      kind = here;
+    } else if (kind != here) {
+      return VecKind::Any;
+    }
+  }
+  return kind;
+}
+
+// A property of a relationship variable, read off its type's column at the
+// edge's position (texts as store ids, like a node's).
+class RelPropertyVec final : public VecExpr {
+ public:
+  RelPropertyVec(Slot slot, const PropertyKey& key) : VecExpr(rel_property_kind(key)), slot_(slot), key_(key) {
+    if (kind() == VecKind::Str) set_interned();
+  }
+  void ids_only() override { text_ = false; }
+
+ protected:
+  void run(VecInput& in, Vec& out) override {
+    const GraphStore& store = in.ctx.store();
+    const std::vector<RelRef>& rels = in.batch.rels[slot_];
+    if (kind() == VecKind::Any) {
+      in.each([&](std::uint32_t i) { out.values[i] = rel_property(store, rels[i], key_); });
+      return;
+    }
+    std::array<const void*, kRelTypeCount> data{};
+    for (std::size_t t = 0; t < kRelTypeCount; ++t) {
+      const std::int16_t column = key_.rel_column[t];
+      if (column == PropertyKey::kAbsent) continue;
+      const Column& values = store.edge_columns(static_cast<RelType>(t))[static_cast<std::size_t>(column)];
+      if (const auto* ints = std::get_if<IntColumn>(&values)) data[t] = ints->values.data();
+      if (const auto* bools = std::get_if<BoolColumn>(&values)) data[t] = bools->values.data();
+      if (const auto* strings = std::get_if<StringColumn>(&values)) data[t] = strings->values.data();
+    }
+    const VecKind k = kind();
+    in.each([&](std::uint32_t i) {
+      const RelRef& rel = rels[i];
+      const void* column = data[index_of(rel.type)];
+      if (column == nullptr) {
+        out.nulls[i] = 1;
+        return;
+      }
+      const EdgePos pos = rel.position(store);
+      if (k == VecKind::Int) {
+        const std::int32_t v = static_cast<const std::int32_t*>(column)[pos];
+        out.nulls[i] = v == kNullInt;
+        out.ints[i] = v;
+      } else if (k == VecKind::Bool) {
+        const std::uint8_t v = static_cast<const std::uint8_t*>(column)[pos];
+        out.nulls[i] = v == kNullBool;
+        out.ints[i] = v == 1;
+      } else {
+        const StringId id = static_cast<const StringId*>(column)[pos];
+        out.nulls[i] = id == kNullString;
+        out.ids[i] = id;
+        if (text_ && id != kNullString) out.strs[i] = store.strings().get(id);
+      }
+    });
+  }
+
+ private:
+  Slot slot_;
+  const PropertyKey& key_;
+  bool text_ = true;
 };
 
 class LabelTestVec final : public VecExpr {
@@ -829,8 +913,11 @@ class InListVec final : public VecExpr {
   std::vector<std::string_view> strs_;
 };
 
-bool node_variable(const Expr& e, const Slots& node_slots) {
-  return e.kind == ExprKind::Variable && e.slot < node_slots.size() && node_slots[e.slot] != 0;
+bool node_variable(const Expr& e, const Slots& slots) {
+  return e.kind == ExprKind::Variable && e.slot < slots.nodes.size() && slots.nodes[e.slot] != 0;
+}
+bool rel_variable(const Expr& e, const Slots& slots) {
+  return e.kind == ExprKind::Variable && e.slot < slots.rels.size() && slots.rels[e.slot] != 0;
 }
 
 // A literal list whose elements are all non-null literals of `kind`.
@@ -854,6 +941,10 @@ VecExprPtr compile_native(const Expr& expr, const Slots& node_slots) {
       if (node_variable(expr, node_slots)) return std::make_unique<NodeVec>(expr.slot);
       return nullptr;
     case ExprKind::Property:
+      if (rel_variable(*expr.args[0], node_slots)) {
+        if (rel_property_kind(expr.property) == VecKind::Null) return nullptr;
+        return std::make_unique<RelPropertyVec>(expr.args[0]->slot, expr.property);
+      }
       if (!node_variable(*expr.args[0], node_slots)) return nullptr;
       return std::make_unique<PropertyVec>(expr.args[0]->slot, expr.property);
     case ExprKind::HasLabels:
@@ -902,7 +993,7 @@ VecExprPtr compile_native(const Expr& expr, const Slots& node_slots) {
       if (!expr.plan || !expr.plan_writes_nothing) return nullptr;
       const OperatorForm form = expr.plan->form();
       if (form.kind != OperatorForm::Kind::Degree || form.degree->far != kNoSlot) return nullptr;
-      if (form.degree->near >= node_slots.size() || node_slots[form.degree->near] == 0) return nullptr;
+      if (form.degree->near >= node_slots.nodes.size() || node_slots.nodes[form.degree->near] == 0) return nullptr;
       return std::make_unique<DegreeVec>(*form.degree, expr.kind == ExprKind::PatternExists);
     }
     case ExprKind::StartsWith:
@@ -928,8 +1019,9 @@ VecExprPtr compile_native(const Expr& expr, const Slots& node_slots) {
 
 }  // namespace
 
-VecExprPtr compile_vector(const Expr& expr, const std::vector<std::uint8_t>& node_slots) {
-  if (auto native = compile_native(expr, node_slots)) return native;
+VecExprPtr compile_vector(const Expr& expr, const std::vector<std::uint8_t>& node_slots,
+                          const std::vector<std::uint8_t>& rel_slots) {
+  if (auto native = compile_native(expr, Slots{node_slots, rel_slots})) return native;
   return std::make_unique<RowEval>(expr);
 }
 

@@ -88,7 +88,8 @@ class VecExpr {
 using VecExprPtr = std::unique_ptr<VecExpr>;
 
 // `node_slots` and `rel_slots`: the slots the batch has columns for.
-VecExprPtr compile_vector(const Expr& expr, const std::vector<std::uint8_t>& node_slots);
+VecExprPtr compile_vector(const Expr& expr, const std::vector<std::uint8_t>& node_slots,
+                          const std::vector<std::uint8_t>& rel_slots);
 
 // The value of row i as the row evaluator would give it.
 Value vec_value(const Vec& vec, VecKind kind, std::size_t i);

@@ -102,6 +102,9 @@ class GraphStore {
   // that order; a node's values sit at row(node). For readers that write
   // many values and cannot afford a PropertyValue each (answer JSON).
   std::span<const Column> columns(Label label) const { return parts_.labels[index_of(label)].columns; }
+  // The typed columns of relationship type `type`, one per
+  // rel_type_def(type).properties; an edge's values sit at its EdgePos.
+  std::span<const Column> edge_columns(RelType type) const { return rel(type).properties; }
 
   // Call sites ingest could not resolve: all of them, and those in one node.
   struct UnresolvedCall {
