@@ -138,6 +138,9 @@ std::string random_query(std::mt19937& rng) {
       "RETURN a.docstring AS k, count(*) AS c",
       "RETURN a.name AS k, count(*) AS c ORDER BY c, k LIMIT 6",
       "RETURN a.file_path AS k, sum(a.line_start) AS s ORDER BY s DESC, k LIMIT 4",
+      "RETURN a.file_path AS k, max(a.complexity) AS m ORDER BY m DESC, k LIMIT 5",
+      "RETURN a.name AS k, min(a.complexity) AS m ORDER BY m, k LIMIT 5",
+      "RETURN a.language AS k, min(a.line_start) AS m, max(a.line_end) AS x ORDER BY x DESC, m LIMIT 3",
   };
   static const char* const kReturnsAB[] = {
       "RETURN count(*) AS n",

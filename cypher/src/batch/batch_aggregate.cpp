@@ -289,16 +289,13 @@ class BatchAggregate final : public Operator {
     }
     return cache.emplace(g, std::move(value)).first->second;
   }
-  // The aggregate an item is when that is a count (or integer sum): compared without a Value.
+  // The aggregate an item is when its results are integers (a count, a
+  // sum, min or max of integers): compared without a Value.
   std::optional<std::size_t> counted(std::size_t item) const {
     const Expr& expr = *projection_.items[item].expr;
     if (expr.kind != ExprKind::Aggregate) return std::nullopt;
     for (std::size_t a = 0; a < projection_.aggregates.size(); ++a) {
-      const AggregateKind kind = projection_.aggregates[a].kind;
-      if (projection_.aggregates[a].slot == expr.slot &&
-          (kind == AggregateKind::CountStar || kind == AggregateKind::Count || kind == AggregateKind::Sum)) {
-        return a;
-      }
+      if (projection_.aggregates[a].slot == expr.slot && table_->integer_column(a).values != nullptr) return a;
     }
     return std::nullopt;
   }
@@ -331,10 +328,11 @@ class BatchAggregate final : public Operator {
   bool before(ExecContext& ctx, std::size_t a, std::size_t b) {
     for (std::size_t j = 0; j < sort_items_.size(); ++j) {
       int c = 0;
-      if (const auto aggregate = counts_[j]) {
-        const std::int64_t x = *table_->integer_result(*aggregate, a);
-        const std::int64_t y = *table_->integer_result(*aggregate, b);
-        c = x < y ? -1 : (x > y ? 1 : 0);
+      const auto aggregate = counts_[j];
+      const auto x = aggregate ? table_->integer_result(*aggregate, a) : std::nullopt;
+      const auto y = aggregate ? table_->integer_result(*aggregate, b) : std::nullopt;
+      if (x && y) {
+        c = *x < *y ? -1 : (*x > *y ? 1 : 0);
       } else if (const auto key = word_keys_[j]; key && !table_->key_null(*key, a) && !table_->key_null(*key, b)) {
         c = compare_words(ctx, *key, a, b);
       } else {
@@ -372,13 +370,14 @@ class BatchAggregate final : public Operator {
     const auto less = [&](std::uint32_t a, std::uint32_t b) { return before(ctx, a, b); };
     // A first sort key that is a count (or integer sum) rules most groups
     // out by one comparison of integers read off its column.
-    const std::int64_t* lead = counts_[0] ? table_->integer_column(*counts_[0]) : nullptr;
+    const GroupTable::IntegerColumn lead = counts_[0] ? table_->integer_column(*counts_[0]) : GroupTable::IntegerColumn{};
+    const auto present = [&](std::uint32_t g) { return lead.present == nullptr || lead.present[g] != 0; };
     const bool lead_descending = sort_descending_[0];
     std::uint32_t worst = 0;
     for (const std::uint32_t group : seen) {
       if (order_.size() >= keep) {
-        if (lead != nullptr && lead[group] != lead[worst]) {
-          if ((lead[group] < lead[worst]) == lead_descending) continue;
+        if (lead.values != nullptr && lead.values[group] != lead.values[worst] && present(group) && present(worst)) {
+          if ((lead.values[group] < lead.values[worst]) == lead_descending) continue;
         } else if (!before(ctx, group, worst)) {
           continue;
         }

@@ -142,23 +142,31 @@ class GroupTable {
   bool key_null(std::size_t k, std::size_t g) const { return ((nulls_[g] >> k) & 1u) != 0; }
   const KeyShape& key_shape(std::size_t k) const { return keys_[k]; }
   Value aggregate_value(std::size_t a, std::size_t g) const;
-  // The integer results of aggregate a by group (integer_result's column), or null.
-  const std::int64_t* integer_column(std::size_t a) const {
+  // The integer results of aggregate a by group (integer_result's column):
+  // values null when it has none; `present` null when every group has one.
+  struct IntegerColumn {
+    const std::int64_t* values = nullptr;
+    const std::uint8_t* present = nullptr;
+  };
+  IntegerColumn integer_column(std::size_t a) const {
+    const Column& c = columns_[a];
     switch (shapes_[a].call->kind) {
       case AggregateKind::CountStar:
-      case AggregateKind::Count: return columns_[a].counts.data();
-      case AggregateKind::Sum: return columns_[a].sums.data();
-      default: return nullptr;
+      case AggregateKind::Count: return {c.counts.data(), nullptr};
+      case AggregateKind::Sum: return {c.sums.data(), nullptr};
+      case AggregateKind::Min:
+      case AggregateKind::Max:
+        if (shapes_[a].kind == VecKind::Int) return {c.best_ints.data(), c.has_best.data()};
+        return {};
+      default: return {};
     }
   }
-  // An integer result of aggregate a (count, integer sum) compared without a Value; nullopt otherwise.
+  // An integer result of aggregate a (count, integer sum, min or max of
+  // integers) compared without a Value; nullopt for others and for null.
   std::optional<std::int64_t> integer_result(std::size_t a, std::size_t g) const {
-    switch (shapes_[a].call->kind) {
-      case AggregateKind::CountStar:
-      case AggregateKind::Count: return columns_[a].counts[g];
-      case AggregateKind::Sum: return columns_[a].sums[g];
-      default: return std::nullopt;
-    }
+    const IntegerColumn column = integer_column(a);
+    if (column.values == nullptr || (column.present != nullptr && column.present[g] == 0)) return std::nullopt;
+    return column.values[g];
   }
 
  private:
@@ -182,6 +190,7 @@ class GroupTable {
   std::uint32_t new_group(const std::uint64_t* words, std::uint64_t null_mask, std::uint64_t position, ExecContext* charge);
   void grow_groups();
   void accumulate(std::size_t a, const Vec& v, const Batch& batch);
+  bool accumulate_ints(std::size_t a, const Vec& v, const std::uint32_t* selected, std::size_t live);
   void add_distinct(std::size_t a, std::uint32_t g, std::uint64_t value);
   void add_value(std::size_t a, std::uint32_t g, std::int64_t integer, std::string_view text, std::int64_t weight);
 
