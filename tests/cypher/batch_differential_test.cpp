@@ -141,6 +141,9 @@ std::string random_query(std::mt19937& rng) {
       "RETURN a.file_path AS k, max(a.complexity) AS m ORDER BY m DESC, k LIMIT 5",
       "RETURN a.name AS k, min(a.complexity) AS m ORDER BY m, k LIMIT 5",
       "RETURN a.language AS k, min(a.line_start) AS m, max(a.line_end) AS x ORDER BY x DESC, m LIMIT 3",
+      "RETURN a.name AS n, a.docstring AS d, count(*) AS c ORDER BY c DESC, n, d LIMIT 6",
+      "RETURN a.file_path AS f, a.name AS n, count(*) AS c",
+      "RETURN a.complexity AS k, count(*) AS c ORDER BY c DESC, k LIMIT 4",
   };
   static const char* const kReturnsAB[] = {
       "RETURN count(*) AS n",
@@ -153,6 +156,8 @@ std::string random_query(std::mt19937& rng) {
       "RETURN b.file_path AS p, count(*) AS c",
       "RETURN b.qualified_name AS q, count(*) AS c ORDER BY c DESC, q LIMIT 5",
       "RETURN b, count(*) AS c ORDER BY c DESC LIMIT 5",
+      "RETURN a, b, count(*) AS c ORDER BY c DESC LIMIT 5",
+      "RETURN a.file_path AS x, b.file_path AS y, count(*) AS c",
       "RETURN a.name AS x, b.name AS y, count(*) AS c ORDER BY c DESC, x, y LIMIT 8",
       "RETURN b.name AS k, collect(a.name)[0] AS first, count(*) AS c ORDER BY c DESC, k LIMIT 3",
       "RETURN a.qualified_name AS x, b.qualified_name AS y ORDER BY y, x LIMIT 9",

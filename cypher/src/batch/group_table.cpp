@@ -106,6 +106,15 @@ std::uint32_t GroupTable::find_or_add(const std::uint64_t* words, std::uint64_t 
     }
     return g;
   }
+  if (packed_ && null_mask == 0) {
+    const auto [g, added] = single_.find_or_insert((words[0] << 32) | words[1], static_cast<std::uint32_t>(group_count_));
+    if (added) {
+      new_group(words, 0, position, charge);
+    } else if (position < first_seen_[g]) {
+      first_seen_[g] = position;
+    }
+    return g;
+  }
   const auto [g, added] = index_.find_or_insert(hash_words(words, k_count, null_mask), group_count_, [&](std::size_t other) {
     return nulls_[other] == null_mask &&
            std::equal(words, words + k_count, words_.begin() + static_cast<std::ptrdiff_t>(other * k_count));
@@ -118,31 +127,41 @@ std::uint32_t GroupTable::find_or_add(const std::uint64_t* words, std::uint64_t 
   return static_cast<std::uint32_t>(g);
 }
 
-bool GroupTable::any_null(const Vec& vec, const std::uint32_t* selected, std::size_t live) const {
-  if (keys_[0].kind == VecKind::Node) return false;
-  const std::uint8_t* nulls = vec.nulls.data();
+bool GroupTable::any_null(const std::vector<const Vec*>& keys, const std::uint32_t* selected, std::size_t live) const {
   std::uint8_t any = 0;
-  for (std::size_t k = 0; k < live; ++k) any |= nulls[selected != nullptr ? selected[k] : k];
+  for (std::size_t key = 0; key < keys_.size(); ++key) {
+    if (keys_[key].kind == VecKind::Node) continue;
+    const std::uint8_t* nulls = keys[key]->nulls.data();
+    for (std::size_t k = 0; k < live; ++k) any |= nulls[selected != nullptr ? selected[k] : k];
+  }
   return any != 0;
 }
 
-// Groups of n ids at once (WordGroups::assign): groups[k] = the group of
-// id_of(k), a new group's first position position_of(k). `earlier`: a
-// position may come before those of groups already made (a worker's parts
-// need not come in order; a merged table's groups interleave), so older
-// groups' first positions are lowered; a group made here was made by its
-// first row.
-template <class IdOf, class PositionOf>
-void GroupTable::assign_ids(std::size_t n, IdOf&& id_of, PositionOf&& position_of, bool earlier, ExecContext* charge,
-                            std::uint32_t* groups) {
+// Groups of n one-word keys at once (WordGroups::assign): groups[k] = the
+// group of key_of(k), a new group's first position position_of(k).
+// `earlier`: a position may come before those of groups already made (a
+// worker's parts need not come in order; a merged table's groups
+// interleave), so older groups' first positions are lowered; a group made
+// here was made by its first row.
+template <class KeyOf, class PositionOf>
+void GroupTable::assign_words(std::size_t n, KeyOf&& key_of, PositionOf&& position_of, bool earlier, ExecContext* charge,
+                              std::uint32_t* groups) {
   const auto before = static_cast<std::uint32_t>(group_count_);
   added_.clear();
-  const std::uint32_t after = ids_.assign(n, id_of, before, groups, added_);
+  const std::uint32_t after =
+      id_key_ ? ids_.assign(n, [&](std::size_t k) { return static_cast<std::uint32_t>(key_of(k)); }, before, groups, added_)
+              : single_.assign(n, key_of, before, groups, added_);
   if (charge != nullptr) charge->charge(after - before);
   while (capacity_ < after) grow_groups();
   for (std::size_t j = 0; j < added_.size(); ++j) {
     const std::size_t g = before + j;
-    words_[g] = id_of(added_[j]);
+    const std::uint64_t word = key_of(added_[j]);
+    if (packed_) {
+      words_[2 * g] = word >> 32;
+      words_[2 * g + 1] = word & 0xFFFFFFFFull;
+    } else {
+      words_[g] = word;
+    }
     nulls_[g] = 0;
     first_seen_[g] = position_of(added_[j]);
   }
@@ -154,22 +173,35 @@ void GroupTable::assign_ids(std::size_t n, IdOf&& id_of, PositionOf&& position_o
   }
 }
 
-// One key of ids with no nulls (the common case): the live rows' groups
-// found in one pass over the slots.
-void GroupTable::add_ids(const Vec& vec, const std::uint32_t* selected, std::size_t live, std::uint64_t first,
-                         ExecContext* charge) {
-  const std::uint32_t* ids = keys_[0].kind == VecKind::Node ? vec.nodes.data() : vec.ids.data();
+// A key of one word with no nulls among the rows (the common case): the
+// live rows' groups found in one pass over the slots.
+void GroupTable::add_words(const std::vector<const Vec*>& keys, const std::uint32_t* selected, std::size_t live,
+                           std::uint64_t first, ExecContext* charge) {
+  const auto ids_of = [&](std::size_t key) {
+    return keys_[key].kind == VecKind::Node ? keys[key]->nodes.data() : keys[key]->ids.data();
+  };
   live_groups_.resize(live);
   const bool earlier = first < added_until_;
-  if (selected != nullptr) {
-    assign_ids(
-        live, [&](std::size_t k) { return ids[selected[k]]; }, [&](std::size_t k) { return first + selected[k]; }, earlier,
-        charge, live_groups_.data());
-    for (std::size_t k = 0; k < live; ++k) groups_[selected[k]] = live_groups_[k];
+  const auto run = [&](auto&& word_of) {
+    if (selected != nullptr) {
+      assign_words(
+          live, [&](std::size_t k) { return word_of(selected[k]); }, [&](std::size_t k) { return first + selected[k]; },
+          earlier, charge, live_groups_.data());
+      for (std::size_t k = 0; k < live; ++k) groups_[selected[k]] = live_groups_[k];
+    } else {
+      assign_words(live, word_of, [&](std::size_t k) { return first + k; }, earlier, charge, groups_.data());
+    }
+  };
+  if (packed_) {
+    const std::uint32_t* a = ids_of(0);
+    const std::uint32_t* b = ids_of(1);
+    run([&](std::size_t i) { return (std::uint64_t{a[i]} << 32) | b[i]; });
+  } else if (id_key_) {
+    const std::uint32_t* ids = ids_of(0);
+    run([&](std::size_t i) -> std::uint64_t { return ids[i]; });
   } else {
-    assign_ids(
-        live, [&](std::size_t k) { return ids[k]; }, [&](std::size_t k) { return first + k; }, earlier, charge,
-        groups_.data());
+    const std::int64_t* ints = keys[0]->ints.data();
+    run([&](std::size_t i) { return static_cast<std::uint64_t>(ints[i]); });
   }
 }
 
@@ -184,8 +216,8 @@ void GroupTable::add(const Batch& batch, const std::vector<const Vec*>& keys, co
   row_words_.assign(std::max<std::size_t>(k_count, 1), 0);
   if (k_count == 0) {
     std::fill(groups_.begin(), groups_.end(), 0u);
-  } else if (id_key_ && !any_null(*keys[0], selected, live)) {
-    add_ids(*keys[0], selected, live, first, charge);
+  } else if (word_key_ && !any_null(keys, selected, live)) {
+    add_words(keys, selected, live, first, charge);
   } else {
     for (std::size_t k = 0; k < live; ++k) {
       const std::size_t i = row(k);
@@ -333,11 +365,10 @@ void GroupTable::accumulate(std::size_t a, const Vec& v, const Batch& batch) {
 void GroupTable::merge(const GroupTable& other, ExecContext* charge) {
   std::vector<std::uint32_t> to(other.group_count_);
   const std::size_t k_count = keys_.size();
-  if (id_key_ && !other.null_group_) {
-    // Both tables' groups were made in ascending order of their first positions only within each.
-    assign_ids(
-        other.group_count_, [&](std::size_t g) { return static_cast<std::uint32_t>(other.words_[g]); },
-        [&](std::size_t g) { return other.first_seen_[g]; }, true, charge, to.data());
+  if (word_key_ && !packed_ && !other.null_group_) {
+    assign_words(
+        other.group_count_, [&](std::size_t g) { return other.words_[g]; }, [&](std::size_t g) { return other.first_seen_[g]; },
+        true, charge, to.data());
   } else {
     for (std::size_t g = 0; g < other.group_count_; ++g) {
       const std::uint64_t* words = other.words_.data() + g * k_count;

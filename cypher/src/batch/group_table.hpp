@@ -121,7 +121,10 @@ class GroupTable {
  public:
   GroupTable(std::vector<KeyShape> keys, std::vector<AggregateShape> aggregates)
       : keys_(std::move(keys)), shapes_(std::move(aggregates)) {
-    id_key_ = keys_.size() == 1 && (keys_[0].kind == VecKind::Node || (keys_[0].kind == VecKind::Str && keys_[0].interned));
+    const auto id = [](const KeyShape& key) { return key.kind == VecKind::Node || (key.kind == VecKind::Str && key.interned); };
+    id_key_ = keys_.size() == 1 && id(keys_[0]);
+    packed_ = keys_.size() == 2 && id(keys_[0]) && id(keys_[1]);
+    word_key_ = id_key_ || packed_ || (keys_.size() == 1 && (keys_[0].kind == VecKind::Int || keys_[0].kind == VecKind::Bool));
   }
 
   // Empties the table; `node_count` sizes the bitmap of count(DISTINCT node) with no keys.
@@ -181,11 +184,12 @@ class GroupTable {
   };
 
   std::uint64_t key_word(std::size_t k, const Vec& vec, std::size_t i);
-  bool any_null(const Vec& vec, const std::uint32_t* selected, std::size_t live) const;
-  void add_ids(const Vec& vec, const std::uint32_t* selected, std::size_t live, std::uint64_t first, ExecContext* charge);
-  template <class IdOf, class PositionOf>
-  void assign_ids(std::size_t n, IdOf&& id_of, PositionOf&& position_of, bool earlier, ExecContext* charge,
-                  std::uint32_t* groups);
+  bool any_null(const std::vector<const Vec*>& keys, const std::uint32_t* selected, std::size_t live) const;
+  void add_words(const std::vector<const Vec*>& keys, const std::uint32_t* selected, std::size_t live, std::uint64_t first,
+                 ExecContext* charge);
+  template <class KeyOf, class PositionOf>
+  void assign_words(std::size_t n, KeyOf&& key_of, PositionOf&& position_of, bool earlier, ExecContext* charge,
+                    std::uint32_t* groups);
   std::uint32_t find_or_add(const std::uint64_t* words, std::uint64_t null_mask, std::uint64_t position, ExecContext* charge);
   std::uint32_t new_group(const std::uint64_t* words, std::uint64_t null_mask, std::uint64_t position, ExecContext* charge);
   void grow_groups();
@@ -202,7 +206,9 @@ class GroupTable {
   std::vector<std::deque<std::string>> texts_;
   bool id_key_ = false;                      // one key of ids (nodes, interned texts)
   WordGroups<std::uint32_t> ids_;            // ... and the groups by its id
-  WordGroups<std::uint64_t> single_;         // one key of another kind: the groups by its word
+  bool packed_ = false;                      // two keys of ids, whose non-null pairs are one word (a << 32 | b)
+  bool word_key_ = false;                    // a non-null key is one word (ids, an integer, a boolean, a packed pair)
+  WordGroups<std::uint64_t> single_;         // one key of another kind, or a packed pair: the groups by its word
   std::optional<std::uint32_t> null_group_;  // ... and its null's group
   GroupIndex index_;                         // several keys
   std::vector<std::uint64_t> words_;         // keys_.size() words per group
@@ -215,7 +221,7 @@ class GroupTable {
   std::uint64_t added_until_ = 0;
   std::vector<std::uint32_t> groups_;        // by batch row
   std::vector<std::uint64_t> row_words_;
-  std::vector<std::uint32_t> live_groups_;   // by live row (add_ids over a selection)
+  std::vector<std::uint32_t> live_groups_;   // by live row (add_words over a selection)
   std::vector<std::uint32_t> added_;         // the live rows that made a group
 };
 
