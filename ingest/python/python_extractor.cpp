@@ -1156,11 +1156,24 @@ class FlowWriter {
   void assign_value(ScopeIndex scope, std::uint32_t line, LinkChain target, TSNode value, LinkChain annotation) {
     value = innermost(value);
     if (!annotation.empty() || !is_sequence_or_mapping(value)) {
-      push(scope, line, std::move(target), value_chain(value), std::move(annotation));
+      LinkChain chain = literal_or_chain(target, value);
+      push(scope, line, std::move(target), std::move(chain), std::move(annotation));
       return;
     }
     push(scope, line, target, value_chain(value), {});
     elements(scope, line, target, value, 0);
+  }
+
+  // A name bound to a short string or integer literal (`KEY = "a"`) keeps
+  // it as a literal argument does, [Element "s:a"]: the key it selects
+  // as a subscript (`d[KEY]`). Any other value is its chain.
+  LinkChain literal_or_chain(const LinkChain& target, TSNode value) const {
+    LinkChain chain = value_chain(value);
+    if (target.size() != 1 || target[0].kind != Link::Kind::Name || !is_scalar_literal(chain)) return chain;
+    if (std::string key = reader_.element_key(value); !key.empty() && key.size() <= kMaxKeyArgument) {
+      return {{Link::Kind::Element, std::move(key)}};
+    }
+    return chain;
   }
 
   bool is_sequence_or_mapping(TSNode node) const {

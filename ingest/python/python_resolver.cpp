@@ -132,6 +132,10 @@ std::string place_of(const LinkChain& chain, std::size_t length) {
   return place;
 }
 
+// A literal as a call's argument: the one link [Element "s:<text>"] or
+// [Element "i:<digits>"] (see CallSite::arguments).
+bool is_literal_argument(const LinkChain& chain) { return chain.size() == 1 && chain[0].kind == Link::Kind::Element; }
+
 bool is_container_literal(const LinkChain& chain) {
   if (chain.size() != 1 || chain[0].kind != Link::Kind::Literal) return false;
   const std::string& type = chain[0].text;
@@ -215,6 +219,11 @@ bool reads_changed(const Reads& reads, const ChangedFlows& changed) {
   if (reads.back() == kEverything) return true;
   return std::any_of(reads.begin(), reads.end(), [&](FlowKey key) { return changed.contains(key); });
 }
+
+// A literal key (a name bound to `"a"` or `1`, a literal argument) is, as
+// an object, a builtin str or int: its attributes and calls are builtins'.
+Value as_object(const Value& value) { return value.is(Value::Kind::Constant) ? Value::external("builtins") : value; }
+bool is_builtin_object(const Value& value) { return value.is(Value::Kind::External) || value.is(Value::Kind::Constant); }
 
 // Values worth passing on to a parameter.
 bool flows_on(const Value& value) {
@@ -1068,7 +1077,7 @@ class Resolver {
           for (const Value& value : current) flows->push_back({decorator.ref, parameter, {}, value});
         }
         for (const Value& value : returns_given(decorator.ref, parameter, current, depth + 1)) {
-          if (!value.is(Value::Kind::External)) add(applied, value);
+          if (!is_builtin_object(value)) add(applied, value);
         }
       }
       if (!applied.empty()) current = std::move(applied);
@@ -1085,7 +1094,7 @@ class Resolver {
     // variable (`def public(obj: T) -> T`) says nothing the body does not.
     if (!definition.return_annotation.empty()) {
       Values declared = return_values(function, depth);
-      if (std::any_of(declared.begin(), declared.end(), [](const Value& v) { return !v.is(Value::Kind::External); })) {
+      if (!std::all_of(declared.begin(), declared.end(), is_builtin_object)) {
         return declared;
       }
     }
@@ -1333,17 +1342,18 @@ class Resolver {
   // that fills the container, at `line`: as for names, the last write of
   // that key above the line in a block holding it overwrites those before.
   Values element(const Value& container, const std::string& slice_or_key, int depth, ScopeRef use, std::uint32_t line) {
-    if (container.is(Value::Kind::External)) return {container};
+    if (is_builtin_object(container)) return {as_object(container)};
     if (container.is(Value::Kind::Instance) && slice_or_key.empty()) return iterated(container, depth + 1);
     if (!container.is(Value::Kind::Container)) return {};
     if (slice_or_key.starts_with("n:")) {
-      // A parameter as key: the elements of the literal keys calls pass it,
-      // else (any other name, a key of unknown value) any.
-      const Binding* named = use.file == kNone ? nullptr : lookup(slice_or_key.substr(2), use.file, use.def);
-      if (named == nullptr || named->kind != Binding::Kind::Parameter || named->receiver) {
-        return element(container, {}, depth + 1, use, line);
-      }
-      const Values keys = resolve(*named, depth + 1);
+      // A name as key: the elements of the literal keys it may hold (those
+      // calls pass a parameter, or a name bound to a literal, here or in the
+      // module it is imported from), else (a key of unknown value) any.
+      if (use.file == kNone) return element(container, {}, depth + 1, use, line);
+      const std::string name = slice_or_key.substr(2);
+      const Binding* named = lookup(name, use.file, use.def);
+      if (named != nullptr && named->receiver) return element(container, {}, depth + 1, use, line);
+      const Values keys = resolve_name(name, named, use.file, use.def, depth + 1, line);
       const bool literal = !keys.empty() && std::all_of(keys.begin(), keys.end(), [](const Value& k) {
         return k.is(Value::Kind::Constant) && !k.name.empty();
       });
@@ -1429,6 +1439,7 @@ class Resolver {
     switch (callee.kind) {
       case Value::Kind::Class: return {Value{Value::Kind::Instance, callee.ref, {}}};
       case Value::Kind::External: return {callee};
+      case Value::Kind::Constant: return {as_object(callee)};
       case Value::Kind::Function: return return_values(callee.ref, depth + 1);
       case Value::Kind::Instance: {
         Values results;
@@ -1449,7 +1460,7 @@ class Resolver {
     if (definition.return_annotation.empty()) return body_returns(function, depth);
     Values declared = instance_of(evaluate(definition.return_annotation, function.file, definition.parent, depth + 1));
     const auto in_tree = [](const Values& values) {
-      return std::any_of(values.begin(), values.end(), [](const Value& v) { return !v.is(Value::Kind::External); });
+      return !std::all_of(values.begin(), values.end(), is_builtin_object);
     };
     if (in_tree(declared)) return declared;
     if (definition.return_annotation.back().text == "Self" && definition.parent != kModuleScope &&
@@ -1484,11 +1495,10 @@ class Resolver {
       if (!passes) continue;
       if (site->arguments[a].empty()) return false;  // a scalar, or no chain of names
       // An argument of unknown value (or a literal) says nothing: what every call passes stands.
+      if (is_literal_argument(site->arguments[a])) return false;
       const Values passed = evaluate(site->arguments[a], file, scope, depth + 1, line);
-      if (std::all_of(passed.begin(), passed.end(), [](const Value& v) { return v.is(Value::Kind::Constant); })) {
-        return false;
-      }
-      add(out, passed);
+      if (passed.empty()) return false;
+      for (const Value& value : passed) add(out, as_object(value));
       return true;
     }
     return false;
@@ -1570,6 +1580,7 @@ class Resolver {
       case Value::Kind::Instance: return class_member(owner.ref, name, true, false, depth + 1);
       case Value::Kind::Super: return class_member(owner.ref, name, true, true, depth + 1);
       case Value::Kind::External: return {owner};
+      case Value::Kind::Constant: return {as_object(owner)};
       // A list's, dict's or set's own methods are builtins.
       case Value::Kind::Container: return {Value::external("builtins")};
       default: return {};
@@ -1987,7 +1998,7 @@ class Resolver {
       if (!owner.is(Value::Kind::Instance) && !owner.is(Value::Kind::Class)) continue;
       if (values.empty()) values = assignment_values(assignment, file, 0);
       for (const Value& value : values) {
-        if (flows_on(value)) out.push_back({owner.ref, 0, assignment.target.back().text, value});
+        if (flows_on(as_object(value))) out.push_back({owner.ref, 0, assignment.target.back().text, as_object(value)});
       }
     }
   }
@@ -2277,8 +2288,14 @@ void pass_arguments(Resolver& resolver, const CallSite& call, ArgumentValues& ar
       return v.is(Value::Kind::Constant) && !v.name.empty();
     });
     if (key && !literal) out.push_back({target, parameter, {}, any_key});
+    // A name bound to a literal passes a builtin object (a literal itself, nothing).
+    const bool literal_argument = is_literal_argument(call.arguments[a]);
     for (const Value& value : values) {
-      if (flows_on(value) || (key && literal)) out.push_back({target, parameter, {}, value});
+      if (key && literal) {
+        out.push_back({target, parameter, {}, value});
+      } else if (flows_on(value) || (!literal_argument && value.is(Value::Kind::Constant))) {
+        out.push_back({target, parameter, {}, as_object(value)});
+      }
     }
   }
   const bool spread = std::any_of(call.keywords.begin(), call.keywords.end(),
@@ -2332,7 +2349,8 @@ SiteResolution resolve_site(Resolver& resolver, std::span<const FileFacts> files
         add_edge(target.ref, CallType::Constructor);
         for (const Value& init : resolver.constructor(target, 0)) pass_arguments(resolver, call, arguments, init.ref, 1, site.flows);
         break;
-      case Value::Kind::External: site.external = true; break;
+      case Value::Kind::External:
+      case Value::Kind::Constant: site.external = true; break;
       case Value::Kind::Instance:
         // Calling an instance calls its class's __call__.
         for (const Value& method : resolver.call_method(target, 0)) {

@@ -85,6 +85,20 @@ TEST_CASE("python flows: callables in dicts, lists and loops, by key and index")
   // `registry[key] = f2` in register() writes the module's registry, where
   // it may run at any time: it adds to the module's write of "a".
   CHECK(g.calls_at(m + "from_elsewhere", 105) == Names{m + "f1 direct", m + "f2 direct"});
+  // A name bound to a literal selects that key: the module's FIRST = "one",
+  // SECOND = 1 and TWO = "two" imported from flows.constants.
+  CHECK(g.calls_at(m + "by_constant", 118) == Names{m + "f1 direct"});
+  CHECK(g.calls_at(m + "by_constant", 119) == Names{m + "f2 direct"});
+  CHECK(g.calls_at(m + "by_constant", 120) == Names{m + "f2 direct"});
+  // A local bound to "one" or (in a branch) "two" selects either; one bound
+  // to what len() returns may be any key.
+  CHECK(g.calls_at(m + "by_local_constant", 130) == Names{m + "f1 direct", m + "f2 direct"});
+  CHECK(g.calls_at(m + "by_local_constant", 132) == Names{m + "f1 direct", m + "f2 direct"});
+  // As an object the literal is a builtin str: FIRST.upper() leaves the tree.
+  CHECK(g.calls_at(m + "by_local_constant", 133).empty());
+  CHECK(g.unresolved(m + "by_local_constant").empty());
+  // The name passed to a parameter used as a key passes its literal.
+  CHECK(g.calls_at(m + "by_passed_name", 137) == Names{m + "f1 direct"});
 }
 
 TEST_CASE("python flows: returned callables, bound methods and inferred returns") {
