@@ -791,7 +791,15 @@ class FlowWriter {
       reader_.read_all_names(right, facts_);
       return;
     }
-    if (augmented) return;
+    if (augmented) {
+      // `x += y` rebinds x to what x held (a list or an object updated in
+      // place), a literal now of unknown value: [Name x, Opaque "+="].
+      if (reader_.is(left, NodeType::Identifier)) {
+        const std::string name(reader_.text(left));
+        push(scope, line, {{Link::Kind::Name, name}}, {{Link::Kind::Name, name}, {Link::Kind::Opaque, "+="}}, {});
+      }
+      return;
+    }
     // `a = b = f`: the inner assignment is a statement of its own.
     const LinkChain annotation = reader_.annotation_links(reader_.child(statement, Field::Type));
     assign_node(scope, line, left, innermost(right), annotation, 0);

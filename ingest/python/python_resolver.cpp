@@ -399,6 +399,12 @@ bool assigns_none(const Assignment& assignment) {
          assignment.value[0].kind == Link::Kind::Literal && assignment.value[0].text == "None";
 }
 
+// `x += y`, as the extractor writes it: [Name x] = [Name x, Opaque "+="].
+bool is_augmented(const Assignment& assignment) {
+  const LinkChain& value = assignment.value;
+  return value.size() == 2 && value[1].kind == Link::Kind::Opaque && value[1].text == "+=";
+}
+
 // The names every scope of every file binds, built once per file and then
 // only read, so resolution can run on many threads. `eager` builds every
 // file's tables up front (in parallel, one file per task); otherwise a
@@ -574,6 +580,15 @@ class ScopeTables {
         const auto* assignment = static_cast<const Assignment*>(event.item);
         // `except ImportError: x = None` after `from m import x` keeps the import.
         if (assigns_none(*assignment) && table.names.contains(assignment->target[0].text)) continue;
+        // `x += y` adds to x's assignments (a literal's value changes);
+        // a parameter, import or definition stays what it is.
+        if (is_augmented(*assignment)) {
+          const auto bound = table.names.find(assignment->target[0].text);
+          if (bound != table.names.end() && bound->second.kind == Binding::Kind::Assigned) {
+            bound->second.assignments.push_back(assignment);
+          }
+          continue;
+        }
         Binding& binding = table.names[assignment->target[0].text];
         if (binding.kind != Binding::Kind::Assigned) {
           binding = Binding{Binding::Kind::Assigned, where, kModuleScope, {}, {}, {}, nullptr, false};
@@ -805,6 +820,11 @@ class Resolver {
             if (!passed_through(value, chain, i, file, scope, depth + 1, line, next)) add(next, call_result(value, depth + 1));
             break;
           case Link::Kind::Element: add(next, element(value, link.text, depth + 1, {file, scope}, line)); break;
+          case Link::Kind::Opaque:
+            // `x += y` (the extractor's [Name x, Opaque "+="]): the same
+            // object, or a literal of another value.
+            if (link.text == "+=") add(next, value.is(Value::Kind::Constant) ? Value{Value::Kind::Constant, {}, {}} : value);
+            break;
           default: break;
         }
       }
@@ -1353,7 +1373,10 @@ class Resolver {
       const std::string name = slice_or_key.substr(2);
       const Binding* named = lookup(name, use.file, use.def);
       if (named != nullptr && named->receiver) return element(container, {}, depth + 1, use, line);
-      const Values keys = resolve_name(name, named, use.file, use.def, depth + 1, line);
+      // Every value the name is bound to in its scope, not only those that
+      // reach the line: a loop may carry a later one back (`i = 0`, then
+      // `xs[i]` and `i += 1` in a while loop).
+      const Values keys = resolve_name(name, named, use.file, use.def, depth + 1, 0);
       const bool literal = !keys.empty() && std::all_of(keys.begin(), keys.end(), [](const Value& k) {
         return k.is(Value::Kind::Constant) && !k.name.empty();
       });

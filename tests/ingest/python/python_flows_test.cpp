@@ -99,6 +99,10 @@ TEST_CASE("python flows: callables in dicts, lists and loops, by key and index")
   CHECK(g.unresolved(m + "by_local_constant").empty());
   // The name passed to a parameter used as a key passes its literal.
   CHECK(g.calls_at(m + "by_passed_name", 137) == Names{m + "f1 direct"});
+  // `i = 0`, then `table[i]()` and `i += 1` in a loop: i may be any key.
+  CHECK(g.calls_at(m + "by_counter", 146) == Names{m + "f1 direct", m + "f2 direct"});
+  // `extended += [f2]` keeps the list it extends.
+  CHECK(g.calls_at(m + "by_counter", 150) == Names{m + "f1 direct"});
 }
 
 TEST_CASE("python flows: returned callables, bound methods and inferred returns") {
