@@ -438,6 +438,32 @@ class ScopeTables {
     return *index_[file].tables[slot(scope, files_[file].definitions.size())];
   }
 
+  // The classes of the tree with a base written with this last name
+  // (`class C(A)`, `C(mod.A)`, `C(A[T])`): where the subclasses of a class
+  // named so are, in file and definition order. Read from the definitions
+  // of every file on first use; the bases themselves are resolved by the
+  // asker.
+  std::span<const ScopeRef> classes_naming_base(std::string_view name) const {
+    std::call_once(base_names_built_, [this] {
+      for (std::uint32_t f = 0; f < files_.size(); ++f) {
+        const auto& definitions = files_[f].definitions;
+        for (ScopeIndex d = 0; d < definitions.size(); ++d) {
+          if (definitions[d].label != Label::Class) continue;
+          for (const LinkChain& base : definitions[d].bases) {
+            const auto named = std::find_if(base.rbegin(), base.rend(), [](const Link& l) {
+              return l.kind == Link::Kind::Name || l.kind == Link::Kind::Attribute;
+            });
+            if (named == base.rend()) continue;
+            std::vector<ScopeRef>& classes = by_base_name_[named->text];
+            if (classes.empty() || classes.back() != ScopeRef{f, d}) classes.push_back({f, d});
+          }
+        }
+      }
+    });
+    const auto it = by_base_name_.find(name);
+    return it == by_base_name_.end() ? std::span<const ScopeRef>() : std::span<const ScopeRef>(it->second);
+  }
+
  private:
   // Builds the file's index and tables once, whichever thread asks first.
   void ensure(std::uint32_t file) const {
@@ -645,6 +671,9 @@ class ScopeTables {
   // Written once per file under built_'s flag, read-only after.
   mutable std::vector<FileIndex> index_;
   std::unique_ptr<std::once_flag[]> built_;
+  // Written once under its flag, read-only after (views of the facts' names).
+  mutable std::unordered_map<std::string_view, std::vector<ScopeRef>> by_base_name_;
+  mutable std::once_flag base_names_built_;
 };
 
 // pytest fixtures (functions decorated `@pytest.fixture` / `@fixture`) by
@@ -723,7 +752,9 @@ class Resolver {
   // What a memoised value is: the object it is about (a binding, a
   // definition, an attribute's or a container's assignments), what is asked
   // of it, and which part.
-  enum MemoKind : std::uint32_t { kAssigned, kAttribute, kImported, kDecorated, kElement, kStarMember, kTraced, kBuilt };
+  enum MemoKind : std::uint32_t {
+    kAssigned, kAttribute, kImported, kDecorated, kElement, kStarMember, kTraced, kBuilt, kSubclassMember
+  };
   struct MemoKey {
     const void* object;
     std::uint32_t kind;
@@ -756,6 +787,7 @@ class Resolver {
   void forget() {
     cache_.clear();
     mro_.clear();
+    subclasses_.clear();
     provisional_.clear();
   }
 
@@ -794,6 +826,11 @@ class Resolver {
         i = 2;
       } else {
         values = resolve_name(head.text, binding, file, scope, depth, line);
+        if (binding != nullptr && binding->receiver && chain.size() > 1 && chain[1].kind == Link::Kind::Attribute &&
+            values.size() == 1) {
+          values = receiver_member(values[0], chain[1].text, depth + 1);
+          i = 2;
+        }
       }
     } else if (head.kind == Link::Kind::Literal) {
       values = {Value::external("builtins")};
@@ -942,6 +979,56 @@ class Resolver {
   }
 
   static bool is_opaque_base(ScopeRef ref) { return ref.file == kNone; }
+
+  // The classes of the tree with `klass` among their ancestors (through
+  // bases written with its name, their subclasses through theirs), in the
+  // order they are found.
+  const std::vector<ScopeRef>& subclasses(ScopeRef klass) {
+    if (const auto it = subclasses_.find(klass); it != subclasses_.end()) {
+      reads_.insert(reads_.end(), it->second.reads.begin(), it->second.reads.end());
+      return it->second.order;
+    }
+    const std::size_t mark = reads_.size();
+    std::vector<ScopeRef> found;
+    std::set<ScopeRef> seen = {klass};
+    std::vector<ScopeRef> frontier = {klass};
+    while (!frontier.empty()) {
+      const ScopeRef base = frontier.back();
+      frontier.pop_back();
+      for (const ScopeRef candidate : tables_.classes_naming_base(files_[base.file].definitions[base.def].name)) {
+        if (seen.contains(candidate)) continue;
+        const std::vector<ScopeRef>& order = mro(candidate);
+        if (std::find(order.begin() + 1, order.end(), base) == order.end()) continue;
+        seen.insert(candidate);
+        found.push_back(candidate);
+        frontier.push_back(candidate);
+      }
+    }
+    normalize_reads(reads_, mark);
+    Mro& entry = subclasses_[klass];
+    entry.order = std::move(found);
+    entry.reads.assign(reads_.begin() + static_cast<std::ptrdiff_t>(mark), reads_.end());
+    return entry.order;
+  }
+
+  // `self.name` (`cls.name`): the member of the receiver's class, else, as
+  // the object may be of any subclass, the member of each subclass that has
+  // one (defines it, inherits it from another base, or assigns it to its
+  // instances), as a base class's method calling what its subclasses define.
+  Values receiver_member(const Value& receiver, const std::string& name, int depth) {
+    Values values = member(receiver, name, depth + 1);
+    if (!values.empty() || (!receiver.is(Value::Kind::Instance) && !receiver.is(Value::Kind::Class))) return values;
+    const bool on_instance = receiver.is(Value::Kind::Instance);
+    const Definition& klass = files_[receiver.ref.file].definitions[receiver.ref.def];
+    return cached({&klass, kSubclassMember, on_instance ? 1u : 0u, name_id(name)}, [&] {
+      Values candidates;
+      for (const ScopeRef sub : subclasses(receiver.ref)) {
+        add(candidates, class_member(sub, name, on_instance, false, depth + 1));
+        if (candidates.size() == 1 && candidates[0].is(Value::Kind::Many)) break;
+      }
+      return candidates;
+    });
+  }
 
   // Calling an instance calls its class's __call__ (none when it has none).
   Values call_method(const Value& instance, int depth) {
@@ -2038,6 +2125,7 @@ class Resolver {
     Reads reads;  // the flow keys its bases' evaluation read
   };
   std::map<ScopeRef, Mro> mro_;
+  std::map<ScopeRef, Mro> subclasses_;  // order: the subclasses
   static constexpr std::size_t kDone = std::numeric_limits<std::size_t>::max();
   static constexpr int kMaxPasses = 8;
   struct Entry {
