@@ -826,11 +826,6 @@ class Resolver {
         i = 2;
       } else {
         values = resolve_name(head.text, binding, file, scope, depth, line);
-        if (binding != nullptr && binding->receiver && chain.size() > 1 && chain[1].kind == Link::Kind::Attribute &&
-            values.size() == 1) {
-          values = receiver_member(values[0], chain[1].text, depth + 1);
-          i = 2;
-        }
       }
     } else if (head.kind == Link::Kind::Literal) {
       values = {Value::external("builtins")};
@@ -1011,25 +1006,44 @@ class Resolver {
     return entry.order;
   }
 
-  // `self.name` (`cls.name`): the member of the receiver's class, else, as
-  // the object may be of any subclass, the member of each subclass that has
-  // one (defines it, inherits it from another base, or assigns it to its
-  // instances), as a base class's method calling what its subclasses define.
-  Values receiver_member(const Value& receiver, const std::string& name, int depth) {
-    Values values = member(receiver, name, depth + 1);
-    if (!values.empty() || (!receiver.is(Value::Kind::Instance) && !receiver.is(Value::Kind::Class))) return values;
+  // What a call site's callee may be. `self.name(...)` (`cls.name(...)`)
+  // where the receiver's class has no such member: as the object may be of
+  // any subclass, the member of each subclass that has one (defines it,
+  // inherits it from another base, or assigns it to its instances), a base
+  // class's method calling what its subclasses define. Only for the call:
+  // what such a call returns is not followed further (a root class's many
+  // subclasses would grow every set they reach past what is worth keeping).
+  Values callee_values(const LinkChain& callee, std::uint32_t file, ScopeIndex scope, std::uint32_t line) {
+    Values values = evaluate(callee, file, scope, 0, line);
+    if (!values.empty() || callee.size() != 2 || callee[0].kind != Link::Kind::Name ||
+        callee[1].kind != Link::Kind::Attribute) {
+      return values;
+    }
+    const Binding* binding = lookup(callee[0].text, file, scope);
+    if (binding == nullptr || !binding->receiver) return values;
+    const Values receivers = resolve(*binding, 0);
+    if (receivers.size() != 1) return values;
+    return subclass_members(receivers[0], callee[1].text, 0);
+  }
+
+ private:
+  Values subclass_members(const Value& receiver, const std::string& name, int depth) {
+    if (!receiver.is(Value::Kind::Instance) && !receiver.is(Value::Kind::Class)) return {};
     const bool on_instance = receiver.is(Value::Kind::Instance);
     const Definition& klass = files_[receiver.ref.file].definitions[receiver.ref.def];
     return cached({&klass, kSubclassMember, on_instance ? 1u : 0u, name_id(name)}, [&] {
       Values candidates;
       for (const ScopeRef sub : subclasses(receiver.ref)) {
         add(candidates, class_member(sub, name, on_instance, false, depth + 1));
-        if (candidates.size() == 1 && candidates[0].is(Value::Kind::Many)) break;
+        // Too many to tell (a method of a root class like sympy's Basic):
+        // unknown, as without subclasses.
+        if (candidates.size() == 1 && candidates[0].is(Value::Kind::Many)) return Values{};
       }
       return candidates;
     });
   }
 
+ public:
   // Calling an instance calls its class's __call__ (none when it has none).
   Values call_method(const Value& instance, int depth) {
     Values methods;
@@ -2428,7 +2442,7 @@ SiteResolution resolve_site(Resolver& resolver, std::span<const FileFacts> files
                             const CallSite& call) {
   SiteResolution site;
   resolver.take_reads();
-  Values targets = resolver.evaluate(call.callee, f, call.scope, 0, call.line);
+  Values targets = resolver.callee_values(call.callee, f, call.scope, call.line);
   if (const std::string_view method = implicit_method(call); !method.empty()) {
     // An operator, `with` or `for` runs the method of its operand's class:
     // on a class operand (`Cls[int]`, `Cls | None`) it is its metaclass's.
