@@ -49,7 +49,9 @@ namespace {
 // 22: Python's integer and string literal arguments (as keys), names as
 // subscript keys (Element "n:<name>") and parameters with defaults
 // (Definition::defaulted).
-constexpr std::uint32_t kCodecVersion = 22;
+// 23: a Python name bound to a short string or integer literal keeps it
+// as a key (value [Element "s:<text>"], was [Literal "str"]).
+constexpr std::uint32_t kCodecVersion = 23;
 
 class Writer {
  public:

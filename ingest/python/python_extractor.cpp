@@ -791,7 +791,16 @@ class FlowWriter {
       reader_.read_all_names(right, facts_);
       return;
     }
-    if (augmented) return;
+    if (augmented) {
+      // `x += y` rebinds x to what x held (a list or an object updated in
+      // place), a literal now of unknown value: [Name x, Opaque "+="]. Only
+      // where names keep their literals (see literal_or_chain).
+      if (reader_.is(left, NodeType::Identifier) && keeps_literals(scope)) {
+        const std::string name(reader_.text(left));
+        push(scope, line, {{Link::Kind::Name, name}}, {{Link::Kind::Name, name}, {Link::Kind::Opaque, "+="}}, {});
+      }
+      return;
+    }
     // `a = b = f`: the inner assignment is a statement of its own.
     const LinkChain annotation = reader_.annotation_links(reader_.child(statement, Field::Type));
     assign_node(scope, line, left, innermost(right), annotation, 0);
@@ -1156,11 +1165,33 @@ class FlowWriter {
   void assign_value(ScopeIndex scope, std::uint32_t line, LinkChain target, TSNode value, LinkChain annotation) {
     value = innermost(value);
     if (!annotation.empty() || !is_sequence_or_mapping(value)) {
-      push(scope, line, std::move(target), value_chain(value), std::move(annotation));
+      LinkChain chain = literal_or_chain(scope, target, value);
+      push(scope, line, std::move(target), std::move(chain), std::move(annotation));
       return;
     }
     push(scope, line, target, value_chain(value), {});
     elements(scope, line, target, value, 0);
+  }
+
+  // A module's or class's name bound to a short string or integer literal
+  // (`KEY = "a"`) keeps it as a literal argument does, [Element "s:a"]:
+  // the key it selects as a subscript (`d[KEY]`), here or where it is
+  // imported. Any other value is its chain. A function's locals keep only
+  // the literal's type: what they hold is read in their own file alone, and
+  // editing a literal in a body leaves the file's interface as it was.
+  LinkChain literal_or_chain(ScopeIndex scope, const LinkChain& target, TSNode value) const {
+    LinkChain chain = value_chain(value);
+    if (!keeps_literals(scope) || target.size() != 1 || target[0].kind != Link::Kind::Name || !is_scalar_literal(chain)) {
+      return chain;
+    }
+    if (std::string key = reader_.element_key(value); !key.empty() && key.size() <= kMaxKeyArgument) {
+      return {{Link::Kind::Element, std::move(key)}};
+    }
+    return chain;
+  }
+
+  bool keeps_literals(ScopeIndex scope) const {
+    return scope == kModuleScope || facts_.definitions[scope].label == Label::Class;
   }
 
   bool is_sequence_or_mapping(TSNode node) const {

@@ -132,6 +132,10 @@ std::string place_of(const LinkChain& chain, std::size_t length) {
   return place;
 }
 
+// A literal as a call's argument: the one link [Element "s:<text>"] or
+// [Element "i:<digits>"] (see CallSite::arguments).
+bool is_literal_argument(const LinkChain& chain) { return chain.size() == 1 && chain[0].kind == Link::Kind::Element; }
+
 bool is_container_literal(const LinkChain& chain) {
   if (chain.size() != 1 || chain[0].kind != Link::Kind::Literal) return false;
   const std::string& type = chain[0].text;
@@ -215,6 +219,11 @@ bool reads_changed(const Reads& reads, const ChangedFlows& changed) {
   if (reads.back() == kEverything) return true;
   return std::any_of(reads.begin(), reads.end(), [&](FlowKey key) { return changed.contains(key); });
 }
+
+// A literal key (a name bound to `"a"` or `1`, a literal argument) is, as
+// an object, a builtin str or int: its attributes and calls are builtins'.
+Value as_object(const Value& value) { return value.is(Value::Kind::Constant) ? Value::external("builtins") : value; }
+bool is_builtin_object(const Value& value) { return value.is(Value::Kind::External) || value.is(Value::Kind::Constant); }
 
 // Values worth passing on to a parameter.
 bool flows_on(const Value& value) {
@@ -390,6 +399,12 @@ bool assigns_none(const Assignment& assignment) {
          assignment.value[0].kind == Link::Kind::Literal && assignment.value[0].text == "None";
 }
 
+// `x += y`, as the extractor writes it: [Name x] = [Name x, Opaque "+="].
+bool is_augmented(const Assignment& assignment) {
+  const LinkChain& value = assignment.value;
+  return value.size() == 2 && value[1].kind == Link::Kind::Opaque && value[1].text == "+=";
+}
+
 // The names every scope of every file binds, built once per file and then
 // only read, so resolution can run on many threads. `eager` builds every
 // file's tables up front (in parallel, one file per task); otherwise a
@@ -421,6 +436,32 @@ class ScopeTables {
   const ScopeTable& table(std::uint32_t file, ScopeIndex scope) const {
     ensure(file);
     return *index_[file].tables[slot(scope, files_[file].definitions.size())];
+  }
+
+  // The classes of the tree with a base written with this last name
+  // (`class C(A)`, `C(mod.A)`, `C(A[T])`): where the subclasses of a class
+  // named so are, in file and definition order. Read from the definitions
+  // of every file on first use; the bases themselves are resolved by the
+  // asker.
+  std::span<const ScopeRef> classes_naming_base(std::string_view name) const {
+    std::call_once(base_names_built_, [this] {
+      for (std::uint32_t f = 0; f < files_.size(); ++f) {
+        const auto& definitions = files_[f].definitions;
+        for (ScopeIndex d = 0; d < definitions.size(); ++d) {
+          if (definitions[d].label != Label::Class) continue;
+          for (const LinkChain& base : definitions[d].bases) {
+            const auto named = std::find_if(base.rbegin(), base.rend(), [](const Link& l) {
+              return l.kind == Link::Kind::Name || l.kind == Link::Kind::Attribute;
+            });
+            if (named == base.rend()) continue;
+            std::vector<ScopeRef>& classes = by_base_name_[named->text];
+            if (classes.empty() || classes.back() != ScopeRef{f, d}) classes.push_back({f, d});
+          }
+        }
+      }
+    });
+    const auto it = by_base_name_.find(name);
+    return it == by_base_name_.end() ? std::span<const ScopeRef>() : std::span<const ScopeRef>(it->second);
   }
 
  private:
@@ -565,6 +606,15 @@ class ScopeTables {
         const auto* assignment = static_cast<const Assignment*>(event.item);
         // `except ImportError: x = None` after `from m import x` keeps the import.
         if (assigns_none(*assignment) && table.names.contains(assignment->target[0].text)) continue;
+        // `x += y` adds to x's assignments (a literal's value changes);
+        // a parameter, import or definition stays what it is.
+        if (is_augmented(*assignment)) {
+          const auto bound = table.names.find(assignment->target[0].text);
+          if (bound != table.names.end() && bound->second.kind == Binding::Kind::Assigned) {
+            bound->second.assignments.push_back(assignment);
+          }
+          continue;
+        }
         Binding& binding = table.names[assignment->target[0].text];
         if (binding.kind != Binding::Kind::Assigned) {
           binding = Binding{Binding::Kind::Assigned, where, kModuleScope, {}, {}, {}, nullptr, false};
@@ -621,6 +671,9 @@ class ScopeTables {
   // Written once per file under built_'s flag, read-only after.
   mutable std::vector<FileIndex> index_;
   std::unique_ptr<std::once_flag[]> built_;
+  // Written once under its flag, read-only after (views of the facts' names).
+  mutable std::unordered_map<std::string_view, std::vector<ScopeRef>> by_base_name_;
+  mutable std::once_flag base_names_built_;
 };
 
 // pytest fixtures (functions decorated `@pytest.fixture` / `@fixture`) by
@@ -699,7 +752,9 @@ class Resolver {
   // What a memoised value is: the object it is about (a binding, a
   // definition, an attribute's or a container's assignments), what is asked
   // of it, and which part.
-  enum MemoKind : std::uint32_t { kAssigned, kAttribute, kImported, kDecorated, kElement, kStarMember, kTraced, kBuilt };
+  enum MemoKind : std::uint32_t {
+    kAssigned, kAttribute, kImported, kDecorated, kElement, kStarMember, kTraced, kBuilt, kSubclassMember
+  };
   struct MemoKey {
     const void* object;
     std::uint32_t kind;
@@ -732,6 +787,7 @@ class Resolver {
   void forget() {
     cache_.clear();
     mro_.clear();
+    subclasses_.clear();
     provisional_.clear();
   }
 
@@ -796,6 +852,11 @@ class Resolver {
             if (!passed_through(value, chain, i, file, scope, depth + 1, line, next)) add(next, call_result(value, depth + 1));
             break;
           case Link::Kind::Element: add(next, element(value, link.text, depth + 1, {file, scope}, line)); break;
+          case Link::Kind::Opaque:
+            // `x += y` (the extractor's [Name x, Opaque "+="]): the same
+            // object, or a literal of another value.
+            if (link.text == "+=") add(next, value.is(Value::Kind::Constant) ? Value{Value::Kind::Constant, {}, {}} : value);
+            break;
           default: break;
         }
       }
@@ -914,6 +975,75 @@ class Resolver {
 
   static bool is_opaque_base(ScopeRef ref) { return ref.file == kNone; }
 
+  // The classes of the tree with `klass` among their ancestors (through
+  // bases written with its name, their subclasses through theirs), in the
+  // order they are found.
+  const std::vector<ScopeRef>& subclasses(ScopeRef klass) {
+    if (const auto it = subclasses_.find(klass); it != subclasses_.end()) {
+      reads_.insert(reads_.end(), it->second.reads.begin(), it->second.reads.end());
+      return it->second.order;
+    }
+    const std::size_t mark = reads_.size();
+    std::vector<ScopeRef> found;
+    std::set<ScopeRef> seen = {klass};
+    std::vector<ScopeRef> frontier = {klass};
+    while (!frontier.empty()) {
+      const ScopeRef base = frontier.back();
+      frontier.pop_back();
+      for (const ScopeRef candidate : tables_.classes_naming_base(files_[base.file].definitions[base.def].name)) {
+        if (seen.contains(candidate)) continue;
+        const std::vector<ScopeRef>& order = mro(candidate);
+        if (std::find(order.begin() + 1, order.end(), base) == order.end()) continue;
+        seen.insert(candidate);
+        found.push_back(candidate);
+        frontier.push_back(candidate);
+      }
+    }
+    normalize_reads(reads_, mark);
+    Mro& entry = subclasses_[klass];
+    entry.order = std::move(found);
+    entry.reads.assign(reads_.begin() + static_cast<std::ptrdiff_t>(mark), reads_.end());
+    return entry.order;
+  }
+
+  // What a call site's callee may be. `self.name(...)` (`cls.name(...)`)
+  // where the receiver's class has no such member: as the object may be of
+  // any subclass, the member of each subclass that has one (defines it,
+  // inherits it from another base, or assigns it to its instances), a base
+  // class's method calling what its subclasses define. Only for the call:
+  // what such a call returns is not followed further (a root class's many
+  // subclasses would grow every set they reach past what is worth keeping).
+  Values callee_values(const LinkChain& callee, std::uint32_t file, ScopeIndex scope, std::uint32_t line) {
+    Values values = evaluate(callee, file, scope, 0, line);
+    if (!values.empty() || callee.size() != 2 || callee[0].kind != Link::Kind::Name ||
+        callee[1].kind != Link::Kind::Attribute) {
+      return values;
+    }
+    const Binding* binding = lookup(callee[0].text, file, scope);
+    if (binding == nullptr || !binding->receiver) return values;
+    const Values receivers = resolve(*binding, 0);
+    if (receivers.size() != 1) return values;
+    return subclass_members(receivers[0], callee[1].text, 0);
+  }
+
+ private:
+  Values subclass_members(const Value& receiver, const std::string& name, int depth) {
+    if (!receiver.is(Value::Kind::Instance) && !receiver.is(Value::Kind::Class)) return {};
+    const bool on_instance = receiver.is(Value::Kind::Instance);
+    const Definition& klass = files_[receiver.ref.file].definitions[receiver.ref.def];
+    return cached({&klass, kSubclassMember, on_instance ? 1u : 0u, name_id(name)}, [&] {
+      Values candidates;
+      for (const ScopeRef sub : subclasses(receiver.ref)) {
+        add(candidates, class_member(sub, name, on_instance, false, depth + 1));
+        // Too many to tell (a method of a root class like sympy's Basic):
+        // unknown, as without subclasses.
+        if (candidates.size() == 1 && candidates[0].is(Value::Kind::Many)) return Values{};
+      }
+      return candidates;
+    });
+  }
+
+ public:
   // Calling an instance calls its class's __call__ (none when it has none).
   Values call_method(const Value& instance, int depth) {
     Values methods;
@@ -1068,7 +1198,7 @@ class Resolver {
           for (const Value& value : current) flows->push_back({decorator.ref, parameter, {}, value});
         }
         for (const Value& value : returns_given(decorator.ref, parameter, current, depth + 1)) {
-          if (!value.is(Value::Kind::External)) add(applied, value);
+          if (!is_builtin_object(value)) add(applied, value);
         }
       }
       if (!applied.empty()) current = std::move(applied);
@@ -1085,7 +1215,7 @@ class Resolver {
     // variable (`def public(obj: T) -> T`) says nothing the body does not.
     if (!definition.return_annotation.empty()) {
       Values declared = return_values(function, depth);
-      if (std::any_of(declared.begin(), declared.end(), [](const Value& v) { return !v.is(Value::Kind::External); })) {
+      if (!std::all_of(declared.begin(), declared.end(), is_builtin_object)) {
         return declared;
       }
     }
@@ -1333,17 +1463,21 @@ class Resolver {
   // that fills the container, at `line`: as for names, the last write of
   // that key above the line in a block holding it overwrites those before.
   Values element(const Value& container, const std::string& slice_or_key, int depth, ScopeRef use, std::uint32_t line) {
-    if (container.is(Value::Kind::External)) return {container};
+    if (is_builtin_object(container)) return {as_object(container)};
     if (container.is(Value::Kind::Instance) && slice_or_key.empty()) return iterated(container, depth + 1);
     if (!container.is(Value::Kind::Container)) return {};
     if (slice_or_key.starts_with("n:")) {
-      // A parameter as key: the elements of the literal keys calls pass it,
-      // else (any other name, a key of unknown value) any.
-      const Binding* named = use.file == kNone ? nullptr : lookup(slice_or_key.substr(2), use.file, use.def);
-      if (named == nullptr || named->kind != Binding::Kind::Parameter || named->receiver) {
-        return element(container, {}, depth + 1, use, line);
-      }
-      const Values keys = resolve(*named, depth + 1);
+      // A name as key: the elements of the literal keys it may hold (those
+      // calls pass a parameter, or a name bound to a literal, here or in the
+      // module it is imported from), else (a key of unknown value) any.
+      if (use.file == kNone) return element(container, {}, depth + 1, use, line);
+      const std::string name = slice_or_key.substr(2);
+      const Binding* named = lookup(name, use.file, use.def);
+      if (named != nullptr && named->receiver) return element(container, {}, depth + 1, use, line);
+      // Every value the name is bound to in its scope, not only those that
+      // reach the line: a loop may carry a later one back (`i = 0`, then
+      // `xs[i]` and `i += 1` in a while loop).
+      const Values keys = resolve_name(name, named, use.file, use.def, depth + 1, 0);
       const bool literal = !keys.empty() && std::all_of(keys.begin(), keys.end(), [](const Value& k) {
         return k.is(Value::Kind::Constant) && !k.name.empty();
       });
@@ -1429,6 +1563,7 @@ class Resolver {
     switch (callee.kind) {
       case Value::Kind::Class: return {Value{Value::Kind::Instance, callee.ref, {}}};
       case Value::Kind::External: return {callee};
+      case Value::Kind::Constant: return {as_object(callee)};
       case Value::Kind::Function: return return_values(callee.ref, depth + 1);
       case Value::Kind::Instance: {
         Values results;
@@ -1449,7 +1584,7 @@ class Resolver {
     if (definition.return_annotation.empty()) return body_returns(function, depth);
     Values declared = instance_of(evaluate(definition.return_annotation, function.file, definition.parent, depth + 1));
     const auto in_tree = [](const Values& values) {
-      return std::any_of(values.begin(), values.end(), [](const Value& v) { return !v.is(Value::Kind::External); });
+      return !std::all_of(values.begin(), values.end(), is_builtin_object);
     };
     if (in_tree(declared)) return declared;
     if (definition.return_annotation.back().text == "Self" && definition.parent != kModuleScope &&
@@ -1484,11 +1619,10 @@ class Resolver {
       if (!passes) continue;
       if (site->arguments[a].empty()) return false;  // a scalar, or no chain of names
       // An argument of unknown value (or a literal) says nothing: what every call passes stands.
+      if (is_literal_argument(site->arguments[a])) return false;
       const Values passed = evaluate(site->arguments[a], file, scope, depth + 1, line);
-      if (std::all_of(passed.begin(), passed.end(), [](const Value& v) { return v.is(Value::Kind::Constant); })) {
-        return false;
-      }
-      add(out, passed);
+      if (passed.empty()) return false;
+      for (const Value& value : passed) add(out, as_object(value));
       return true;
     }
     return false;
@@ -1570,6 +1704,7 @@ class Resolver {
       case Value::Kind::Instance: return class_member(owner.ref, name, true, false, depth + 1);
       case Value::Kind::Super: return class_member(owner.ref, name, true, true, depth + 1);
       case Value::Kind::External: return {owner};
+      case Value::Kind::Constant: return {as_object(owner)};
       // A list's, dict's or set's own methods are builtins.
       case Value::Kind::Container: return {Value::external("builtins")};
       default: return {};
@@ -1987,7 +2122,7 @@ class Resolver {
       if (!owner.is(Value::Kind::Instance) && !owner.is(Value::Kind::Class)) continue;
       if (values.empty()) values = assignment_values(assignment, file, 0);
       for (const Value& value : values) {
-        if (flows_on(value)) out.push_back({owner.ref, 0, assignment.target.back().text, value});
+        if (flows_on(as_object(value))) out.push_back({owner.ref, 0, assignment.target.back().text, as_object(value)});
       }
     }
   }
@@ -2004,6 +2139,7 @@ class Resolver {
     Reads reads;  // the flow keys its bases' evaluation read
   };
   std::map<ScopeRef, Mro> mro_;
+  std::map<ScopeRef, Mro> subclasses_;  // order: the subclasses
   static constexpr std::size_t kDone = std::numeric_limits<std::size_t>::max();
   static constexpr int kMaxPasses = 8;
   struct Entry {
@@ -2277,8 +2413,14 @@ void pass_arguments(Resolver& resolver, const CallSite& call, ArgumentValues& ar
       return v.is(Value::Kind::Constant) && !v.name.empty();
     });
     if (key && !literal) out.push_back({target, parameter, {}, any_key});
+    // A name bound to a literal passes a builtin object (a literal itself, nothing).
+    const bool literal_argument = is_literal_argument(call.arguments[a]);
     for (const Value& value : values) {
-      if (flows_on(value) || (key && literal)) out.push_back({target, parameter, {}, value});
+      if (key && literal) {
+        out.push_back({target, parameter, {}, value});
+      } else if (flows_on(value) || (!literal_argument && value.is(Value::Kind::Constant))) {
+        out.push_back({target, parameter, {}, as_object(value)});
+      }
     }
   }
   const bool spread = std::any_of(call.keywords.begin(), call.keywords.end(),
@@ -2300,7 +2442,7 @@ SiteResolution resolve_site(Resolver& resolver, std::span<const FileFacts> files
                             const CallSite& call) {
   SiteResolution site;
   resolver.take_reads();
-  Values targets = resolver.evaluate(call.callee, f, call.scope, 0, call.line);
+  Values targets = resolver.callee_values(call.callee, f, call.scope, call.line);
   if (const std::string_view method = implicit_method(call); !method.empty()) {
     // An operator, `with` or `for` runs the method of its operand's class:
     // on a class operand (`Cls[int]`, `Cls | None`) it is its metaclass's.
@@ -2332,7 +2474,8 @@ SiteResolution resolve_site(Resolver& resolver, std::span<const FileFacts> files
         add_edge(target.ref, CallType::Constructor);
         for (const Value& init : resolver.constructor(target, 0)) pass_arguments(resolver, call, arguments, init.ref, 1, site.flows);
         break;
-      case Value::Kind::External: site.external = true; break;
+      case Value::Kind::External:
+      case Value::Kind::Constant: site.external = true; break;
       case Value::Kind::Instance:
         // Calling an instance calls its class's __call__.
         for (const Value& method : resolver.call_method(target, 0)) {

@@ -254,6 +254,53 @@ TEST_CASE("what calls pass into other files' parameters survives an incremental 
   CHECK(callees_in(database, "pkg.runner.run") == std::vector<std::string>{"pkg.tasks.other_job"});
 }
 
+TEST_CASE("a subclass added or removed in another file changes a base class's self calls as a full index does") {
+  const TempDir dir;
+  const std::filesystem::path root = dir.path() / "hierarchy";
+  std::filesystem::create_directories(root / "pkg");
+  std::ofstream(root / "pkg/__init__.py") << "";
+  std::ofstream(root / "pkg/base.py") << "class Base:\n"
+                                         "    def run(self):\n"
+                                         "        return self.step()\n";
+  std::ofstream(root / "pkg/first.py") << "from pkg.base import Base\n"
+                                          "\n"
+                                          "\n"
+                                          "class First(Base):\n"
+                                          "    def step(self):\n"
+                                          "        return 1\n";
+  std::ofstream(root / "pkg/later.py") << "def unrelated():\n"
+                                          "    return 0\n";
+  const std::filesystem::path database = dir.path() / "graph.trellis";
+  const std::filesystem::path scratch = dir.path() / "full.trellis";
+  const std::size_t files = files_resolved_matching_a_full_index(root, database, scratch);
+  REQUIRE(files == 4);
+  CHECK(callees_in(database, "pkg.base.Base.run") == std::vector<std::string>{"pkg.first.First.step"});
+
+  // A subclass defining step in a file base.py does not import.
+  std::ofstream(root / "pkg/later.py", std::ios::trunc) << "from pkg.base import Base\n"
+                                                           "\n"
+                                                           "\n"
+                                                           "class Second(Base):\n"
+                                                           "    def step(self):\n"
+                                                           "        return 2\n";
+  files_resolved_matching_a_full_index(root, database, scratch);
+  CHECK(callees_in(database, "pkg.base.Base.run") ==
+        std::vector<std::string>{"pkg.first.First.step", "pkg.later.Second.step"});
+  // A body edit keeps the interface: only that file is resolved again.
+  replace_in_file(root / "pkg/later.py", "        return 2\n", "        return 3\n");
+  CHECK(files_resolved_matching_a_full_index(root, database, scratch) == 1);
+  CHECK(callees_in(database, "pkg.base.Base.run") ==
+        std::vector<std::string>{"pkg.first.First.step", "pkg.later.Second.step"});
+  // Second no longer derives from Base.
+  replace_in_file(root / "pkg/later.py", "class Second(Base):", "class Second:");
+  files_resolved_matching_a_full_index(root, database, scratch);
+  CHECK(callees_in(database, "pkg.base.Base.run") == std::vector<std::string>{"pkg.first.First.step"});
+  // The file is removed.
+  std::filesystem::remove(root / "pkg/first.py");
+  files_resolved_matching_a_full_index(root, database, scratch);
+  CHECK(callees_in(database, "pkg.base.Base.run").empty());
+}
+
 namespace {
 
 std::uintmax_t size_of(const std::filesystem::path& file) { return std::filesystem::file_size(file); }

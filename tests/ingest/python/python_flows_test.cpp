@@ -85,6 +85,29 @@ TEST_CASE("python flows: callables in dicts, lists and loops, by key and index")
   // `registry[key] = f2` in register() writes the module's registry, where
   // it may run at any time: it adds to the module's write of "a".
   CHECK(g.calls_at(m + "from_elsewhere", 105) == Names{m + "f1 direct", m + "f2 direct"});
+  // A name bound to a literal selects that key: the module's FIRST = "one",
+  // SECOND = 1 and TWO = "two" imported from flows.constants.
+  CHECK(g.calls_at(m + "by_constant", 118) == Names{m + "f1 direct"});
+  CHECK(g.calls_at(m + "by_constant", 119) == Names{m + "f2 direct"});
+  CHECK(g.calls_at(m + "by_constant", 120) == Names{m + "f2 direct"});
+  // A function's locals keep no literal (what they hold is read in their
+  // own file only, and editing a literal in a body keeps the interface):
+  // `key = "one"` (or "two") selects any key, as does one bound to len().
+  CHECK(g.calls_at(m + "by_local_constant", 130) == Names{m + "f1 direct", m + "f2 direct"});
+  CHECK(g.calls_at(m + "by_local_constant", 132) == Names{m + "f1 direct", m + "f2 direct"});
+  // As an object the literal is a builtin str: FIRST.upper() leaves the tree.
+  CHECK(g.calls_at(m + "by_local_constant", 133).empty());
+  CHECK(g.unresolved(m + "by_local_constant").empty());
+  // The name passed to a parameter used as a key passes its literal.
+  CHECK(g.calls_at(m + "by_passed_name", 137) == Names{m + "f1 direct"});
+  // `i = 0`, then `table[i]()` and `i += 1` in a loop: i may be any key.
+  CHECK(g.calls_at(m + "by_counter", 146) == Names{m + "f1 direct", m + "f2 direct"});
+  // `extended += [f2]` keeps the list it extends.
+  CHECK(g.calls_at(m + "by_counter", 150) == Names{m + "f1 direct"});
+  // The module's `step = 0`, then `table[step]()` and `step += 1` in a
+  // while loop: every value the module binds step to counts, a loop
+  // carrying the later ones back.
+  CHECK(g.calls_at("flows.containers", 155) == Names{m + "f1 direct", m + "f2 direct"});
 }
 
 TEST_CASE("python flows: returned callables, bound methods and inferred returns") {
@@ -283,4 +306,20 @@ TEST_CASE("python flows: rounds end in a fixpoint, when a set grows past Many an
   // few, whose elements are any of the list's.
   CHECK(g.calls_at(m + "walk", 97) == Names{m + "f2 direct", m + "g direct"});
   CHECK(g.calls_at(m + "walk", 98) == Names{m + "walk direct"});
+}
+
+TEST_CASE("python flows: a base class's self.m() reaches the subclasses that define m, in other files too") {
+  const auto& g = flows();
+  const std::string m = "flows.hierarchy.";
+  const std::string sub = "flows.hierarchy_sub.";
+  // Base defines no step: Child's (Grandchild inherits it) is the candidate,
+  // not Unrelated's. hook is assigned to instances of Grandchild (its bound
+  // step) and Other (helper).
+  CHECK(g.calls_at(m + "Base.run", 6) == Names{sub + "Child.step method"});
+  CHECK(g.calls_at(m + "Base.run", 7) == Names{sub + "Child.step method", sub + "helper direct"});
+  // Base defines own: the call is Base.own's, as without subclasses.
+  CHECK(g.calls_at(m + "Base.run", 8) == Names{m + "Base.own method"});
+  // cls.make() in a classmethod: the subclasses' classmethods.
+  CHECK(g.calls_at(m + "Base.build", 15) == Names{sub + "Child.make method"});
+  CHECK(g.unresolved(m + "Base.run").empty());
 }
