@@ -144,6 +144,9 @@ std::string random_query(std::mt19937& rng) {
       "RETURN a.name AS n, a.docstring AS d, count(*) AS c ORDER BY c DESC, n, d LIMIT 6",
       "RETURN a.file_path AS f, a.name AS n, count(*) AS c",
       "RETURN a.complexity AS k, count(*) AS c ORDER BY c DESC, k LIMIT 4",
+      "RETURN labels(a) AS l, count(*) AS c",
+      "RETURN DISTINCT head(labels(a)) AS l, a:Function AS f",
+      "RETURN toLower(labels(a)[0]) AS l, a.language AS g, count(*) AS c ORDER BY c DESC, l, g LIMIT 5",
   };
   static const char* const kReturnsAB[] = {
       "RETURN count(*) AS n",
@@ -158,6 +161,8 @@ std::string random_query(std::mt19937& rng) {
       "RETURN b, count(*) AS c ORDER BY c DESC LIMIT 5",
       "RETURN a, b, count(*) AS c ORDER BY c DESC LIMIT 5",
       "RETURN a.file_path AS x, b.file_path AS y, count(*) AS c",
+      "RETURN type(r) AS t, labels(b) AS l, count(*) AS c",
+      "RETURN labels(a)[0] + '-' + type(r) AS k, count(DISTINCT b) AS d ORDER BY d DESC, k LIMIT 3",
       "RETURN a.name AS x, b.name AS y, count(*) AS c ORDER BY c DESC, x, y LIMIT 8",
       "RETURN b.name AS k, collect(a.name)[0] AS first, count(*) AS c ORDER BY c DESC, k LIMIT 3",
       "RETURN a.qualified_name AS x, b.qualified_name AS y ORDER BY y, x LIMIT 9",
@@ -175,7 +180,9 @@ std::string random_query(std::mt19937& rng) {
   const bool has_b = pattern.find("(b") != std::string::npos;
   // A var-length pattern binds no r: its clauses do not read one.
   const bool has_r = pattern.find("[r") != std::string::npos;
-  const auto reads_r = [](std::string_view clause) { return clause.find("r.") != std::string_view::npos; };
+  const auto reads_r = [](std::string_view clause) {
+    return clause.find("r.") != std::string_view::npos || clause.find("(r)") != std::string_view::npos;
+  };
   std::string where = has_b && rng() % 2 == 0 ? one_of(rng, kWhereAB) : one_of(rng, kWhereA);
   if (!has_r && reads_r(where)) where = one_of(rng, kWhereA);
   std::string ret = has_b && rng() % 3 != 0 ? one_of(rng, kReturnsAB) : one_of(rng, kReturnsA);

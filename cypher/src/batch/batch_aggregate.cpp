@@ -29,6 +29,43 @@ bool supported(const AggregateCall& call, const VecExpr* arg) {
   }
 }
 
+// A key that reads its one variable only through the node's labels
+// (labels(n), labels(n)[0], n:Label) or the relationship's type (type(r)):
+// it has one value per label (type), so rows are grouped by the label's
+// (type's) index, and the key is written from a node (relationship) of it.
+struct ShapeKey {
+  Slot slot = kNoSlot;
+  bool relationship = false;
+};
+
+bool reads_shape_only(const Expr& e, ShapeKey& key) {
+  const auto take = [&](const Expr& variable, bool relationship) {
+    if (variable.kind != ExprKind::Variable) return false;
+    if (key.slot != kNoSlot && (key.slot != variable.slot || key.relationship != relationship)) return false;
+    key = {variable.slot, relationship};
+    return true;
+  };
+  if (e.kind == ExprKind::Variable || e.kind == ExprKind::Property || e.kind == ExprKind::Aggregate) return false;
+  if (e.kind == ExprKind::HasLabels) return take(*e.args[0], false);
+  if (e.kind == ExprKind::Function && e.function != nullptr && e.args.size() == 1 &&
+      (e.function->name == "labels" || e.function->name == "type") && e.args[0]->kind == ExprKind::Variable) {
+    return take(*e.args[0], e.function->name == "type");
+  }
+  if (!subplans(e).empty()) return false;
+  for (const auto& arg : e.args) {
+    if (!reads_shape_only(*arg, key)) return false;
+  }
+  return true;
+}
+
+std::optional<ShapeKey> shape_key(const Expr& e, const BatchLayout& layout) {
+  ShapeKey key;
+  if (!reads_shape_only(e, key) || key.slot == kNoSlot) return std::nullopt;
+  const auto& slots = key.relationship ? layout.rels : layout.nodes;
+  if (key.slot >= slots.size() || slots[key.slot] == 0) return std::nullopt;
+  return key;
+}
+
 // The key and argument expressions compiled for one thread (their result
 // columns are the thread's own).
 struct Evaluators {
@@ -66,17 +103,28 @@ class BatchAggregate final : public Operator {
 
   // Compiles the keys and aggregates; false when one has no batched form.
   bool compile() {
+    // Keys the vector form cannot group (lists, values computed row by
+    // row) that read only a label or a type are grouped by its index.
+    for (std::size_t i = 0; i < projection_.items.size(); ++i) {
+      if (projection_.item_has_aggregate[i]) continue;
+      const bool planned = i < projection_.group_keys.size() && projection_.group_keys[i];
+      const Expr& expr = planned ? *projection_.group_keys[i] : *projection_.items[i].expr;
+      const VecExprPtr native = compile_vector(expr, pipeline_.layout.nodes, pipeline_.layout.rels);
+      const bool groupable = !native->row_by_row() && native->kind() != VecKind::Any && native->kind() != VecKind::Float;
+      shape_keys_.push_back(groupable ? std::nullopt : shape_key(expr, pipeline_.layout));
+    }
     Evaluators probe = evaluators();
     for (std::size_t i = 0, k = 0; i < projection_.items.size(); ++i) {
       if (projection_.item_has_aggregate[i]) continue;
       const bool planned = i < projection_.group_keys.size() && projection_.group_keys[i];
       const Expr& expr = planned ? *projection_.group_keys[i] : *projection_.items[i].expr;
+      const std::optional<ShapeKey>& shape = shape_keys_[k];
       const VecExpr& key = *probe.keys[k++];
       if (key.kind() == VecKind::Any || key.kind() == VecKind::Float) return false;
       key_shapes_.push_back({key.kind(), key.interned()});
-      key_variables_.push_back(expr.kind == ExprKind::Variable ? expr.slot : kNoSlot);
+      key_variables_.push_back(shape ? shape->slot : (expr.kind == ExprKind::Variable ? expr.slot : kNoSlot));
       key_items_.push_back(i);
-      key_by_value_.push_back(!planned);
+      key_by_value_.push_back(!planned && !shape);
       if (key.kind() == VecKind::Str && !key.interned()) parallel_ok_ = false;  // texts numbered per table
     }
     if (key_shapes_.size() > 63) return false;
@@ -157,6 +205,11 @@ class BatchAggregate final : public Operator {
     for (std::size_t i = 0; i < projection_.items.size(); ++i) {
       if (projection_.item_has_aggregate[i]) continue;
       const bool planned = i < projection_.group_keys.size() && projection_.group_keys[i];
+      const std::size_t k = e.keys.size();
+      if (k < shape_keys_.size() && shape_keys_[k]) {
+        e.keys.push_back(compile_shape_index(shape_keys_[k]->slot, shape_keys_[k]->relationship));
+        continue;
+      }
       e.keys.push_back(compile_vector(planned ? *projection_.group_keys[i] : *projection_.items[i].expr, pipeline_.layout.nodes, pipeline_.layout.rels));
       // Groups are found by a text's id; the written key reads its text by that id.
       if (e.keys.back()) e.keys.back()->ids_only();
@@ -248,7 +301,20 @@ class BatchAggregate final : public Operator {
     row.slots.assign(slot_count_, Value());
     row.weight = 1;
     for (std::size_t k = 0; k < key_variables_.size(); ++k) {
-      if (key_variables_[k] != kNoSlot) row.slots[key_variables_[k]] = table.key_value(ctx.store(), k, g);
+      if (key_variables_[k] == kNoSlot) continue;
+      if (const auto& shape = shape_keys_[k]) {
+        // A node (relationship) of the group's label (type) stands for its rows.
+        const std::uint64_t index = table.key_word(k, g);
+        if (shape->relationship) {
+          RelRef rel;
+          rel.type = static_cast<RelType>(index);
+          row.slots[key_variables_[k]] = rel;
+        } else {
+          row.slots[key_variables_[k]] = NodeRef{ctx.store().nodes(static_cast<Label>(index)).begin};
+        }
+        continue;
+      }
+      row.slots[key_variables_[k]] = table.key_value(ctx.store(), k, g);
     }
     for (std::size_t a = 0; a < projection_.aggregates.size(); ++a) {
       row.slots[projection_.aggregates[a].slot] = table.aggregate_value(a, g);
@@ -407,6 +473,7 @@ class BatchAggregate final : public Operator {
   std::vector<Slot> key_variables_;  // by key: the node variable it is, or kNoSlot
   std::vector<std::size_t> key_items_;
   std::vector<bool> key_by_value_;   // by key: the item's value is the key's
+  std::vector<std::optional<ShapeKey>> shape_keys_;  // by key: grouped by a label's or type's index
   std::vector<AggregateShape> aggregate_shapes_;
   bool parallel_ok_ = true;
   bool ran_parallel_ = false;

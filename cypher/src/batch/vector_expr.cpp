@@ -1019,6 +1019,34 @@ VecExprPtr compile_native(const Expr& expr, const Slots& node_slots) {
 
 }  // namespace
 
+namespace {
+
+// The index of each row's node label (node_slot) or relationship type.
+class ShapeIndexVec final : public VecExpr {
+ public:
+  ShapeIndexVec(Slot slot, bool relationship) : VecExpr(VecKind::Int), slot_(slot), relationship_(relationship) {}
+
+ protected:
+  void run(VecInput& in, Vec& out) override {
+    if (relationship_) {
+      const std::vector<RelRef>& rels = in.batch.rels[slot_];
+      in.each([&](std::uint32_t i) { out.ints[i] = static_cast<std::int64_t>(index_of(rels[i].type)); });
+      return;
+    }
+    const GraphStore& store = in.ctx.store();
+    const std::vector<NodeId>& nodes = in.batch.nodes[slot_];
+    in.each([&](std::uint32_t i) { out.ints[i] = static_cast<std::int64_t>(index_of(store.label(nodes[i]))); });
+  }
+
+ private:
+  Slot slot_;
+  bool relationship_;
+};
+
+}  // namespace
+
+VecExprPtr compile_shape_index(Slot slot, bool relationship) { return std::make_unique<ShapeIndexVec>(slot, relationship); }
+
 VecExprPtr compile_vector(const Expr& expr, const std::vector<std::uint8_t>& node_slots,
                           const std::vector<std::uint8_t>& rel_slots) {
   if (auto native = compile_native(expr, Slots{node_slots, rel_slots})) return native;

@@ -91,6 +91,10 @@ using VecExprPtr = std::unique_ptr<VecExpr>;
 VecExprPtr compile_vector(const Expr& expr, const std::vector<std::uint8_t>& node_slots,
                           const std::vector<std::uint8_t>& rel_slots);
 
+// The index of each row's label (the node of `slot`) or type (the
+// relationship of `slot`), as an Int column.
+VecExprPtr compile_shape_index(Slot slot, bool relationship);
+
 // The value of row i as the row evaluator would give it.
 Value vec_value(const Vec& vec, VecKind kind, std::size_t i);
 // order_compare(vec_value(vec, kind, i), value) without building the value
