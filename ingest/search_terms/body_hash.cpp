@@ -28,30 +28,40 @@ struct Tokens {
   std::size_t length(std::size_t t) const { return normal_starts[t + 1] - normal_starts[t] - 1; }
 };
 
+// Every byte of the file passes here: the buffers are sized for the worst
+// case (a token and its separator per byte) and written through pointers,
+// then trimmed.
 Tokens tokenise(std::string_view text) {
   Tokens out;
-  out.normal.reserve(text.size());
-  // About one token per three bytes of code.
-  out.starts.reserve(text.size() / 3);
-  out.normal_starts.reserve(text.size() / 3 + 1);
+  out.normal.resize(2 * text.size());
+  out.starts.resize(text.size());
+  out.normal_starts.resize(text.size() + 1);
+  const char* const bytes = text.data();
+  const std::size_t size = text.size();
+  char* const normal_begin = out.normal.data();
+  char* normal = normal_begin;
+  std::uint32_t* starts = out.starts.data();
+  std::uint32_t* normal_starts = out.normal_starts.data();
   std::size_t i = 0;
-  while (i < text.size()) {
-    const auto c = static_cast<unsigned char>(text[i]);
+  while (i < size) {
+    const auto c = static_cast<unsigned char>(bytes[i]);
     if (is_space(c)) {
       ++i;
       continue;
     }
-    std::size_t end = i + 1;
+    *starts++ = static_cast<std::uint32_t>(i);
+    *normal_starts++ = static_cast<std::uint32_t>(normal - normal_begin);
+    *normal++ = static_cast<char>(c);
+    ++i;
     if (is_identifier_byte(c)) {
-      while (end < text.size() && is_identifier_byte(static_cast<unsigned char>(text[end]))) ++end;
+      while (i < size && is_identifier_byte(static_cast<unsigned char>(bytes[i]))) *normal++ = bytes[i++];
     }
-    out.starts.push_back(static_cast<std::uint32_t>(i));
-    out.normal_starts.push_back(static_cast<std::uint32_t>(out.normal.size()));
-    out.normal.append(text.substr(i, end - i));
-    out.normal.push_back('\x1f');
-    i = end;
+    *normal++ = '\x1f';
   }
-  out.normal_starts.push_back(static_cast<std::uint32_t>(out.normal.size()));
+  *normal_starts++ = static_cast<std::uint32_t>(normal - normal_begin);
+  out.normal.resize(static_cast<std::size_t>(normal - normal_begin));
+  out.starts.resize(static_cast<std::size_t>(starts - out.starts.data()));
+  out.normal_starts.resize(static_cast<std::size_t>(normal_starts - out.normal_starts.data()));
   return out;
 }
 

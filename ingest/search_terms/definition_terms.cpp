@@ -13,7 +13,6 @@
 #include "search_terms/run_words.hpp"
 #include "search_terms/source_regions.hpp"
 #include "trellis/search/word_split.hpp"
-#include "trellis/store/string_table.hpp"
 
 namespace trellis::ingest {
 namespace {
@@ -68,31 +67,37 @@ bool is_code_stop_word(std::string_view word) {
 
 bool is_word_byte(char c) { return search_terms::has_class(c, search_terms::kWordByte); }
 
-// Calls visit(std::string_view run, std::uint32_t newlines) for each run of
-// word bytes of `text` that is not a number, `newlines` being how many line
-// breaks came before it since the last run (or the start).
+// Calls visit(std::string_view run, std::uint32_t newlines) for each run
+// of word bytes of `text` that is not a number, `newlines` being how many
+// line breaks came before it since the last run (or the start). Returns
+// the number of line breaks in `text`.
 template <class Visit>
-void for_each_run(std::string_view text, Visit&& visit) {
+std::uint32_t for_each_run(std::string_view text, Visit&& visit) {
+  std::uint32_t lines = 0;
   std::uint32_t newlines = 0;
+  const char* const bytes = text.data();
+  const std::size_t size = text.size();
   std::size_t i = 0;
-  while (i < text.size()) {
-    const char c = text[i];
+  while (i < size) {
+    const char c = bytes[i];
     if (!is_word_byte(c)) {
       newlines += c == '\n' ? 1 : 0;
       ++i;
       continue;
     }
     const std::size_t start = i;
-    while (i < text.size() && is_word_byte(text[i])) ++i;
+    while (i < size && is_word_byte(bytes[i])) ++i;
     if (c >= '0' && c <= '9') continue;  // a number, not a word
+    lines += newlines;
     visit(text.substr(start, i - start), newlines);
     newlines = 0;
   }
+  return lines + newlines;
 }
 
-// Each word is interned once per file, and each identifier run split once
+// Each word is numbered once per file, and each identifier run split once
 // (run_words.hpp); hits are grouped by scope with a counting sort, then each
-// scope's few hits are sorted by word and field. Words are interned in the
+// scope's few hits are sorted by word and field. Words are numbered in the
 // order they are first added, as search::for_each_word yields them.
 class TermCollector {
  public:
@@ -100,11 +105,15 @@ class TermCollector {
 
   // The words of a run; without `stop_words`, those that are code stop words are left out.
   void add_run(std::uint32_t scope, SearchField field, std::string_view run, bool stop_words) {
-    for (RunWords::Part& part : runs_.parts(run)) {
+    for (const RunWords::Part& part : runs_.parts(run)) {
       if (part.stop && !stop_words) continue;
-      // Interned ids start at 1 (0 is the empty string, never a word).
-      if (part.id == 0) part.id = words_.intern(runs_.text(part));
-      hits_.push_back({scope, part.id - 1, field});
+      // Ids start at 1 (0: none given in this file yet).
+      std::uint32_t& id = runs_.id(part);
+      if (id == 0) {
+        words_.emplace_back(runs_.text(part));
+        id = static_cast<std::uint32_t>(words_.size());
+      }
+      hits_.push_back({scope, id - 1, field});
     }
   }
   void add_text(std::uint32_t scope, SearchField field, std::string_view text) {
@@ -113,8 +122,7 @@ class TermCollector {
 
   SearchTerms finish() && {
     SearchTerms out;
-    out.words.reserve(words_.size() - 1);
-    for (StringId id = 1; id < words_.size(); ++id) out.words.emplace_back(words_.get(id));
+    out.words = std::move(words_);
     // Hits by scope, each scope's as (word, field) keys.
     std::vector<std::uint32_t> starts(scopes_ + 1, 0);
     for (const Hit& hit : hits_) ++starts[hit.scope + 1];
@@ -151,7 +159,7 @@ class TermCollector {
   };
   std::size_t scopes_;
   RunWords& runs_;
-  StringInterner words_;
+  std::vector<std::string> words_;
   std::vector<Hit> hits_;
 };
 
@@ -251,16 +259,18 @@ SearchTerms collect_search_terms(std::string_view source, const FileFacts& facts
         // extractor read the comment as one).
         std::optional<std::uint32_t> owner;
         if (kind == RegionKind::Comment && owners.starts_line(text)) {
-          owner = owners.owner(text, line + search_terms::detail::count_lines(text));
-          if (owner && !facts.definitions[*owner].docstring.empty()) return;
+          const std::uint32_t lines = search_terms::detail::count_lines(text);
+          owner = owners.owner(text, line + lines);
+          if (owner && !facts.definitions[*owner].docstring.empty()) return lines;
         }
         // Other words are placed by the line they sit on.
         const auto scope_at = [&](std::uint32_t at) {
           return owner ? *owner : scope_of_line[std::min<std::size_t>(at, line_count + 1)];
         };
-        std::uint32_t scope = scope_at(line);
-        for_each_run(text, [&](std::string_view run, std::uint32_t newlines) {
-          if (newlines != 0) scope = scope_at(line += newlines);
+        std::uint32_t at = line;
+        std::uint32_t scope = scope_at(at);
+        return for_each_run(text, [&](std::string_view run, std::uint32_t newlines) {
+          if (newlines != 0) scope = scope_at(at += newlines);
           if (kind == RegionKind::Comment) {
             collector.add_run(scope, SearchField::Doc, run, true);
           } else {

@@ -78,7 +78,9 @@ inline std::size_t region_end(std::string_view text, std::size_t at, CommentSynt
 }  // namespace detail
 
 // Calls visit(RegionKind, std::string_view text, std::uint32_t line) for
-// each region, in order, `line` (1-based) being where it starts. Regions
+// each region, in order, `line` (1-based) being where it starts; visit
+// returns the number of line breaks in `text` (it reads every byte of it
+// anyway, so the lines are not counted in a pass of their own). Regions
 // cover the whole text; an unterminated comment or string runs to the end
 // of the text.
 template <class Visit>
@@ -87,9 +89,7 @@ void for_each_region(std::string_view text, CommentSyntax syntax, Visit&& visit)
   std::size_t code_start = 0;
   const auto emit = [&](RegionKind kind, std::size_t from, std::size_t to) {
     if (to <= from) return;
-    const std::string_view region = text.substr(from, to - from);
-    visit(kind, region, line);
-    line += detail::count_lines(region);
+    line += visit(kind, text.substr(from, to - from), line);
   };
   // Most bytes start no region: the scan for those that can reads through
   // locals (`text` itself is captured by reference, so reread each byte).

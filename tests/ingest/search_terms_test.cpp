@@ -1,5 +1,5 @@
 // The full-text words ingest collects per definition: identifier runs are
-// split once per file (RunWords) and must give exactly the words
+// split once per thread (RunWords) and must give exactly the words
 // search::for_each_word gives, in its order, whatever the run's history.
 #include <doctest/doctest.h>
 
@@ -58,11 +58,18 @@ TEST_CASE("a run's parts are for_each_word's words in order, stop words marked, 
   CHECK(run_words_list(runs, "self") == std::vector<std::string>{"self"});
 }
 
-TEST_CASE("the id a caller gives a part stays with its run while the table grows") {
+TEST_CASE("the id a caller gives a word stays with it, in every run that has it, while the table grows") {
   search_terms::RunWords runs(&run_words_test_stop);
   auto first = runs.parts("getValue");
   REQUIRE(first.size() == 3);  // get, value, getvalue
-  for (std::uint32_t p = 0; p < first.size(); ++p) first[p].id = 100 + p;
+  for (std::uint32_t p = 0; p < first.size(); ++p) runs.id(first[p]) = 100 + p;
+  // Another run with two of those words: the same words, so the same ids.
+  const auto shared = runs.parts("setValue_get");
+  REQUIRE(run_words_list(runs, "setValue_get") == std::vector<std::string>{"set", "value", "get", "setvalue_get"});
+  CHECK(runs.id(shared[0]) == 0);
+  CHECK(runs.id(shared[1]) == 101);
+  CHECK(runs.id(shared[2]) == 100);
+  CHECK(runs.id(shared[3]) == 0);
   // Thousands of other runs: the slot table grows several times.
   std::vector<std::string> others;
   for (int i = 0; i < 5000; ++i) others.push_back("name" + std::string(1, static_cast<char>('a' + i % 26)) + "Z" +
@@ -70,7 +77,7 @@ TEST_CASE("the id a caller gives a part stays with its run while the table grows
   for (const std::string& other : others) runs.parts(other);
   const auto again = runs.parts("getValue");
   REQUIRE(again.size() == 3);
-  for (std::uint32_t p = 0; p < again.size(); ++p) CHECK(again[p].id == 100 + p);
+  for (std::uint32_t p = 0; p < again.size(); ++p) CHECK(runs.id(again[p]) == 100 + p);
   for (const std::string& other : others) CHECK(run_words_list(runs, other) == for_each_word_list(other));
 }
 
@@ -80,13 +87,13 @@ TEST_CASE("a run's parts outlive the text they were split from; the ids given re
     const std::string file = "getValue";
     auto first = runs.parts(file);
     REQUIRE(first.size() == 3);
-    for (std::uint32_t p = 0; p < first.size(); ++p) first[p].id = 7 + p;
+    for (std::uint32_t p = 0; p < first.size(); ++p) runs.id(first[p]) = 7 + p;
   }
-  CHECK(runs.parts("getValue")[0].id == 7);  // same file: the id stays
+  CHECK(runs.id(runs.parts("getValue")[0]) == 7);  // same file: the id stays
   runs.next_file();
   const auto again = runs.parts(std::string("getValue"));
   REQUIRE(again.size() == 3);
-  for (const auto& part : again) CHECK(part.id == 0);
+  for (const auto& part : again) CHECK(runs.id(part) == 0);
   CHECK(run_words_list(runs, "getValue") == for_each_word_list("getValue"));
 }
 
