@@ -262,8 +262,12 @@ SearchTerms collect_search_terms(std::string_view source, const FileFacts& facts
   const CommentOwners owners(source, facts);
   // The source with every comment blanked out (offsets kept), for the body hashes.
   std::string code(source);
-  search_terms::for_each_region(
+  const auto scope_at = [&](std::uint32_t at) { return scope_of_line[std::min<std::size_t>(at, line_count + 1)]; };
+  search_terms::for_each_code_run_and_region(
       source, search_terms::comment_syntax(facts.language),
+      [&](std::string_view run, std::uint32_t line) {
+        collector.add_run(scope_at(line), SearchField::Body, run, false);
+      },
       [&](RegionKind kind, std::string_view text, std::uint32_t line) {
         if (kind == RegionKind::Comment) {
           code.replace(static_cast<std::size_t>(text.data() - source.data()), text.size(), text.size(), ' ');
@@ -278,18 +282,13 @@ SearchTerms collect_search_terms(std::string_view source, const FileFacts& facts
           if (owner && !facts.definitions[*owner].docstring.empty()) return lines;
         }
         // Other words are placed by the line they sit on.
-        const auto scope_at = [&](std::uint32_t at) {
-          return owner ? *owner : scope_of_line[std::min<std::size_t>(at, line_count + 1)];
-        };
+        const auto scope_of = [&](std::uint32_t at) { return owner ? *owner : scope_at(at); };
         std::uint32_t at = line;
-        std::uint32_t scope = scope_at(at);
+        std::uint32_t scope = scope_of(at);
+        const SearchField field = kind == RegionKind::Comment ? SearchField::Doc : SearchField::Body;
         return for_each_run(text, [&](std::string_view run, std::uint32_t newlines) {
-          if (newlines != 0) scope = scope_at(at += newlines);
-          if (kind == RegionKind::Comment) {
-            collector.add_run(scope, SearchField::Doc, run, true);
-          } else {
-            collector.add_run(scope, SearchField::Body, run, kind == RegionKind::String);
-          }
+          if (newlines != 0) scope = scope_of(at += newlines);
+          collector.add_run(scope, field, run, true);
         });
       });
   SearchTerms terms = std::move(collector).finish();
