@@ -89,7 +89,7 @@ std::uint32_t for_each_run(std::string_view text, Visit&& visit) {
     while (i < size && is_word_byte(bytes[i])) ++i;
     if (c >= '0' && c <= '9') continue;  // a number, not a word
     lines += newlines;
-    visit(text.substr(start, i - start), newlines);
+    visit(std::string_view(bytes + start, i - start), newlines);
     newlines = 0;
   }
   return lines + newlines;

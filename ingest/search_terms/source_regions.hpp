@@ -97,14 +97,14 @@ void for_each_code_run_and_region(std::string_view text, CommentSyntax syntax, C
       const std::size_t start = i;
       while (++i < size && has_class(bytes[i], kWordByte)) {
       }
-      if (bytes[start] < '0' || bytes[start] > '9') code_run(text.substr(start, i - start), line);
+      if (bytes[start] < '0' || bytes[start] > '9') code_run(std::string_view(bytes + start, i - start), line);
       continue;
     }
     if ((classes & kRegionStart) != 0) {
       RegionKind kind = RegionKind::Code;
       const std::size_t end = detail::region_end(text, i, syntax, kind);
       if (end != 0) {
-        line += region(kind, text.substr(i, end - i), line);
+        line += region(kind, std::string_view(bytes + i, end - i), line);
         i = end;
         continue;
       }
