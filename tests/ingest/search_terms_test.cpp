@@ -9,6 +9,7 @@
 
 #include "ingest/search_terms/definition_terms.hpp"
 #include "ingest/search_terms/run_words.hpp"
+#include "ingest/search_terms/source_regions.hpp"
 #include "trellis/search/word_split.hpp"
 
 namespace trellis::ingest {
@@ -128,6 +129,29 @@ TEST_CASE("a code stop word is left out of code but kept in strings and comments
   REQUIRE(!terms.words.empty());
   CHECK(terms.words.front() == "foo");
   CHECK(std::find(terms.words.begin(), terms.words.end(), "self") - terms.words.begin() == 3);
+}
+
+TEST_CASE("one pass gives the code's word runs and the comments and strings, each with its line") {
+  // A '/' that starts nothing, a number, a block comment over two lines, a
+  // string with an escaped quote, a `…` string over two lines, and an
+  // unterminated string at the end.
+  const std::string source =
+      "a = b / 2 + c3\n"
+      "/* one\n two */ d(\"x\\\"y\", `p\nq`)\n"
+      "e // f\n"
+      "g \"open";
+  std::vector<std::string> seen;
+  search_terms::for_each_code_run_and_region(
+      source, search_terms::CommentSyntax::Slash,
+      [&](std::string_view run, std::uint32_t line) { seen.push_back("code " + std::string(run) + "@" + std::to_string(line)); },
+      [&](search_terms::RegionKind kind, std::string_view text, std::uint32_t line) {
+        const char* name = kind == search_terms::RegionKind::Comment ? "comment " : "string ";
+        seen.push_back(name + std::string(text) + "@" + std::to_string(line));
+        return search_terms::detail::count_lines(text);
+      });
+  CHECK(seen == std::vector<std::string>{"code a@1", "code b@1", "code c3@1", "comment /* one\n two */@2", "code d@3",
+                                         "string \"x\\\"y\"@3", "string `p\nq`@3", "code e@5", "comment // f@5",
+                                         "code g@6", "string \"open@6"});
 }
 
 }  // namespace trellis::ingest
