@@ -1,11 +1,12 @@
 #include "trellis/ingest/graph_writer.hpp"
 
 #include <algorithm>
-#include <functional>
 #include <array>
+#include <functional>
 #include <optional>
 #include <set>
 #include <string>
+#include <string_view>
 #include <unordered_map>
 #include <unordered_set>
 #include <vector>

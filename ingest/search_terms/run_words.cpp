@@ -34,6 +34,9 @@ void RunWords::next_file() {
 }
 
 std::span<const RunWords::Part> RunWords::parts(std::string_view run) {
+  // Every word is a piece of the run: a run too short to be a word has none
+  // (one-letter names are common: `i`, `r`, `w`), and needs no lookup.
+  if (run.size() < search::kMinWordBytes) return {};
   const std::uint64_t hash = XXH3_64bits(run.data(), run.size());
   const std::size_t mask = slots_.size() - 1;
   for (std::size_t i = static_cast<std::size_t>(hash) & mask;; i = (i + 1) & mask) {
