@@ -2,9 +2,11 @@
 
 #include <algorithm>
 #include <array>
+#include <functional>
 #include <optional>
 #include <set>
 #include <string>
+#include <string_view>
 #include <unordered_map>
 #include <unordered_set>
 #include <vector>
@@ -287,17 +289,26 @@ class Writer {
   // The name and path fields of full-text search: the words of the name,
   // and those of the qualified name before it (search/word_split.hpp).
   void add_name_words(BuildId node, std::string_view name, std::string_view qualified_name) {
-    const auto add = [&](std::string_view text, search::SearchField field) {
-      search::for_each_word(text, [&](std::string_view word) {
-        builder_.add_search_term(node, builder_.intern_search_word(word), field);
-      });
-    };
-    add(name, search::SearchField::Name);
+    search::for_each_word(name, [&](std::string_view word) {
+      builder_.add_search_term(node, builder_.intern_search_word(word), search::SearchField::Name);
+    });
+    std::string_view path = qualified_name;
     if (qualified_name.size() > name.size() && qualified_name.ends_with(name)) {
-      add(qualified_name.substr(0, qualified_name.size() - name.size()), search::SearchField::Path);
-    } else if (qualified_name != name) {
-      add(qualified_name, search::SearchField::Path);
+      path = qualified_name.substr(0, qualified_name.size() - name.size());
+    } else if (qualified_name == name) {
+      return;
     }
+    for (const std::uint32_t word : path_words(path)) builder_.add_search_term(node, word, search::SearchField::Path);
+  }
+
+  // The interned words of a qualified name's path, split once: every member
+  // of a type or package repeats the same long path
+  // (`github.com/caddyserver/caddy/v2/modules/caddyhttp.Server.`).
+  const std::vector<std::uint32_t>& path_words(std::string_view path) {
+    if (const auto known = path_words_.find(path); known != path_words_.end()) return known->second;
+    std::vector<std::uint32_t>& words = path_words_[std::string(path)];
+    search::for_each_word(path, [&](std::string_view word) { words.push_back(builder_.intern_search_word(word)); });
+    return words;
   }
 
   // The file's other full-text words, per definition and for its module
@@ -410,6 +421,12 @@ class Writer {
   std::unordered_set<BuildId> defined_;     // nodes with a DEFINES edge
   // Nodes only declarations made so far, with their index in named_.
   std::unordered_map<BuildId, std::size_t> declared_only_;
+  // See path_words(); looked up by a view of the path, without copying it.
+  struct PathHash {
+    using is_transparent = void;
+    std::size_t operator()(std::string_view path) const { return std::hash<std::string_view>{}(path); }
+  };
+  std::unordered_map<std::string, std::vector<std::uint32_t>, PathHash, std::equal_to<>> path_words_;
 };
 
 }  // namespace

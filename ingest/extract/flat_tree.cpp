@@ -1,6 +1,8 @@
 #include "extract/flat_tree.hpp"
 
 #include <algorithm>
+#include <cstdint>
+#include <vector>
 
 #include "extract/tree_sitter_handles.hpp"
 
@@ -11,6 +13,10 @@ FlatTree::FlatTree(TSNode root, std::span<const std::uint8_t> fields_under, std:
   nodes_.reserve(ts_node_descendant_count(root));
   TsTreeCursor walk(root);
   TSTreeCursor* at = walk.get();
+  // Whether nodes of a symbol are named, read from the first node of each
+  // symbol: ts_node_is_named costs a call with the node copied, per node.
+  constexpr std::uint8_t kUnknown = 2;
+  std::vector<std::uint8_t> named_by_symbol(ts_language_symbol_count(ts_node_language(root)), kUnknown);
   // Each step of the walk enters a node: a first child after its parent, a
   // next sibling after the node before it.
   const auto enter = [&](Index parent, Index previous) {
@@ -19,7 +25,15 @@ FlatTree::FlatTree(TSNode root, std::span<const std::uint8_t> fields_under, std:
     const bool fields_known = fields_under.empty() || (symbol < fields_under.size() && fields_under[symbol] != 0);
     const TSFieldId field = parent != kNone && nodes_[parent].fields_known ? ts_tree_cursor_current_field_id(at) : 0;
     const bool flattened = symbol >= skip_under.size() || skip_under[symbol] == 0;
-    nodes_.push_back({node, parent, 0, previous, ts_node_start_byte(node), symbol, field, ts_node_is_named(node), fields_known,
+    bool named = false;
+    if (symbol < named_by_symbol.size()) {
+      std::uint8_t& known = named_by_symbol[symbol];
+      if (known == kUnknown) known = ts_node_is_named(node) ? 1 : 0;
+      named = known == 1;
+    } else {
+      named = ts_node_is_named(node);  // ERROR (0xFFFF)
+    }
+    nodes_.push_back({node, parent, 0, previous, ts_node_start_byte(node), symbol, field, named, fields_known,
                       flattened});
     return static_cast<Index>(nodes_.size() - 1);
   };

@@ -17,41 +17,58 @@ bool is_space(unsigned char c) { return (search_terms::kByteClasses[c] & search_
 
 // The tokens of a text, each followed by a separator, in `normal`; the
 // byte where each token starts in the text, and where it starts in
-// `normal` (32 bits: a source file is at most a few MB).
+// `normal` (32 bits: a source file is at most a few MB). Every byte of the
+// file passes here: the buffers are sized for the worst case (a token and
+// its separator per byte), left uninitialised and written through pointers.
 struct Tokens {
-  std::string normal;
-  std::vector<std::uint32_t> starts;
-  std::vector<std::uint32_t> normal_starts;  // one more: normal.size()
+  explicit Tokens(std::size_t text_size)
+      : normal_bytes(std::make_unique_for_overwrite<char[]>(2 * text_size)),
+        starts(std::make_unique_for_overwrite<std::uint32_t[]>(text_size)),
+        normal_starts(std::make_unique_for_overwrite<std::uint32_t[]>(text_size + 1)) {}
 
-  std::size_t size() const { return starts.size(); }
+  std::unique_ptr<char[]> normal_bytes;
+  std::size_t normal_size = 0;
+  std::unique_ptr<std::uint32_t[]> starts;
+  std::unique_ptr<std::uint32_t[]> normal_starts;  // one more: normal_size
+  std::size_t count = 0;
+
+  std::size_t size() const { return count; }
+  std::string_view normal() const { return {normal_bytes.get(), normal_size}; }
   // A token's length in the text (its bytes in `normal` but the separator).
   std::size_t length(std::size_t t) const { return normal_starts[t + 1] - normal_starts[t] - 1; }
+  // The first token starting at or after byte `at` of the text.
+  std::size_t first_at(std::size_t at) const {
+    return static_cast<std::size_t>(std::lower_bound(starts.get(), starts.get() + count, at) - starts.get());
+  }
 };
 
 Tokens tokenise(std::string_view text) {
-  Tokens out;
-  out.normal.reserve(text.size());
-  // About one token per three bytes of code.
-  out.starts.reserve(text.size() / 3);
-  out.normal_starts.reserve(text.size() / 3 + 1);
+  Tokens out(text.size());
+  const char* const bytes = text.data();
+  const std::size_t size = text.size();
+  char* const normal_begin = out.normal_bytes.get();
+  char* normal = normal_begin;
+  std::uint32_t* starts = out.starts.get();
+  std::uint32_t* normal_starts = out.normal_starts.get();
   std::size_t i = 0;
-  while (i < text.size()) {
-    const auto c = static_cast<unsigned char>(text[i]);
+  while (i < size) {
+    const auto c = static_cast<unsigned char>(bytes[i]);
     if (is_space(c)) {
       ++i;
       continue;
     }
-    std::size_t end = i + 1;
+    *starts++ = static_cast<std::uint32_t>(i);
+    *normal_starts++ = static_cast<std::uint32_t>(normal - normal_begin);
+    *normal++ = static_cast<char>(c);
+    ++i;
     if (is_identifier_byte(c)) {
-      while (end < text.size() && is_identifier_byte(static_cast<unsigned char>(text[end]))) ++end;
+      while (i < size && is_identifier_byte(static_cast<unsigned char>(bytes[i]))) *normal++ = bytes[i++];
     }
-    out.starts.push_back(static_cast<std::uint32_t>(i));
-    out.normal_starts.push_back(static_cast<std::uint32_t>(out.normal.size()));
-    out.normal.append(text.substr(i, end - i));
-    out.normal.push_back('\x1f');
-    i = end;
+    *normal++ = '\x1f';
   }
-  out.normal_starts.push_back(static_cast<std::uint32_t>(out.normal.size()));
+  *normal_starts = static_cast<std::uint32_t>(normal - normal_begin);
+  out.normal_size = static_cast<std::size_t>(normal - normal_begin);
+  out.count = static_cast<std::size_t>(starts - out.starts.get());
   return out;
 }
 
@@ -77,7 +94,7 @@ std::uint64_t tokens_hash(const Tokens& tokens, std::size_t first, std::size_t l
       }
     }
   }
-  const std::string_view normal = tokens.normal;
+  const std::string_view normal = tokens.normal();
   const auto piece = [&](std::size_t from, std::size_t to) {
     return normal.substr(tokens.normal_starts[from], tokens.normal_starts[to] - tokens.normal_starts[from]);
   };
@@ -114,11 +131,7 @@ std::vector<std::uint64_t> definition_body_hashes(std::string_view code, const F
       hashes.push_back(never_zero(tokens_hash(own, 0, own.size(), text, definition.name, state)));
       continue;
     }
-    const auto from = static_cast<std::size_t>(
-        std::lower_bound(tokens.starts.begin(), tokens.starts.end(), first) - tokens.starts.begin());
-    const auto to = static_cast<std::size_t>(
-        std::lower_bound(tokens.starts.begin(), tokens.starts.end(), last) - tokens.starts.begin());
-    hashes.push_back(never_zero(tokens_hash(tokens, from, to, code, definition.name, state)));
+    hashes.push_back(never_zero(tokens_hash(tokens, tokens.first_at(first), tokens.first_at(last), code, definition.name, state)));
   }
   return hashes;
 }

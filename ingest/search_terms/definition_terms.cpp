@@ -13,7 +13,6 @@
 #include "search_terms/run_words.hpp"
 #include "search_terms/source_regions.hpp"
 #include "trellis/search/word_split.hpp"
-#include "trellis/store/string_table.hpp"
 
 namespace trellis::ingest {
 namespace {
@@ -68,43 +67,58 @@ bool is_code_stop_word(std::string_view word) {
 
 bool is_word_byte(char c) { return search_terms::has_class(c, search_terms::kWordByte); }
 
-// Calls visit(std::string_view run, std::uint32_t newlines) for each run of
-// word bytes of `text` that is not a number, `newlines` being how many line
-// breaks came before it since the last run (or the start).
+// Calls visit(std::string_view run, std::uint32_t newlines) for each run
+// of word bytes of `text` that is not a number, `newlines` being how many
+// line breaks came before it since the last run (or the start). Returns
+// the number of line breaks in `text`.
 template <class Visit>
-void for_each_run(std::string_view text, Visit&& visit) {
+std::uint32_t for_each_run(std::string_view text, Visit&& visit) {
+  std::uint32_t lines = 0;
   std::uint32_t newlines = 0;
+  const char* const bytes = text.data();
+  const std::size_t size = text.size();
   std::size_t i = 0;
-  while (i < text.size()) {
-    const char c = text[i];
+  while (i < size) {
+    const char c = bytes[i];
     if (!is_word_byte(c)) {
       newlines += c == '\n' ? 1 : 0;
       ++i;
       continue;
     }
     const std::size_t start = i;
-    while (i < text.size() && is_word_byte(text[i])) ++i;
+    while (i < size && is_word_byte(bytes[i])) ++i;
     if (c >= '0' && c <= '9') continue;  // a number, not a word
-    visit(text.substr(start, i - start), newlines);
+    lines += newlines;
+    visit(std::string_view(bytes + start, i - start), newlines);
     newlines = 0;
   }
+  return lines + newlines;
 }
 
-// Each word is interned once per file, and each identifier run split once
+// Each word is numbered once per file, and each identifier run split once
 // (run_words.hpp); hits are grouped by scope with a counting sort, then each
-// scope's few hits are sorted by word and field. Words are interned in the
+// scope's few hits are sorted by word and field. Words are numbered in the
 // order they are first added, as search::for_each_word yields them.
 class TermCollector {
  public:
-  TermCollector(std::size_t scopes, RunWords& runs) : scopes_(scopes), runs_(runs) {}
+  // `source_size`: the file's bytes, to size the tables once (about one hit
+  // per 6 bytes of source and one new word per 40, in caddy and commons-lang).
+  TermCollector(std::size_t scopes, RunWords& runs, std::size_t source_size) : scopes_(scopes), runs_(runs) {
+    hits_.reserve(source_size / 6);
+    words_.reserve(source_size / 40);
+  }
 
   // The words of a run; without `stop_words`, those that are code stop words are left out.
   void add_run(std::uint32_t scope, SearchField field, std::string_view run, bool stop_words) {
-    for (RunWords::Part& part : runs_.parts(run)) {
+    for (const RunWords::Part& part : runs_.parts(run)) {
       if (part.stop && !stop_words) continue;
-      // Interned ids start at 1 (0 is the empty string, never a word).
-      if (part.id == 0) part.id = words_.intern(runs_.text(part));
-      hits_.push_back({scope, part.id - 1, field});
+      // Ids start at 1 (0: none given in this file yet).
+      std::uint32_t& id = runs_.id(part);
+      if (id == 0) {
+        words_.emplace_back(runs_.text(part));
+        id = static_cast<std::uint32_t>(words_.size());
+      }
+      hits_.push_back({scope, id - 1, field});
     }
   }
   void add_text(std::uint32_t scope, SearchField field, std::string_view text) {
@@ -113,8 +127,7 @@ class TermCollector {
 
   SearchTerms finish() && {
     SearchTerms out;
-    out.words.reserve(words_.size() - 1);
-    for (StringId id = 1; id < words_.size(); ++id) out.words.emplace_back(words_.get(id));
+    out.words = std::move(words_);
     // Hits by scope, each scope's as (word, field) keys.
     std::vector<std::uint32_t> starts(scopes_ + 1, 0);
     for (const Hit& hit : hits_) ++starts[hit.scope + 1];
@@ -151,7 +164,7 @@ class TermCollector {
   };
   std::size_t scopes_;
   RunWords& runs_;
-  StringInterner words_;
+  std::vector<std::string> words_;
   std::vector<Hit> hits_;
 };
 
@@ -167,6 +180,21 @@ std::vector<std::uint32_t> scopes_by_line(const FileFacts& facts, std::uint32_t 
     for (std::uint32_t l = std::max<std::uint32_t>(span.line_start, 1); l <= last; ++l) scope[l] = d;
   }
   return scope;
+}
+
+// Whether a line's text from its first non-blank byte opens a decorator or
+// a comment, or continues one: @, #, //, /*, *.
+bool starts_comment_or_decorator(std::string_view text) {
+  switch (text[0]) {
+    case '@':
+    case '#':
+    case '*':
+      return true;
+    case '/':
+      return text.size() > 1 && (text[1] == '/' || text[1] == '*');
+    default:
+      return false;
+  }
 }
 
 // The definition a comment ending on line `last` documents: the one whose
@@ -200,13 +228,7 @@ class CommentOwners {
       std::string_view text = source_.substr(start, end - start);
       start = end;
       const auto first = text.find_first_not_of(" \t\r\n");
-      if (first != std::string_view::npos) {
-        text.remove_prefix(first);
-        if (!(text.starts_with("@") || text.starts_with("#") || text.starts_with("//") || text.starts_with("/*") ||
-              text.starts_with("*"))) {
-          return std::nullopt;
-        }
-      }
+      if (first != std::string_view::npos && !starts_comment_or_decorator(text.substr(first))) return std::nullopt;
       if (next == std::string_view::npos) break;  // that was the last line
     }
     return std::nullopt;
@@ -229,7 +251,7 @@ SearchTerms collect_search_terms(std::string_view source, const FileFacts& facts
 SearchTerms collect_search_terms(std::string_view source, const FileFacts& facts, RunWords& runs) {
   runs.next_file();
   const std::size_t scopes = facts.definitions.size() + 1;
-  TermCollector collector(scopes, runs);
+  TermCollector collector(scopes, runs, source.size());
   for (std::uint32_t d = 0; d < facts.definitions.size(); ++d) {
     const Definition& definition = facts.definitions[d];
     collector.add_text(d, SearchField::Doc, definition.docstring);
@@ -240,8 +262,12 @@ SearchTerms collect_search_terms(std::string_view source, const FileFacts& facts
   const CommentOwners owners(source, facts);
   // The source with every comment blanked out (offsets kept), for the body hashes.
   std::string code(source);
-  search_terms::for_each_region(
+  const auto scope_at = [&](std::uint32_t at) { return scope_of_line[std::min<std::size_t>(at, line_count + 1)]; };
+  search_terms::for_each_code_run_and_region(
       source, search_terms::comment_syntax(facts.language),
+      [&](std::string_view run, std::uint32_t line) {
+        collector.add_run(scope_at(line), SearchField::Body, run, false);
+      },
       [&](RegionKind kind, std::string_view text, std::uint32_t line) {
         if (kind == RegionKind::Comment) {
           code.replace(static_cast<std::size_t>(text.data() - source.data()), text.size(), text.size(), ' ');
@@ -251,21 +277,18 @@ SearchTerms collect_search_terms(std::string_view source, const FileFacts& facts
         // extractor read the comment as one).
         std::optional<std::uint32_t> owner;
         if (kind == RegionKind::Comment && owners.starts_line(text)) {
-          owner = owners.owner(text, line + search_terms::detail::count_lines(text));
-          if (owner && !facts.definitions[*owner].docstring.empty()) return;
+          const std::uint32_t lines = search_terms::detail::count_lines(text);
+          owner = owners.owner(text, line + lines);
+          if (owner && !facts.definitions[*owner].docstring.empty()) return lines;
         }
         // Other words are placed by the line they sit on.
-        const auto scope_at = [&](std::uint32_t at) {
-          return owner ? *owner : scope_of_line[std::min<std::size_t>(at, line_count + 1)];
-        };
-        std::uint32_t scope = scope_at(line);
-        for_each_run(text, [&](std::string_view run, std::uint32_t newlines) {
-          if (newlines != 0) scope = scope_at(line += newlines);
-          if (kind == RegionKind::Comment) {
-            collector.add_run(scope, SearchField::Doc, run, true);
-          } else {
-            collector.add_run(scope, SearchField::Body, run, kind == RegionKind::String);
-          }
+        const auto scope_of = [&](std::uint32_t at) { return owner ? *owner : scope_at(at); };
+        std::uint32_t at = line;
+        std::uint32_t scope = scope_of(at);
+        const SearchField field = kind == RegionKind::Comment ? SearchField::Doc : SearchField::Body;
+        return for_each_run(text, [&](std::string_view run, std::uint32_t newlines) {
+          if (newlines != 0) scope = scope_of(at += newlines);
+          collector.add_run(scope, field, run, true);
         });
       });
   SearchTerms terms = std::move(collector).finish();

@@ -3,7 +3,8 @@
 // '…', "…", '''…''', """…""" strings (prefix letters are code, and too
 // short to be words); the C family's (TypeScript, JavaScript, Go, Java,
 // C#) `//` and `/* */` comments and '…', "…" and `…` strings. One pass over
-// the bytes, counting lines. Full-text search weighs each kind apart.
+// the bytes, counting lines, with the code's word runs read on the way.
+// Full-text search weighs each kind apart.
 #pragma once
 
 #include <algorithm>
@@ -77,40 +78,40 @@ inline std::size_t region_end(std::string_view text, std::size_t at, CommentSynt
 
 }  // namespace detail
 
-// Calls visit(RegionKind, std::string_view text, std::uint32_t line) for
-// each region, in order, `line` (1-based) being where it starts. Regions
-// cover the whole text; an unterminated comment or string runs to the end
-// of the text.
-template <class Visit>
-void for_each_region(std::string_view text, CommentSyntax syntax, Visit&& visit) {
-  std::uint32_t line = 1;
-  std::size_t code_start = 0;
-  const auto emit = [&](RegionKind kind, std::size_t from, std::size_t to) {
-    if (to <= from) return;
-    const std::string_view region = text.substr(from, to - from);
-    visit(kind, region, line);
-    line += detail::count_lines(region);
-  };
-  // Most bytes start no region: the scan for those that can reads through
-  // locals (`text` itself is captured by reference, so reread each byte).
+// One pass over a source file's bytes: calls code_run(std::string_view
+// run, std::uint32_t line) for each run of word bytes in code that does not
+// start with a digit (a number), and region(RegionKind, std::string_view
+// text, std::uint32_t line) for each comment and string, in order, `line`
+// (1-based) being where each starts; `region` returns the number of line
+// breaks in its text (it reads every byte of it anyway). An unterminated
+// comment or string runs to the end of the text.
+template <class CodeRun, class Region>
+void for_each_code_run_and_region(std::string_view text, CommentSyntax syntax, CodeRun&& code_run, Region&& region) {
   const char* const bytes = text.data();
   const std::size_t size = text.size();
+  std::uint32_t line = 1;
   std::size_t i = 0;
   while (i < size) {
-    while (i < size && !has_class(bytes[i], kRegionStart)) ++i;
-    if (i == size) break;
-    RegionKind kind = RegionKind::Code;
-    const std::size_t end = detail::region_end(text, i, syntax, kind);
-    if (end == 0) {
-      ++i;
+    const std::uint8_t classes = kByteClasses[static_cast<unsigned char>(bytes[i])];
+    if ((classes & kWordByte) != 0) {
+      const std::size_t start = i;
+      while (++i < size && has_class(bytes[i], kWordByte)) {
+      }
+      if (bytes[start] < '0' || bytes[start] > '9') code_run(std::string_view(bytes + start, i - start), line);
       continue;
     }
-    emit(RegionKind::Code, code_start, i);
-    emit(kind, i, end);
-    i = end;
-    code_start = end;
+    if ((classes & kRegionStart) != 0) {
+      RegionKind kind = RegionKind::Code;
+      const std::size_t end = detail::region_end(text, i, syntax, kind);
+      if (end != 0) {
+        line += region(kind, std::string_view(bytes + i, end - i), line);
+        i = end;
+        continue;
+      }
+    }
+    line += (classes & kNewline) != 0 ? 1 : 0;
+    ++i;
   }
-  emit(RegionKind::Code, code_start, text.size());
 }
 
 }  // namespace trellis::ingest::search_terms

@@ -1,5 +1,5 @@
 // The full-text words ingest collects per definition: identifier runs are
-// split once per file (RunWords) and must give exactly the words
+// split once per thread (RunWords) and must give exactly the words
 // search::for_each_word gives, in its order, whatever the run's history.
 #include <doctest/doctest.h>
 
@@ -9,6 +9,7 @@
 
 #include "ingest/search_terms/definition_terms.hpp"
 #include "ingest/search_terms/run_words.hpp"
+#include "ingest/search_terms/source_regions.hpp"
 #include "trellis/search/word_split.hpp"
 
 namespace trellis::ingest {
@@ -58,11 +59,18 @@ TEST_CASE("a run's parts are for_each_word's words in order, stop words marked, 
   CHECK(run_words_list(runs, "self") == std::vector<std::string>{"self"});
 }
 
-TEST_CASE("the id a caller gives a part stays with its run while the table grows") {
+TEST_CASE("the id a caller gives a word stays with it, in every run that has it, while the table grows") {
   search_terms::RunWords runs(&run_words_test_stop);
   auto first = runs.parts("getValue");
   REQUIRE(first.size() == 3);  // get, value, getvalue
-  for (std::uint32_t p = 0; p < first.size(); ++p) first[p].id = 100 + p;
+  for (std::uint32_t p = 0; p < first.size(); ++p) runs.id(first[p]) = 100 + p;
+  // Another run with two of those words: the same words, so the same ids.
+  const auto shared = runs.parts("setValue_get");
+  REQUIRE(run_words_list(runs, "setValue_get") == std::vector<std::string>{"set", "value", "get", "setvalue_get"});
+  CHECK(runs.id(shared[0]) == 0);
+  CHECK(runs.id(shared[1]) == 101);
+  CHECK(runs.id(shared[2]) == 100);
+  CHECK(runs.id(shared[3]) == 0);
   // Thousands of other runs: the slot table grows several times.
   std::vector<std::string> others;
   for (int i = 0; i < 5000; ++i) others.push_back("name" + std::string(1, static_cast<char>('a' + i % 26)) + "Z" +
@@ -70,7 +78,7 @@ TEST_CASE("the id a caller gives a part stays with its run while the table grows
   for (const std::string& other : others) runs.parts(other);
   const auto again = runs.parts("getValue");
   REQUIRE(again.size() == 3);
-  for (std::uint32_t p = 0; p < again.size(); ++p) CHECK(again[p].id == 100 + p);
+  for (std::uint32_t p = 0; p < again.size(); ++p) CHECK(runs.id(again[p]) == 100 + p);
   for (const std::string& other : others) CHECK(run_words_list(runs, other) == for_each_word_list(other));
 }
 
@@ -80,13 +88,13 @@ TEST_CASE("a run's parts outlive the text they were split from; the ids given re
     const std::string file = "getValue";
     auto first = runs.parts(file);
     REQUIRE(first.size() == 3);
-    for (std::uint32_t p = 0; p < first.size(); ++p) first[p].id = 7 + p;
+    for (std::uint32_t p = 0; p < first.size(); ++p) runs.id(first[p]) = 7 + p;
   }
-  CHECK(runs.parts("getValue")[0].id == 7);  // same file: the id stays
+  CHECK(runs.id(runs.parts("getValue")[0]) == 7);  // same file: the id stays
   runs.next_file();
   const auto again = runs.parts(std::string("getValue"));
   REQUIRE(again.size() == 3);
-  for (const auto& part : again) CHECK(part.id == 0);
+  for (const auto& part : again) CHECK(runs.id(part) == 0);
   CHECK(run_words_list(runs, "getValue") == for_each_word_list("getValue"));
 }
 
@@ -121,6 +129,29 @@ TEST_CASE("a code stop word is left out of code but kept in strings and comments
   REQUIRE(!terms.words.empty());
   CHECK(terms.words.front() == "foo");
   CHECK(std::find(terms.words.begin(), terms.words.end(), "self") - terms.words.begin() == 3);
+}
+
+TEST_CASE("one pass gives the code's word runs and the comments and strings, each with its line") {
+  // A '/' that starts nothing, a number, a block comment over two lines, a
+  // string with an escaped quote, a `…` string over two lines, and an
+  // unterminated string at the end.
+  const std::string source =
+      "a = b / 2 + c3\n"
+      "/* one\n two */ d(\"x\\\"y\", `p\nq`)\n"
+      "e // f\n"
+      "g \"open";
+  std::vector<std::string> seen;
+  search_terms::for_each_code_run_and_region(
+      source, search_terms::CommentSyntax::Slash,
+      [&](std::string_view run, std::uint32_t line) { seen.push_back("code " + std::string(run) + "@" + std::to_string(line)); },
+      [&](search_terms::RegionKind kind, std::string_view text, std::uint32_t line) {
+        const char* name = kind == search_terms::RegionKind::Comment ? "comment " : "string ";
+        seen.push_back(name + std::string(text) + "@" + std::to_string(line));
+        return search_terms::detail::count_lines(text);
+      });
+  CHECK(seen == std::vector<std::string>{"code a@1", "code b@1", "code c3@1", "comment /* one\n two */@2", "code d@3",
+                                         "string \"x\\\"y\"@3", "string `p\nq`@3", "code e@5", "comment // f@5",
+                                         "code g@6", "string \"open@6"});
 }
 
 }  // namespace trellis::ingest
