@@ -49,7 +49,9 @@ namespace {
 // 22: Python's integer and string literal arguments (as keys), names as
 // subscript keys (Element "n:<name>") and parameters with defaults
 // (Definition::defaulted).
-constexpr std::uint32_t kCodecVersion = 22;
+// 23: a resolved file keeps the names its resolution reads
+// (ResolvedFile::used_names).
+constexpr std::uint32_t kCodecVersion = 23;
 
 class Writer {
  public:
@@ -225,6 +227,8 @@ void write_resolved(Writer& w, const std::optional<ResolvedFile>* kept) {
     write_ref(w, e.target);
   }
   w.text(edges.derived);
+  w.u32(static_cast<std::uint32_t>(resolved->used_names.size()));
+  for (const std::uint32_t name : resolved->used_names) w.u32(name);
 }
 
 // A term's field in the top 8 bits of its count word (counts saturate at 2^24 - 1).
@@ -401,6 +405,8 @@ std::optional<ResolvedFile> read_resolved(Reader& r) {
     e.target = read_ref(r);
   }
   edges.derived = r.text();
+  resolved.used_names.resize(r.count());
+  for (std::uint32_t& name : resolved.used_names) name = r.u32();
   return resolved;
 }
 
