@@ -1,6 +1,7 @@
 #include "resolve/include_dependents.hpp"
 
 #include <algorithm>
+#include <optional>
 #include <string_view>
 #include <unordered_set>
 #include <vector>

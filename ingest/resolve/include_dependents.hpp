@@ -5,9 +5,8 @@
 #pragma once
 
 #include <cstdint>
-#include <optional>
-#include <vector>
 #include <span>
+#include <vector>
 
 #include "resolve/typed_language.hpp"
 
@@ -29,9 +28,8 @@ namespace trellis::ingest::resolve {
 // they found before. An edit that changed what no name stands for (an
 // #include, a `using namespace`) marks every one 1. A file no include
 // reaches them from that reads none of those names either is marked
-// LanguageFrontend::kNoChangeRead. Returns false, marking
-// nothing, when the layout has no includes (every file may read every
-// other's declarations).
+// LanguageFrontend::kNoChangeRead. Returns false, marking nothing, when the
+// layout has no includes (every file may read every other's declarations).
 // A file that reaches a declaration through no #include the tree resolves
 // (a generated header, an include path the compilation database does not
 // give) keeps its edges (unless they point into a reshaped file:
