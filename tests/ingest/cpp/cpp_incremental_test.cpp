@@ -12,6 +12,7 @@
 #include <doctest/doctest.h>
 
 #include <filesystem>
+#include <fstream>
 
 #include "support/incremental_index.hpp"
 #include "support/temp_dir.hpp"
@@ -140,16 +141,18 @@ TEST_CASE("cpp: a header edit re-links only the includers that read a changed na
     CHECK(report.dependents_skipped == 2);
   }
   SUBCASE("an alias changed: the files reading it or a method declared to return it") {
-    test::replace_in_file(model, "}  // namespace shop\n",
-                          "using Ledger = Order;\nstruct Book {\n  Ledger open() const;\n};\n}  // namespace shop\n");
+    // main.cpp's tally() names neither Ledger nor Order: book.open().total()
+    // reaches Order.total through open's declared return type alone.
+    std::ofstream(model, std::ios::app) << "using Ledger = shop::Order;\nnamespace shop {\nstruct Book {\n"
+                                           "  Ledger open() const;\n};\n}  // namespace shop\n";
     test::replace_in_file(root / "src/main.cpp", "int main() {\n",
                           "int tally() {\n  shop::Book book;\n  return book.open().total();\n}\n\nint main() {\n");
     CHECK(reindex().files_resolved >= 2);
-    test::replace_in_file(model, "using Ledger = Order;\n", "using Ledger = Box<Order>;\n");
-    ingest::IndexReport report = reindex();
+    test::replace_in_file(model, "using Ledger = shop::Order;\n", "using Ledger = shop::Box<shop::Order>;\n");
+    ingest::IndexReport report = reindex();  // total() is no longer Order's
     CHECK(report.files_resolved == 2);  // model.h, main.cpp (through Book::open's return type)
     CHECK(report.dependents_skipped == 3);  // shape.h, model.cpp, shape.cpp
-    test::replace_in_file(model, "using Ledger = Box<Order>;\n", "typedef Order Ledger;\n");
+    test::replace_in_file(model, "using Ledger = shop::Box<shop::Order>;\n", "typedef shop::Order Ledger;\n");
     report = reindex();
     CHECK(report.files_resolved == 2);
   }
