@@ -44,9 +44,9 @@ Result<EditedCopy> EditedCopy::make(const std::filesystem::path& root, std::span
   return copy;
 }
 
-Status EditedCopy::append_line(const std::string& relative_path) const {
+Status EditedCopy::append(const std::string& relative_path, const std::string& text) const {
   std::ofstream out(root_ / relative_path, std::ios::app | std::ios::binary);
-  out << "\n";
+  out << text;
   out.close();
   if (!out) return make_error(ErrorCode::DatabaseError, fmt::format("cannot append to {}", relative_path));
   return {};

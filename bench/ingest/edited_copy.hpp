@@ -25,7 +25,10 @@ class EditedCopy {
   const std::filesystem::path& database() const { return database_; }
   // Appends an empty line to `relative_path`: its content changes, nothing
   // else (in every language).
-  Status append_line(const std::string& relative_path) const;
+  Status append_line(const std::string& relative_path) const { return append(relative_path, "\n"); }
+  // Appends `text` to `relative_path` (a declaration to a header: what
+  // other files read changes).
+  Status append(const std::string& relative_path, const std::string& text) const;
   // Removes the snapshot and its facts file: the next index is a first one.
   Status remove_database() const;
 

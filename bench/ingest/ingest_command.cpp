@@ -107,6 +107,11 @@ CLI::App& add_ingest_command(CLI::App& app, IngestCommandOptions& options) {
       ->capture_default_str()
       ->check(CLI::Range(1, 50));
   ingest.add_flag("--json", options.json, "Print one JSON document instead of the table");
+  ingest.add_option("--edit", options.edit_file,
+                    "The file the incremental figure edits, relative to PATH (default: the median file by size)");
+  ingest.add_option("--append", options.edit_append,
+                    "What the edit appends to it (default: an empty line; a declaration makes a header edit that "
+                    "its includers may read)");
   return ingest;
 }
 
@@ -135,7 +140,7 @@ int run_ingest_command(const IngestCommandOptions& options) {
     fmt::print(stderr, "{}\n", copy.error().message);
     return 1;
   }
-  const std::string edited = median_file(discovered->files);
+  const std::string edited = options.edit_file.empty() ? median_file(discovered->files) : options.edit_file;
   ingest::IndexOptions copy_index;
   copy_index.root = copy->root();
   copy_index.jobs = cores;
@@ -190,7 +195,7 @@ int run_ingest_command(const IngestCommandOptions& options) {
     }
     full_database_ms.push_back(full.elapsed_ms());
 
-    if (auto status = copy->append_line(edited); !status.ok()) {
+    if (auto status = copy->append(edited, options.edit_append); !status.ok()) {
       fmt::print(stderr, "{}\n", status.error().message);
       return 1;
     }
@@ -255,6 +260,8 @@ int run_ingest_command(const IngestCommandOptions& options) {
           {"files_read", again.files_read},
           {"files_reparsed", again.files_reparsed},
           {"files_resolved", again.files_resolved},
+          {"dependents_resolved", again.dependents_resolved},
+          {"dependents_skipped", again.dependents_skipped},
           {"search_nodes_reused", again.search_nodes_reused},
           {"stages_seconds", {{"load", reindexed->load_seconds}, {"discover", again.discover_seconds},
                               {"extract", again.extract_seconds}, {"resolve", again.resolve_seconds},
@@ -280,9 +287,10 @@ int run_ingest_command(const IngestCommandOptions& options) {
              parts.search_term_offsets.empty() ? 0 : parts.search_term_offsets.size() - 1,
              parts.search_posting_nodes.size(), static_cast<double>(full_text_bytes) / 1e6);
   fmt::print("  full index   {:8.3f} s  (a first index of a copy, snapshot and facts written)\n", full_database_s);
-  fmt::print("  incremental  {:8.3f} s  ({:.1f}% of the full index, {:.1f}% of ingest; {} edited, {} read, {} file{} parsed, {} resolved)\n",
+  fmt::print("  incremental  {:8.3f} s  ({:.1f}% of the full index, {:.1f}% of ingest; {} edited, {} read, {} file{} parsed, {} resolved, "
+             "{} of them reading its declarations, {} reading them kept)\n",
              incremental_s, 100.0 * incremental_s / full_database_s, 100.0 * incremental_s / ingest_s, edited, again.files_read, again.files_reparsed,
-             again.files_reparsed == 1 ? "" : "s", again.files_resolved);
+             again.files_reparsed == 1 ? "" : "s", again.files_resolved, again.dependents_resolved, again.dependents_skipped);
   fmt::print("    load {:.3f} s, discover {:.3f} s, extract {:.3f} s, resolve {:.3f} s, build {:.3f} s, save {:.3f} s (last run);"
              " full-text postings of {} definitions and modules kept from the previous index\n",
              reindexed->load_seconds, again.discover_seconds, again.extract_seconds, again.resolve_seconds,

@@ -18,6 +18,10 @@ struct IngestCommandOptions {
   unsigned jobs = 0;
   int runs = 3;
   bool json = false;
+  // The incremental figure's edit: this file (default: the median by size)
+  // gets this text appended (default: an empty line).
+  std::string edit_file;
+  std::string edit_append = "\n";
 };
 
 CLI::App& add_ingest_command(CLI::App& app, IngestCommandOptions& options);

@@ -51,7 +51,9 @@ namespace {
 // (Definition::defaulted).
 // 23: a Python name bound to a short string or integer literal keeps it
 // as a key (value [Element "s:<text>"], was [Literal "str"]).
-constexpr std::uint32_t kCodecVersion = 23;
+// 24: a resolved file keeps the names its resolution reads
+// (ResolvedFile::used_names).
+constexpr std::uint32_t kCodecVersion = 24;
 
 class Writer {
  public:
@@ -227,6 +229,8 @@ void write_resolved(Writer& w, const std::optional<ResolvedFile>* kept) {
     write_ref(w, e.target);
   }
   w.text(edges.derived);
+  w.u32(static_cast<std::uint32_t>(resolved->used_names.size()));
+  for (const std::uint32_t name : resolved->used_names) w.u32(name);
 }
 
 // A term's field in the top 8 bits of its count word (counts saturate at 2^24 - 1).
@@ -403,6 +407,8 @@ std::optional<ResolvedFile> read_resolved(Reader& r) {
     e.target = read_ref(r);
   }
   edges.derived = r.text();
+  resolved.used_names.resize(r.count());
+  for (std::uint32_t& name : resolved.used_names) name = r.u32();
   return resolved;
 }
 

@@ -36,6 +36,7 @@ void add_report(IndexReport& total, IndexReport&& part, std::string_view project
   total.files_reparsed += part.files_reparsed;
   total.files_resolved += part.files_resolved;
   total.dependents_resolved += part.dependents_resolved;
+  total.dependents_skipped += part.dependents_skipped;
   total.files_read += part.files_read;
   total.search_nodes_reused += part.search_nodes_reused;
   total.lines += part.lines;

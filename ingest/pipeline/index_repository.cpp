@@ -141,6 +141,7 @@ Result<IndexResult> index_repository(const IndexOptions& options, ExtractProgres
     LanguageResolution& resolution = *resolved_language;
     report.files_resolved += resolution.files_resolved;
     report.dependents_resolved += resolution.dependents_resolved;
+    report.dependents_skipped += resolution.dependents_skipped;
     std::move(resolution.resolved.begin(), resolution.resolved.end(), resolved.begin() + first);
     std::copy(resolution.kept.begin(), resolution.kept.end(), kept_resolution.begin() + first);
     programs.push_back({first, std::move(resolution.program)});

@@ -33,6 +33,9 @@ struct LanguageResolution {
   // Of those, unchanged files resolved because an edited file they read
   // changed its interface (LanguageFrontend::mark_dependents).
   std::size_t dependents_resolved = 0;
+  // Files reading an edited file's declarations that kept their edges: they
+  // read none of the names the edit changed.
+  std::size_t dependents_skipped = 0;
   // Per file (or empty): 1 when resolved[i] is the cached one, unchanged.
   std::vector<std::uint8_t> kept;
 };

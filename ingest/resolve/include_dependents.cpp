@@ -1,8 +1,12 @@
 #include "resolve/include_dependents.hpp"
 
+#include <algorithm>
+#include <optional>
 #include <string_view>
 #include <unordered_set>
 #include <vector>
+
+#include "resolve/name_uses.hpp"
 
 namespace trellis::ingest::resolve {
 namespace {
@@ -21,11 +25,37 @@ void add_defined_elsewhere(const FileFacts& facts, std::unordered_set<std::strin
   }
 }
 
+// The names the edits to the reshaped files changed, with every name whose
+// declaration mentions one (name_uses.hpp); nullopt when an edit changed
+// what no name stands for, or a reshaped file's last facts are unknown.
+std::optional<std::unordered_set<NameKey>> affected_names(std::span<const FileFacts> files,
+                                                          std::span<const std::uint8_t> reshaped,
+                                                          std::span<const FileFacts* const> before) {
+  std::unordered_set<NameKey> affected;
+  for (std::uint32_t f = 0; f < files.size(); ++f) {
+    if (reshaped[f] == 0) continue;
+    if (f >= before.size() || before[f] == nullptr) return std::nullopt;
+    const auto changed = changed_names(*before[f], files[f]);
+    if (!changed) return std::nullopt;
+    affected.insert(changed->begin(), changed->end());
+  }
+  add_dependent_names(files, affected);
+  return affected;
+}
+
+bool reads_any(const std::vector<std::uint32_t>& used, const std::unordered_set<NameKey>& affected) {
+  if (affected.size() < used.size()) {
+    return std::any_of(affected.begin(), affected.end(),
+                       [&](NameKey key) { return std::binary_search(used.begin(), used.end(), key); });
+  }
+  return std::any_of(used.begin(), used.end(), [&](std::uint32_t key) { return affected.contains(key); });
+}
+
 }  // namespace
 
 bool mark_include_dependents(std::span<const FileFacts> files, const TypedLayout& layout,
                              std::span<const std::uint8_t> reshaped, std::span<const FileFacts* const> before,
-                             std::span<std::uint8_t> wanted) {
+                             std::span<const std::vector<std::uint32_t>* const> used, std::span<std::uint8_t> wanted) {
   const std::size_t count = files.size();
   if (layout.includes.size() != count || count == 0) return false;
   std::vector<std::uint8_t> reached(count, 0);
@@ -74,8 +104,16 @@ bool mark_include_dependents(std::span<const FileFacts> files, const TypedLayout
     pending.pop_back();
     for (const std::uint32_t includer : includers[file]) reach(includer);
   }
+  const std::optional<std::unordered_set<NameKey>> affected = affected_names(files, reshaped, before);
   for (std::uint32_t f = 0; f < count; ++f) {
-    if (reached[f] != 0) wanted[f] = 1;
+    if (wanted[f] == 1) continue;
+    const bool reads_change =
+        reshaped[f] != 0 || !affected || f >= used.size() || used[f] == nullptr || reads_any(*used[f], *affected);
+    if (reached[f] != 0) {
+      wanted[f] = reads_change ? 1 : LanguageFrontend::kReadsNoChange;
+    } else if (!reads_change) {
+      wanted[f] = LanguageFrontend::kNoChangeRead;
+    }
   }
   return true;
 }

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "resolve/include_dependents.hpp"
+#include "resolve/name_uses.hpp"
 #include "resolve/typed_language.hpp"
 
 namespace trellis::ingest::resolve {
@@ -32,11 +33,16 @@ class TypedFrontend : public LanguageFrontend, public TypedLanguage {
   }
   bool mark_dependents(std::span<const FileFacts> files, const ProjectInfo& project,
                        std::span<const std::uint8_t> reshaped, std::span<const FileFacts* const> before,
+                       std::span<const std::vector<std::uint32_t>* const> used,
                        std::span<std::uint8_t> wanted) const override {
     if (!rules().declarations_through_includes) return false;
     made_layout_ = layout(files, project);
     made_for_ = files.data();
-    return mark_include_dependents(files, *made_layout_, reshaped, before, wanted);
+    return mark_include_dependents(files, *made_layout_, reshaped, before, used, wanted);
+  }
+  std::vector<std::uint32_t> used_names(const FileFacts& facts) const override {
+    if (!rules().declarations_through_includes) return {};
+    return resolve::used_names(facts);
   }
 
  private:

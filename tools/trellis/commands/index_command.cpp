@@ -157,6 +157,7 @@ class IndexCommand final : public Command {
                    {"files_read", r.files_read},
                    {"files_resolved", r.files_resolved},
                    {"dependents_resolved", r.dependents_resolved},
+                   {"dependents_skipped", r.dependents_skipped},
                    {"lines", r.lines},
                    {"bytes", r.bytes},
                    {"nodes", node_counts_json(store)},
@@ -184,9 +185,12 @@ class IndexCommand final : public Command {
     }
     if (!by_label.empty()) by_label.pop_back();
     if (!by_type.empty()) by_type.pop_back();
-    const std::string dependents =
+    std::string dependents =
         r.dependents_resolved == 0 ? std::string()
                                    : fmt::format(", {} of them for reading an edited file's declarations", r.dependents_resolved);
+    if (r.dependents_skipped != 0) {
+      dependents += fmt::format(", {} reading it kept their edges (none of the changed names read)", r.dependents_skipped);
+    }
     out.text = fmt::format("indexed {} files ({} parsed, {} unchanged, {} resolved{}; {} lines) in {:.2f} s into {}\n",
                            r.files, r.files_reparsed, r.files - r.files_reparsed, r.files_resolved, dependents, r.lines,
                            seconds, database.string());

@@ -38,6 +38,8 @@ struct ResolvedFile {
   std::uint64_t interface_digest = 0;
   std::uint64_t context_digest = 0;  // LanguageFrontend::context_digest when it was resolved
   FileEdgeSlice edges;  // file indices local to the language
+  // The names the file's resolution reads (LanguageFrontend::used_names).
+  std::vector<std::uint32_t> used_names;
 };
 
 inline constexpr std::uint64_t kNoRecordOffset = ~std::uint64_t{0};

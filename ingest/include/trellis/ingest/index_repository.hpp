@@ -62,6 +62,9 @@ struct IndexReport {
   // Of those, unchanged files resolved again because an edited file they
   // read changed its declarations (a C++ header's includers).
   std::size_t dependents_resolved = 0;
+  // Unchanged files that read an edited file's declarations but none of the
+  // names it changed: they kept their edges.
+  std::size_t dependents_skipped = 0;
   std::size_t files_read = 0;      // the rest were known unchanged by their stamp
   // Definitions and modules whose full-text postings were kept from the
   // previous index rather than indexed again.

@@ -109,21 +109,38 @@ class LanguageFrontend {
     return resolve(files, project);
   }
   // Incremental resolution of edits to what other files read (optional).
-  // Sets wanted[f] for every file whose edges may change because the files
-  // with `reshaped[f] != 0` changed their interface digest (C++: the files
-  // that include them, directly or through other files), and returns true;
-  // false (the default, nothing marked): every file's edges may change.
-  // `before` (parallel to files) holds a reshaped file's facts as the last
-  // index read them, or null.
+  // Sets wanted[f] to 1 for every file whose edges may change because the
+  // files with `reshaped[f] != 0` changed their interface digest (C++: the
+  // files that include them, directly or through other files, and read a
+  // name whose declaration changed), to kReadsNoChange for a file that reads
+  // them but none of what changed (its lookups find the same declarations,
+  // wherever they now are in the edited file), to kNoChangeRead a file it
+  // does not see reading them that reads none of what changed either (its
+  // edges into them, if any, are renumbered), and returns true; false (the
+  // default, nothing marked): every file's edges may change. `before`
+  // (parallel to files) holds a reshaped file's facts as the last index
+  // read them, or null; `used` (parallel to files) a file's used_names from
+  // the last index, or null (unknown).
+  static constexpr std::uint8_t kReadsNoChange = 2;
+  static constexpr std::uint8_t kNoChangeRead = 3;
   virtual bool mark_dependents(std::span<const FileFacts> files, const ProjectInfo& project,
                                std::span<const std::uint8_t> reshaped, std::span<const FileFacts* const> before,
+                               std::span<const std::vector<std::uint32_t>* const> used,
                                std::span<std::uint8_t> wanted) const {
     (void)files;
     (void)project;
     (void)reshaped;
     (void)before;
+    (void)used;
     (void)wanted;
     return false;
+  }
+  // The names a file's resolution reads, as mark_dependents compares them
+  // (kept with its edges for the next index); empty (the default) when the
+  // language does not narrow dependents by name.
+  virtual std::vector<std::uint32_t> used_names(const FileFacts& facts) const {
+    (void)facts;
+    return {};
   }
 };
 
