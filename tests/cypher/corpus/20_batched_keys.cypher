@@ -1,0 +1,129 @@
+# Batched keys (cypher/src/batch/): relationship properties as columns,
+# keys that read only a label or a type, keys of one word (ids, integers,
+# two ids packed), integer aggregates compared by the top k. Expected
+# answers from the row executor (the build before these were batched).
+
+=== batched keys: relationships grouped by a relationship property
+MATCH (a)-[r:CALLS]->(b) RETURN r.call_type AS t, count(*) AS n ORDER BY n DESC, t
+--- columns ["t","n"]
+--- rows
+["direct",15]
+["constructor",10]
+["method",10]
+
+=== batched keys: a filter on a relationship property and a column
+MATCH (a)-[r:CALLS]->(b) WHERE r.line > a.line_start + 1 RETURN a.name AS a, b.name AS b, r.line AS l ORDER BY l, a, b
+--- columns ["a","b","l"]
+--- rows
+["run","validate",8]
+["save","validate",8]
+["use_all","public",8]
+["run","AuthService",9]
+["run","Repo",9]
+["run","login",9]
+["login","save",17]
+["log","Formatter",18]
+["login","log",18]
+["login","log",19]
+["validate","validate",23]
+["logout","get",26]
+["main","login",35]
+["main","Repo",36]
+["main","get",37]
+["recursive","recursive",46]
+["recursive","ping",47]
+["auth","main",58]
+
+=== batched keys: min, max and distinct count of relationship properties
+MATCH (a)-[r:CALLS|IMPORTS]->(b) RETURN type(r) AS t, min(r.line) AS lo, max(r.line) AS hi, count(DISTINCT r.call_type) AS d ORDER BY t
+--- columns ["t","lo","hi","d"]
+--- rows
+["CALLS",2,58,3]
+["IMPORTS",null,null,0]
+
+=== batched keys: a relationship property reached backwards
+MATCH (b:Function)<-[r:CALLS]-(a) RETURN b.name AS b, max(r.line) AS m ORDER BY m DESC, b LIMIT 4
+--- columns ["b","m"]
+--- rows
+["main",58]
+["ping",55]
+["pong",51]
+["recursive",46]
+
+=== batched keys: nodes grouped by labels(n), in the order groups were first seen
+MATCH (n) RETURN labels(n) AS l, count(*) AS c
+--- columns ["l","c"]
+--- rows
+[["Project"],1]
+[["Package"],4]
+[["ExternalPackage"],2]
+[["Module"],15]
+[["Class"],6]
+[["Function"],21]
+[["Method"],13]
+
+=== batched keys: labels(n)[0] and type(r) as keys of a top k
+MATCH (n)-[r]->(m) RETURN labels(n)[0] AS l, type(r) AS t, count(*) AS c ORDER BY c DESC, l, t LIMIT 5
+--- columns ["l","t","c"]
+--- rows
+["Project","CONTAINS",59]
+["Module","DEFINES",27]
+["Function","CALLS",22]
+["Package","CONTAINS",18]
+["Module","IMPORTS",16]
+
+=== batched keys: DISTINCT of an expression over labels
+MATCH (n) RETURN DISTINCT toLower(head(labels(n))) AS l ORDER BY l
+--- columns ["l"]
+--- rows
+["class"]
+["externalpackage"]
+["function"]
+["method"]
+["module"]
+["package"]
+["project"]
+
+=== batched keys: two text keys (packed ids), with a null in one of them
+MATCH (f) WHERE f:Function OR f:Class RETURN f.file_path AS p, f.docstring AS d, count(*) AS c ORDER BY c DESC, p, d LIMIT 6
+--- columns ["p","d","c"]
+--- rows
+["src/shop/services/auth.py",null,7]
+["src/shop/util/log.py",null,4]
+["src/shop/broken.py",null,3]
+["src/shop/models.py",null,3]
+["src/shop/star/listed.py",null,2]
+["src/shop/star/plain.py",null,2]
+
+=== batched keys: an integer key
+MATCH (f:Function) RETURN f.line_end - f.line_start AS span, count(*) AS c ORDER BY c DESC, span LIMIT 4
+--- columns ["span","c"]
+--- rows
+[1,16]
+[3,2]
+[4,2]
+[2,1]
+
+=== batched keys: the top k by a max with nulls first when descending
+MATCH (n) RETURN n.file_path AS p, max(n.complexity) AS m ORDER BY m DESC, p LIMIT 4
+--- columns ["p","m"]
+--- rows
+["src/shop/services/__init__.py",null]
+["src/shop/star/__init__.py",null]
+["src/shop/util/__init__.py",null]
+[null,null]
+
+=== batched keys: the top k by a min ascending
+MATCH (f:Function|Method) RETURN f.name AS n, min(f.line_start) AS m ORDER BY m, n LIMIT 4
+--- columns ["n","m"]
+--- rows
+["fine",1]
+["public",1]
+["a",4]
+["b",4]
+
+=== batched keys: sum, avg, min and max with no keys
+MATCH (f:Function|Method) RETURN sum(f.line_end - f.line_start) AS s, avg(f.line_start) AS a, min(f.complexity) AS lo, max(f.complexity) AS hi
+--- columns ["s","a","lo","hi"]
+--- rows
+[55,16.029411764705884,1,2]
