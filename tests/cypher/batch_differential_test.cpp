@@ -145,6 +145,10 @@ std::string random_query(std::mt19937& rng) {
       "RETURN a.file_path AS f, a.name AS n, count(*) AS c",
       "RETURN a.complexity AS k, count(*) AS c ORDER BY c DESC, k LIMIT 4",
       "RETURN labels(a) AS l, count(*) AS c",
+      "WITH a.file_path AS k, count(*) AS c, min(a.line_start) AS m WHERE c >= 2 AND m < 30 RETURN k, c ORDER BY c DESC, k LIMIT 4",
+      "WITH a.name AS k, count(*) AS c WHERE k STARTS WITH 'g' OR c > 3 RETURN k, c",
+      "WITH a.name AS k, count(*) AS c WHERE 10 / (c - 1) > 2 RETURN k, c",
+      "WITH a.language AS k, count(*) AS c WHERE c RETURN k",
       "RETURN DISTINCT head(labels(a)) AS l, a:Function AS f",
       "RETURN toLower(labels(a)[0]) AS l, a.language AS g, count(*) AS c ORDER BY c DESC, l, g LIMIT 5",
   };

@@ -179,8 +179,31 @@ class BatchAggregate final : public Operator {
     keep_ = keep;
   }
 
+  // Groups that fail `predicate` (over the items' slots) are not written.
+  void filter(ExprPtr predicate) {
+    filter_ = std::move(predicate);
+    std::set<Slot> reads;
+    collect_slots(*filter_, reads);
+    // Read only aggregates' results: tested without writing the group's row.
+    filter_aggregates_.clear();
+    for (const Slot slot : reads) {
+      const auto item = std::find_if(projection_.items.begin(), projection_.items.end(),
+                                     [&](const ProjectionItem& i) { return i.slot == slot; });
+      const auto a = std::find_if(projection_.aggregates.begin(), projection_.aggregates.end(),
+                                  [&](const AggregateCall& call) { return item != projection_.items.end() && item->expr->kind == ExprKind::Aggregate && call.slot == item->expr->slot; });
+      if (a == projection_.aggregates.end()) {
+        filter_aggregates_.clear();
+        filter_reads_rows_ = true;
+        return;
+      }
+      filter_aggregates_.push_back({static_cast<std::size_t>(a - projection_.aggregates.begin()), slot});
+    }
+    filter_reads_rows_ = false;
+  }
+
   std::string describe() const override {
     std::string out = "BatchAggregate " + text_;
+    if (filter_) out += " WHERE " + filter_->text;
     if (keep_) out += fmt::format(" (writes the groups that can make the top {})", *keep_);
     return out;
   }
@@ -409,6 +432,16 @@ class BatchAggregate final : public Operator {
     return table_->first_seen(a) < table_->first_seen(b);
   }
 
+  // Whether group g passes the filter (true, not false or null).
+  bool passes(ExecContext& ctx, std::uint32_t g) {
+    if (filter_reads_rows_) {
+      write(ctx, g, scratch_);
+    } else {
+      for (const auto& [a, slot] : filter_aggregates_) scratch_.slots[slot] = table_->aggregate_value(a, g);
+    }
+    return is_true(*filter_, scratch_, ctx);
+  }
+
   // The groups to write, in first-seen order: with keep_, the groups the
   // Sort after would keep (the best keep_ by the sort keys, ties to the
   // first seen), found as the Sort finds them (top_rows.hpp).
@@ -418,6 +451,11 @@ class BatchAggregate final : public Operator {
     std::vector<std::uint32_t> seen(count);
     for (std::size_t g = 0; g < count; ++g) seen[g] = static_cast<std::uint32_t>(g);
     order_.clear();
+    if (filter_) {
+      // In first-seen order, so the first group the predicate fails on is the row Filter's.
+      if (ran_parallel_) std::sort(seen.begin(), seen.end(), first_seen);
+      std::erase_if(seen, [&](std::uint32_t g) { return !passes(ctx, g); });
+    }
     if (!keep_ || count <= *keep_) {
       // Run in one pass, groups are numbered in first-seen order already.
       if (ran_parallel_) std::sort(seen.begin(), seen.end(), first_seen);
@@ -480,6 +518,9 @@ class BatchAggregate final : public Operator {
   std::optional<GroupTable> table_;
   std::vector<Value> values_;
   std::optional<std::size_t> keep_;
+  ExprPtr filter_;                                                 // a WITH's WHERE over the groups
+  std::vector<std::pair<std::size_t, Slot>> filter_aggregates_;   // what it reads: aggregate, its slot
+  bool filter_reads_rows_ = false;                                 // ... or the whole row
   std::vector<std::size_t> sort_items_;
   std::vector<bool> sort_descending_;
   std::vector<std::optional<std::size_t>> counts_;
@@ -518,6 +559,13 @@ OperatorPtr make_batch_aggregate(OperatorPtr& chain, const BoundProjection& proj
 
 void batch_aggregate_keep_top(Operator& aggregate, const std::vector<SortSpec>& sort, std::size_t keep) {
   if (auto* batched = dynamic_cast<BatchAggregate*>(&aggregate)) batched->keep_top(sort, keep);
+}
+
+bool batch_aggregate_filter(Operator& aggregate, ExprPtr& predicate) {
+  auto* batched = dynamic_cast<BatchAggregate*>(&aggregate);
+  if (batched == nullptr || !subplans(*predicate).empty()) return false;  // pattern predicates run as subplans
+  batched->filter(std::move(predicate));
+  return true;
 }
 
 }  // namespace trellis::cypher

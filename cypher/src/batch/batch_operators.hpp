@@ -84,6 +84,11 @@ OperatorPtr make_batch_aggregate(OperatorPtr& chain, const BoundProjection& proj
 
 // The same for an aggregate made by make_batch_aggregate() before its Sort was planned.
 void batch_aggregate_keep_top(Operator& aggregate, const std::vector<SortSpec>& sort, std::size_t keep);
+// A WITH's WHERE right after its aggregation (no ORDER BY, SKIP, LIMIT or
+// DISTINCT in between), tested on each group before it is written: a group
+// that fails it is never made into a row. False when `aggregate` is not a
+// batched aggregation (the caller then filters its rows).
+bool batch_aggregate_filter(Operator& aggregate, ExprPtr& predicate);
 
 // The rows of `chain` run as a batch pipeline over a scan and handed on
 // one at a time (for a plain projection), else nullptr (`chain` left as it

@@ -761,7 +761,10 @@ class Planner {
     }
     if (p.where) {
       prepare(*p.where);
-      op = make_filter(std::move(op), std::move(p.where));
+      // Right after a batched aggregation, the groups are tested before rows are made of them.
+      const bool on_groups = batch_aggregate != nullptr && !p.aggregates.empty() && !p.distinct && p.order_by.empty() &&
+                             !p.skip && !p.limit && late.empty();
+      if (!(on_groups && batch_aggregate_filter(*batch_aggregate, p.where))) op = make_filter(std::move(op), std::move(p.where));
     }
     return op;
   }

@@ -1,7 +1,8 @@
 # Batched keys (cypher/src/batch/): relationship properties as columns,
 # keys that read only a label or a type, keys of one word (ids, integers,
-# two ids packed), integer aggregates compared by the top k. Expected
-# answers from the row executor (the build before these were batched).
+# two ids packed), integer aggregates compared by the top k, a WITH's
+# WHERE tested on the groups. Expected answers from the row executor (the
+# build before these were batched).
 
 === batched keys: relationships grouped by a relationship property
 MATCH (a)-[r:CALLS]->(b) RETURN r.call_type AS t, count(*) AS n ORDER BY n DESC, t
@@ -121,6 +122,30 @@ MATCH (f:Function|Method) RETURN f.name AS n, min(f.line_start) AS m ORDER BY m,
 ["public",1]
 ["a",4]
 ["b",4]
+
+=== batched keys: a WITH's WHERE over a count tests the groups
+MATCH (a)-[:CALLS]->(b) WITH b.name AS n, count(*) AS c WHERE c >= 2 RETURN n, c ORDER BY c DESC, n
+--- columns ["n","c"]
+--- rows
+["log",4]
+["Repo",3]
+["User",3]
+["validate",3]
+["AuthService",2]
+["get",2]
+["login",2]
+["ping",2]
+
+=== batched keys: a WITH's WHERE reading a key and an aggregate
+MATCH (f:Function|Method) WITH f.file_path AS p, count(*) AS c, max(f.line_end) AS m WHERE p ENDS WITH 'auth.py' OR m > 50 RETURN p, c, m ORDER BY p
+--- columns ["p","c","m"]
+--- rows
+["src/shop/services/auth.py",9,55]
+
+=== batched keys: a WITH's WHERE that fails on a group fails the query
+MATCH (f:Function) WITH f.file_path AS p, count(*) AS c WHERE 6 / (c - 1) > 1 RETURN p
+--- error INVALID_ARGUMENT
+# Division by zero
 
 === batched keys: sum, avg, min and max with no keys
 MATCH (f:Function|Method) RETURN sum(f.line_end - f.line_start) AS s, avg(f.line_start) AS a, min(f.complexity) AS lo, max(f.complexity) AS hi
