@@ -66,6 +66,27 @@ export const QUESTIONS = {
     kuzu: "MATCH (a:Node)-[:CALLS]->(b:Node) RETURN count(DISTINCT b.id) AS n",
     duckdb: "SELECT count(DISTINCT dst) AS n FROM edges WHERE type = 'CALLS'",
   },
+  // Shapes added with issue 21's later steps: keys read off a label or a
+  // relationship's type, and a WITH's WHERE over the groups (SQL's HAVING).
+  nodes_by_label: {
+    trellis: [
+      ["labels(n)[0]", "MATCH (n) RETURN labels(n)[0] AS l, count(*) AS c ORDER BY c DESC, l"],
+      ["head(labels(n))", "MATCH (n) RETURN head(labels(n)) AS l, count(*) AS c ORDER BY c DESC, l"],
+    ],
+    kuzu: "MATCH (n:Node) RETURN n.label AS l, count(*) AS c ORDER BY c DESC, l",
+    duckdb: "SELECT label AS l, count(*) AS c FROM nodes GROUP BY label ORDER BY c DESC, l",
+  },
+  rels_by_type: {
+    trellis: [["", "MATCH ()-[r]->() RETURN type(r) AS t, count(*) AS c ORDER BY c DESC, t"]],
+    kuzu: "MATCH ()-[r]->() RETURN label(r) AS t, count(*) AS c ORDER BY c DESC, t",
+    duckdb: "SELECT type AS t, count(*) AS c FROM edges GROUP BY type ORDER BY c DESC, t",
+  },
+  busy_files: {
+    trellis: [["", "MATCH (f:Function) WITH f.file_path AS p, count(*) AS c WHERE c > 10 RETURN count(*) AS n, max(c) AS m"]],
+    kuzu: "MATCH (f:Node) WHERE f.label = 'Function' WITH f.file_path AS p, count(*) AS c WHERE c > 10 RETURN count(*) AS n, max(c) AS m",
+    duckdb: `SELECT count(*) AS n, max(c) AS m FROM (SELECT file_path, count(*) AS c FROM nodes
+      WHERE label = 'Function' GROUP BY file_path HAVING count(*) > 10)`,
+  },
   longest_methods: {
     trellis: [["", "MATCH (m:Method) WHERE m.line_start > 100 RETURN m.qualified_name AS q, m.line_end - m.line_start AS n ORDER BY n DESC, q LIMIT 10"]],
     kuzu: "MATCH (m:Node) WHERE m.label = 'Method' AND m.line_start > 100 RETURN m.qualified_name AS q, m.line_end - m.line_start AS n ORDER BY n DESC, q LIMIT 10",
