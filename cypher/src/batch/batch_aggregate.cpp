@@ -25,6 +25,9 @@ bool supported(const AggregateCall& call, const VecExpr* arg) {
     case AggregateKind::Avg: return !call.distinct && kind == VecKind::Int;
     case AggregateKind::Min:
     case AggregateKind::Max: return kind == VecKind::Int || (kind == VecKind::Str && arg->interned());
+    case AggregateKind::Collect:
+      return !call.distinct && (kind == VecKind::Int || kind == VecKind::Bool || kind == VecKind::Node ||
+                                (kind == VecKind::Str && arg->interned()));
     default: return false;
   }
 }
@@ -136,6 +139,8 @@ class BatchAggregate final : public Operator {
       const VecExpr* arg = probe.args[a].get();
       if (!supported(call, arg)) return false;
       if (arg != nullptr && arg->row_by_row()) parallel_ok_ = false;
+      // A list keeps its rows' order, which parts run in parallel would not.
+      if (call.kind == AggregateKind::Collect) parallel_ok_ = false;
       aggregate_shapes_.push_back({&call, arg ? arg->kind() : VecKind::Null});
     }
     // Items are written from the keys' variables and the aggregates only.
@@ -340,7 +345,7 @@ class BatchAggregate final : public Operator {
       row.slots[key_variables_[k]] = table.key_value(ctx.store(), k, g);
     }
     for (std::size_t a = 0; a < projection_.aggregates.size(); ++a) {
-      row.slots[projection_.aggregates[a].slot] = table.aggregate_value(a, g);
+      row.slots[projection_.aggregates[a].slot] = table.aggregate_value(ctx.store(), a, g);
     }
     values_.clear();
     std::size_t k = 0;
@@ -437,7 +442,7 @@ class BatchAggregate final : public Operator {
     if (filter_reads_rows_) {
       write(ctx, g, scratch_);
     } else {
-      for (const auto& [a, slot] : filter_aggregates_) scratch_.slots[slot] = table_->aggregate_value(a, g);
+      for (const auto& [a, slot] : filter_aggregates_) scratch_.slots[slot] = table_->aggregate_value(ctx.store(), a, g);
     }
     return is_true(*filter_, scratch_, ctx);
   }

@@ -82,6 +82,7 @@ void GroupTable::grow_groups() {
         c.best_ints.resize(capacity_, 0);
         c.best_strs.resize(capacity_);
         break;
+      case AggregateKind::Collect: c.lists.resize(capacity_); break;
       default: break;
     }
   }
@@ -353,6 +354,11 @@ void GroupTable::accumulate(std::size_t a, const Vec& v, const Batch& batch) {
     const bool null = kind == VecKind::Any ? v.values[i].is_null() : (kind == VecKind::Null || (kind != VecKind::Node && v.nulls[i] != 0));
     if (null) continue;
     const std::uint32_t g = groups_[i];
+    if (call.kind == AggregateKind::Collect) {
+      const std::uint64_t word = kind == VecKind::Node ? v.nodes[i] : (kind == VecKind::Str ? v.ids[i] : static_cast<std::uint64_t>(v.ints[i]));
+      columns_[a].lists[g].insert(columns_[a].lists[g].end(), static_cast<std::size_t>(batch.weight(i)), word);
+      continue;
+    }
     if (call.distinct) {
       add_distinct(a, g, kind == VecKind::Node ? v.nodes[i] : (kind == VecKind::Str ? v.ids[i] : static_cast<std::uint64_t>(v.ints[i])));
       continue;
@@ -406,6 +412,7 @@ void GroupTable::merge(const GroupTable& other, ExecContext* charge) {
         case AggregateKind::Max:
           if (from.has_best[g]) add_value(a, t, from.best_ints[g], from.best_strs[g], 1);
           break;
+        case AggregateKind::Collect: into.lists[t].insert(into.lists[t].end(), from.lists[g].begin(), from.lists[g].end()); break;
         default: break;
       }
     }
@@ -426,9 +433,22 @@ Value GroupTable::key_value(const GraphStore& store, std::size_t k, std::size_t 
   }
 }
 
-Value GroupTable::aggregate_value(std::size_t a, std::size_t g) const {
+Value GroupTable::aggregate_value(const GraphStore& store, std::size_t a, std::size_t g) const {
   const Column& c = columns_[a];
   switch (shapes_[a].call->kind) {
+    case AggregateKind::Collect: {
+      ValueList list;
+      list.reserve(c.lists[g].size());
+      for (const std::uint64_t word : c.lists[g]) {
+        switch (shapes_[a].kind) {
+          case VecKind::Node: list.emplace_back(NodeRef{static_cast<NodeId>(word)}); break;
+          case VecKind::Bool: list.emplace_back(word != 0); break;
+          case VecKind::Str: list.emplace_back(std::string(store.strings().get(static_cast<StringId>(word)))); break;
+          default: list.emplace_back(static_cast<std::int64_t>(word)); break;
+        }
+      }
+      return list;
+    }
     case AggregateKind::CountStar:
     case AggregateKind::Count: return c.counts[g];
     case AggregateKind::Sum: return c.sums[g];

@@ -144,7 +144,7 @@ class GroupTable {
   std::uint64_t key_word(std::size_t k, std::size_t g) const { return words_[g * keys_.size() + k]; }
   bool key_null(std::size_t k, std::size_t g) const { return ((nulls_[g] >> k) & 1u) != 0; }
   const KeyShape& key_shape(std::size_t k) const { return keys_[k]; }
-  Value aggregate_value(std::size_t a, std::size_t g) const;
+  Value aggregate_value(const GraphStore& store, std::size_t a, std::size_t g) const;
   // The integer results of aggregate a by group (integer_result's column):
   // values null when it has none; `present` null when every group has one.
   struct IntegerColumn {
@@ -179,6 +179,7 @@ class GroupTable {
     std::vector<std::uint8_t> has_best;
     std::vector<std::int64_t> best_ints;
     std::vector<std::string_view> best_strs;
+    std::vector<std::vector<std::uint64_t>> lists;  // collect: each group's values as words, in row order
     IdSet distinct;                         // (group << 32 | value) for count(DISTINCT)
     std::vector<std::uint64_t> seen_nodes;  // count(DISTINCT node) with no keys: a bit per node
   };

@@ -1,7 +1,7 @@
 # Batched keys (cypher/src/batch/): relationship properties as columns,
 # keys that read only a label or a type, keys of one word (ids, integers,
 # two ids packed), integer aggregates compared by the top k, a WITH's
-# WHERE tested on the groups. Expected answers from the row executor (the
+# WHERE tested on the groups, collect. Expected answers from the row executor (the
 # build before these were batched).
 
 === batched keys: relationships grouped by a relationship property
@@ -146,6 +146,23 @@ MATCH (f:Function|Method) WITH f.file_path AS p, count(*) AS c, max(f.line_end) 
 MATCH (f:Function) WITH f.file_path AS p, count(*) AS c WHERE 6 / (c - 1) > 1 RETURN p
 --- error INVALID_ARGUMENT
 # Division by zero
+
+=== batched keys: collect keeps its rows' order and skips nulls
+MATCH (m:Module)-[:DEFINES]->(f) RETURN m.name AS m, collect(f.name) AS names, collect(f.docstring) AS docs, collect(f.is_async) AS a ORDER BY m LIMIT 4
+--- columns ["m","names","docs","a"]
+--- rows
+["app",["run"],[],[false]]
+["auth",["AuthService","build","main","shadowed","recursive","ping","pong"],[],[false,false,false,false,false,false]]
+["broken",["fine","broken","helper"],[],[false,false,false]]
+["cycle_a",["a"],[],[false]]
+
+=== batched keys: collect of nodes and of relationship properties
+MATCH (a:Function)-[r:CALLS]->(b) RETURN a.name AS a, collect(r.line) AS lines, size(collect(b)) AS n ORDER BY n DESC, a LIMIT 3
+--- columns ["a","lines","n"]
+--- rows
+["run",[7,9,9,8,9],5]
+["main",[36,34,35,37],4]
+["build",[30,30],2]
 
 === batched keys: sum, avg, min and max with no keys
 MATCH (f:Function|Method) RETURN sum(f.line_end - f.line_start) AS s, avg(f.line_start) AS a, min(f.complexity) AS lo, max(f.complexity) AS hi
