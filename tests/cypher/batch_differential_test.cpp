@@ -34,9 +34,10 @@ struct Outcome {
 // `parts`: nodes per part of a parallel batched aggregation (small: every
 // scan of the test graph runs on all cores and merges its parts' groups).
 Outcome run(const GraphStore& store, const std::string& query, bool batched, std::size_t parts = 64 * 1024,
-            std::size_t row_limit = 100'000) {
+            std::size_t row_limit = 100'000, std::size_t max_rows = 1'000'000) {
   CypherOptions options;
   options.row_limit = row_limit;
+  options.max_intermediate_rows = max_rows;
   options.batched = batched;
   options.parallel_part_nodes = parts;
   Outcome out;
@@ -276,6 +277,36 @@ TEST_CASE("cypher batched: empty inputs, nulls and LIMIT 0 give the row executor
   CHECK(none->rows[0][2].is_null());
   CHECK(none->rows[0][3].is_null());
   CHECK(run(store, queries[1], true).rows.empty());
+}
+
+TEST_CASE("cypher batched: collect() is charged per list item, as the row executor charges it") {
+  auto builder = bench::generate_code_graph({1'000, 2});
+  REQUIRE(builder.ok());
+  auto built = std::move(*builder).build();
+  REQUIRE(built.ok());
+  const GraphStore& store = built->store;
+  const std::string query = "MATCH (a)-[:CALLS]->(b) RETURN a.file_path AS f, size(collect(b.name)) AS n ORDER BY n DESC, f LIMIT 3";
+  auto calls = cypher::run_cypher(store, "MATCH (a)-[:CALLS]->(b) RETURN count(*) AS n", {}, CypherOptions{});
+  REQUIRE(calls.ok());
+  const auto items = static_cast<std::size_t>(calls->rows[0][0].as_int());
+  REQUIRE(items > 100);
+  // Room for every item (and the groups): both answer, the same.
+  const Outcome rows = run(store, query, false, 64 * 1024, 100'000, 4 * items);
+  const Outcome batched = run(store, query, true, 64 * 1024, 100'000, 4 * items);
+  REQUIRE(rows.ok);
+  REQUIRE(batched.ok);
+  CHECK(rows.rows == batched.rows);
+  CHECK(rows.rows.size() == 3);
+  // Fewer than the items: both refuse, with the same error.
+  const Outcome rows_capped = run(store, query, false, 64 * 1024, 100'000, items / 2);
+  const Outcome batched_capped = run(store, query, true, 64 * 1024, 100'000, items / 2);
+  REQUIRE_FALSE(rows_capped.ok);
+  REQUIRE_FALSE(batched_capped.ok);
+  CHECK(batched_capped.error.find("intermediate rows") != std::string::npos);
+  CHECK(rows_capped.error == batched_capped.error);
+  auto plan = cypher::run_cypher(store, "EXPLAIN " + query, {}, CypherOptions{});
+  REQUIRE(plan.ok());
+  CHECK(plan->plan.find("BatchAggregate") != std::string::npos);
 }
 
 }  // namespace trellis::testing

@@ -314,7 +314,10 @@ class BatchAggregate final : public Operator {
       if (!w.table) continue;
       if (first) {
         table_ = std::move(w.table);
-        if (charge != nullptr) charge->charge(table_->size());
+        if (charge != nullptr) {
+          charge->charge(table_->size());
+          table_->charge_held(*charge);
+        }
         first = false;
       } else {
         table_->merge(*w.table, charge);

@@ -26,6 +26,8 @@ void GroupTable::reset(std::size_t node_count) {
   nulls_.clear();
   first_seen_.clear();
   group_count_ = 0;
+  held_items_ = 0;
+  charged_items_ = 0;
   capacity_ = 0;
   added_until_ = 0;
   for (std::size_t a = 0; a < shapes_.size(); ++a) {
@@ -247,6 +249,7 @@ void GroupTable::add(const Batch& batch, const std::vector<const Vec*>& keys, co
     }
     accumulate(a, *args[a], batch);
   }
+  if (charge != nullptr) charge_held(*charge);
 }
 
 void GroupTable::add_value(std::size_t a, std::uint32_t g, std::int64_t integer, std::string_view text, std::int64_t weight) {
@@ -289,6 +292,11 @@ void GroupTable::add_distinct(std::size_t a, std::uint32_t g, std::uint64_t valu
     return;
   }
   ++c.counts[g];
+}
+
+void GroupTable::charge_held(ExecContext& ctx) {
+  ctx.charge(held_items_ - charged_items_);
+  charged_items_ = held_items_;
 }
 
 // count, sum, avg, min and max of an integer argument over rows of weight
@@ -357,6 +365,7 @@ void GroupTable::accumulate(std::size_t a, const Vec& v, const Batch& batch) {
     if (call.kind == AggregateKind::Collect) {
       const std::uint64_t word = kind == VecKind::Node ? v.nodes[i] : (kind == VecKind::Str ? v.ids[i] : static_cast<std::uint64_t>(v.ints[i]));
       columns_[a].lists[g].insert(columns_[a].lists[g].end(), static_cast<std::size_t>(batch.weight(i)), word);
+      held_items_ += static_cast<std::size_t>(batch.weight(i));
       continue;
     }
     if (call.distinct) {
@@ -412,11 +421,15 @@ void GroupTable::merge(const GroupTable& other, ExecContext* charge) {
         case AggregateKind::Max:
           if (from.has_best[g]) add_value(a, t, from.best_ints[g], from.best_strs[g], 1);
           break;
-        case AggregateKind::Collect: into.lists[t].insert(into.lists[t].end(), from.lists[g].begin(), from.lists[g].end()); break;
+        case AggregateKind::Collect:
+          into.lists[t].insert(into.lists[t].end(), from.lists[g].begin(), from.lists[g].end());
+          held_items_ += from.lists[g].size();
+          break;
         default: break;
       }
     }
   }
+  if (charge != nullptr) charge_held(*charge);
 }
 
 Value GroupTable::key_value(const GraphStore& store, std::size_t k, std::size_t g) const {

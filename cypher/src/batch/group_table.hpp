@@ -138,6 +138,11 @@ class GroupTable {
   void merge(const GroupTable& other, ExecContext* charge);
 
   std::size_t size() const { return group_count_; }
+  // Charges `ctx` with the list items collect() holds not charged yet, as
+  // the row Aggregate charges them (add() and merge() do when given a
+  // context; a parallel run's first table once it becomes the result).
+  // count(DISTINCT)'s values are one word each here and are not charged.
+  void charge_held(ExecContext& ctx);
   std::uint64_t first_seen(std::size_t g) const { return first_seen_[g]; }
   Value key_value(const GraphStore& store, std::size_t k, std::size_t g) const;
   // Key k of group g as its word (a node id, an integer, a string id...), and whether it is null.
@@ -216,6 +221,8 @@ class GroupTable {
   std::vector<std::uint64_t> nulls_;         // which keys of the group are null
   std::vector<std::uint64_t> first_seen_;
   std::size_t group_count_ = 0;
+  std::size_t held_items_ = 0;     // list items collect() holds
+  std::size_t charged_items_ = 0;
   std::size_t capacity_ = 0;  // groups the per-group arrays have room for
   // Where the last batch added ended: a batch starting there or later
   // cannot lower an existing group's first_seen.
