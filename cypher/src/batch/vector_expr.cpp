@@ -160,15 +160,17 @@ class NodeVec final : public VecExpr {
   Slot slot_;
 };
 
-// The kind every label's column of `key` has (Any when they differ or a
-// column holds string lists; Null when no label has the property).
-VecKind column_kind(const PropertyKey& key) {
+// The kind `count` columns share (`columns[i]` of owner i, whose schema
+// `properties_of(i)` gives): Any when they differ or one holds string
+// lists, Null when no owner has the property. Owners are labels (a node's
+// property) or relationship types.
+template <class PropertiesOf>
+VecKind shared_kind(const std::int16_t* columns, std::size_t count, PropertiesOf&& properties_of) {
   VecKind kind = VecKind::Null;
-  for (std::size_t l = 0; l < kLabelCount; ++l) {
-    const std::int16_t column = key.node_column[l];
-    if (column == PropertyKey::kAbsent) continue;
+  for (std::size_t i = 0; i < count; ++i) {
+    if (columns[i] == PropertyKey::kAbsent) continue;
     VecKind here = VecKind::Any;
-    switch (label_def(static_cast<Label>(l)).properties[static_cast<std::size_t>(column)].type) {
+    switch (properties_of(i)[static_cast<std::size_t>(columns[i])].type) {
       case ValueType::Int: here = VecKind::Int; break;
       case ValueType::Bool: here = VecKind::Bool; break;
       case ValueType::String: here = VecKind::Str; break;
@@ -181,6 +183,12 @@ VecKind column_kind(const PropertyKey& key) {
     }
   }
   return kind;
+}
+
+// The kind every label's column of `key` has.
+VecKind column_kind(const PropertyKey& key) {
+  return shared_kind(key.node_column.data(), kLabelCount,
+                     [](std::size_t l) -> const auto& { return label_def(static_cast<Label>(l)).properties; });
 }
 
 VecKind property_kind(const PropertyKey& key) {
@@ -394,26 +402,10 @@ class PropertyVec final : public VecExpr {
   std::vector<std::size_t> ends_;
 };
 
-// The kind every relationship type's column of `key` has (as column_kind).
+// The kind every relationship type's column of `key` has.
 VecKind rel_property_kind(const PropertyKey& key) {
-  VecKind kind = VecKind::Null;
-  for (std::size_t t = 0; t < kRelTypeCount; ++t) {
-    const std::int16_t column = key.rel_column[t];
-    if (column == PropertyKey::kAbsent) continue;
-    VecKind here = VecKind::Any;
-    switch (rel_type_def(static_cast<RelType>(t)).properties[static_cast<std::size_t>(column)].type) {
-      case ValueType::Int: here = VecKind::Int; break;
-      case ValueType::Bool: here = VecKind::Bool; break;
-      case ValueType::String: here = VecKind::Str; break;
-      case ValueType::StringList: here = VecKind::Any; break;
-    }
-    if (kind == VecKind::Null) {
-      kind = here;
-    } else if (kind != here) {
-      return VecKind::Any;
-    }
-  }
-  return kind;
+  return shared_kind(key.rel_column.data(), kRelTypeCount,
+                     [](std::size_t t) -> const auto& { return rel_type_def(static_cast<RelType>(t)).properties; });
 }
 
 // A property of a relationship variable, read off its type's column at the
