@@ -406,11 +406,7 @@ std::uint64_t c_interface_digest(const FileFacts& facts) {
     digest.u32(static_cast<std::uint32_t>(d.label));
     digest.text(d.name);
     digest.u32(d.is_static ? 1u : 0u);
-    digest.u32(static_cast<std::uint32_t>(d.annotated_parameters.size()));
-    for (const auto& [name, annotation] : d.annotated_parameters) {
-      digest.text(name);
-      digest.chain(annotation);
-    }
+    digest.annotated(d.annotated_parameters);
     // A field assignment's value is looked up past the function's own names.
     digest.texts(d.parameters);
     digest.texts(d.local_names);

@@ -65,16 +65,11 @@ std::uint64_t interface_digest(const FileFacts& facts) {
     d.u32(def.parent);
     d.u32(ranks.rank(def.span.line_start));
     d.texts(def.decorators);
-    d.u32(static_cast<std::uint32_t>(def.bases.size()));
-    for (const LinkChain& base : def.bases) d.chain(base);
+    d.chains(def.bases);
     d.texts(def.base_texts);
     d.u32(def.is_async ? 1 : 0);
     d.u32(def.typing_only ? 1 : 0);
-    d.u32(static_cast<std::uint32_t>(def.annotated_parameters.size()));
-    for (const auto& [name, annotation] : def.annotated_parameters) {
-      d.text(name);
-      d.chain(annotation);
-    }
+    d.annotated(def.annotated_parameters);
     d.texts(def.parameters);
     d.u32(static_cast<std::uint32_t>(def.defaulted));
     d.u32(static_cast<std::uint32_t>(def.defaulted >> 32));

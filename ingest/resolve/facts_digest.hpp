@@ -10,6 +10,7 @@
 #include <memory>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "trellis/ingest/file_facts.hpp"
@@ -33,6 +34,18 @@ class FactsDigest {
     for (const Link& link : links) {
       u32(static_cast<std::uint32_t>(link.kind));
       text(link.text);
+    }
+  }
+  void chains(const std::vector<LinkChain>& values) {
+    u32(static_cast<std::uint32_t>(values.size()));
+    for (const LinkChain& value : values) chain(value);
+  }
+  // Parameters with their declared types (Definition::annotated_parameters).
+  void annotated(const std::vector<std::pair<std::string, LinkChain>>& parameters) {
+    u32(static_cast<std::uint32_t>(parameters.size()));
+    for (const auto& [name, annotation] : parameters) {
+      text(name);
+      chain(annotation);
     }
   }
   std::uint64_t value() const { return XXH3_64bits_digest(state_.get()); }

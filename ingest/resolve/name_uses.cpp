@@ -101,15 +101,10 @@ Declarations declarations(const FileFacts& facts) {
                (d.is_accessor ? 8u : 0u) | (d.is_declaration ? 16u : 0u) | (d.is_abstract ? 32u : 0u) |
                (d.typing_only ? 64u : 0u));
     digest.texts(d.decorators);
-    for (const auto* chains : {&d.bases, &d.implements, &d.results}) {
-      digest.u32(static_cast<std::uint32_t>(chains->size()));
-      for (const LinkChain& chain : *chains) digest.chain(chain);
-    }
-    digest.u32(static_cast<std::uint32_t>(d.annotated_parameters.size()));
-    for (const auto& [name, annotation] : d.annotated_parameters) {
-      digest.text(name);
-      digest.chain(annotation);
-    }
+    digest.chains(d.bases);
+    digest.chains(d.implements);
+    digest.chains(d.results);
+    digest.annotated(d.annotated_parameters);
     digest.texts(d.parameters);
     digest.u32(static_cast<std::uint32_t>(d.defaulted));
     digest.chain(d.return_annotation);

@@ -34,22 +34,15 @@ std::uint64_t typed_interface_digest(const FileFacts& facts) {
     digest.text(d.signature);
     digest.u32((d.is_static ? 1u : 0u) | (d.is_variadic ? 2u : 0u) | (d.is_extension ? 4u : 0u) |
                   (d.is_accessor ? 8u : 0u) | (is_macro_definition(d) ? 16u : 0u));
-    for (const auto* chains : {&d.bases, &d.implements}) {
-      digest.u32(static_cast<std::uint32_t>(chains->size()));
-      for (const LinkChain& chain : *chains) digest.chain(chain);
-    }
-    digest.u32(static_cast<std::uint32_t>(d.annotated_parameters.size()));
-    for (const auto& [name, annotation] : d.annotated_parameters) {
-      digest.text(name);
-      digest.chain(annotation);
-    }
+    digest.chains(d.bases);
+    digest.chains(d.implements);
+    digest.annotated(d.annotated_parameters);
     digest.u32(static_cast<std::uint32_t>(d.parameters.size()));
     if (d.label == Label::Class) {  // a C++ class template's type parameters, which its members' types name
       for (const std::string& parameter : d.parameters) digest.text(parameter);
     }
     digest.chain(d.return_annotation);
-    digest.u32(static_cast<std::uint32_t>(d.results.size()));
-    for (const LinkChain& result : d.results) digest.chain(result);
+    digest.chains(d.results);
   }
   for (const Assignment& a : facts.all_assignments()) {
     if (a.scope != kModuleScope && callable(facts.definitions[a.scope].label)) continue;  // a local
