@@ -106,17 +106,20 @@ class BatchAggregate final : public Operator {
 
   // Compiles the keys and aggregates; false when one has no batched form.
   bool compile() {
+    Evaluators probe = evaluators();
     // Keys the vector form cannot group (lists, values computed row by
     // row) that read only a label or a type are grouped by its index.
-    for (std::size_t i = 0; i < projection_.items.size(); ++i) {
+    for (std::size_t i = 0, k = 0; i < projection_.items.size(); ++i) {
       if (projection_.item_has_aggregate[i]) continue;
       const bool planned = i < projection_.group_keys.size() && projection_.group_keys[i];
       const Expr& expr = planned ? *projection_.group_keys[i] : *projection_.items[i].expr;
-      const VecExprPtr native = compile_vector(expr, pipeline_.layout.nodes, pipeline_.layout.rels);
-      const bool groupable = !native->row_by_row() && native->kind() != VecKind::Any && native->kind() != VecKind::Float;
+      const VecExpr& native = *probe.keys[k++];
+      const bool groupable = !native.row_by_row() && native.kind() != VecKind::Any && native.kind() != VecKind::Float;
       shape_keys_.push_back(groupable ? std::nullopt : shape_key(expr, pipeline_.layout));
     }
-    Evaluators probe = evaluators();
+    if (std::any_of(shape_keys_.begin(), shape_keys_.end(), [](const auto& shape) { return shape.has_value(); })) {
+      probe = evaluators();
+    }
     for (std::size_t i = 0, k = 0; i < projection_.items.size(); ++i) {
       if (projection_.item_has_aggregate[i]) continue;
       const bool planned = i < projection_.group_keys.size() && projection_.group_keys[i];
