@@ -118,7 +118,8 @@ class TermCollector {
         words_.emplace_back(runs_.text(part));
         id = static_cast<std::uint32_t>(words_.size());
       }
-      hits_.push_back({scope, id - 1, field});
+      hits_.push_back({scope, (id - 1) * static_cast<std::uint32_t>(search::kSearchFieldCount) +
+                                  static_cast<std::uint32_t>(search::index_of(field))});
     }
   }
   void add_text(std::uint32_t scope, SearchField field, std::string_view text) {
@@ -128,26 +129,31 @@ class TermCollector {
   SearchTerms finish() && {
     SearchTerms out;
     out.words = std::move(words_);
-    // Hits by scope, each scope's as (word, field) keys.
+    // Two stable counting sorts, by (word, field) and then by scope, put
+    // each scope's hits in (word, field) order with equal ones adjacent: no
+    // comparison sort (sorting each scope's hits was a fifth of the cost).
+    const std::size_t key_count = out.words.size() * search::kSearchFieldCount;
+    std::vector<std::uint32_t> key_next(key_count + 1, 0);
+    for (const Hit& hit : hits_) ++key_next[hit.key + 1];
+    for (std::size_t k = 1; k < key_next.size(); ++k) key_next[k] += key_next[k - 1];
+    std::vector<std::uint32_t> by_key(hits_.size());
+    for (std::uint32_t h = 0; h < hits_.size(); ++h) by_key[key_next[hits_[h].key]++] = h;
     std::vector<std::uint32_t> starts(scopes_ + 1, 0);
     for (const Hit& hit : hits_) ++starts[hit.scope + 1];
     for (std::size_t s = 1; s < starts.size(); ++s) starts[s] += starts[s - 1];
-    std::vector<std::uint64_t> keys(hits_.size());
+    std::vector<std::uint32_t> keys(hits_.size());
     {
       std::vector<std::uint32_t> next(starts.begin(), starts.end() - 1);
-      for (const Hit& hit : hits_) {
-        keys[next[hit.scope]++] = (std::uint64_t{hit.word} << 8) | static_cast<std::uint8_t>(hit.field);
-      }
+      for (const std::uint32_t h : by_key) keys[next[hits_[h].scope]++] = hits_[h].key;
     }
     out.scope_offsets.assign(scopes_ + 1, 0);
     for (std::size_t s = 0; s < scopes_; ++s) {
-      const auto first = keys.begin() + starts[s];
       const auto last = keys.begin() + starts[s + 1];
-      std::sort(first, last);
-      for (auto it = first; it != last;) {
+      for (auto it = keys.begin() + starts[s]; it != last;) {
         auto end = it;
         while (end != last && *end == *it) ++end;
-        out.terms.push_back({static_cast<std::uint32_t>(*it >> 8), static_cast<SearchField>(*it & 0xff),
+        out.terms.push_back({*it / static_cast<std::uint32_t>(search::kSearchFieldCount),
+                             static_cast<SearchField>(*it % search::kSearchFieldCount),
                              static_cast<std::uint32_t>(end - it)});
         it = end;
       }
@@ -159,8 +165,7 @@ class TermCollector {
  private:
   struct Hit {
     std::uint32_t scope;
-    std::uint32_t word;
-    SearchField field;
+    std::uint32_t key;  // word * kSearchFieldCount + field: (word, field) order
   };
   std::size_t scopes_;
   RunWords& runs_;
