@@ -252,8 +252,11 @@ TEST_CASE("cypher planner: a named far end or relationship the aggregation never
         calls + static_cast<std::int64_t>(store.edge_count(RelType::Inherits)));
   CHECK(count_of("MATCH (a:Function)-[:CALLS]->(b) RETURN count(*) AS n", "ExpandCount") < calls);
   CHECK(count_of("MATCH (a)-[:CALLS]->(a) RETURN count(*) AS n", "") == 1);  // the self loop
+  // count(b) of a matched b is count(*): b is never null there.
+  CHECK(count_of("MATCH (a)-[r:CALLS]->(b) RETURN count(b) AS n", "EdgeCount") == calls);
+  CHECK(count_of("MATCH (a)-[r:CALLS]->(b) RETURN count(r) AS n", "EdgeCount") == calls);
   // Only b is read: anchored at b, the hop to a is counted (b's in-degree).
-  CHECK(count_of("MATCH (a)-[r:CALLS]->(b) RETURN count(b) AS n", "ExpandCount") == calls);
+  CHECK(count_of("MATCH (a)-[r:CALLS]->(b) RETURN count(b.name) AS n", "ExpandCount") == calls);
   CHECK(count_of("MATCH (a)-[r:CALLS]->(b) RETURN count(DISTINCT b) AS n", "ExpandCount") < calls);
   CHECK(count_of("MATCH (a)-[r:CALLS]->(b) RETURN count(DISTINCT a) + count(DISTINCT b) AS n", "") < 2 * calls);
 }
@@ -279,8 +282,12 @@ TEST_CASE("cypher planner: a lone node pattern only a count reads is counted by 
   CHECK(count_of("MATCH (m:Module) MATCH (c:Class) RETURN count(*) AS n", true) ==
         classes * static_cast<std::int64_t>(store.node_count(Label::Module)));
   CHECK(count_of("MATCH (c:Class) RETURN sum(2) AS n", true) == 2 * classes);
+  // count(c) of a matched c is count(*): c is never null there.
+  CHECK(count_of("MATCH (c:Class) RETURN count(c) AS n", true) == classes);
+  CHECK(count_of("MATCH (c:Class) RETURN count(c) AS a, count(*) AS n", true) == classes);
   // The node is read (or constrained): scanned.
-  CHECK(count_of("MATCH (c:Class) RETURN count(c) AS n", false) == classes);
+  CHECK(count_of("MATCH (c:Class) RETURN count(c.name) AS n", false) == classes);
+  CHECK(count_of("MATCH (c:Class) RETURN count(DISTINCT c) AS n", false) == classes);
   CHECK(count_of("MATCH (c:Class) WHERE c.name STARTS WITH 'A' RETURN count(*) AS n", false) < classes);
   CHECK(count_of("MATCH (c:Class {name: 'Admin'}) RETURN count(*) AS n", false) == 1);
 }

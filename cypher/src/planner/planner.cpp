@@ -84,7 +84,10 @@ class Planner {
           const bool feeds_aggregate = c + 1 < clauses.size() && clauses[c + 1].kind == BoundClause::Kind::Projection &&
                                        !clauses[c + 1].projection.aggregates.empty();
           read_next_.clear();
-          if (feeds_aggregate) read_next_ = slots_read(clauses[c + 1].projection);
+          if (feeds_aggregate) {
+            if (!clause.match.optional) count_rows_of_bound(clause.match, clauses[c + 1].projection);
+            read_next_ = slots_read(clauses[c + 1].projection);
+          }
           distinct_reads_ = reads_until_distinct(clauses, c);
           op = plan_match(std::move(op), clause.match, feeds_aggregate);
           distinct_reads_.reset();
@@ -457,6 +460,19 @@ class Planner {
   }
 
   // Every slot a projection reads: its items, aggregate arguments, ORDER BY, SKIP, LIMIT and WHERE.
+  // count(v) of a variable a MATCH (not OPTIONAL) binds counts every row
+  // (v is never null there): it is count(*), which reads nothing, so a
+  // pattern only counted stays a count of the store's (NodeCount,
+  // ExpandCount, ...) whichever way the count is spelled.
+  static void count_rows_of_bound(const BoundMatch& match, BoundProjection& p) {
+    for (AggregateCall& call : p.aggregates) {
+      if (call.kind != AggregateKind::Count || call.distinct || !call.arg || call.arg->kind != ExprKind::Variable) continue;
+      if (std::find(match.new_slots.begin(), match.new_slots.end(), call.arg->slot) == match.new_slots.end()) continue;
+      call.kind = AggregateKind::CountStar;
+      call.arg.reset();
+    }
+  }
+
   static std::set<Slot> slots_read(const BoundProjection& p) {
     std::set<Slot> read;
     for (const ProjectionItem& item : p.items) collect_slots(*item.expr, read);
