@@ -155,6 +155,11 @@ std::string random_query(std::mt19937& rng) {
       "WITH a.language AS k, count(*) AS c WHERE c RETURN k",
       "RETURN DISTINCT head(labels(a)) AS l, a:Function AS f",
       "RETURN toLower(labels(a)[0]) AS l, a.language AS g, count(*) AS c ORDER BY c DESC, l, g LIMIT 5",
+      "RETURN a ORDER BY a.line_start DESC LIMIT 5",
+      "RETURN a AS x, a.name AS n ORDER BY x.line_end - x.line_start, n LIMIT 4",
+      "WITH a ORDER BY a.complexity DESC, a.qualified_name LIMIT 6 RETURN a.qualified_name AS q, a.complexity AS c",
+      "WITH a AS m ORDER BY m.name SKIP 2 LIMIT 3 RETURN m.name AS n",
+      "RETURN a ORDER BY a.docstring LIMIT 3",
   };
   static const char* const kReturnsAB[] = {
       "RETURN count(*) AS n",
@@ -184,6 +189,8 @@ std::string random_query(std::mt19937& rng) {
       "RETURN r.line AS l, count(*) AS c ORDER BY c DESC, l LIMIT 5",
       "RETURN min(r.line) AS m, max(r.call_type) AS x, count(r.call_type) AS n, count(DISTINCT r.call_type) AS d",
       "RETURN b.name AS n, r.line AS l ORDER BY l DESC, n LIMIT 4",
+      "RETURN a AS x, b ORDER BY b.name DESC, x.name LIMIT 6",
+      "WITH a, b ORDER BY a.line_start + b.line_start DESC, a.name, b.name LIMIT 5 RETURN a.name AS x, b.name AS y",
   };
   const std::string pattern = fmt::format(fmt::runtime(one_of(rng, kPatterns)), one_of(rng, kLabels), one_of(rng, kLabels),
                                           one_of(rng, kTypes), one_of(rng, kTypes));

@@ -86,10 +86,12 @@ class KeyBound {
 // in the scan's order by this thread.
 class BatchTop final : public Operator {
  public:
+  // `owned`: `first_expr` when the first key was rewritten for the batch (else null).
   BatchTop(BatchPipeline pipeline, std::vector<ProjectItem> items, std::vector<SortSpec> keys, std::size_t keep,
-           std::size_t slot_count, std::string text, const Expr& first_expr, VecExprPtr first)
+           std::size_t slot_count, std::string text, const Expr& first_expr, ExprPtr owned, VecExprPtr first)
       : items_(std::move(items)), keys_(std::move(keys)), keep_(keep), slot_count_(slot_count), text_(std::move(text)),
-        pipeline_(std::move(pipeline)), first_expr_(first_expr), first_(std::move(first)), top_(keys_, keep_) {
+        pipeline_(std::move(pipeline)), owned_first_(std::move(owned)), first_expr_(first_expr), first_(std::move(first)),
+        top_(keys_, keep_) {
     set_child(std::move(pipeline_.top));
     row_.slots.resize(slot_count_);
     scratch_.slots.resize(slot_count_);
@@ -233,6 +235,7 @@ class BatchTop final : public Operator {
   std::size_t slot_count_;
   std::string text_;
   BatchPipeline pipeline_;
+  ExprPtr owned_first_;
   const Expr& first_expr_;
   VecExprPtr first_;
   TopRows top_;
@@ -257,12 +260,30 @@ OperatorPtr make_batch_top(OperatorPtr& chain, std::vector<ProjectItem> items, s
     }
   }
   std::set<Slot> item_slots;
-  for (const ProjectItem& item : items) item_slots.insert(item.slot);
+  std::map<Slot, Slot> passed;  // items that pass a variable through: the variable's slot
+  for (const ProjectItem& item : items) {
+    item_slots.insert(item.slot);
+    if (item.expr->kind == ExprKind::Variable) passed[item.slot] = item.expr->slot;
+  }
   std::set<Slot> reads;
   collect_slots(*first, reads);
-  for (const Slot s : reads) {
-    if (first != keys[0].expr || item_slots.count(s) == 0) continue;
-    return nullptr;  // the key reads an item's value: not a column
+  ExprPtr owned;
+  if (first == keys[0].expr) {
+    bool renames = false;
+    for (const Slot s : reads) {
+      if (item_slots.count(s) == 0) continue;
+      if (passed.count(s) == 0) return nullptr;  // the key reads an item's value: not a column
+      renames = true;
+    }
+    // A key over items that pass a variable through (`RETURN f ORDER BY
+    // f.line_start`) reads the variable's column instead.
+    if (renames) {
+      owned = copy_renaming_slots(*first, passed);
+      if (!owned) return nullptr;
+      first = owned.get();
+      reads.clear();
+      collect_slots(*first, reads);
+    }
   }
   // Everything the rows offered to the top k read comes off the batch.
   for (const ProjectItem& item : items) collect_slots(*item.expr, reads);
@@ -279,7 +300,7 @@ OperatorPtr make_batch_top(OperatorPtr& chain, std::vector<ProjectItem> items, s
   if (vector->row_by_row()) return nullptr;
   auto pipeline = batch_pipeline(chain, slot_count, reads);
   return std::make_unique<BatchTop>(std::move(*pipeline), std::move(items), std::move(keys), keep, slot_count,
-                                    std::move(text), *first, std::move(vector));
+                                    std::move(text), *first, std::move(owned), std::move(vector));
 }
 
 }  // namespace trellis::cypher

@@ -24,6 +24,41 @@ void collect_slots(const Expr& expr, std::set<Slot>& out) {
   out.insert(inner.begin(), inner.end());
 }
 
+ExprPtr copy_renaming_slots(const Expr& expr, const std::map<Slot, Slot>& renamed) {
+  if (expr.pattern || expr.plan || expr.kind == ExprKind::Comprehension || expr.kind == ExprKind::Aggregate) return nullptr;
+  auto copy = std::make_unique<Expr>();
+  copy->kind = expr.kind;
+  copy->op = expr.op;
+  copy->literal = expr.literal;
+  copy->slot = expr.slot;
+  if (expr.kind == ExprKind::Variable) {
+    if (const auto to = renamed.find(expr.slot); to != renamed.end()) copy->slot = to->second;
+  }
+  copy->key = expr.key;
+  copy->property = expr.property;
+  copy->keys = expr.keys;
+  copy->labels = expr.labels;
+  copy->any_label = expr.any_label;
+  copy->function = expr.function;
+  copy->has_subject = expr.has_subject;
+  copy->has_else = expr.has_else;
+  copy->has_where = expr.has_where;
+  copy->has_map = expr.has_map;
+  copy->regex = expr.regex;
+  copy->plan_writes_nothing = expr.plan_writes_nothing;
+  copy->text = expr.text;
+  for (const auto& arg : expr.args) {
+    if (!arg) {
+      copy->args.push_back(nullptr);
+      continue;
+    }
+    ExprPtr inner = copy_renaming_slots(*arg, renamed);
+    if (!inner) return nullptr;
+    copy->args.push_back(std::move(inner));
+  }
+  return copy;
+}
+
 void split_conjuncts(ExprPtr expr, std::vector<ExprPtr>& out) {
   if (!expr) return;
   if (expr->kind == ExprKind::And) {

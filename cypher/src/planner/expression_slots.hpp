@@ -2,6 +2,7 @@
 // soon as the operators below it have bound them.
 #pragma once
 
+#include <map>
 #include <set>
 
 #include "binder/bound_query.hpp"
@@ -9,6 +10,10 @@
 namespace trellis::cypher {
 
 void collect_slots(const Expr& expr, std::set<Slot>& out);
+// A copy of `expr` reading slot `to` wherever it read a slot `from` of
+// `renamed`; null when `expr` holds what is not copied (a pattern
+// subquery's plan, a comprehension's own variable).
+ExprPtr copy_renaming_slots(const Expr& expr, const std::map<Slot, Slot>& renamed);
 // The conjuncts of an AND tree, moved out of it.
 void split_conjuncts(ExprPtr expr, std::vector<ExprPtr>& out);
 

@@ -169,3 +169,28 @@ MATCH (f:Function|Method) RETURN sum(f.line_end - f.line_start) AS s, avg(f.line
 --- columns ["s","a","lo","hi"]
 --- rows
 [55,16.029411764705884,1,2]
+
+=== batched keys: a top k by a property of a returned node
+MATCH (f:Function) RETURN f.qualified_name AS q, f ORDER BY f.line_start DESC, q LIMIT 3
+--- columns ["q","f"]
+--- rows
+["shop.services.auth.pong",{"label":"Function","qualified_name":"shop.services.auth.pong","name":"pong","node_id":"faa8694d20942c26","file_path":"src/shop/services/auth.py","line_start":54,"line_end":55,"byte_start":976,"byte_end":1007,"language":"python","is_async":false,"complexity":1}]
+["shop.services.auth.ping",{"label":"Function","qualified_name":"shop.services.auth.ping","name":"ping","node_id":"58e9db27317a4eeb","file_path":"src/shop/services/auth.py","line_start":50,"line_end":51,"byte_start":942,"byte_end":973,"language":"python","is_async":false,"complexity":1}]
+["shop.services.auth.recursive",{"label":"Function","qualified_name":"shop.services.auth.recursive","name":"recursive","node_id":"e06fef93d366ce90","file_path":"src/shop/services/auth.py","line_start":44,"line_end":47,"byte_start":861,"byte_end":939,"language":"python","is_async":false,"complexity":2}]
+
+=== batched keys: WITH a node ORDER BY its property LIMIT k
+MATCH (f:Function|Method) WITH f ORDER BY f.line_end DESC, f.qualified_name LIMIT 4 RETURN f.qualified_name AS q, f.line_end AS n
+--- columns ["q","n"]
+--- rows
+["shop.services.auth.pong",55]
+["shop.services.auth.ping",51]
+["shop.services.auth.recursive",47]
+["shop.services.auth.shadowed",41]
+
+=== batched keys: a renamed node as the sort key's variable, with SKIP
+MATCH (a)-[:CALLS]->(b) WITH b AS callee, a ORDER BY callee.name DESC, a.name SKIP 1 LIMIT 3 RETURN callee.name AS b, a.name AS a
+--- columns ["b","a"]
+--- rows
+["validate","save"]
+["validate","validate"]
+["save","login"]
