@@ -160,6 +160,10 @@ std::string random_query(std::mt19937& rng) {
       "WITH a ORDER BY a.complexity DESC, a.qualified_name LIMIT 6 RETURN a.qualified_name AS q, a.complexity AS c",
       "WITH a AS m ORDER BY m.name SKIP 2 LIMIT 3 RETURN m.name AS n",
       "RETURN a ORDER BY a.docstring LIMIT 3",
+      "WITH a WHERE a.line_start > 12 RETURN count(*) AS n, max(a.line_end) AS m",
+      "WITH a AS x, a AS y WHERE x.complexity > 1 RETURN y.name AS k, count(*) AS c ORDER BY c DESC, k LIMIT 5",
+      "WITH a AS x MATCH (x)-[:CALLS]->(y) RETURN x.name AS k, count(y) AS c ORDER BY c DESC, k LIMIT 4",
+      "WITH a MATCH (a)<-[:DEFINES]-(m) WITH m, a WHERE m.name <> a.name RETURN m.name AS k, collect(a.name) AS xs ORDER BY k LIMIT 3",
   };
   static const char* const kReturnsAB[] = {
       "RETURN count(*) AS n",
@@ -191,6 +195,11 @@ std::string random_query(std::mt19937& rng) {
       "RETURN b.name AS n, r.line AS l ORDER BY l DESC, n LIMIT 4",
       "RETURN a AS x, b ORDER BY b.name DESC, x.name LIMIT 6",
       "WITH a, b ORDER BY a.line_start + b.line_start DESC, a.name, b.name LIMIT 5 RETURN a.name AS x, b.name AS y",
+      "WITH a, b RETURN b.name AS k, count(*) AS c ORDER BY c DESC, k LIMIT 5",
+      "WITH b AS a, a AS b RETURN a.name AS x, b.name AS y ORDER BY x, y LIMIT 4",
+      "WITH r, a WHERE r.line > 20 RETURN type(r) AS t, count(a) AS c ORDER BY t",
+      "WITH a, b WHERE a <> b RETURN count(DISTINCT a) AS x, count(*) AS y",
+      "WITH b AS c, r WHERE c:Function RETURN c.file_path AS p, count(r) AS n ORDER BY n DESC, p LIMIT 4",
   };
   const std::string pattern = fmt::format(fmt::runtime(one_of(rng, kPatterns)), one_of(rng, kLabels), one_of(rng, kLabels),
                                           one_of(rng, kTypes), one_of(rng, kTypes));

@@ -261,6 +261,30 @@ TEST_CASE("cypher planner: a named far end or relationship the aggregation never
   CHECK(count_of("MATCH (a)-[r:CALLS]->(b) RETURN count(DISTINCT a) + count(DISTINCT b) AS n", "") < 2 * calls);
 }
 
+TEST_CASE("cypher planner: a WITH of variables only runs inside the batch pipeline of what reads it next") {
+  const auto plan_of = [](std::string_view query) {
+    auto explained = cypher::run_cypher(shop_store(), std::string("EXPLAIN ") + std::string(query), {}, CypherOptions{});
+    REQUIRE(explained.ok());
+    return explained->plan;
+  };
+  for (const std::string_view query : {
+           "MATCH (f:Function) WITH f WHERE f.line_start > 10 RETURN count(*) AS n",
+           "MATCH (a)-[:CALLS]->(b) WITH a, b RETURN b.name AS n, count(*) AS c ORDER BY c DESC LIMIT 3",
+           "MATCH (a:Function) WITH a AS x MATCH (x)-[:CALLS]->(y) RETURN count(*) AS n",
+           "MATCH (a)-[:CALLS]->(b) WITH b AS a, a AS b RETURN a.name AS x, b.name AS y ORDER BY x, y LIMIT 3",
+       }) {
+    CAPTURE(query);
+    const std::string plan = plan_of(query);
+    CHECK(plan.find("BatchAlias") != std::string::npos);
+    CHECK(plan.find("Unbatch") == std::string::npos);
+    CHECK(plan.find("Project") == std::string::npos);
+  }
+  // Items that compute a value, DISTINCT and LIMIT keep the row operators.
+  CHECK(plan_of("MATCH (f:Function) WITH f, f.name AS n WHERE n > 'a' RETURN count(*) AS c").find("BatchAlias") ==
+        std::string::npos);
+  CHECK(plan_of("MATCH (f:Function) WITH f LIMIT 2 RETURN count(*) AS c").find("BatchAlias") == std::string::npos);
+}
+
 TEST_CASE("cypher planner: a lone node pattern only a count reads is counted by the store") {
   const GraphStore& store = shop_store();
   const auto count_of = [&](std::string_view query, bool node_count) {

@@ -32,6 +32,9 @@ BatchOperatorPtr make_batch_scan(Slot slot, std::vector<Label> labels, std::stri
 BatchOperatorPtr make_batch_expand(BatchOperatorPtr input, const ExpandSpec& spec, BatchLayout in, BatchLayout out);
 BatchOperatorPtr make_batch_expand_count(BatchOperatorPtr input, const ExpandSpec& spec, BatchLayout layout);
 BatchOperatorPtr make_batch_filter(BatchOperatorPtr input, const Expr& predicate, BatchLayout layout);
+// The columns of each pair's first slot also under its second (OperatorForm::aliases).
+BatchOperatorPtr make_batch_alias(BatchOperatorPtr input, std::vector<std::pair<std::size_t, std::size_t>> aliases,
+                                  std::string text);
 
 // One operator of a batched pipeline: what it does and the layout of the batches it writes.
 struct BatchStep {

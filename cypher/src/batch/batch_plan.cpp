@@ -78,6 +78,11 @@ std::optional<BatchPipeline> batch_pipeline(OperatorPtr& chain, std::size_t slot
         above.insert(form.expand->from);
         break;
       case Kind::ExpandCount: break;
+      case Kind::Alias:
+        // Below it the rows carry what the slots written are read from.
+        for (const auto& [read, written] : form.aliases) above.erase(written);
+        for (const auto& [read, written] : form.aliases) above.insert(read);
+        break;
       default: return std::nullopt;  // a scan per row of another (a product), a lookup, a reach, ...
     }
   }
@@ -102,6 +107,16 @@ std::optional<BatchPipeline> batch_pipeline(OperatorPtr& chain, std::size_t slot
         step.text = step.text.substr(std::string_view("NodeScan ").size());
         break;
       case Kind::Filter: break;
+      case Kind::Alias:
+        for (const auto& [read, written] : form.aliases) {
+          if (read >= slot_count || written >= slot_count || (!layout.nodes[read] && !layout.rels[read])) return std::nullopt;
+        }
+        for (const auto& [read, written] : form.aliases) {
+          step.out.nodes[written] = layout.nodes[read];
+          step.out.rels[written] = layout.rels[read];
+        }
+        step.text = step.text.substr(std::string_view("Project ").size());
+        break;
       case Kind::ExpandCount:
         if (layout.weighted) return std::nullopt;
         step.out.weighted = true;
@@ -165,6 +180,7 @@ BatchOperatorPtr BatchPipeline::build(BatchOperatorPtr base, std::optional<std::
       case Kind::Filter: made = make_batch_filter(std::move(made), *step.form.predicate, step.out); break;
       case Kind::ExpandCount: made = make_batch_expand_count(std::move(made), *step.form.expand, step.out); break;
       case Kind::Expand: made = make_batch_expand(std::move(made), *step.form.expand, step.in, step.out); break;
+      case Kind::Alias: made = make_batch_alias(std::move(made), step.form.aliases, step.text); break;
       default: break;
     }
   }

@@ -24,12 +24,15 @@ struct DegreeSpec;
 struct OperatorForm {
   // Lookup and Reach bind a node (`slot`) on every row they yield; the
   // batched planner reads their rows into batches as they are.
-  enum class Kind { Other, Once, Scan, Expand, ExpandCount, Filter, Lookup, Reach, Degree } kind = Kind::Other;
+  enum class Kind { Other, Once, Scan, Expand, ExpandCount, Filter, Lookup, Reach, Degree, Alias } kind = Kind::Other;
   std::size_t slot = static_cast<std::size_t>(-1);  // Scan, Lookup, Reach (kNoSlot: binds none)
   const std::vector<Label>* labels = nullptr;         // Scan
   const ExpandSpec* expand = nullptr;                 // Expand, ExpandCount
   const Expr* predicate = nullptr;                    // Filter
   const DegreeSpec* degree = nullptr;                 // Degree (a pattern subquery's count off the CSR)
+  // Alias: a projection of variables only (`WITH a, b AS c`), each pair
+  // (read, written): the rows pass through under the new slots.
+  std::vector<std::pair<std::size_t, std::size_t>> aliases;
 };
 
 class Operator {

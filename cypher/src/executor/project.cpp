@@ -18,6 +18,15 @@ class Project final : public Operator {
     return Operator::count_rest(ctx, row, bound);
   }
   std::string describe() const override { return "Project " + text_; }
+  OperatorForm form() const override {
+    OperatorForm form;
+    for (const ProjectItem& item : items_) {
+      if (item.expr->kind != ExprKind::Variable) return {};
+      form.aliases.emplace_back(item.expr->slot, item.slot);
+    }
+    form.kind = OperatorForm::Kind::Alias;
+    return form;
+  }
   std::vector<const Operator*> extra_children() const override {
     std::vector<const Operator*> out;
     for (const ProjectItem& item : items_) add_subplans(*item.expr, out);

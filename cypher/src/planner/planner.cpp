@@ -712,7 +712,13 @@ class Planner {
         pending = std::move(items);
       } else {
         bool counts_through = false;
-        if (batched_) {
+        // A WITH of variables only stays a row Project whose form is an
+        // alias: what reads its rows next (an aggregation, a top k, a
+        // filter, an expansion) takes it into its own batch pipeline.
+        const bool alias_only = !p.is_return && std::all_of(p.items.begin(), p.items.end(), [](const ProjectionItem& item) {
+          return item.expr->kind == ExprKind::Variable;
+        });
+        if (batched_ && !alias_only) {
           // A scan's pipeline runs batched under the projection; with items
           // that cannot fail (reads of the pattern's variables and their
           // properties), rows past the caller's limit are only counted.
