@@ -163,6 +163,8 @@ std::string random_query(std::mt19937& rng) {
       "WITH a WHERE a.line_start > 12 RETURN count(*) AS n, max(a.line_end) AS m",
       "WITH a AS x, a AS y WHERE x.complexity > 1 RETURN y.name AS k, count(*) AS c ORDER BY c DESC, k LIMIT 5",
       "WITH a AS x MATCH (x)-[:CALLS]->(y) RETURN x.name AS k, count(y) AS c ORDER BY c DESC, k LIMIT 4",
+      "RETURN count(a.name) AS n, count(a.docstring) AS d, count(a.is_async) AS x",
+      "RETURN a.file_path AS k, count(a.docstring) AS c ORDER BY c DESC, k LIMIT 5",
       "WITH a MATCH (a)<-[:DEFINES]-(m) WITH m, a WHERE m.name <> a.name RETURN m.name AS k, collect(a.name) AS xs ORDER BY k LIMIT 3",
   };
   static const char* const kReturnsAB[] = {
@@ -196,6 +198,8 @@ std::string random_query(std::mt19937& rng) {
       "RETURN a AS x, b ORDER BY b.name DESC, x.name LIMIT 6",
       "WITH a, b ORDER BY a.line_start + b.line_start DESC, a.name, b.name LIMIT 5 RETURN a.name AS x, b.name AS y",
       "WITH a, b RETURN b.name AS k, count(*) AS c ORDER BY c DESC, k LIMIT 5",
+      "RETURN a.file_path AS k, count(a.docstring) AS c, count(a) AS n ORDER BY c DESC, k LIMIT 5",
+      "RETURN count(b.docstring) AS d, count(r.call_type) AS t",
       "WITH b AS a, a AS b RETURN a.name AS x, b.name AS y ORDER BY x, y LIMIT 4",
       "WITH r, a WHERE r.line > 20 RETURN type(r) AS t, count(a) AS c ORDER BY t",
       "WITH a, b WHERE a <> b RETURN count(DISTINCT a) AS x, count(*) AS y",

@@ -247,8 +247,8 @@ class BatchAggregate final : public Operator {
     }
     for (const AggregateCall& call : projection_.aggregates) {
       e.args.push_back(call.arg ? compile_vector(*call.arg, pipeline_.layout.nodes, pipeline_.layout.rels) : nullptr);
-      // count(DISTINCT text) counts ids.
-      if (e.args.back() && call.kind == AggregateKind::Count && call.distinct) e.args.back()->ids_only();
+      // count(DISTINCT text) counts ids; count(text) reads only whether each is null.
+      if (e.args.back() && call.kind == AggregateKind::Count) e.args.back()->ids_only();
     }
     e.scratch.slots.resize(slot_count_);
     return e;

@@ -357,6 +357,17 @@ void GroupTable::accumulate(std::size_t a, const Vec& v, const Batch& batch) {
   const std::uint32_t* selected = batch.selected ? batch.selection.data() : nullptr;
   const std::size_t live = batch.live();
   if (kind == VecKind::Int && !call.distinct && !batch.weighted && accumulate_ints(a, v, selected, live)) return;
+  if (call.kind == AggregateKind::Count && !call.distinct && kind != VecKind::Any) {
+    // count(x) reads only whether x is null: one loop, whatever x's kind.
+    if (kind == VecKind::Null) return;
+    std::int64_t* __restrict counts = columns_[a].counts.data();
+    const std::uint8_t* nulls = kind == VecKind::Node ? nullptr : v.nulls.data();
+    for (std::size_t k = 0; k < live; ++k) {
+      const std::size_t i = selected != nullptr ? selected[k] : k;
+      if (nulls == nullptr || nulls[i] == 0) counts[groups_[i]] += batch.weight(i);
+    }
+    return;
+  }
   for (std::size_t k = 0; k < live; ++k) {
     const std::size_t i = selected != nullptr ? selected[k] : k;
     const bool null = kind == VecKind::Any ? v.values[i].is_null() : (kind == VecKind::Null || (kind != VecKind::Node && v.nulls[i] != 0));
