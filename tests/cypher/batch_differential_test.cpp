@@ -200,6 +200,7 @@ std::string random_query(std::mt19937& rng) {
       "WITH a, b RETURN b.name AS k, count(*) AS c ORDER BY c DESC, k LIMIT 5",
       "RETURN a.file_path AS k, count(a.docstring) AS c, count(a) AS n ORDER BY c DESC, k LIMIT 5",
       "RETURN count(b.docstring) AS d, count(r.call_type) AS t",
+      "RETURN a.name AS k, count(*) AS c ORDER BY c DESC, k LIMIT 5",
       "WITH b AS a, a AS b RETURN a.name AS x, b.name AS y ORDER BY x, y LIMIT 4",
       "WITH r, a WHERE r.line > 20 RETURN type(r) AS t, count(a) AS c ORDER BY t",
       "WITH a, b WHERE a <> b RETURN count(DISTINCT a) AS x, count(*) AS y",

@@ -178,7 +178,18 @@ class BatchExpandCount final : public BatchOperator {
       const std::size_t n = out.size;
       // Rows of consecutive nodes (a scan's): the degrees of the id range in
       // one pass over each CSR's offsets.
-      if (spec_.direction != Direction::Both && consecutive(from, n)) {
+      if (!spec_.to_labels.empty()) {
+        // Only neighbours of the far end's labels: counted inside their id ranges.
+        if (!into_ready_) {
+          into_ = label_ranges(store, spec_.to_labels);
+          into_ready_ = true;
+        }
+        for (std::size_t i = 0; i < n; ++i) {
+          const std::int64_t degree = hop_degree_into(store, from[i], spec_.types, spec_.direction, into_);
+          out.weights[i] = degree;
+          keep_[i] = degree != 0;
+        }
+      } else if (spec_.direction != Direction::Both && consecutive(from, n)) {
         degrees_.assign(n, 0);
         for (const RelType type : spec_.types) {
           const Csr& csr = spec_.direction == Direction::Out ? store.forward(type) : store.reverse(type);
@@ -213,6 +224,8 @@ class BatchExpandCount final : public BatchOperator {
   BatchLayout layout_;
   std::vector<std::uint8_t> keep_;
   std::vector<std::uint32_t> degrees_;
+  std::vector<NodeRange> into_;  // the far end's label ranges (to_labels set)
+  bool into_ready_ = false;
 };
 
 }  // namespace

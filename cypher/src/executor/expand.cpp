@@ -73,7 +73,12 @@ class ExpandCount final : public Operator {
       const Value& from = row.slots[spec_.from];
       if (from.kind() != ValueKind::Node) continue;
       const NodeId node = from.as_node().id;
-      const std::int64_t degree = hop_degree(store, node, spec_.types, spec_.direction);
+      if (!spec_.to_labels.empty() && !into_ready_) {
+        into_ = label_ranges(store, spec_.to_labels);
+        into_ready_ = true;
+      }
+      const std::int64_t degree = spec_.to_labels.empty() ? hop_degree(store, node, spec_.types, spec_.direction)
+                                                          : hop_degree_into(store, node, spec_.types, spec_.direction, into_);
       if (degree == 0) continue;
       row.weight = degree;  // the only weighting operator of its pipeline (planner.hpp)
       return true;
@@ -83,6 +88,8 @@ class ExpandCount final : public Operator {
 
  private:
   ExpandSpec spec_;
+  std::vector<NodeRange> into_;  // the far end's label ranges (to_labels set)
+  bool into_ready_ = false;
 };
 
 }  // namespace

@@ -27,6 +27,49 @@ std::int64_t hop_degree(const GraphStore& store, NodeId node, std::span<const Re
 
 namespace {
 
+std::int64_t count_into(std::span<const NodeId> neighbours, std::span<const NodeRange> into) {
+  std::int64_t n = 0;
+  for (const NodeRange& range : into) {
+    const auto first = std::lower_bound(neighbours.begin(), neighbours.end(), range.begin);
+    n += std::lower_bound(first, neighbours.end(), range.end) - first;
+  }
+  return n;
+}
+
+}  // namespace
+
+std::int64_t hop_degree_into(const GraphStore& store, NodeId node, std::span<const RelType> types, Direction direction,
+                             std::span<const NodeRange> into) {
+  bool self_inside = false;
+  for (const NodeRange& range : into) self_inside |= range.contains(node);
+  std::int64_t degree = 0;
+  for (const RelType type : types) {
+    if (direction != Direction::In) degree += count_into(store.out(type, node), into);
+    if (direction != Direction::Out) {
+      const auto in = store.in(type, node);
+      degree += count_into(in, into);
+      // Undirected, a self loop is one match (it is in both lists).
+      if (direction == Direction::Both && self_inside) degree -= std::count(in.begin(), in.end(), node);
+    }
+  }
+  return degree;
+}
+
+std::vector<NodeRange> label_ranges(const GraphStore& store, std::span<const Label> labels) {
+  std::vector<NodeRange> ranges;
+  if (labels.empty()) {
+    ranges.push_back({0, static_cast<NodeId>(store.node_count())});
+    return ranges;
+  }
+  for (const Label label : labels) {
+    const NodeRange range = store.nodes(label);
+    if (range.size() != 0) ranges.push_back(range);
+  }
+  return ranges;
+}
+
+namespace {
+
 // Nodes per task: large enough that a task costs far more than its scheduling.
 constexpr NodeId kTopDegreeBlock = 1u << 15;
 

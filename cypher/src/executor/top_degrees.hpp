@@ -33,6 +33,12 @@ struct TopDegreeSpec {
 // Matches of the hop from `node` over `types`: its range lengths (undirected,
 // a self loop once).
 std::int64_t hop_degree(const GraphStore& store, NodeId node, std::span<const RelType> types, Direction direction);
+// The same counting only the neighbours inside `into` (the id ranges of the
+// far end's labels: neighbours are sorted by id, so two binary searches a range).
+std::int64_t hop_degree_into(const GraphStore& store, NodeId node, std::span<const RelType> types, Direction direction,
+                             std::span<const NodeRange> into);
+// The id ranges of `labels`' nodes (empty: every node), for hop_degree_into.
+std::vector<NodeRange> label_ranges(const GraphStore& store, std::span<const Label> labels);
 
 // The nodes of `ranges` (scan order: range by range, ids ascending) whose
 // group can be among the best `spec.keep` by count: with the m-th largest

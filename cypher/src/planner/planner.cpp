@@ -278,9 +278,11 @@ class Planner {
     // that follows reads neither (`MATCH (a)-[r:CALLS]->(b) RETURN count(*)`).
     const bool unread_after = read_next_.count(to.slot) == 0 && read_next_.count(rel.slot) == 0;
     if (count_allowed && !rel.variable_length && (rel.name.empty() || unread_after) &&
-        (to.name.empty() || unread_after) && to.labels.empty() && !spec.to_bound && !read_by(conjuncts, to.slot) &&
+        (to.name.empty() || unread_after) && !spec.to_bound && !read_by(conjuncts, to.slot) &&
         !read_by(conjuncts, rel.slot)) {
-      const bool over_scan = op.get() == top_scan_.op && spec.from == top_scan_.slot;
+      // A far end with labels counts the neighbours of those labels (ExpandCount's to_labels);
+      // the top-degree scan reads whole degrees, so it takes only an unlabelled far end.
+      const bool over_scan = op.get() == top_scan_.op && spec.from == top_scan_.slot && spec.to_labels.empty();
       const ExpandSpec counted = spec;
       op = make_expand_count(std::move(op), std::move(spec));
       if (over_scan) counted_hop_ = {op.get(), counted};
@@ -314,8 +316,8 @@ class Planner {
     const BoundNodePattern& to = part.nodes[1 - near];
     if (rel.variable_length || part.path_slot != kNoSlot || part.nodes[0].slot == part.nodes[1].slot) return false;
     const bool unread_after = read_next_.count(to.slot) == 0 && read_next_.count(rel.slot) == 0;
-    return (rel.name.empty() || unread_after) && (to.name.empty() || unread_after) && to.labels.empty() &&
-           bound_.count(to.slot) == 0 && !read_by(conjuncts, to.slot) && !read_by(conjuncts, rel.slot);
+    return (rel.name.empty() || unread_after) && (to.name.empty() || unread_after) && bound_.count(to.slot) == 0 &&
+           !read_by(conjuncts, to.slot) && !read_by(conjuncts, rel.slot);
   }
 
   // A variable-length step may yield its distinct ends once each (a

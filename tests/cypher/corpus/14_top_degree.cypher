@@ -62,3 +62,37 @@ MATCH (m:Module)<-[:IMPORTS]-() RETURN m.qualified_name AS m, count(*) AS c ORDE
 MATCH (f:Interface) RETURN f.qualified_name AS qn, COUNT { (f)<--() } AS c ORDER BY c DESC LIMIT 5
 --- columns ["qn","c"]
 --- rows
+
+# A far end with labels that nothing reads is counted inside the labels'
+# id ranges (ExpandCount over to_labels). Expected answers from the build
+# before (the expansion).
+
+=== counted hop: a far end with a label counts its label's neighbours
+MATCH (a)-[:CALLS]->(b:Function) RETURN count(*) AS n
+--- columns ["n"]
+--- rows
+[15]
+
+=== counted hop: a far end of two labels, grouped by the near end
+MATCH (f:Function)<-[:CALLS]-(g:Function|Method) RETURN f.name AS n, count(*) AS c ORDER BY c DESC, n LIMIT 4
+--- columns ["n","c"]
+--- rows
+["log",4]
+["ping",2]
+["a",1]
+["b",1]
+
+=== counted hop: undirected into a label counts a self loop once
+MATCH (a:Function {name: 'recursive'})-[:CALLS]-(b:Function) RETURN count(*) AS n
+--- columns ["n"]
+--- rows
+[2]
+
+=== counted hop: two types into a label
+MATCH (m:Module)-[r:DEFINES|CALLS]->(c:Class) RETURN m.name AS m, count(r) AS n ORDER BY n DESC, m
+--- columns ["m","n"]
+--- rows
+["models",3]
+["log",2]
+["auth",1]
+["repo",1]
