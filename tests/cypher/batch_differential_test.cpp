@@ -164,6 +164,7 @@ std::string random_query(std::mt19937& rng) {
       "WITH a AS x, a AS y WHERE x.complexity > 1 RETURN y.name AS k, count(*) AS c ORDER BY c DESC, k LIMIT 5",
       "WITH a AS x MATCH (x)-[:CALLS]->(y) RETURN x.name AS k, count(y) AS c ORDER BY c DESC, k LIMIT 4",
       "RETURN count(a.name) AS n, count(a.docstring) AS d, count(a.is_async) AS x",
+      "RETURN a.language AS k, collect(DISTINCT a.is_async) AS x, collect(DISTINCT a.file_path) AS ps ORDER BY k",
       "RETURN a.file_path AS k, count(a.docstring) AS c ORDER BY c DESC, k LIMIT 5",
       "WITH a MATCH (a)<-[:DEFINES]-(m) WITH m, a WHERE m.name <> a.name RETURN m.name AS k, collect(a.name) AS xs ORDER BY k LIMIT 3",
   };
@@ -201,6 +202,8 @@ std::string random_query(std::mt19937& rng) {
       "RETURN a.file_path AS k, count(a.docstring) AS c, count(a) AS n ORDER BY c DESC, k LIMIT 5",
       "RETURN count(b.docstring) AS d, count(r.call_type) AS t",
       "RETURN a.name AS k, count(*) AS c ORDER BY c DESC, k LIMIT 5",
+      "RETURN a.file_path AS k, collect(DISTINCT b.name) AS ns, collect(DISTINCT b) AS bs ORDER BY k LIMIT 4",
+      "RETURN collect(DISTINCT type(r)) AS ts, collect(DISTINCT b.docstring) AS ds",
       "WITH b AS a, a AS b RETURN a.name AS x, b.name AS y ORDER BY x, y LIMIT 4",
       "WITH r, a WHERE r.line > 20 RETURN type(r) AS t, count(a) AS c ORDER BY t",
       "WITH a, b WHERE a <> b RETURN count(DISTINCT a) AS x, count(*) AS y",
@@ -324,6 +327,37 @@ TEST_CASE("cypher batched: collect() is charged per list item, as the row execut
   REQUIRE_FALSE(rows_capped.ok);
   REQUIRE_FALSE(batched_capped.ok);
   CHECK(batched_capped.error.find("intermediate rows") != std::string::npos);
+  CHECK(rows_capped.error == batched_capped.error);
+  auto plan = cypher::run_cypher(store, "EXPLAIN " + query, {}, CypherOptions{});
+  REQUIRE(plan.ok());
+  CHECK(plan->plan.find("BatchAggregate") != std::string::npos);
+}
+
+TEST_CASE("cypher batched: collect(DISTINCT) keeps each value once per group in first-seen order, charged per item kept") {
+  auto builder = bench::generate_code_graph({1'000, 2});
+  REQUIRE(builder.ok());
+  auto built = std::move(*builder).build();
+  REQUIRE(built.ok());
+  const GraphStore& store = built->store;
+  const std::string query =
+      "MATCH (a)-[:CALLS]->(b) RETURN a.file_path AS f, collect(DISTINCT b.name) AS names, collect(DISTINCT b) AS bs "
+      "ORDER BY size(names) DESC, f LIMIT 3";
+  auto kept = cypher::run_cypher(
+      store, "MATCH (a)-[:CALLS]->(b) WITH a.file_path AS f, count(DISTINCT b.name) AS n, count(DISTINCT b) AS m RETURN sum(n + m) AS s",
+      {}, CypherOptions{});
+  REQUIRE(kept.ok());
+  const auto items = static_cast<std::size_t>(kept->rows[0][0].as_int());
+  REQUIRE(items > 100);
+  const Outcome rows = run(store, query, false, 64 * 1024, 100'000, 4 * items);
+  const Outcome batched = run(store, query, true, 64 * 1024, 100'000, 4 * items);
+  REQUIRE(rows.ok);
+  REQUIRE(batched.ok);
+  CHECK(rows.rows == batched.rows);
+  CHECK(rows.rows.size() == 3);
+  const Outcome rows_capped = run(store, query, false, 64 * 1024, 100'000, items / 3);
+  const Outcome batched_capped = run(store, query, true, 64 * 1024, 100'000, items / 3);
+  REQUIRE_FALSE(rows_capped.ok);
+  REQUIRE_FALSE(batched_capped.ok);
   CHECK(rows_capped.error == batched_capped.error);
   auto plan = cypher::run_cypher(store, "EXPLAIN " + query, {}, CypherOptions{});
   REQUIRE(plan.ok());

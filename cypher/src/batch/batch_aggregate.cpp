@@ -26,8 +26,10 @@ bool supported(const AggregateCall& call, const VecExpr* arg) {
     case AggregateKind::Min:
     case AggregateKind::Max: return kind == VecKind::Int || (kind == VecKind::Str && arg->interned());
     case AggregateKind::Collect:
-      return !call.distinct && (kind == VecKind::Int || kind == VecKind::Bool || kind == VecKind::Node ||
-                                (kind == VecKind::Str && arg->interned()));
+      // collect(DISTINCT) keeps (group, value) pairs of one 32-bit value each, as count(DISTINCT).
+      if (call.distinct) return kind == VecKind::Node || kind == VecKind::Bool || (kind == VecKind::Str && arg->interned());
+      return kind == VecKind::Int || kind == VecKind::Bool || kind == VecKind::Node ||
+             (kind == VecKind::Str && arg->interned());
     default: return false;
   }
 }
@@ -247,8 +249,11 @@ class BatchAggregate final : public Operator {
     }
     for (const AggregateCall& call : projection_.aggregates) {
       e.args.push_back(call.arg ? compile_vector(*call.arg, pipeline_.layout.nodes, pipeline_.layout.rels) : nullptr);
-      // count(DISTINCT text) counts ids; count(text) reads only whether each is null.
-      if (e.args.back() && call.kind == AggregateKind::Count) e.args.back()->ids_only();
+      // count(DISTINCT text) counts ids; count(text) reads only whether each is null; collect(DISTINCT text)
+      // keeps ids and reads their texts when it writes the lists.
+      if (e.args.back() && (call.kind == AggregateKind::Count || (call.kind == AggregateKind::Collect && call.distinct))) {
+        e.args.back()->ids_only();
+      }
     }
     e.scratch.slots.resize(slot_count_);
     return e;

@@ -375,6 +375,13 @@ void GroupTable::accumulate(std::size_t a, const Vec& v, const Batch& batch) {
     const std::uint32_t g = groups_[i];
     if (call.kind == AggregateKind::Collect) {
       const std::uint64_t word = kind == VecKind::Node ? v.nodes[i] : (kind == VecKind::Str ? v.ids[i] : static_cast<std::uint64_t>(v.ints[i]));
+      if (call.distinct) {
+        // Each value once per group, where it first came (the row Aggregate's order).
+        if (!columns_[a].distinct.insert((std::uint64_t{g} << 32) | word)) continue;
+        columns_[a].lists[g].push_back(word);
+        ++held_items_;
+        continue;
+      }
       columns_[a].lists[g].insert(columns_[a].lists[g].end(), static_cast<std::size_t>(batch.weight(i)), word);
       held_items_ += static_cast<std::size_t>(batch.weight(i));
       continue;

@@ -194,3 +194,24 @@ MATCH (a)-[:CALLS]->(b) WITH b AS callee, a ORDER BY callee.name DESC, a.name SK
 ["validate","save"]
 ["validate","validate"]
 ["save","login"]
+
+=== batched keys: collect(DISTINCT) keeps each value once, per group (list order is left to the differential test: Kùzu orders lists its own way)
+MATCH (a)-[:CALLS]->(b) RETURN a.file_path AS f, size(collect(DISTINCT b.name)) AS n, 'log' IN collect(DISTINCT b.name) AS logs ORDER BY f
+--- columns ["f","n","logs"]
+--- rows
+["src/shop/__init__.py",1,false]
+["src/shop/app.py",5,false]
+["src/shop/broken.py",1,false]
+["src/shop/cycle_a.py",1,false]
+["src/shop/cycle_b.py",1,false]
+["src/shop/models.py",3,true]
+["src/shop/services/auth.py",12,true]
+["src/shop/services/repo.py",1,false]
+["src/shop/star/user.py",2,false]
+["src/shop/util/log.py",2,false]
+
+=== batched keys: collect(DISTINCT) of nodes and of a text with nulls, no keys
+MATCH (f:Function|Method) RETURN size(collect(DISTINCT f)) AS n, collect(DISTINCT f.docstring) AS docs
+--- columns ["n","docs"]
+--- rows
+[34,[]]
