@@ -53,7 +53,10 @@ namespace {
 // as a key (value [Element "s:<text>"], was [Literal "str"]).
 // 24: a resolved file keeps the names its resolution reads
 // (ResolvedFile::used_names).
-constexpr std::uint32_t kCodecVersion = 24;
+// 25: Go closures bound to a name are Definitions, the names hold
+// [Name "<func>", Attribute <index>], `=` statements assigning a closure
+// are Assignments, and Go Assignments carry block_end.
+constexpr std::uint32_t kCodecVersion = 25;
 
 class Writer {
  public:

@@ -30,7 +30,10 @@ struct DefinitionNode {
 // The syntax nodes one walk of the tree collects, in pre-order.
 struct Collected {
   TSNode package{};
-  std::vector<DefinitionNode> definitions;  // function, method, type spec, interface method spec
+  // function, method, type spec, interface method spec, and function
+  // literals in a binding's values (a closure, when bound to a name); the
+  // parent of a literal is its binding statement
+  std::vector<DefinitionNode> definitions;
   CommentsBefore comments;  // of declarations, their docstrings
   std::vector<TSNode> imports;
   std::vector<TSNode> calls;
@@ -46,6 +49,7 @@ bool is_binding(NodeType type) {
     case NodeType::RangeClause:
     case NodeType::TypeSwitchStatement:
     case NodeType::ReceiveStatement:
+    case NodeType::AssignmentStatement:
     case NodeType::FuncLiteral: return true;
     default: return false;
   }
@@ -103,12 +107,49 @@ Collected collect(const GoSyntax& syntax, const DecisionPoints& decisions, const
         if (is_interface_method(syntax, ancestor(at, 1), ancestor(at, 2))) collected.definitions.push_back({node, ancestor(at, 1)});
         break;
       case NodeType::CallExpression: collected.calls.push_back(node); break;
+      case NodeType::FuncLiteral: {
+        collected.bindings.push_back(node);
+        const TSNode statement = ancestor(at, 2);
+        if (syntax.is(ancestor(at, 1), NodeType::ExpressionList) &&
+            (syntax.is(statement, NodeType::ShortVarDeclaration) || syntax.is(statement, NodeType::VarSpec) ||
+             syntax.is(statement, NodeType::AssignmentStatement))) {
+          collected.definitions.push_back({node, statement});
+        }
+        break;
+      }
       default:
         if (is_binding(type)) collected.bindings.push_back(node);
         break;
     }
   }
   return collected;
+}
+
+// The identifier a function literal in the values of a binding statement
+// is bound to (`run := func() {...}`, `var run = func() {...}`, `run =
+// func() {...}`): the name at its position; null for `_`, a field or an
+// index (`s.cb = func() {...}`), or a literal among the names.
+TSNode bound_name(const ChainReader& chains, TSNode literal, TSNode statement) {
+  const GoSyntax& syntax = chains.syntax();
+  const bool spec = syntax.is(statement, NodeType::VarSpec);
+  const TSNode values = syntax.child(statement, spec ? Field::Value : Field::Right);
+  if (ts_node_is_null(values) || !ts_node_eq(ts_node_parent(literal), values)) return {};
+  std::vector<TSNode> names;
+  if (spec) {
+    chains.for_each_in_field(statement, Field::Name, [&](TSNode name) { names.push_back(name); });
+  } else {
+    for (const TSNode name : chains.named(syntax.child(statement, Field::Left))) {
+      if (!syntax.is(name, NodeType::Comment)) names.push_back(name);
+    }
+  }
+  std::size_t position = 0;
+  for (const TSNode value : chains.named(values)) {
+    if (ts_node_eq(value, literal)) break;
+    if (!syntax.is(value, NodeType::Comment)) ++position;
+  }
+  if (position >= names.size() || !syntax.is(names[position], NodeType::Identifier)) return {};
+  if (syntax.is(statement, NodeType::AssignmentStatement) && chains.text(syntax.child(statement, Field::Operator)) != "=") return {};
+  return names[position];
 }
 
 // The text of a Go string literal, without its quotes.
@@ -194,17 +235,35 @@ FileFacts GoExtractor::extract(std::string_view source, std::string relative_pat
   std::vector<std::uint32_t> body_starts;
   std::vector<TSNode> definition_nodes;
   std::vector<ScopeIndex> stack;
+  // Closures bound to names: their literals' first bytes and definitions,
+  // and how many each definition holds.
+  std::vector<std::pair<std::uint32_t, ScopeIndex>> closures;
+  std::vector<std::uint32_t> closure_counts;
   for (const auto& [node, parent] : collected.definitions) {
     const NodeType type = syntax.type(node);
-    Definition definition = type == NodeType::MethodElem ? declarations.interface_method(node)
-                            : type == NodeType::TypeSpec || type == NodeType::TypeAlias
-                                ? declarations.type(node, parent)
-                                : declarations.function(node);
+    std::string_view bound;
+    if (type == NodeType::FuncLiteral) {
+      bound = chains.text(bound_name(chains, node, parent));
+      if (bound.empty() || bound == "_") continue;
+    }
+    Definition definition = type == NodeType::MethodElem                               ? declarations.interface_method(node)
+                            : type == NodeType::TypeSpec || type == NodeType::TypeAlias ? declarations.type(node, parent)
+                            : type == NodeType::FuncLiteral                             ? declarations.closure(node, std::string(bound))
+                                                                                        : declarations.function(node);
     if (definition.name.empty()) continue;
     while (!stack.empty() && facts.definitions[stack.back()].span.byte_end <= definition.span.byte_start) {
       stack.pop_back();
     }
     if (type != NodeType::MethodDeclaration && !stack.empty()) definition.parent = stack.back();
+    if (type == NodeType::FuncLiteral) {
+      // A package-level closure is named by its variable (unique in the
+      // package); one in a function `funcN`, the Nth closure bound there.
+      if (definition.parent != kModuleScope) {
+        definition.name = fmt::format("func{}", ++closure_counts[definition.parent]);
+      }
+      closures.emplace_back(ts_node_start_byte(node), static_cast<ScopeIndex>(facts.definitions.size()));
+    }
+    closure_counts.push_back(0);
     if (definition.parent == kModuleScope && definition.label != Label::Method && is_exported(definition.name)) {
       facts.all_names.push_back(definition.name);
     }
@@ -222,7 +281,7 @@ FileFacts GoExtractor::extract(std::string_view source, std::string relative_pat
     facts.assignments.insert(facts.assignments.end(), std::make_move_iterator(fields.begin()),
                              std::make_move_iterator(fields.end()));
   }
-  BindingReader bindings(chains, declarations, scopes, facts);
+  BindingReader bindings(chains, declarations, scopes, closures, facts);
   for (const TSNode node : collected.bindings) bindings.read(node);
 
   facts.calls.reserve(collected.calls.size());

@@ -7,7 +7,7 @@
 namespace trellis::ingest::go {
 namespace {
 
-constexpr std::array<std::pair<std::string_view, NodeType>, 59> kTypeNames{{
+constexpr std::array<std::pair<std::string_view, NodeType>, 60> kTypeNames{{
     {"source_file", NodeType::SourceFile},
     {"comment", NodeType::Comment},
     {"identifier", NodeType::Identifier},
@@ -35,6 +35,7 @@ constexpr std::array<std::pair<std::string_view, NodeType>, 59> kTypeNames{{
     {"var_spec", NodeType::VarSpec},
     {"const_spec", NodeType::ConstSpec},
     {"short_var_declaration", NodeType::ShortVarDeclaration},
+    {"assignment_statement", NodeType::AssignmentStatement},
     {"range_clause", NodeType::RangeClause},
     {"type_switch_statement", NodeType::TypeSwitchStatement},
     {"receive_statement", NodeType::ReceiveStatement},

@@ -40,6 +40,7 @@ enum class NodeType : std::uint8_t {
   VarSpec,
   ConstSpec,
   ShortVarDeclaration,
+  AssignmentStatement,
   RangeClause,
   TypeSwitchStatement,
   ReceiveStatement,

@@ -1,5 +1,7 @@
 #include "resolve/expression_typer.hpp"
 
+#include "resolve/typed_facts.hpp"
+
 #include <algorithm>
 #include <cctype>
 #include <charconv>
@@ -119,14 +121,24 @@ Value Typer::evaluate(const LinkChain& chain, std::size_t length, Context contex
   const Link& first = chain[0];
   const auto called_at = [&](std::size_t i) { return i + 1 < length && chain[i + 1].kind == Link::Kind::Call; };
   Value value;
-  if (first.kind == Link::Kind::Name) {
+  std::size_t next = 1;  // the first link after the value's start
+  if (first.kind == Link::Kind::Name && first.text == kFunctionLiteralLink) {  // a closure (typed_facts.hpp)
+    ScopeIndex closure = kModuleScope;
+    if (length < 2 ||
+        std::from_chars(chain[1].text.data(), chain[1].text.data() + chain[1].text.size(), closure).ec != std::errc{} ||
+        closure >= table_.files()[context.file].definitions.size()) {
+      return {};
+    }
+    value = Value::callable(&chosen_.emplace_back(std::vector<ScopeRef>{{context.file, closure}}));
+    next = 2;
+  } else if (first.kind == Link::Kind::Name) {
     value = name_value(first.text, called_at(0), context, line, depth);
   } else if (first.kind == Link::Kind::Literal) {
     value = Value::of(Value::Kind::External);  // members of a literal are the language's own
   } else {
     return {};
   }
-  for (std::size_t i = 1; i < length; ++i) {
+  for (std::size_t i = next; i < length; ++i) {
     const Link& link = chain[i];
     if (value.is(Value::Kind::Unknown)) return value;
     switch (link.kind) {

@@ -1,0 +1,112 @@
+// Calls of closures and function values bound to names, on
+// tests/fixtures/go/closures (EXPECTED.md there lists each rule): the
+// complete CALLS set inside the module, so every edge a name matcher would
+// add is asserted absent too, and the calls that must stay unresolved.
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <string>
+#include <vector>
+
+#include "support/indexed_fixture.hpp"
+
+using namespace trellis;
+using Names = std::vector<std::string>;
+
+namespace {
+
+const test::IndexedFixture& go_closures() {
+  static const test::IndexedFixture fixture("go/closures");
+  return fixture;
+}
+
+// "from -> to" of every CALLS edge of the graph, sorted.
+Names all_calls() {
+  const GraphStore& store = go_closures().store();
+  Names edges;
+  for (NodeId node = 0; node < store.node_count(); ++node) {
+    for (const NodeId target : store.out(RelType::Calls, node)) {
+      edges.push_back(store.qualified_name(node) + " -> " + store.qualified_name(target));
+    }
+  }
+  std::sort(edges.begin(), edges.end());
+  return edges;
+}
+
+constexpr const char* kApp = "example.com/closures/app.";
+
+std::string app(const std::string& name) { return kApp + name; }
+
+}  // namespace
+
+TEST_CASE("go: a closure bound to a name is a Function of its enclosing function, funcN; at package level its variable") {
+  const Names functions = go_closures().names(Label::Function);
+  for (const char* closure : {"Serve.func1", "ServeVar.func1", "ServeTyped.func1", "Branches.func1", "Branches.func2",
+                              "Overwritten.func1", "Overwritten.func2", "Nested.func1", "Nested.func2", "handler",
+                              "Server.Loop.func1"}) {
+    CHECK_MESSAGE(std::find(functions.begin(), functions.end(), app(closure)) != functions.end(), closure);
+  }
+  // A literal bound to no name (a callback) is no node; nor are the locals holding function values.
+  for (const char* none : {"Callback.func1", "Values.f", "Values.g", "Values.h", "Serve.run", "Unknown.fn"}) {
+    CHECK_MESSAGE(std::find(functions.begin(), functions.end(), app(none)) == functions.end(), none);
+  }
+  CHECK(go_closures().targets(RelType::Defines, app("Serve")) == Names{app("Serve.func1")});
+  CHECK(go_closures().targets(RelType::Defines, app("Server.Loop")) == Names{app("Server.Loop.func1")});
+  CHECK(go_closures().property(app("Serve.func1"), "line_start") == "22");
+  CHECK(go_closures().property(app("handler"), "line_start") == "66");
+}
+
+TEST_CASE("go: the complete CALLS set of closures and function values") {
+  Names expected{
+      // `run := func() {...}; run()`; the closure's own call is its own.
+      app("Serve -> ") + app("Serve.func1"),
+      app("Serve.func1 -> ") + app("helper"),
+      // `var run = func() {...}`, and with a function type.
+      app("ServeVar -> ") + app("ServeVar.func1"),
+      app("ServeVar.func1 -> ") + app("other"),
+      app("ServeTyped -> ") + app("ServeTyped.func1"),
+      app("ServeTyped.func1 -> ") + app("helper"),
+      // Re-assigned in a branch: the last assignment above the call.
+      app("Branches -> ") + app("Branches.func2"),
+      app("Branches.func1 -> ") + app("helper"),
+      app("Branches.func2 -> ") + app("other"),
+      // Overwritten: only the second reaches the call.
+      app("Overwritten -> ") + app("Overwritten.func2"),
+      app("Overwritten.func1 -> ") + app("helper"),
+      app("Overwritten.func2 -> ") + app("other"),
+      // A closure called from a closure.
+      app("Nested -> ") + app("Nested.func2"),
+      app("Nested.func1 -> ") + app("helper"),
+      app("Nested.func2 -> ") + app("Nested.func1"),
+      // A package-level closure.
+      app("handler -> ") + app("helper"),
+      app("UseHandler -> ") + app("handler"),
+      // A method value, another package's function, this package's function.
+      app("Values -> ") + app("Server.Start"),
+      app("Values -> ") + "example.com/closures/util.Format",
+      app("Values -> ") + app("helper"),
+      // A closure in a method.
+      app("Server.Loop -> ") + app("Server.Loop.func1"),
+      app("Server.Loop.func1 -> ") + app("Server.Stop"),
+      // A literal bound to no name: its calls are its enclosing function's.
+      app("Callback -> ") + app("other"),
+  };
+  std::sort(expected.begin(), expected.end());
+  CHECK(all_calls() == expected);
+  CHECK(go_closures().calls(app("Serve")) == Names{app("Serve.func1") + " direct 25"});
+  CHECK(go_closures().calls(app("Values")) ==
+        Names{"example.com/closures/util.Format direct 81", app("Server.Start") + " method 79", app("helper") + " direct 83"});
+}
+
+TEST_CASE("go: function values nothing tells stay unresolved, and a local never resolves to a function it shadows") {
+  // A parameter of function type, a struct field of function type.
+  CHECK(go_closures().unresolved(app("Unknown")) == Names{"fn", "s.cb"});
+  CHECK(go_closures().calls(app("Unknown")).empty());
+  // `run := mk()`: the local run, not the package function run.
+  CHECK(go_closures().calls(app("Shadow")).empty());
+  CHECK(go_closures().targets(RelType::Calls, app("Serve")) == Names{app("Serve.func1")});
+  for (const char* caller : {"Serve", "ServeVar", "ServeTyped", "Shadow"}) {
+    const Names callees = go_closures().targets(RelType::Calls, app(caller));
+    CHECK_MESSAGE(std::find(callees.begin(), callees.end(), app("run")) == callees.end(), caller);
+  }
+}
