@@ -55,7 +55,7 @@ namespace {
 // (ResolvedFile::used_names).
 // 25: Go closures bound to a name are Definitions, the names hold
 // [Name "<func>", Attribute <index>], `=` statements assigning a closure
-// are Assignments, and Go Assignments carry block_end.
+// are Assignments.
 constexpr std::uint32_t kCodecVersion = 25;
 
 class Writer {
