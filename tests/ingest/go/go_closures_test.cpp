@@ -95,7 +95,7 @@ TEST_CASE("go: the complete CALLS set of closures and function values") {
   CHECK(all_calls() == expected);
   CHECK(go_closures().calls(app("Serve")) == Names{app("Serve.func1") + " direct 25"});
   CHECK(go_closures().calls(app("Values")) ==
-        Names{"example.com/closures/util.Format direct 81", app("Server.Start") + " method 79", app("helper") + " direct 83"});
+        Names{app("Server.Start") + " method 79", app("helper") + " direct 83", "example.com/closures/util.Format direct 81"});
 }
 
 TEST_CASE("go: function values nothing tells stay unresolved, and a local never resolves to a function it shadows") {
