@@ -55,7 +55,8 @@ namespace {
 // (ResolvedFile::used_names).
 // 25: Go closures bound to a name are Definitions, the names hold
 // [Name "<func>", Attribute <index>], `=` statements assigning a closure
-// are Assignments.
+// are Assignments (Assignment::reassigns), and Go Assignments carry
+// block_end.
 constexpr std::uint32_t kCodecVersion = 25;
 
 class Writer {
@@ -363,6 +364,7 @@ void write_file(Writer& w, const FileFacts& f, std::uint64_t hash) {
     w.chain(a.annotation);
     w.u32(a.block_end);
     w.u32(a.branches_from);
+    w.u32(a.reassigns ? 1 : 0);
   }
 }
 
@@ -463,6 +465,7 @@ Assignment read_assignment(Reader& r, std::size_t definitions) {
   a.annotation = r.chain();
   a.block_end = r.u32();
   a.branches_from = r.u32();
+  a.reassigns = r.u32() != 0;
   if (a.scope != kModuleScope && a.scope >= definitions) throw std::out_of_range("bad assignment scope");
   return a;
 }
@@ -488,6 +491,7 @@ std::size_t skip_assignments(Reader& r, std::span<const Definition> definitions,
     for (int chain = 0; chain < 3; ++chain) r.skip_chain();
     r.u32();  // block_end
     r.u32();  // branches_from
+    r.u32();  // reassigns
   }
   return count;
 }

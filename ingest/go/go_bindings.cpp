@@ -17,9 +17,11 @@ ScopeIndex function_at(const ScopeFinder& scopes, std::uint32_t byte) {
   return index;
 }
 
-void BindingReader::read(TSNode node) {
+void BindingReader::read(TSNode node, std::uint32_t block_end) {
   scope_ = function_at(scopes_, ts_node_start_byte(node));
   line_ = line_of(ts_node_start_point(node));
+  block_end_ = block_end;
+  reassigns_ = false;
   switch (syntax_.type(node)) {
     case NodeType::ShortVarDeclaration:
       bind(names_in(syntax_.child(node, Field::Left)), values_in(syntax_.child(node, Field::Right)), {});
@@ -60,6 +62,7 @@ void BindingReader::read(TSNode node) {
     case NodeType::AssignmentStatement: {
       // `run = func() {...}`: only closures (other values keep the type the
       // declaration gave).
+      reassigns_ = true;
       const std::vector<TSNode> names = names_in(syntax_.child(node, Field::Left));
       const std::vector<TSNode> values = values_in(syntax_.child(node, Field::Right));
       for (std::size_t i = 0; i < names.size() && names.size() == values.size(); ++i) {
@@ -140,6 +143,8 @@ void BindingReader::add(std::string name, LinkChain value, LinkChain annotation)
   assignment.target = {{Link::Kind::Name, std::move(name)}};
   assignment.value = std::move(value);
   assignment.annotation = std::move(annotation);
+  assignment.block_end = block_end_;
+  assignment.reassigns = reassigns_;
   facts_.assignments.push_back(std::move(assignment));
 }
 

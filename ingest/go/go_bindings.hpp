@@ -9,7 +9,8 @@
 // [Name kFunctionLiteralLink, Attribute <its definition's index>]
 // (typed_facts.hpp), and so does a name a plain `=` assigns one to; a
 // closure's parameters are its Definition's. Other `=` statements bind
-// nothing.
+// nothing. Each Assignment carries the last line of the block its name is
+// declared in (block_end) and whether a plain `=` made it (reassigns).
 #pragma once
 
 #include <tree_sitter/api.h>
@@ -43,7 +44,9 @@ class BindingReader {
       : chains_(chains), syntax_(chains.syntax()), declarations_(declarations), scopes_(scopes), closures_(closures),
         facts_(facts) {}
 
-  void read(TSNode node);
+  // `block_end`: the last line of the innermost block the node declares
+  // in (Assignment::block_end).
+  void read(TSNode node, std::uint32_t block_end);
 
  private:
   std::vector<TSNode> names_in(TSNode list) const;
@@ -61,6 +64,8 @@ class BindingReader {
   FileFacts& facts_;
   ScopeIndex scope_ = kModuleScope;
   std::uint32_t line_ = 0;
+  std::uint32_t block_end_ = 0xFFFFFFFFu;
+  bool reassigns_ = false;  // a plain `=`
 };
 
 }  // namespace trellis::ingest::go

@@ -27,6 +27,13 @@ struct DefinitionNode {
   TSNode parent;
 };
 
+// A statement or literal that binds names, and the last line of the
+// innermost block its names are declared in (Assignment::block_end).
+struct Binding {
+  TSNode node;
+  std::uint32_t block_end;
+};
+
 // The syntax nodes one walk of the tree collects, in pre-order.
 struct Collected {
   TSNode package{};
@@ -37,7 +44,7 @@ struct Collected {
   CommentsBefore comments;  // of declarations, their docstrings
   std::vector<TSNode> imports;
   std::vector<TSNode> calls;
-  std::vector<TSNode> bindings;  // the statements and literals that bind names
+  std::vector<Binding> bindings;  // the statements and literals that bind names
   std::vector<std::uint32_t> decisions;  // first bytes of decision points
 };
 
@@ -51,6 +58,24 @@ bool is_binding(NodeType type) {
     case NodeType::ReceiveStatement:
     case NodeType::AssignmentStatement:
     case NodeType::FuncLiteral: return true;
+    default: return false;
+  }
+}
+
+// Nodes whose names are scoped to them (Go's blocks): a `{}` body, a case
+// clause, and the if, for and switch statements an initialiser declares in
+// (a type switch's alias too).
+bool is_block(NodeType type) {
+  switch (type) {
+    case NodeType::Block:
+    case NodeType::ExpressionCase:
+    case NodeType::DefaultCase:
+    case NodeType::TypeCase:
+    case NodeType::CommunicationCase:
+    case NodeType::IfStatement:
+    case NodeType::ForStatement:
+    case NodeType::ExpressionSwitchStatement:
+    case NodeType::TypeSwitchStatement: return true;
     default: return false;
   }
 }
@@ -83,6 +108,16 @@ Collected collect(const GoSyntax& syntax, const DecisionPoints& decisions, const
     for (; up > 0 && at != FlatTree::kNone; --up) at = nodes[at].parent;
     return at == FlatTree::kNone ? TSNode{} : nodes[at].node;
   };
+  // The last line of the innermost block holding nodes[at] (the node
+  // itself, for a type switch's alias and a literal's parameters); kNoLine
+  // at package level.
+  const auto block_end = [&](FlatTree::Index at) {
+    for (; at != FlatTree::kNone; at = nodes[at].parent) {
+      const NodeType type = syntax.type_of(nodes[at].symbol);
+      if (is_block(type) || type == NodeType::FuncLiteral) return last_line_of(nodes[at].node);
+    }
+    return 0xFFFFFFFFu;
+  };
   std::vector<TSNode> comments;  // of the node being visited: the comments right before it among its siblings
   for (FlatTree::Index at = 0; at < nodes.size(); ++at) {
     const TSNode node = nodes[at].node;
@@ -108,7 +143,7 @@ Collected collect(const GoSyntax& syntax, const DecisionPoints& decisions, const
         break;
       case NodeType::CallExpression: collected.calls.push_back(node); break;
       case NodeType::FuncLiteral: {
-        collected.bindings.push_back(node);
+        collected.bindings.push_back({node, block_end(at)});
         const TSNode statement = ancestor(at, 2);
         if (syntax.is(ancestor(at, 1), NodeType::ExpressionList) &&
             (syntax.is(statement, NodeType::ShortVarDeclaration) || syntax.is(statement, NodeType::VarSpec) ||
@@ -118,7 +153,10 @@ Collected collect(const GoSyntax& syntax, const DecisionPoints& decisions, const
         break;
       }
       default:
-        if (is_binding(type)) collected.bindings.push_back(node);
+        if (is_binding(type)) {
+          const bool own = type == NodeType::TypeSwitchStatement;
+          collected.bindings.push_back({node, block_end(own ? at : nodes[at].parent)});
+        }
         break;
     }
   }
@@ -282,7 +320,7 @@ FileFacts GoExtractor::extract(std::string_view source, std::string relative_pat
                              std::make_move_iterator(fields.end()));
   }
   BindingReader bindings(chains, declarations, scopes, closures, facts);
-  for (const TSNode node : collected.bindings) bindings.read(node);
+  for (const auto& [node, block_end] : collected.bindings) bindings.read(node, block_end);
 
   facts.calls.reserve(collected.calls.size());
   for (const TSNode call : collected.calls) {

@@ -43,7 +43,9 @@ TEST_CASE("go: a closure bound to a name is a Function of its enclosing function
   const Names functions = go_closures().names(Label::Function);
   for (const char* closure : {"Serve.func1", "ServeVar.func1", "ServeTyped.func1", "Branches.func1", "Branches.func2",
                               "Overwritten.func1", "Overwritten.func2", "Nested.func1", "Nested.func2", "handler",
-                              "Server.Loop.func1"}) {
+                              "Server.Loop.func1", "Either.func1", "Either.func2", "Switched.func1", "Switched.func2",
+                              "Shadowed.func1", "Shadowed.func2", "Shadowed.func3", "InitShadow.func1",
+                              "InitShadow.func2"}) {
     CHECK_MESSAGE(std::find(functions.begin(), functions.end(), app(closure)) != functions.end(), closure);
   }
   // A literal bound to no name (a callback) is no node; nor are the locals holding function values.
@@ -66,7 +68,8 @@ TEST_CASE("go: the complete CALLS set of closures and function values") {
       app("ServeVar.func1 -> ") + app("other"),
       app("ServeTyped -> ") + app("ServeTyped.func1"),
       app("ServeTyped.func1 -> ") + app("helper"),
-      // Re-assigned in a branch: the last assignment above the call.
+      // Re-assigned in a branch: the closure before it and the branch's both reach the call.
+      app("Branches -> ") + app("Branches.func1"),
       app("Branches -> ") + app("Branches.func2"),
       app("Branches.func1 -> ") + app("helper"),
       app("Branches.func2 -> ") + app("other"),
@@ -90,6 +93,28 @@ TEST_CASE("go: the complete CALLS set of closures and function values") {
       app("Server.Loop.func1 -> ") + app("Server.Stop"),
       // A literal bound to no name: its calls are its enclosing function's.
       app("Callback -> ") + app("other"),
+      // Assigned in both branches of an if: both.
+      app("Either -> ") + app("Either.func1"),
+      app("Either -> ") + app("Either.func2"),
+      app("Either.func1 -> ") + app("helper"),
+      app("Either.func2 -> ") + app("other"),
+      // Re-assigned in a case clause: both.
+      app("Switched -> ") + app("Switched.func1"),
+      app("Switched -> ") + app("Switched.func2"),
+      app("Switched.func1 -> ") + app("helper"),
+      app("Switched.func2 -> ") + app("other"),
+      // A block's own run (func2, overwritten by func3 before its call)
+      // shadows the outer one (func1): never Shadowed -> func2.
+      app("Shadowed -> ") + app("Shadowed.func1"),
+      app("Shadowed -> ") + app("Shadowed.func3"),
+      app("Shadowed.func1 -> ") + app("helper"),
+      app("Shadowed.func2 -> ") + app("other"),
+      app("Shadowed.func3 -> ") + "example.com/closures/util.Format",
+      // An if's initialiser declares its own run.
+      app("InitShadow -> ") + app("InitShadow.func1"),
+      app("InitShadow -> ") + app("InitShadow.func2"),
+      app("InitShadow.func1 -> ") + app("helper"),
+      app("InitShadow.func2 -> ") + app("other"),
   };
   std::sort(expected.begin(), expected.end());
   CHECK(all_calls() == expected);
@@ -109,4 +134,26 @@ TEST_CASE("go: function values nothing tells stay unresolved, and a local never 
     const Names callees = go_closures().targets(RelType::Calls, app(caller));
     CHECK_MESSAGE(std::find(callees.begin(), callees.end(), app("run")) == callees.end(), caller);
   }
+}
+
+TEST_CASE("go: calling a name calls every closure of the assignments that may reach the call, not those a block shadows") {
+  // `pick := f1; if c { pick = f2 }; pick()` (line 46): both.
+  CHECK(go_closures().calls(app("Branches")) ==
+        Names{app("Branches.func1") + " direct 46", app("Branches.func2") + " direct 46"});
+  // `var run func()`, then `run = ...` in each branch of an if/else (line 121).
+  CHECK(go_closures().calls(app("Either")) ==
+        Names{app("Either.func1") + " direct 121", app("Either.func2") + " direct 121"});
+  // A case clause's `=` (line 131).
+  CHECK(go_closures().calls(app("Switched")) ==
+        Names{app("Switched.func1") + " direct 131", app("Switched.func2") + " direct 131"});
+  // `run := func2; run = func3; run()` in a block (line 141) calls func3 only;
+  // after the block (line 143) only the outer run's func1: the block's `:=`
+  // declared another run, and its `=` assigned that one.
+  CHECK(go_closures().calls(app("Shadowed")) ==
+        Names{app("Shadowed.func1") + " direct 143", app("Shadowed.func3") + " direct 141"});
+  // `if run := func2; ... { run() }` (line 151), then `run()` (line 153).
+  CHECK(go_closures().calls(app("InitShadow")) ==
+        Names{app("InitShadow.func1") + " direct 153", app("InitShadow.func2") + " direct 151"});
+  // Overwritten in the function's own block: only the last.
+  CHECK(go_closures().calls(app("Overwritten")) == Names{app("Overwritten.func2") + " direct 53"});
 }

@@ -471,3 +471,42 @@ TEST_CASE("go extractor: the shop fixture reads cleanly, a method apart from its
   const FileFacts shop = read("cmd/shop/shop.go");
   CHECK(assigned(shop, "h", index_of(shop, "loginByValue")).at(0).value == LinkChain{name("svc"), attribute("Login")});
 }
+
+TEST_CASE("go extractor: each local's innermost block, and whether a plain = assigns it") {
+  const FileFacts facts = extract_go(
+      "package main\n"
+      "var top = func() {}\n"
+      "func run(c bool, n int) {\n"
+      "\tf := func() {}\n"
+      "\tif g := func() {}; c {\n"
+      "\t\tf = func() {}\n"
+      "\t\th := 1\n"
+      "\t}\n"
+      "\tswitch n {\n"
+      "\tcase 1:\n"
+      "\t\tf = func() {}\n"
+      "\t}\n"
+      "\tdo(func(x int) {\n"
+      "\t})\n"
+      "}\n");
+  const ScopeIndex run = index_of(facts, "run");
+  // Block ends: the function's body (line 15), the if's block (8), the case
+  // clause (11); a declaration in an if's initialiser is the if's (8); a
+  // literal's parameter is its own (14); package level has none.
+  const std::vector<Assignment> f = assigned(facts, "f", run);
+  REQUIRE(f.size() == 3);
+  CHECK(f[0].line == 4);
+  CHECK(f[0].block_end == 15);
+  CHECK_FALSE(f[0].reassigns);
+  CHECK(f[1].line == 6);
+  CHECK(f[1].block_end == 8);
+  CHECK(f[1].reassigns);
+  CHECK(f[2].line == 11);
+  CHECK(f[2].block_end == 11);
+  CHECK(f[2].reassigns);
+  CHECK(assigned(facts, "g", run).at(0).block_end == 8);
+  CHECK_FALSE(assigned(facts, "g", run).at(0).reassigns);
+  CHECK(assigned(facts, "h", run).at(0).block_end == 8);
+  CHECK(assigned(facts, "x", run).at(0).block_end == 14);
+  CHECK(assigned(facts, "top", kModuleScope).at(0).block_end == 0xFFFFFFFFu);
+}
