@@ -56,7 +56,6 @@ bool is_binding(NodeType type) {
     case NodeType::RangeClause:
     case NodeType::TypeSwitchStatement:
     case NodeType::ReceiveStatement:
-    case NodeType::AssignmentStatement:
     case NodeType::FuncLiteral: return true;
     default: return false;
   }
@@ -119,6 +118,7 @@ Collected collect(const GoSyntax& syntax, const DecisionPoints& decisions, const
     return 0xFFFFFFFFu;
   };
   std::vector<TSNode> comments;  // of the node being visited: the comments right before it among its siblings
+  TSNode last_assignment{};       // the last `=` statement among the bindings
   for (FlatTree::Index at = 0; at < nodes.size(); ++at) {
     const TSNode node = nodes[at].node;
     const NodeType type = syntax.type_of(nodes[at].symbol);
@@ -143,13 +143,18 @@ Collected collect(const GoSyntax& syntax, const DecisionPoints& decisions, const
         break;
       case NodeType::CallExpression: collected.calls.push_back(node); break;
       case NodeType::FuncLiteral: {
-        collected.bindings.push_back({node, block_end(at)});
         const TSNode statement = ancestor(at, 2);
+        const bool assigned = syntax.is(statement, NodeType::AssignmentStatement);
         if (syntax.is(ancestor(at, 1), NodeType::ExpressionList) &&
-            (syntax.is(statement, NodeType::ShortVarDeclaration) || syntax.is(statement, NodeType::VarSpec) ||
-             syntax.is(statement, NodeType::AssignmentStatement))) {
+            (syntax.is(statement, NodeType::ShortVarDeclaration) || syntax.is(statement, NodeType::VarSpec) || assigned)) {
           collected.definitions.push_back({node, statement});
+          // An `=` statement binds only the closures it assigns (once for several).
+          if (assigned && !ts_node_eq(statement, last_assignment)) {
+            collected.bindings.push_back({statement, block_end(nodes[nodes[at].parent].parent)});
+            last_assignment = statement;
+          }
         }
+        collected.bindings.push_back({node, block_end(at)});
         break;
       }
       default:
