@@ -53,7 +53,11 @@ namespace {
 // as a key (value [Element "s:<text>"], was [Literal "str"]).
 // 24: a resolved file keeps the names its resolution reads
 // (ResolvedFile::used_names).
-constexpr std::uint32_t kCodecVersion = 24;
+// 25: Go closures bound to a name are Definitions, the names hold
+// [Name "<func>", Attribute <index>], `=` statements assigning a closure
+// are Assignments (Assignment::reassigns), and Go Assignments carry
+// block_end.
+constexpr std::uint32_t kCodecVersion = 25;
 
 class Writer {
  public:
@@ -360,6 +364,7 @@ void write_file(Writer& w, const FileFacts& f, std::uint64_t hash) {
     w.chain(a.annotation);
     w.u32(a.block_end);
     w.u32(a.branches_from);
+    w.u32(a.reassigns ? 1 : 0);
   }
 }
 
@@ -460,6 +465,7 @@ Assignment read_assignment(Reader& r, std::size_t definitions) {
   a.annotation = r.chain();
   a.block_end = r.u32();
   a.branches_from = r.u32();
+  a.reassigns = r.u32() != 0;
   if (a.scope != kModuleScope && a.scope >= definitions) throw std::out_of_range("bad assignment scope");
   return a;
 }
@@ -485,6 +491,7 @@ std::size_t skip_assignments(Reader& r, std::span<const Definition> definitions,
     for (int chain = 0; chain < 3; ++chain) r.skip_chain();
     r.u32();  // block_end
     r.u32();  // branches_from
+    r.u32();  // reassigns
   }
   return count;
 }

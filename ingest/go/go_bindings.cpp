@@ -1,6 +1,9 @@
 #include "go_bindings.hpp"
 
+#include <algorithm>
 #include <utility>
+
+#include "resolve/typed_facts.hpp"
 
 namespace trellis::ingest::go {
 
@@ -14,9 +17,11 @@ ScopeIndex function_at(const ScopeFinder& scopes, std::uint32_t byte) {
   return index;
 }
 
-void BindingReader::read(TSNode node) {
+void BindingReader::read(TSNode node, std::uint32_t block_end) {
   scope_ = function_at(scopes_, ts_node_start_byte(node));
   line_ = line_of(ts_node_start_point(node));
+  block_end_ = block_end;
+  reassigns_ = false;
   switch (syntax_.type(node)) {
     case NodeType::ShortVarDeclaration:
       bind(names_in(syntax_.child(node, Field::Left)), values_in(syntax_.child(node, Field::Right)), {});
@@ -54,7 +59,22 @@ void BindingReader::read(TSNode node) {
       bind(names_in(syntax_.child(node, Field::Left)), {}, {});
       break;
     case NodeType::TypeSwitchStatement: bind(names_in(syntax_.child(node, Field::Alias)), {}, {}); break;
+    case NodeType::AssignmentStatement: {
+      // `run = func() {...}`: only closures (other values keep the type the
+      // declaration gave).
+      reassigns_ = true;
+      const std::vector<TSNode> names = names_in(syntax_.child(node, Field::Left));
+      const std::vector<TSNode> values = values_in(syntax_.child(node, Field::Right));
+      for (std::size_t i = 0; i < names.size() && names.size() == values.size(); ++i) {
+        if (ts_node_is_null(names[i])) continue;
+        if (LinkChain value = closure_value(values[i]); !value.empty()) {
+          add(std::string(chains_.text(names[i])), std::move(value), {});
+        }
+      }
+      break;
+    }
     case NodeType::FuncLiteral: {
+      if (!closure_value(node).empty()) break;  // a closure: its parameters are its own
       Definition parameters;
       declarations_.read_parameters(syntax_.child(node, Field::Parameters), parameters);
       for (auto& [name, type] : parameters.annotated_parameters) add(std::move(name), {}, std::move(type));
@@ -98,9 +118,21 @@ void BindingReader::bind(const std::vector<TSNode>& names, const std::vector<TSN
         value.clear();
       }
     }
+    if (paired) {
+      if (LinkChain closure = closure_value(values[i]); !closure.empty()) value = std::move(closure);
+    }
     if (is_opaque(value)) value.clear();
     add(std::string(chains_.text(names[i])), std::move(value), annotation);
   }
+}
+
+LinkChain BindingReader::closure_value(TSNode value) const {
+  if (!syntax_.is(value, NodeType::FuncLiteral)) return {};
+  const std::uint32_t byte = ts_node_start_byte(value);
+  const auto it = std::lower_bound(closures_.begin(), closures_.end(), byte,
+                                   [](const auto& closure, std::uint32_t b) { return closure.first < b; });
+  if (it == closures_.end() || it->first != byte) return {};
+  return {{Link::Kind::Name, std::string(resolve::kFunctionLiteralLink)}, {Link::Kind::Attribute, std::to_string(it->second)}};
 }
 
 void BindingReader::add(std::string name, LinkChain value, LinkChain annotation) {
@@ -111,6 +143,8 @@ void BindingReader::add(std::string name, LinkChain value, LinkChain annotation)
   assignment.target = {{Link::Kind::Name, std::move(name)}};
   assignment.value = std::move(value);
   assignment.annotation = std::move(annotation);
+  assignment.block_end = block_end_;
+  assignment.reassigns = reassigns_;
   facts_.assignments.push_back(std::move(assignment));
 }
 

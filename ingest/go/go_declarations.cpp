@@ -29,6 +29,14 @@ Definition DeclarationReader::function(TSNode node) const {
   return definition;
 }
 
+Definition DeclarationReader::closure(TSNode literal, std::string name) const {
+  Definition definition;
+  definition.name = std::move(name);
+  definition.span = span(literal, literal);
+  read_signature(literal, definition);
+  return definition;
+}
+
 Definition DeclarationReader::type(TSNode spec, TSNode parent) const {
   Definition definition;
   definition.name = std::string(chains_.text(syntax_.child(spec, Field::Name)));

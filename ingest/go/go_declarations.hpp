@@ -38,6 +38,8 @@ class DeclarationReader {
   // A type_spec or type_alias (`parent`: the node it is a child of): its
   // label, span, docstring and bases.
   Definition type(TSNode spec, TSNode parent) const;
+  // A func_literal bound to a name, as a Function named `name`.
+  Definition closure(TSNode literal, std::string name) const;
   // A method_elem of an interface type.
   Definition interface_method(TSNode elem) const;
   // A struct type's fields, each an Assignment in `scope` (embedded fields

@@ -27,14 +27,24 @@ struct DefinitionNode {
   TSNode parent;
 };
 
+// A statement or literal that binds names, and the last line of the
+// innermost block its names are declared in (Assignment::block_end).
+struct Binding {
+  TSNode node;
+  std::uint32_t block_end;
+};
+
 // The syntax nodes one walk of the tree collects, in pre-order.
 struct Collected {
   TSNode package{};
-  std::vector<DefinitionNode> definitions;  // function, method, type spec, interface method spec
+  // function, method, type spec, interface method spec, and function
+  // literals in a binding's values (a closure, when bound to a name); the
+  // parent of a literal is its binding statement
+  std::vector<DefinitionNode> definitions;
   CommentsBefore comments;  // of declarations, their docstrings
   std::vector<TSNode> imports;
   std::vector<TSNode> calls;
-  std::vector<TSNode> bindings;  // the statements and literals that bind names
+  std::vector<Binding> bindings;  // the statements and literals that bind names
   std::vector<std::uint32_t> decisions;  // first bytes of decision points
 };
 
@@ -47,6 +57,24 @@ bool is_binding(NodeType type) {
     case NodeType::TypeSwitchStatement:
     case NodeType::ReceiveStatement:
     case NodeType::FuncLiteral: return true;
+    default: return false;
+  }
+}
+
+// Nodes whose names are scoped to them (Go's blocks): a `{}` body, a case
+// clause, and the if, for and switch statements an initialiser declares in
+// (a type switch's alias too).
+bool is_block(NodeType type) {
+  switch (type) {
+    case NodeType::Block:
+    case NodeType::ExpressionCase:
+    case NodeType::DefaultCase:
+    case NodeType::TypeCase:
+    case NodeType::CommunicationCase:
+    case NodeType::IfStatement:
+    case NodeType::ForStatement:
+    case NodeType::ExpressionSwitchStatement:
+    case NodeType::TypeSwitchStatement: return true;
     default: return false;
   }
 }
@@ -79,7 +107,18 @@ Collected collect(const GoSyntax& syntax, const DecisionPoints& decisions, const
     for (; up > 0 && at != FlatTree::kNone; --up) at = nodes[at].parent;
     return at == FlatTree::kNone ? TSNode{} : nodes[at].node;
   };
+  // The last line of the innermost block holding nodes[at] (the node
+  // itself, for a type switch's alias and a literal's parameters); kNoLine
+  // at package level.
+  const auto block_end = [&](FlatTree::Index at) {
+    for (; at != FlatTree::kNone; at = nodes[at].parent) {
+      const NodeType type = syntax.type_of(nodes[at].symbol);
+      if (is_block(type) || type == NodeType::FuncLiteral) return last_line_of(nodes[at].node);
+    }
+    return 0xFFFFFFFFu;
+  };
   std::vector<TSNode> comments;  // of the node being visited: the comments right before it among its siblings
+  TSNode last_assignment{};       // the last `=` statement among the bindings
   for (FlatTree::Index at = 0; at < nodes.size(); ++at) {
     const TSNode node = nodes[at].node;
     const NodeType type = syntax.type_of(nodes[at].symbol);
@@ -103,12 +142,57 @@ Collected collect(const GoSyntax& syntax, const DecisionPoints& decisions, const
         if (is_interface_method(syntax, ancestor(at, 1), ancestor(at, 2))) collected.definitions.push_back({node, ancestor(at, 1)});
         break;
       case NodeType::CallExpression: collected.calls.push_back(node); break;
+      case NodeType::FuncLiteral: {
+        const TSNode statement = ancestor(at, 2);
+        const bool assigned = syntax.is(statement, NodeType::AssignmentStatement);
+        if (syntax.is(ancestor(at, 1), NodeType::ExpressionList) &&
+            (syntax.is(statement, NodeType::ShortVarDeclaration) || syntax.is(statement, NodeType::VarSpec) || assigned)) {
+          collected.definitions.push_back({node, statement});
+          // An `=` statement binds only the closures it assigns (once for several).
+          if (assigned && !ts_node_eq(statement, last_assignment)) {
+            collected.bindings.push_back({statement, block_end(nodes[nodes[at].parent].parent)});
+            last_assignment = statement;
+          }
+        }
+        collected.bindings.push_back({node, block_end(at)});
+        break;
+      }
       default:
-        if (is_binding(type)) collected.bindings.push_back(node);
+        if (is_binding(type)) {
+          const bool own = type == NodeType::TypeSwitchStatement;
+          collected.bindings.push_back({node, block_end(own ? at : nodes[at].parent)});
+        }
         break;
     }
   }
   return collected;
+}
+
+// The identifier a function literal in the values of a binding statement
+// is bound to (`run := func() {...}`, `var run = func() {...}`, `run =
+// func() {...}`): the name at its position; null for `_`, a field or an
+// index (`s.cb = func() {...}`), or a literal among the names.
+TSNode bound_name(const ChainReader& chains, TSNode literal, TSNode statement) {
+  const GoSyntax& syntax = chains.syntax();
+  const bool spec = syntax.is(statement, NodeType::VarSpec);
+  const TSNode values = syntax.child(statement, spec ? Field::Value : Field::Right);
+  if (ts_node_is_null(values) || !ts_node_eq(ts_node_parent(literal), values)) return {};
+  std::vector<TSNode> names;
+  if (spec) {
+    chains.for_each_in_field(statement, Field::Name, [&](TSNode name) { names.push_back(name); });
+  } else {
+    for (const TSNode name : chains.named(syntax.child(statement, Field::Left))) {
+      if (!syntax.is(name, NodeType::Comment)) names.push_back(name);
+    }
+  }
+  std::size_t position = 0;
+  for (const TSNode value : chains.named(values)) {
+    if (ts_node_eq(value, literal)) break;
+    if (!syntax.is(value, NodeType::Comment)) ++position;
+  }
+  if (position >= names.size() || !syntax.is(names[position], NodeType::Identifier)) return {};
+  if (syntax.is(statement, NodeType::AssignmentStatement) && chains.text(syntax.child(statement, Field::Operator)) != "=") return {};
+  return names[position];
 }
 
 // The text of a Go string literal, without its quotes.
@@ -194,17 +278,35 @@ FileFacts GoExtractor::extract(std::string_view source, std::string relative_pat
   std::vector<std::uint32_t> body_starts;
   std::vector<TSNode> definition_nodes;
   std::vector<ScopeIndex> stack;
+  // Closures bound to names: their literals' first bytes and definitions,
+  // and how many each definition holds.
+  std::vector<std::pair<std::uint32_t, ScopeIndex>> closures;
+  std::vector<std::uint32_t> closure_counts;
   for (const auto& [node, parent] : collected.definitions) {
     const NodeType type = syntax.type(node);
-    Definition definition = type == NodeType::MethodElem ? declarations.interface_method(node)
-                            : type == NodeType::TypeSpec || type == NodeType::TypeAlias
-                                ? declarations.type(node, parent)
-                                : declarations.function(node);
+    std::string_view bound;
+    if (type == NodeType::FuncLiteral) {
+      bound = chains.text(bound_name(chains, node, parent));
+      if (bound.empty() || bound == "_") continue;
+    }
+    Definition definition = type == NodeType::MethodElem                               ? declarations.interface_method(node)
+                            : type == NodeType::TypeSpec || type == NodeType::TypeAlias ? declarations.type(node, parent)
+                            : type == NodeType::FuncLiteral                             ? declarations.closure(node, std::string(bound))
+                                                                                        : declarations.function(node);
     if (definition.name.empty()) continue;
     while (!stack.empty() && facts.definitions[stack.back()].span.byte_end <= definition.span.byte_start) {
       stack.pop_back();
     }
     if (type != NodeType::MethodDeclaration && !stack.empty()) definition.parent = stack.back();
+    if (type == NodeType::FuncLiteral) {
+      // A package-level closure is named by its variable (unique in the
+      // package); one in a function `funcN`, the Nth closure bound there.
+      if (definition.parent != kModuleScope) {
+        definition.name = fmt::format("func{}", ++closure_counts[definition.parent]);
+      }
+      closures.emplace_back(ts_node_start_byte(node), static_cast<ScopeIndex>(facts.definitions.size()));
+    }
+    closure_counts.push_back(0);
     if (definition.parent == kModuleScope && definition.label != Label::Method && is_exported(definition.name)) {
       facts.all_names.push_back(definition.name);
     }
@@ -222,8 +324,8 @@ FileFacts GoExtractor::extract(std::string_view source, std::string relative_pat
     facts.assignments.insert(facts.assignments.end(), std::make_move_iterator(fields.begin()),
                              std::make_move_iterator(fields.end()));
   }
-  BindingReader bindings(chains, declarations, scopes, facts);
-  for (const TSNode node : collected.bindings) bindings.read(node);
+  BindingReader bindings(chains, declarations, scopes, closures, facts);
+  for (const auto& [node, block_end] : collected.bindings) bindings.read(node, block_end);
 
   facts.calls.reserve(collected.calls.size());
   for (const TSNode call : collected.calls) {

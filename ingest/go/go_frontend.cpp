@@ -7,7 +7,9 @@
 // stem (`example.com/shop/auth.service`); types and functions are the
 // package then their name (`example.com/shop/auth.Service`), methods their
 // receiver's type then their name (`example.com/shop/auth.Service.Login`),
-// wherever in the package they are declared. Without a go.mod, the path
+// wherever in the package they are declared; a closure bound to a name is
+// a Function nested in its enclosing one (`...Service.Login.func1`), at
+// package level named by its variable. Without a go.mod, the path
 // from the indexed root stands for the import path.
 #include "go/go_frontend.hpp"
 
@@ -39,11 +41,15 @@ class GoFrontend final : public resolve::ExtractingFrontend<GoQueries, GoExtract
             "the import path (go.mod's module, then the directory): example.com/shop/auth is the Package; types and "
             "functions follow it (example.com/shop/auth.Service), methods their receiver's type "
             "(example.com/shop/auth.Service.Login); a file's Module is its package and stem "
-            "(example.com/shop/auth.service); structs and other named types are Classes, interfaces Interfaces",
+            "(example.com/shop/auth.service); structs and other named types are Classes, interfaces Interfaces; a "
+            "closure bound to a name is a Function: funcN in its enclosing function (N counting the closures bound "
+            "there from 1: example.com/shop/auth.Service.Login.func1), its variable's name at package level",
             "packages across files, imports with aliases, dot and blank imports; methods on value and pointer "
             "receivers; struct embedding (promoted methods, INHERITS to the embedded type); interfaces satisfied "
             "implicitly (IMPLEMENTS from method sets); calls through an interface value reach the interface method; "
-            "function values held by variables"};
+            "function values held by variables, closures bound to a name (calling the name calls the closures that "
+            "reach the call; calls in a closure are its own, calls in a literal bound to no name its enclosing "
+            "function's)"};
   }
   bool handles(std::string_view relative_path) const override { return relative_path.ends_with(".go"); }
   const TSLanguage* grammar(std::string_view) const override { return go_grammar(); }

@@ -7,7 +7,7 @@
 namespace trellis::ingest::go {
 namespace {
 
-constexpr std::array<std::pair<std::string_view, NodeType>, 59> kTypeNames{{
+constexpr std::array<std::pair<std::string_view, NodeType>, 68> kTypeNames{{
     {"source_file", NodeType::SourceFile},
     {"comment", NodeType::Comment},
     {"identifier", NodeType::Identifier},
@@ -35,9 +35,18 @@ constexpr std::array<std::pair<std::string_view, NodeType>, 59> kTypeNames{{
     {"var_spec", NodeType::VarSpec},
     {"const_spec", NodeType::ConstSpec},
     {"short_var_declaration", NodeType::ShortVarDeclaration},
+    {"assignment_statement", NodeType::AssignmentStatement},
     {"range_clause", NodeType::RangeClause},
     {"type_switch_statement", NodeType::TypeSwitchStatement},
     {"receive_statement", NodeType::ReceiveStatement},
+    {"block", NodeType::Block},
+    {"if_statement", NodeType::IfStatement},
+    {"for_statement", NodeType::ForStatement},
+    {"expression_switch_statement", NodeType::ExpressionSwitchStatement},
+    {"expression_case", NodeType::ExpressionCase},
+    {"default_case", NodeType::DefaultCase},
+    {"type_case", NodeType::TypeCase},
+    {"communication_case", NodeType::CommunicationCase},
     {"expression_list", NodeType::ExpressionList},
     {"call_expression", NodeType::CallExpression},
     {"argument_list", NodeType::ArgumentList},

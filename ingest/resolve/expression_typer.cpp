@@ -1,5 +1,7 @@
 #include "resolve/expression_typer.hpp"
 
+#include "resolve/typed_facts.hpp"
+
 #include <algorithm>
 #include <cctype>
 #include <charconv>
@@ -119,14 +121,24 @@ Value Typer::evaluate(const LinkChain& chain, std::size_t length, Context contex
   const Link& first = chain[0];
   const auto called_at = [&](std::size_t i) { return i + 1 < length && chain[i + 1].kind == Link::Kind::Call; };
   Value value;
-  if (first.kind == Link::Kind::Name) {
+  std::size_t next = 1;  // the first link after the value's start
+  if (first.kind == Link::Kind::Name && first.text == kFunctionLiteralLink) {  // a closure (typed_facts.hpp)
+    ScopeIndex closure = kModuleScope;
+    if (length < 2 ||
+        std::from_chars(chain[1].text.data(), chain[1].text.data() + chain[1].text.size(), closure).ec != std::errc{} ||
+        closure >= table_.files()[context.file].definitions.size()) {
+      return {};
+    }
+    value = Value::callable(&chosen_.emplace_back(std::vector<ScopeRef>{{context.file, closure}}));
+    next = 2;
+  } else if (first.kind == Link::Kind::Name) {
     value = name_value(first.text, called_at(0), context, line, depth);
   } else if (first.kind == Link::Kind::Literal) {
     value = Value::of(Value::Kind::External);  // members of a literal are the language's own
   } else {
     return {};
   }
-  for (std::size_t i = 1; i < length; ++i) {
+  for (std::size_t i = next; i < length; ++i) {
     const Link& link = chain[i];
     if (value.is(Value::Kind::Unknown)) return value;
     switch (link.kind) {
@@ -156,20 +168,41 @@ Typer::Local Typer::find_local(std::string_view name, Context context, std::uint
   for (ScopeIndex d = context.scope; d != kModuleScope; d = definitions[d].parent) {
     const Definition& definition = definitions[d];
     if (!callable(definition.label)) continue;
-    // A local declared before the line; else the first (a loop's variable
-    // read above its declaration does not happen in typed code).
+    // A local assigned before the line: the last such assignment whose block
+    // holds the line (Assignment::block_end; what came before it is
+    // overwritten), and the later ones in blocks closed since; with none
+    // above, the first (a loop's variable read above its declaration does
+    // not happen in typed code). Assigned above only in closed blocks (Go),
+    // the name is no local of this scope.
     if (const auto it = locals_[d].find(name); it != locals_[d].end()) {
-      const Assignment* chosen = it->second.front();
-      for (const Assignment* candidate : it->second) {
-        if (candidate->line <= line) chosen = candidate;
+      const std::vector<const Assignment*>& assignments = it->second;
+      std::size_t first = 0;
+      std::size_t last_above = 0;
+      bool above = false;
+      bool reaches = false;
+      for (std::size_t a = 0; a < assignments.size(); ++a) {
+        if (assignments[a]->line > line) continue;
+        above = true;
+        last_above = a;
+        if (assignments[a]->block_end >= line) {
+          first = a;
+          reaches = true;
+        }
       }
-      return {true, chosen, chosen->annotation.empty() ? nullptr : &chosen->annotation, chosen->scope};
+      if (reaches || !above) {
+        const Assignment* chosen = assignments[first];
+        // Go's locals are in source order (only its block_ends close).
+        const std::span<const Assignment* const> later =
+            last_above > first ? std::span(assignments).subspan(first + 1, last_above - first)
+                               : std::span<const Assignment* const>();
+        return {true, chosen, chosen->annotation.empty() ? nullptr : &chosen->annotation, chosen->scope, later};
+      }
     }
     for (const auto& [parameter, annotation] : definition.annotated_parameters) {
-      if (parameter == name) return {true, nullptr, &annotation, d};
+      if (parameter == name) return {true, nullptr, &annotation, d, {}};
     }
     if (std::find(definition.parameters.begin(), definition.parameters.end(), name) != definition.parameters.end()) {
-      return {true, nullptr, nullptr, d};  // a parameter of no declared type
+      return {true, nullptr, nullptr, d, {}};  // a parameter of no declared type
     }
   }
   return {};
@@ -178,13 +211,44 @@ Typer::Local Typer::find_local(std::string_view name, Context context, std::uint
 Value Typer::local_value(std::string_view name, Context context, std::uint32_t line, int depth, bool& found) {
   const Local local = find_local(name, context, line);
   found = local.found;
-  if (local.declared != nullptr) return instance_of(table_.resolve_type(*local.declared, {file_, local.scope}));
-  const Assignment* assignment = local.assignment;
-  if (assignment == nullptr) return {};
-  if (const auto memo = assigned_.find(assignment); memo != assigned_.end()) return memo->second;
-  assigned_[assignment] = Value{};  // a cycle reads Unknown
-  const Value value = evaluate(assignment->value, assignment->value.size(), {file_, assignment->scope}, assignment->line, depth + 1);
-  assigned_[assignment] = value;
+  Value value;
+  if (local.declared != nullptr) {
+    value = instance_of(table_.resolve_type(*local.declared, {file_, local.scope}));
+  } else if (local.assignment != nullptr) {
+    value = assigned_value(*local.assignment, depth);
+  }
+  if (local.later.empty()) return value;
+  // The plain `=` in blocks closed before the use may have left their
+  // values (`if c { run = f2 }`), but not those that assign a variable a
+  // declaration in such a block shadows (`if c { run := f2; run = f3 }`),
+  // up to its block's end: together the callables they hold.
+  std::vector<ScopeRef> union_of;
+  const auto add = [&](const Value& held) {
+    if (!held.is(Value::Kind::Callable)) return;
+    for (const ScopeRef ref : *held.overloads) {
+      if (std::find(union_of.begin(), union_of.end(), ref) == union_of.end()) union_of.push_back(ref);
+    }
+  };
+  add(value);
+  std::uint32_t shadowed_until = 0;
+  for (const Assignment* assignment : local.later) {
+    if (!assignment->reassigns) {
+      shadowed_until = std::max(shadowed_until, assignment->block_end);
+    } else if (assignment->line > shadowed_until) {
+      add(assigned_value(*assignment, depth));
+    }
+  }
+  if (union_of.empty() || (value.is(Value::Kind::Callable) && union_of.size() == value.overloads->size())) return value;
+  Value every = Value::callable(&chosen_.emplace_back(std::move(union_of)));
+  every.every = true;
+  return every;
+}
+
+Value Typer::assigned_value(const Assignment& assignment, int depth) {
+  if (const auto memo = assigned_.find(&assignment); memo != assigned_.end()) return memo->second;
+  assigned_[&assignment] = Value{};  // a cycle reads Unknown
+  const Value value = evaluate(assignment.value, assignment.value.size(), {file_, assignment.scope}, assignment.line, depth + 1);
+  assigned_[&assignment] = value;
   return value;
 }
 

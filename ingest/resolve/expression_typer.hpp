@@ -3,7 +3,11 @@
 // `save` on the declared type of the field `repo`); `new Foo(a).run()` is
 // an Instance of run's declared return type. Locals and parameters are
 // typed by their declarations, else by their initialisers; fields and
-// returns by the TypeTable; members are looked up along supertypes.
+// returns by the TypeTable; members are looked up along supertypes. A
+// local read at a line is its last assignment above whose block holds the
+// line (Assignment::block_end), and with Go's blocks also each later
+// plain `=` in a block closed since: a local that may hold several
+// closures is a Callable of them all (Value::every).
 // One Typer per file being resolved (it memoises that file's locals).
 #pragma once
 
@@ -46,6 +50,10 @@ struct Value {
   // Instance: a reference to one (kReferenceLink), which an explicit
   // dereference reads through without calling its type's Deref.
   bool reference = false;
+  // Callable: a local that may hold each of `overloads` (the closures of
+  // the assignments that may reach the use): a call calls them all, not
+  // the one overload resolution would choose.
+  bool every = false;
   bool is(Kind k) const { return kind == k; }
   static Value of(Kind kind, std::uint32_t id = kNone) {
     Value value;
@@ -93,9 +101,14 @@ class Typer {
     const Assignment* assignment = nullptr;  // a local, when it has no declared type
     const LinkChain* declared = nullptr;     // its declared type
     ScopeIndex scope = kModuleScope;         // where that type is read
+    // The local's assignments after `assignment` and above the use, in
+    // blocks that closed before it (Go's): the plain `=` among them that
+    // assign the variable the use sees may reach it too.
+    std::span<const Assignment* const> later;
   };
   Local find_local(std::string_view name, Context context, std::uint32_t line) const;
   Value local_value(std::string_view name, Context context, std::uint32_t line, int depth, bool& found);
+  Value assigned_value(const Assignment& assignment, int depth);
   Value member(Value of, std::string_view name, bool called, int depth);
   // What an operator member of an instance's class yields (`operator->`,
   // `operator[]`), Unknown when the class has none.

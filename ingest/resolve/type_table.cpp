@@ -140,12 +140,15 @@ void TypeTable::add_types() {
   // Definitions in or under an extension part (typed_facts.hpp), by file:
   // named once every declared type is known.
   std::vector<std::vector<std::uint8_t>> extending(files_.size());
+  // Detached members (Go methods) and what they hold, by file: named below.
+  std::vector<std::vector<std::uint8_t>> detached(files_.size());
   // Types first (all files), so a Go method names itself after its type.
   for (std::uint32_t f = 0; f < files_.size(); ++f) {
     const auto& definitions = files_[f].definitions;
     type_of_definition_[f].assign(definitions.size(), kNone);
     qualified_names_[f].resize(definitions.size());
     extending[f].assign(definitions.size(), 0);
+    detached[f].assign(definitions.size(), 0);
     for (ScopeIndex d = 0; d < definitions.size(); ++d) {
       const Definition& definition = definitions[d];
       const bool top = definition.parent == kModuleScope;
@@ -153,7 +156,10 @@ void TypeTable::add_types() {
         extending[f][d] = 1;
         continue;
       }
-      if (is_detached(definition)) continue;  // named after its type, below
+      if (is_detached(definition) || (!top && detached[f][definition.parent] != 0)) {
+        detached[f][d] = 1;  // named after its type, below (and what it holds after it)
+        continue;
+      }
       const std::string_view prefix = top ? top_namespace(f, d) : std::string_view(qualified_names_[f][definition.parent]);
       if (!is_type(definition.label)) {
         qualified_names_[f][d] = joined(prefix, definition.name, signature_of(definition));
@@ -190,7 +196,16 @@ void TypeTable::add_types() {
     const auto& definitions = files_[f].definitions;
     for (ScopeIndex d = 0; d < definitions.size(); ++d) {
       const Definition& definition = definitions[d];
-      if (!is_detached(definition)) continue;
+      if (!is_detached(definition)) {
+        // What a detached member holds (a closure in a Go method), after it.
+        if (detached[f][d] == 0) continue;
+        if (is_type(definition.label)) {
+          add_type_part(f, d, qualified_names_[f][definition.parent]);
+        } else {
+          qualified_names_[f][d] = joined(qualified_names_[f][definition.parent], definition.name, signature_of(definition));
+        }
+        continue;
+      }
       std::optional<TypeId> owner;
       std::string owner_name;
       if (definition.bases.empty()) {

@@ -31,7 +31,12 @@
 //   a type, constructors (named "<init>"), C# properties with accessor
 //   bodies (is_accessor, return_annotation = the property's type); Function:
 //   Go's package-level functions. Lambdas, closures and anonymous classes
-//   are no definitions: their calls belong to the enclosing method.
+//   are no definitions: their calls belong to the enclosing method; but a
+//   closure bound to a name (Go's `run := func() {...}`) is a Function
+//   nested in the definition around it (at module level: a top-level
+//   one), whose calls are its own, and the name holds [Name
+//   kFunctionLiteralLink, Attribute <the Function's index in the file's
+//   definitions>]: calling the name calls it.
 //   - parent: the enclosing type (nested types, members); kModuleScope for
 //     top-level types, Go functions, and Go methods (whose `qualifier` is
 //     the receiver's type name, `Service` for `func (s *Service) Login()`).
@@ -116,6 +121,9 @@
 #include "trellis/ingest/file_facts.hpp"
 
 namespace trellis::ingest::resolve {
+
+// The first link of a value that is a closure of the file (typed_facts above).
+inline constexpr std::string_view kFunctionLiteralLink = "<func>";
 
 // The name constructors have as Methods.
 inline constexpr std::string_view kConstructorName = "<init>";

@@ -148,6 +148,13 @@ void link_call(Typer& typer, const TypeTable& table, std::uint32_t file, const C
   }
   switch (value.kind) {
     case Value::Kind::Callable: {
+      if (value.every) {  // each closure a local may hold
+        for (const ScopeRef callee : *value.overloads) {
+          const Label label = table.files()[callee.file].definitions[callee.def].label;
+          edge(callee, label == Label::Method ? CallType::Method : CallType::Direct);
+        }
+        return;
+      }
       const std::optional<std::size_t> arity =
           site.arguments.empty() && site.text.find('(') == std::string::npos ? std::nullopt
                                                                              : std::optional(site.arguments.size());

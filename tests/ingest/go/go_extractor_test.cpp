@@ -251,6 +251,8 @@ TEST_CASE("go extractor: call chains with arities, go and defer, calls in closur
       "}\n"
       "var initial = setup()\n");
   const ScopeIndex run = index_of(facts, "Run", "Service");
+  const ScopeIndex fn = index_of(facts, "func1");  // the closure bound to fn
+  CHECK(facts.definitions[fn].parent == run);
   const std::vector<LinkChain> expected{
       {name("s"), attribute("repo"), attribute("Save")},
       {name("f"), call("2"), attribute("g")},
@@ -267,9 +269,11 @@ TEST_CASE("go extractor: call chains with arities, go and defer, calls in closur
   };
   CHECK(callees(facts) == expected);
   REQUIRE(facts.calls.size() == expected.size());
+  // The closure bound to fn makes its own call (inner); the literal bound
+  // to no name (deferred) is Run's.
   for (std::size_t i = 0; i + 1 < facts.calls.size(); ++i) {
-    CHECK(facts.calls[i].caller == run);
-    CHECK(facts.calls[i].scope == run);
+    CHECK(facts.calls[i].caller == (i == 5 ? fn : run));
+    CHECK(facts.calls[i].scope == (i == 5 ? fn : run));
   }
   CHECK(facts.calls.back().caller == kModuleScope);
   CHECK(facts.calls.back().scope == kModuleScope);
@@ -334,19 +338,23 @@ TEST_CASE("go extractor: locals from :=, var, range, type switches and closures"
   CHECK(assigned(facts, "i", run).at(0).value.empty());
   CHECK(assigned(facts, "item", run).at(0).line == 6);
   CHECK(assigned(facts, "v", run).at(0).value.empty());
-  CHECK(assigned(facts, "h", run).at(0).value.empty());
-  const Assignment closure_parameter = assigned(facts, "s", run).at(0);
-  CHECK(closure_parameter.annotation == LinkChain{name("Service")});
-  CHECK(closure_parameter.value.empty());
+  // h holds the closure bound to it, a Function whose parameters are its own.
+  const ScopeIndex h = index_of(facts, "func1");
+  CHECK(facts.definitions[h].parent == run);
+  CHECK(assigned(facts, "h", run).at(0).value == LinkChain{name("<func>"), attribute(std::to_string(h))});
+  CHECK(facts.definitions[h].annotated_parameters ==
+        std::vector<std::pair<std::string, LinkChain>>{{"s", {name("Service")}}});
+  CHECK(assigned(facts, "s", run).empty());
+  CHECK(assigned(facts, "s", h).empty());
   CHECK(assigned(facts, "login", run).at(0).value == LinkChain{name("s"), attribute("Login")});
   CHECK(assigned(facts, "t", run).at(0).value == LinkChain{name("auth"), attribute("Token"), call()});
   CHECK(assigned(facts, "ok", run).at(0).value.empty());
   CHECK(assigned(facts, "e2", run).at(0).value == LinkChain{name("load"), call("1"), attribute("#1")});
   CHECK(assigned(facts, "_", run).empty());
-  // The closure's call is the function's.
+  // The closure's call is its own.
   REQUIRE(facts.calls.size() == 4);
   CHECK(facts.calls[2].callee == LinkChain{name("s"), attribute("Login")});
-  CHECK(facts.calls[2].caller == run);
+  CHECK(facts.calls[2].caller == h);
 }
 
 TEST_CASE("go extractor: package-level variables and constants at module scope") {
@@ -462,4 +470,43 @@ TEST_CASE("go extractor: the shop fixture reads cleanly, a method apart from its
   CHECK(named(admin, "Admin").bases == std::vector<LinkChain>{{name("auth"), attribute("Service")}});
   const FileFacts shop = read("cmd/shop/shop.go");
   CHECK(assigned(shop, "h", index_of(shop, "loginByValue")).at(0).value == LinkChain{name("svc"), attribute("Login")});
+}
+
+TEST_CASE("go extractor: each local's innermost block, and whether a plain = assigns it") {
+  const FileFacts facts = extract_go(
+      "package main\n"
+      "var top = func() {}\n"
+      "func run(c bool, n int) {\n"
+      "\tf := func() {}\n"
+      "\tif g := func() {}; c {\n"
+      "\t\tf = func() {}\n"
+      "\t\th := 1\n"
+      "\t}\n"
+      "\tswitch n {\n"
+      "\tcase 1:\n"
+      "\t\tf = func() {}\n"
+      "\t}\n"
+      "\tdo(func(x int) {\n"
+      "\t})\n"
+      "}\n");
+  const ScopeIndex run = index_of(facts, "run");
+  // Block ends: the function's body (line 15), the if's block (8), the case
+  // clause (11); a declaration in an if's initialiser is the if's (8); a
+  // literal's parameter is its own (14); package level has none.
+  const std::vector<Assignment> f = assigned(facts, "f", run);
+  REQUIRE(f.size() == 3);
+  CHECK(f[0].line == 4);
+  CHECK(f[0].block_end == 15);
+  CHECK_FALSE(f[0].reassigns);
+  CHECK(f[1].line == 6);
+  CHECK(f[1].block_end == 8);
+  CHECK(f[1].reassigns);
+  CHECK(f[2].line == 11);
+  CHECK(f[2].block_end == 11);
+  CHECK(f[2].reassigns);
+  CHECK(assigned(facts, "g", run).at(0).block_end == 8);
+  CHECK_FALSE(assigned(facts, "g", run).at(0).reassigns);
+  CHECK(assigned(facts, "h", run).at(0).block_end == 8);
+  CHECK(assigned(facts, "x", run).at(0).block_end == 14);
+  CHECK(assigned(facts, "top", kModuleScope).at(0).block_end == 0xFFFFFFFFu);
 }

@@ -73,7 +73,9 @@ TEST_CASE("go: the complete CALLS set inside the module") {
       "example.com/shop/cmd/shop.loginDirect -> example.com/shop/auth.Service.Login",
       "example.com/shop/cmd/shop.loginDirect -> example.com/shop/auth.Token.Valid",
       "example.com/shop/cmd/shop.loginByValue -> example.com/shop/auth.Service.Login",
-      "example.com/shop/cmd/shop.logoutLater -> example.com/shop/auth.Service.Logout",
+      // The closure `run` is a Function: logoutLater calls it, it calls Logout.
+      "example.com/shop/cmd/shop.logoutLater -> example.com/shop/cmd/shop.logoutLater.func1",
+      "example.com/shop/cmd/shop.logoutLater.func1 -> example.com/shop/auth.Service.Logout",
       "example.com/shop/cmd/shop.promote -> example.com/shop/auth.Service.Login",
       "example.com/shop/cmd/shop.promote -> example.com/shop/admin.Admin.Promote",
       "example.com/shop/cmd/shop.loginProvider -> example.com/shop/oauth.Provider.Login",

@@ -175,8 +175,14 @@ struct Assignment {
   // while, try, with...) holding the assignment; kNoLine when that is its
   // scope's own block (the module's, a def's or a class's body). It
   // dominates the uses below it up to there: they see it, not what was
-  // assigned before it.
+  // assigned before it. Go: the last line of the innermost block (a `{}`
+  // body, a case clause, or the if, for or switch statement an initialiser
+  // declares in); kNoLine at package level.
   std::uint32_t block_end = 0xFFFFFFFFu;
+  // Go: a plain `=` to a name declared before. A declaration (`:=`, `var`)
+  // in a block closed before a use declares a variable the use does not
+  // see; a plain `=` there still may have set the one it sees.
+  bool reassigns = false;
   // Python: the first line of an if/elif/else every branch of which assigns
   // the name, on the last such assignment (whose block_end is then the
   // if's block's): the assignments from there on are alternatives, which
