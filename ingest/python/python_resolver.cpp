@@ -239,48 +239,83 @@ bool flows_on(const Value& value) {
   }
 }
 
-// Every parameter's and attribute's values from the flows of the whole program.
+// Every parameter's and attribute's values from the flows of the whole
+// program. Each round changes the facts of a few call sites only: the table
+// keeps how many facts give each value to each key, takes the facts a round
+// added and removed, and computes again only the keys they touch. A key's
+// values are what add() makes of its distinct values in any order (a set
+// past kMaxValues is Many, past kMaxConstants literal keys any key), sorted.
 class FlowTable {
  public:
-  void add_facts(std::span<const FlowFact> facts) {
-    for (const FlowFact& fact : facts) add(entries_[{fact.target, fact.parameter, fact.attribute}], fact.value);
+  // `added` facts now hold, and `removed` ones (each added before) no longer.
+  void update(std::span<const FlowFact> removed, std::span<const FlowFact> added) {
+    for (const FlowFact& fact : removed) count(fact, -1);
+    for (const FlowFact& fact : added) count(fact, +1);
   }
-  // Each entry in one order, so that tables of the same flows compare equal.
-  void sort() {
-    for (auto& [key, values] : entries_) std::sort(values.begin(), values.end());
-  }
-  const Values* find(ScopeRef function, std::uint32_t parameter) const { return find({function, parameter, {}}); }
-  const Values* find(ScopeRef klass, const std::string& attribute) const { return find({klass, 0, attribute}); }
 
-  // The keys whose values differ in `next` (added, removed or changed), sorted.
-  std::vector<FlowKey> changed_keys(const FlowTable& next) const {
+  // Settles the keys touched since the last call; returns those whose values
+  // changed (a key with no fact left has none), sorted.
+  std::vector<FlowKey> changed_keys() {
     std::vector<FlowKey> changed;
-    const auto key_of = [](const Key& key) { return flow_key(std::get<0>(key), std::get<1>(key), std::get<2>(key)); };
-    auto a = entries_.begin();
-    auto b = next.entries_.begin();
-    while (a != entries_.end() || b != next.entries_.end()) {
-      if (b == next.entries_.end() || (a != entries_.end() && a->first < b->first)) {
-        changed.push_back(key_of((a++)->first));
-      } else if (a == entries_.end() || b->first < a->first) {
-        changed.push_back(key_of((b++)->first));
-      } else {
-        if (a->second != b->second) changed.push_back(key_of(a->first));
-        ++a;
-        ++b;
+    for (const auto it : touched_) {
+      Entry& entry = it->second;
+      entry.touched = false;
+      std::erase_if(entry.counts, [](const auto& c) { return c.second == 0; });
+      const FlowKey key = flow_key(std::get<0>(it->first), std::get<1>(it->first), std::get<2>(it->first));
+      if (entry.counts.empty()) {
+        if (entry.present) changed.push_back(key);
+        entries_.erase(it);
+        continue;
       }
+      Values values;
+      for (const auto& [value, n] : entry.counts) add(values, value);
+      std::sort(values.begin(), values.end());
+      if (!entry.present || values != entry.values) changed.push_back(key);
+      entry.values = std::move(values);
+      entry.present = true;
     }
+    touched_.clear();
     std::sort(changed.begin(), changed.end());
     changed.erase(std::unique(changed.begin(), changed.end()), changed.end());
     return changed;
   }
 
+  // nullptr when no fact flows into the key (as of the last changed_keys()).
+  const Values* find(ScopeRef function, std::uint32_t parameter) const { return find({function, parameter, {}}); }
+  const Values* find(ScopeRef klass, const std::string& attribute) const { return find({klass, 0, attribute}); }
+
  private:
   using Key = std::tuple<ScopeRef, std::uint32_t, std::string>;
+  struct Entry {
+    std::vector<std::pair<Value, std::int64_t>> counts;  // by value, sorted
+    Values values;         // as of the last changed_keys()
+    bool present = false;  // had a fact at the last changed_keys()
+    bool touched = false;
+  };
+
+  void count(const FlowFact& fact, std::int64_t n) {
+    const auto it = entries_.try_emplace({fact.target, fact.parameter, fact.attribute}).first;
+    Entry& entry = it->second;
+    if (!entry.touched) {
+      entry.touched = true;
+      touched_.push_back(it);
+    }
+    const auto at = std::lower_bound(entry.counts.begin(), entry.counts.end(), fact.value,
+                                     [](const auto& c, const Value& v) { return c.first < v; });
+    if (at != entry.counts.end() && at->first == fact.value) {
+      at->second += n;
+    } else {
+      entry.counts.insert(at, {fact.value, n});
+    }
+  }
+
   const Values* find(const Key& key) const {
     const auto it = entries_.find(key);
-    return it == entries_.end() ? nullptr : &it->second;
+    return it == entries_.end() || !it->second.present ? nullptr : &it->second.values;
   }
-  std::map<Key, Values> entries_;
+
+  std::map<Key, Entry> entries_;
+  std::vector<std::map<Key, Entry>::iterator> touched_;
 };
 
 // How a name is bound in one scope. Later bindings (by line) replace earlier ones.
@@ -2358,7 +2393,16 @@ struct FileResolution {
   std::uint8_t shrinks = 0;           // as SiteResolution's
   std::vector<SiteResolution> sites;  // parallel to the file's calls
   bool resolved = false;
+  // What its last resolution changed in what the file passes on (for the FlowTable).
+  std::vector<FlowFact> added;
+  std::vector<FlowFact> removed;
 };
+
+// Notes in `result` what changed from `before` to `now` (both sorted, each once).
+void note_changes(const std::vector<FlowFact>& before, const std::vector<FlowFact>& now, FileResolution& result) {
+  std::set_difference(now.begin(), now.end(), before.begin(), before.end(), std::back_inserter(result.added));
+  std::set_difference(before.begin(), before.end(), now.begin(), now.end(), std::back_inserter(result.removed));
+}
 
 // The values of a call's arguments, each evaluated once however many
 // targets the call has (a method overridden in many classes).
@@ -2550,6 +2594,7 @@ void resolve_file(Resolver& resolver, std::span<const FileFacts> files, std::uin
     result.reexports = resolver.re_exports(f, PythonLayout::is_package_init(facts.relative_path));
     result.reads = resolver.take_reads();
     settle(result.flows, before, result.shrinks);
+    note_changes(before, result.flows, result);
   }
   result.sites.resize(facts.calls.size());
   for (std::size_t c = 0; c < facts.calls.size(); ++c) {
@@ -2558,6 +2603,7 @@ void resolve_file(Resolver& resolver, std::span<const FileFacts> files, std::uin
     SiteResolution site = resolve_site(resolver, files, f, facts.calls[c]);
     site.shrinks = previous.shrinks;
     settle(site.flows, previous.flows, site.shrinks);
+    note_changes(previous.flows, site.flows, result);
     previous = std::move(site);
   }
   result.resolved = true;
@@ -2567,11 +2613,6 @@ bool reads_changed(const FileResolution& result, const ChangedFlows& changed) {
   return reads_changed(result.reads, changed) ||
          std::any_of(result.sites.begin(), result.sites.end(),
                      [&](const SiteResolution& s) { return reads_changed(s.reads, changed); });
-}
-
-void add_flows(const FileResolution& result, FlowTable& table) {
-  table.add_facts(result.flows);
-  for (const SiteResolution& site : result.sites) table.add_facts(site.flows);
 }
 
 std::vector<FlowFact> flows_of(const FileResolution& result) {
@@ -2648,8 +2689,8 @@ ProgramGraph resolve_python(std::span<const FileFacts> files, const PythonLayout
   }
   const Fixtures fixtures(files);
   FlowTable flows;
-  flows.add_facts(known);
-  flows.sort();
+  flows.update({}, known);
+  flows.changed_keys();
   ChangedFlows changed;
   for (int round = 0; round < kMaxRounds && !pending.empty(); ++round) {
     tbb::enumerable_thread_specific<Resolver> resolvers(
@@ -2662,13 +2703,14 @@ ProgramGraph resolve_python(std::span<const FileFacts> files, const PythonLayout
                                            round > 0 ? &changed : nullptr);
                             }
                           });
-    FlowTable next;
-    next.add_facts(known);
-    for (const FileResolution& result : results) add_flows(result, next);
-    next.sort();
-    changed = ChangedFlows(flows.changed_keys(next));
+    for (const std::uint32_t f : pending) {
+      FileResolution& result = results[f];
+      flows.update(result.removed, result.added);
+      result.removed = {};
+      result.added = {};
+    }
+    changed = ChangedFlows(flows.changed_keys());
     if (changed.empty()) break;
-    flows = std::move(next);
     std::erase_if(pending, [&](std::uint32_t f) { return !reads_changed(results[f], changed); });
   }
   std::vector<FileEdgeSlice> per_file(files.size());
