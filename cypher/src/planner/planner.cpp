@@ -69,6 +69,21 @@ bool cannot_fail(const Expr& expr) {
   }
 }
 
+// Whether `expr` reads `slot` only as the argument of type().
+bool reads_only_type(const Expr& expr, Slot slot) {
+  if (expr.kind == ExprKind::Function && expr.function != nullptr && expr.function->name == "type" &&
+      expr.args.size() == 1 && expr.args[0]->kind == ExprKind::Variable && expr.args[0]->slot == slot) {
+    return true;
+  }
+  if (expr.kind == ExprKind::PatternExists || expr.kind == ExprKind::PatternCount) {
+    std::set<Slot> reads;
+    collect_slots(expr, reads);
+    return reads.count(slot) == 0;
+  }
+  if (expr.kind == ExprKind::Variable && expr.slot == slot) return false;
+  return std::all_of(expr.args.begin(), expr.args.end(), [&](const ExprPtr& arg) { return !arg || reads_only_type(*arg, slot); });
+}
+
 class Planner {
  public:
   Planner(BoundSingleQuery& query, const GraphStore& store, bool batched)
@@ -85,6 +100,7 @@ class Planner {
                                        !clauses[c + 1].projection.aggregates.empty();
           read_next_.clear();
           if (feeds_aggregate) read_next_ = slots_read(clauses[c + 1].projection);
+          next_projection_ = feeds_aggregate ? &clauses[c + 1].projection : nullptr;
           distinct_reads_ = reads_until_distinct(clauses, c);
           op = plan_match(std::move(op), clause.match, feeds_aggregate);
           distinct_reads_.reset();
@@ -129,6 +145,7 @@ class Planner {
     auto saved_distinct = std::exchange(distinct_reads_, count ? std::optional<std::set<Slot>>() : std::set<Slot>());
     const bool saved_reach = std::exchange(reach_ok_, expr.pattern->rels.size() == 1);
     const auto saved_read_next = std::exchange(read_next_, std::set<Slot>());
+    const BoundProjection* saved_next_projection = std::exchange(next_projection_, nullptr);
     const bool saved_first_part = std::exchange(first_part_, false);  // a subplan's scan is no top-degree scan
     for (const BoundNodePattern& node : expr.pattern->nodes) {
       if (!node.name.empty() && !node.local) bound_.insert(node.slot);
@@ -145,6 +162,7 @@ class Planner {
     distinct_reads_ = std::move(saved_distinct);
     reach_ok_ = saved_reach;
     read_next_ = saved_read_next;
+    next_projection_ = saved_next_projection;
     first_part_ = saved_first_part;
   }
 
@@ -342,6 +360,77 @@ class Planner {
     return part.nodes[0].labels.empty() && part.nodes[1].labels.empty();
   }
 
+  // One hop between two different unbound nodes, with the aggregation
+  // after it and the WHERE reading its relationship only through type(r)
+  // and its ends not at all, or as count(x) (never null): the matches of
+  // each type are counted off the store (TypeCount). Its rows are weighted,
+  // so an aggregate may read the pattern only where every match of one type
+  // gives the same: count, min or max of type(r). Batched plans only (the
+  // row plan is the reference the differential tests compare with).
+  bool counts_by_type(const BoundPatternPart& part, const std::vector<ExprPtr>& conjuncts) const {
+    if (!batched_ || next_projection_ == nullptr || part.rels.size() != 1 || part.path_slot != kNoSlot) return false;
+    const BoundRelPattern& rel = part.rels[0];
+    const Slot a = part.nodes[0].slot;
+    const Slot b = part.nodes[1].slot;
+    if (rel.variable_length || a == b) return false;
+    for (const Slot slot : {a, b, rel.slot}) {
+      if (bound_.count(slot) != 0) return false;
+    }
+    const auto reads_pattern = [&](const Expr& e) {
+      std::set<Slot> reads;
+      collect_slots(e, reads);
+      return reads.count(a) != 0 || reads.count(b) != 0 || reads.count(rel.slot) != 0;
+    };
+    const auto by_type = [&](const Expr& e) {
+      std::set<Slot> reads;
+      collect_slots(e, reads);
+      return reads.count(a) == 0 && reads.count(b) == 0 && reads_only_type(e, rel.slot);
+    };
+    if (!std::all_of(conjuncts.begin(), conjuncts.end(), [&](const ExprPtr& c) { return by_type(*c); })) return false;
+    const BoundProjection& p = *next_projection_;
+    for (const ProjectionItem& item : p.items) {
+      if (!by_type(*item.expr)) return false;
+    }
+    for (const SortKey& key : p.order_by) {
+      if (!by_type(*key.expr)) return false;
+    }
+    for (const ExprPtr* e : {&p.skip, &p.limit, &p.where}) {
+      if (*e && !by_type(**e)) return false;
+    }
+    for (const AggregateCall& call : p.aggregates) {
+      if (!call.arg || !reads_pattern(*call.arg)) continue;
+      const Expr& arg = *call.arg;
+      const bool whole = arg.kind == ExprKind::Variable && (arg.slot == a || arg.slot == b || arg.slot == rel.slot);
+      if (call.kind == AggregateKind::Count && !call.distinct && whole) continue;
+      const bool one_per_type = call.kind == AggregateKind::Count || call.kind == AggregateKind::Min ||
+                                call.kind == AggregateKind::Max;
+      if (!one_per_type || !by_type(arg)) return false;
+    }
+    return true;
+  }
+
+  // The TypeCount of counts_by_type(), from the end the row plan anchors at.
+  OperatorPtr plan_type_count(OperatorPtr op, const BoundPatternPart& part, std::size_t anchor,
+                              std::vector<ExprPtr>& conjuncts) {
+    const BoundRelPattern& rel = part.rels[0];
+    const BoundNodePattern& near = part.nodes[anchor];
+    const BoundNodePattern& far = part.nodes[1 - anchor];
+    TypeCountSpec spec;
+    spec.near = near.slot;
+    spec.near_labels = near.labels;
+    spec.far = far.slot;
+    spec.far_labels = far.labels;
+    spec.rel = rel.slot;
+    spec.types = types_or_all(rel.types);
+    spec.direction = anchor == 0 ? rel.direction : flipped(rel.direction);
+    spec.text = step_text(near, rel, far, spec.direction);
+    multiplied_ = true;
+    last_anchor_ = kNoSlot;
+    op = make_type_count(std::move(op), std::move(spec));
+    for (const Slot slot : {near.slot, far.slot, rel.slot}) bound_.insert(slot);
+    return place_filters(std::move(op), conjuncts);
+  }
+
   // A lone node pattern, not bound, and nothing after but a count reads it:
   // every node of its labels is one match (`MATCH (c:Class) RETURN count(*)`).
   bool counts_every_node(const BoundPatternPart& part, const std::vector<ExprPtr>& conjuncts) const {
@@ -405,6 +494,7 @@ class Planner {
         counted_from(part, 1 - anchor, conjuncts) && anchor_score(part.nodes[1 - anchor], conjuncts).first >= 3) {
       anchor = 1 - anchor;
     }
+    if (count_allowed && counts_by_type(part, conjuncts)) return plan_type_count(std::move(op), part, anchor, conjuncts);
     op = bind_anchor(std::move(op), part.nodes[anchor], conjuncts);
     op = place_filters(std::move(op), conjuncts);
     for (std::size_t j = anchor; j < part.rels.size(); ++j) {
@@ -775,6 +865,7 @@ class Planner {
   std::set<Slot> bound_;
   std::map<Slot, std::vector<Label>> node_labels_;  // labels of node variables bound since the last projection
   std::set<Slot> read_next_;  // the slots the aggregation after the MATCH being planned reads
+  const BoundProjection* next_projection_ = nullptr;  // that aggregation
   // While planning a MATCH whose rows matter only as a set: what the clauses after it read.
   std::optional<std::set<Slot>> distinct_reads_;
   bool reach_ok_ = false;     // the MATCH (or pattern predicate) being planned has one relationship
