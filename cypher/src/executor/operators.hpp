@@ -80,6 +80,11 @@ struct TypeCountSpec {
   std::string text;
 };
 OperatorPtr make_type_count(OperatorPtr input, TypeCountSpec spec);
+// A lone node pattern that only an aggregation reads, through labels(n),
+// n:Label or count(n): per input row, one row per label of `labels` (all
+// labels when empty) in scan order, binding the label's first node and
+// weighted by its node count; labels without nodes are left out.
+OperatorPtr make_label_count(OperatorPtr input, Slot slot, std::vector<Label> labels, std::string text);
 OperatorPtr make_var_expand(OperatorPtr input, VarExpandSpec spec);
 // The distinct ends of a variable-length step with min_hops <= 1, breadth
 // first (each once per input row); binds `to` only, never the relationship

@@ -69,19 +69,65 @@ bool cannot_fail(const Expr& expr) {
   }
 }
 
-// Whether `expr` reads `slot` only as the argument of type().
-bool reads_only_type(const Expr& expr, Slot slot) {
-  if (expr.kind == ExprKind::Function && expr.function != nullptr && expr.function->name == "type" &&
-      expr.args.size() == 1 && expr.args[0]->kind == ExprKind::Variable && expr.args[0]->slot == slot) {
-    return true;
-  }
+// Whether `expr` reads `slot` only through its label or type: as the
+// argument of type() or labels(), or in a label test.
+bool reads_only_kind(const Expr& expr, Slot slot) {
+  const bool of_slot = !expr.args.empty() && expr.args[0] && expr.args[0]->kind == ExprKind::Variable &&
+                       expr.args[0]->slot == slot;
+  const bool kind_function = expr.kind == ExprKind::Function && expr.function != nullptr && expr.args.size() == 1 &&
+                             (expr.function->name == "type" || expr.function->name == "labels");
+  if (of_slot && (kind_function || expr.kind == ExprKind::HasLabels)) return true;
   if (expr.kind == ExprKind::PatternExists || expr.kind == ExprKind::PatternCount) {
     std::set<Slot> reads;
     collect_slots(expr, reads);
     return reads.count(slot) == 0;
   }
   if (expr.kind == ExprKind::Variable && expr.slot == slot) return false;
-  return std::all_of(expr.args.begin(), expr.args.end(), [&](const ExprPtr& arg) { return !arg || reads_only_type(*arg, slot); });
+  return std::all_of(expr.args.begin(), expr.args.end(), [&](const ExprPtr& arg) { return !arg || reads_only_kind(*arg, slot); });
+}
+
+// Whether a pattern whose variables are `pattern` may stand for the
+// aggregation `p` (and the WHERE conjuncts before it) as one row per kind
+// weighted by its matches (TypeCount, LabelCount): they read the variables
+// of `kinds` only through their label or type and the others not at all,
+// but as count(x) of a variable (never null); an aggregate reads them only
+// where every match of one kind gives the same (count, min, max).
+bool reads_kinds_only(const BoundProjection& p, const std::vector<ExprPtr>& conjuncts, const std::vector<Slot>& pattern,
+                      const std::vector<Slot>& kinds) {
+  const auto reads_pattern = [&](const Expr& e) {
+    std::set<Slot> reads;
+    collect_slots(e, reads);
+    return std::any_of(pattern.begin(), pattern.end(), [&](Slot s) { return reads.count(s) != 0; });
+  };
+  const auto by_kind = [&](const Expr& e) {
+    std::set<Slot> reads;
+    collect_slots(e, reads);
+    for (const Slot s : pattern) {
+      if (reads.count(s) == 0) continue;
+      if (std::find(kinds.begin(), kinds.end(), s) == kinds.end() || !reads_only_kind(e, s)) return false;
+    }
+    return true;
+  };
+  if (!std::all_of(conjuncts.begin(), conjuncts.end(), [&](const ExprPtr& c) { return by_kind(*c); })) return false;
+  for (const ProjectionItem& item : p.items) {
+    if (!by_kind(*item.expr)) return false;
+  }
+  for (const SortKey& key : p.order_by) {
+    if (!by_kind(*key.expr)) return false;
+  }
+  for (const ExprPtr* e : {&p.skip, &p.limit, &p.where}) {
+    if (*e && !by_kind(**e)) return false;
+  }
+  for (const AggregateCall& call : p.aggregates) {
+    if (!call.arg || !reads_pattern(*call.arg)) continue;
+    const Expr& arg = *call.arg;
+    const bool whole = arg.kind == ExprKind::Variable && std::find(pattern.begin(), pattern.end(), arg.slot) != pattern.end();
+    if (call.kind == AggregateKind::Count && !call.distinct && whole) continue;
+    const bool one_per_kind = call.kind == AggregateKind::Count || call.kind == AggregateKind::Min ||
+                              call.kind == AggregateKind::Max;
+    if (!one_per_kind || !by_kind(arg)) return false;
+  }
+  return true;
 }
 
 class Planner {
@@ -376,37 +422,7 @@ class Planner {
     for (const Slot slot : {a, b, rel.slot}) {
       if (bound_.count(slot) != 0) return false;
     }
-    const auto reads_pattern = [&](const Expr& e) {
-      std::set<Slot> reads;
-      collect_slots(e, reads);
-      return reads.count(a) != 0 || reads.count(b) != 0 || reads.count(rel.slot) != 0;
-    };
-    const auto by_type = [&](const Expr& e) {
-      std::set<Slot> reads;
-      collect_slots(e, reads);
-      return reads.count(a) == 0 && reads.count(b) == 0 && reads_only_type(e, rel.slot);
-    };
-    if (!std::all_of(conjuncts.begin(), conjuncts.end(), [&](const ExprPtr& c) { return by_type(*c); })) return false;
-    const BoundProjection& p = *next_projection_;
-    for (const ProjectionItem& item : p.items) {
-      if (!by_type(*item.expr)) return false;
-    }
-    for (const SortKey& key : p.order_by) {
-      if (!by_type(*key.expr)) return false;
-    }
-    for (const ExprPtr* e : {&p.skip, &p.limit, &p.where}) {
-      if (*e && !by_type(**e)) return false;
-    }
-    for (const AggregateCall& call : p.aggregates) {
-      if (!call.arg || !reads_pattern(*call.arg)) continue;
-      const Expr& arg = *call.arg;
-      const bool whole = arg.kind == ExprKind::Variable && (arg.slot == a || arg.slot == b || arg.slot == rel.slot);
-      if (call.kind == AggregateKind::Count && !call.distinct && whole) continue;
-      const bool one_per_type = call.kind == AggregateKind::Count || call.kind == AggregateKind::Min ||
-                                call.kind == AggregateKind::Max;
-      if (!one_per_type || !by_type(arg)) return false;
-    }
-    return true;
+    return reads_kinds_only(*next_projection_, conjuncts, {a, b, rel.slot}, {rel.slot});
   }
 
   // The TypeCount of counts_by_type(), from the end the row plan anchors at.
@@ -429,6 +445,19 @@ class Planner {
     op = make_type_count(std::move(op), std::move(spec));
     for (const Slot slot : {near.slot, far.slot, rel.slot}) bound_.insert(slot);
     return place_filters(std::move(op), conjuncts);
+  }
+
+  // A lone node pattern, not bound, that the WHERE and the aggregation after
+  // read only through its labels (labels(n), n:Label) or as count(n): the
+  // nodes of each label are counted by the store (LabelCount). Batched plans
+  // only, as TypeCount.
+  bool counts_by_label(const BoundPatternPart& part, const std::vector<ExprPtr>& conjuncts) const {
+    if (!batched_ || next_projection_ == nullptr || !part.rels.empty() || part.nodes.size() != 1 ||
+        part.path_slot != kNoSlot) {
+      return false;
+    }
+    const Slot slot = part.nodes[0].slot;
+    return bound_.count(slot) == 0 && reads_kinds_only(*next_projection_, conjuncts, {slot}, {slot});
   }
 
   // A lone node pattern, not bound, and nothing after but a count reads it:
@@ -477,6 +506,14 @@ class Planner {
       multiplied_ = true;
       last_anchor_ = kNoSlot;
       return make_node_count(std::move(op), part.nodes[0].labels, node_text(part.nodes[0]));
+    }
+    if (count_allowed && counts_by_label(part, conjuncts)) {
+      multiplied_ = true;
+      last_anchor_ = kNoSlot;
+      const BoundNodePattern& node = part.nodes[0];
+      op = make_label_count(std::move(op), node.slot, node.labels, node_text(node));
+      bound_.insert(node.slot);
+      return place_filters(std::move(op), conjuncts);
     }
     std::size_t anchor = 0;
     auto best = anchor_score(part.nodes[0], conjuncts);
