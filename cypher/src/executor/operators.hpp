@@ -70,12 +70,12 @@ OperatorPtr make_node_count(OperatorPtr input, std::vector<Label> labels, std::s
 // them. The types come in the order their first matches come in a scan of
 // `near` expanded towards `far`, as the row plan meets them.
 struct TypeCountSpec {
-  Slot near = kNoSlot;  // the end the row plan would scan
+  Slot near = kNoSlot;             // the end the row plan would scan
   std::vector<Label> near_labels;  // empty: any
   Slot far = kNoSlot;
-  std::vector<Label> far_labels;   // empty: any
+  std::vector<Label> far_labels;  // empty: any
   Slot rel = kNoSlot;
-  std::vector<RelType> types;  // never empty
+  std::vector<RelType> types;            // never empty
   Direction direction = Direction::Out;  // from near
   std::string text;
 };
@@ -84,7 +84,8 @@ OperatorPtr make_type_count(OperatorPtr input, TypeCountSpec spec);
 // n:Label or count(n): per input row, one row per label of `labels` (all
 // labels when empty) in scan order, binding the label's first node and
 // weighted by its node count; labels without nodes are left out.
-OperatorPtr make_label_count(OperatorPtr input, Slot slot, std::vector<Label> labels, std::string text);
+OperatorPtr make_label_count(OperatorPtr input, Slot slot, std::vector<Label> labels,
+                             std::string text);
 OperatorPtr make_var_expand(OperatorPtr input, VarExpandSpec spec);
 // The distinct ends of a variable-length step with min_hops <= 1, breadth
 // first (each once per input row); binds `to` only, never the relationship

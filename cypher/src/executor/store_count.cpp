@@ -43,7 +43,8 @@ class LabelCount final : public Operator {
       : slot_(slot), labels_(std::move(labels)), text_(std::move(text)) {
     set_child(std::move(input));
     if (labels_.empty()) {
-      for (const LabelDef& def : all_labels()) labels_.push_back(def.label);  // id order: a scan of every node
+      // In id order, as a scan of every node meets them.
+      for (const LabelDef& def : all_labels()) labels_.push_back(def.label);
     }
   }
   std::string describe() const override { return "LabelCount " + text_; }
@@ -58,7 +59,8 @@ class LabelCount final : public Operator {
         if (nodes.size() == 0) continue;
         ctx.tick();
         row.slots[slot_] = NodeRef{nodes.begin};
-        row.weight = static_cast<std::int64_t>(nodes.size());  // the only weighting operator of its pipeline
+        // The only weighting operator of its pipeline (planner.hpp).
+        row.weight = static_cast<std::int64_t>(nodes.size());
         return true;
       }
       if (!input().next(ctx, row)) return false;
@@ -75,7 +77,8 @@ class LabelCount final : public Operator {
 
 }  // namespace
 
-OperatorPtr make_label_count(OperatorPtr input, Slot slot, std::vector<Label> labels, std::string text) {
+OperatorPtr make_label_count(OperatorPtr input, Slot slot, std::vector<Label> labels,
+                             std::string text) {
   return std::make_unique<LabelCount>(std::move(input), slot, std::move(labels), std::move(text));
 }
 
