@@ -18,6 +18,7 @@
 #include "generator/code_graph_generator.hpp"
 #include "trellis/cypher/cypher_engine.hpp"
 #include "trellis/cypher/value/value_text.hpp"
+#include "trellis/store/graph_builder.hpp"
 
 namespace trellis::testing {
 namespace {
@@ -289,7 +290,8 @@ TEST_CASE("cypher batched: empty inputs, nulls and LIMIT 0 give the row executor
     CHECK(rows.rows == batched.rows);
     auto plan = cypher::run_cypher(store, std::string("EXPLAIN ") + query, {}, CypherOptions{});
     REQUIRE(plan.ok());
-    CHECK(plan->plan.find("Batch") != std::string::npos);
+    // A hop only a count reads is counted off the store instead (TypeCount).
+    CHECK((plan->plan.find("Batch") != std::string::npos || plan->plan.find("TypeCount") != std::string::npos));
   }
   // Known answers, not only agreement: nothing matches, so the count is 0
   // and the grouped query has no row.
@@ -362,6 +364,145 @@ TEST_CASE("cypher batched: collect(DISTINCT) keeps each value once per group in 
   auto plan = cypher::run_cypher(store, "EXPLAIN " + query, {}, CypherOptions{});
   REQUIRE(plan.ok());
   CHECK(plan->plan.find("BatchAggregate") != std::string::npos);
+}
+
+namespace {
+
+// Nodes of three labels with CALLS and INHERITS edges between them, self
+// loops and parallel edges among them (no edge of any other type).
+BuiltGraph looped_graph(std::uint32_t seed) {
+  std::mt19937 rng(seed);
+  GraphBuilder builder;
+  const Label labels[] = {Label::Function, Label::Method, Label::Class};
+  std::vector<BuildId> ids;
+  for (std::uint32_t i = 0; i < 120; ++i) {
+    const std::string name = fmt::format("n{}", i);
+    auto id = builder.add_node(labels[rng() % 3], "m." + name, name);
+    REQUIRE(id.ok());
+    ids.push_back(*id);
+  }
+  for (std::uint32_t e = 0; e < 300; ++e) {
+    const BuildId from = ids[rng() % ids.size()];
+    const BuildId to = rng() % 6 == 0 ? from : ids[rng() % ids.size()];
+    const RelType type = rng() % 4 == 0 ? RelType::Inherits : RelType::Calls;
+    builder.add_edge(type, from, to);
+    if (rng() % 8 == 0) builder.add_edge(type, from, to);
+  }
+  auto built = std::move(builder).build();
+  REQUIRE(built.ok());
+  return std::move(built).value();
+}
+
+// An aggregation over one hop that reads the relationship only through
+// type(r): every label on either end, type lists, each direction, the ends
+// named or not, the spellings of the count and of the grouping.
+std::string type_count_query(std::mt19937& rng) {
+  static const char* const kLabels[] = {"", "", ":Function", ":Method", ":Class", ":Function|Method", ":Interface", ":Module"};
+  static const char* const kTypes[] = {"", "", ":CALLS", ":CALLS|INHERITS", ":IMPORTS", ":DEFINES|CALLS", ":INHERITS|IMPLEMENTS"};
+  static const char* const kSteps[] = {"-[r{}]->", "<-[r{}]-", "-[r{}]-"};
+  static const char* const kWhere[] = {"", "", "", "WHERE type(r) <> 'CALLS'", "WHERE a:Function OR a:Class", "WHERE a.line_start > 30",
+                                       "WHERE type(r) STARTS WITH 'I' OR b:Method", "WHERE a <> b"};
+  static const char* const kReturns[] = {
+      "RETURN type(r) AS t, count(*) AS c",
+      "RETURN type(r), count(r)",
+      "RETURN type(r) AS t, count(*) AS c ORDER BY c DESC",
+      "RETURN type(r) AS t, count(*) AS c ORDER BY c DESC, t LIMIT 2",
+      "WITH type(r) AS t, count(*) AS c RETURN t, c ORDER BY t",
+      "WITH type(r) AS t, count(*) AS c WHERE c > 3 RETURN t, c",
+      "RETURN count(*) AS n",
+      "RETURN count(r) AS n, count(DISTINCT type(r)) AS d",
+      "RETURN type(r) AS t, count(a) AS x, count(b) AS y, min(type(r)) AS m, max(type(r)) AS mx, count(type(r)) AS k",
+      "RETURN toLower(type(r)) STARTS WITH 'c' AS k, count(*) AS c",
+      "RETURN type(r) AS t, 1 AS one, count(*) AS c, sum(2) AS s, collect(3)[0..2] AS l",
+      "RETURN type(r) AS t, collect(type(r))[0..3] AS l",
+      "RETURN type(r) AS t, count(DISTINCT a) AS c",
+      "RETURN type(r) AS t, sum(a.line_start) AS s",
+      "RETURN DISTINCT type(r) AS t, count(*) AS c ORDER BY t SKIP 1",
+  };
+  std::string near = one_of(rng, kLabels);
+  std::string far = one_of(rng, kLabels);
+  const std::string step = fmt::format(fmt::runtime(one_of(rng, kSteps)), one_of(rng, kTypes));
+  std::string where = one_of(rng, kWhere);
+  std::string ret = one_of(rng, kReturns);
+  const auto reads_ends = [](const std::string& clause) {
+    for (const char* read : {"a)", "b)", "a.", "b.", "a:", "b:", "a <"}) {
+      if (clause.find(read) != std::string::npos) return true;
+    }
+    return false;
+  };
+  const bool anonymous = rng() % 3 == 0 && !reads_ends(ret);
+  if (anonymous && reads_ends(where)) where.clear();
+  std::string match = anonymous ? fmt::format("MATCH ({})", near) + step + fmt::format("({})", far)
+                                 : fmt::format("MATCH (a{})", near) + step + fmt::format("(b{})", far);
+  if (rng() % 6 == 0) {
+    match = "UNWIND [1, 2] AS x " + match;
+    ret = rng() % 2 == 0 ? "RETURN x, type(r) AS t, count(*) AS c" : "RETURN type(r) AS t, x, count(*) AS c ORDER BY c DESC";
+  }
+  return match + " " + where + " " + ret;
+}
+
+// An aggregation over a lone node that reads it only through its labels.
+std::string label_count_query(std::mt19937& rng) {
+  static const char* const kLabels[] = {"", "", ":Function", ":Class|Method", ":Method|Function", ":Interface", ":Module|Interface|Class"};
+  static const char* const kWhere[] = {"", "", "WHERE a:Function OR a:Class", "WHERE NOT a:Method", "WHERE labels(a)[0] STARTS WITH 'M'",
+                                       "WHERE a.line_start > 30"};
+  static const char* const kReturns[] = {
+      "RETURN labels(a)[0] AS l, count(*) AS c",
+      "RETURN head(labels(a)) AS l, count(a) AS c ORDER BY c DESC, l",
+      "RETURN labels(a), count(*)",
+      "WITH labels(a) AS l, count(*) AS c WHERE c > 100 RETURN l, c",
+      "RETURN a:Function AS f, count(*) AS c ORDER BY c DESC LIMIT 1",
+      "RETURN count(*) AS n, count(DISTINCT labels(a)) AS d, min(labels(a)[0]) AS m, max(head(labels(a))) AS x",
+      "RETURN labels(a) AS l, collect(1)[0..2] AS o, sum(3) AS s",
+      "RETURN labels(a) AS l, collect(a.name)[0..2] AS o",
+      "RETURN DISTINCT labels(a)[0] AS l, count(*) AS c ORDER BY l SKIP 1",
+  };
+  std::string match = fmt::format("MATCH (a{}) {} {}", one_of(rng, kLabels), one_of(rng, kWhere), one_of(rng, kReturns));
+  if (rng() % 6 == 0) match = "UNWIND [1, 2] AS x " + match;
+  return match;
+}
+
+void check_type_counts(const GraphStore& store, std::uint32_t seed, std::size_t queries, std::size_t& counted) {
+  std::mt19937 rng(seed);
+  for (std::size_t q = 0; q < queries; ++q) {
+    const std::string query = q % 4 == 3 ? label_count_query(rng) : type_count_query(rng);
+    CAPTURE(query);
+    const Outcome rows = run(store, query, false);
+    const Outcome batched = run(store, query, true);
+    CHECK(rows.ok == batched.ok);
+    CHECK(rows.error == batched.error);
+    CHECK(rows.total == batched.total);
+    CHECK(rows.rows == batched.rows);
+    auto plan = cypher::run_cypher(store, "EXPLAIN " + query, {}, CypherOptions{});
+    REQUIRE(plan.ok());
+    if (plan->plan.find("TypeCount") != std::string::npos || plan->plan.find("LabelCount") != std::string::npos) ++counted;
+  }
+}
+
+}  // namespace
+
+TEST_CASE("cypher differential: aggregations read through type(r) or labels(n) are counted per type or label as the row executor counts them") {
+  std::size_t counted = 0;
+  SUBCASE("a generated code graph") {
+    auto builder = bench::generate_code_graph({2'000, 5});
+    REQUIRE(builder.ok());
+    auto built = std::move(*builder).build();
+    REQUIRE(built.ok());
+    check_type_counts(built->store, 21, 400, counted);
+    CHECK(counted > 400 / 3);
+  }
+  SUBCASE("self loops, parallel edges, empty labels and types") {
+    for (std::uint32_t seed : {1u, 2u, 3u}) {
+      const BuiltGraph built = looped_graph(seed);
+      check_type_counts(built.store, seed, 300, counted);
+    }
+    CHECK(counted > 900 / 3);
+  }
+  SUBCASE("the empty graph") {
+    const GraphStore empty;
+    check_type_counts(empty, 5, 100, counted);
+    CHECK(counted > 100 / 3);
+  }
 }
 
 }  // namespace trellis::testing

@@ -62,6 +62,30 @@ OperatorPtr make_edge_count(OperatorPtr input, std::vector<RelType> types, std::
 // The rows of `input` weighted by the number of nodes of `labels` (all
 // nodes when empty): a lone node pattern that only a count reads.
 OperatorPtr make_node_count(OperatorPtr input, std::vector<Label> labels, std::string text);
+// A one-hop pattern between two unbound nodes that only an aggregation
+// reads, the relationship through type(r) and the ends not at all (or as
+// count(x)): per input row, one row per type with matches, weighted by how
+// many (counts of the store: GraphStore::edge_count over the ends' label
+// ranges, less the self loops an undirected hop sees once), binding one of
+// them. The types come in the order their first matches come in a scan of
+// `near` expanded towards `far`, as the row plan meets them.
+struct TypeCountSpec {
+  Slot near = kNoSlot;             // the end the row plan would scan
+  std::vector<Label> near_labels;  // empty: any
+  Slot far = kNoSlot;
+  std::vector<Label> far_labels;  // empty: any
+  Slot rel = kNoSlot;
+  std::vector<RelType> types;            // never empty
+  Direction direction = Direction::Out;  // from near
+  std::string text;
+};
+OperatorPtr make_type_count(OperatorPtr input, TypeCountSpec spec);
+// A lone node pattern that only an aggregation reads, through labels(n),
+// n:Label or count(n): per input row, one row per label of `labels` (all
+// labels when empty) in scan order, binding the label's first node and
+// weighted by its node count; labels without nodes are left out.
+OperatorPtr make_label_count(OperatorPtr input, Slot slot, std::vector<Label> labels,
+                             std::string text);
 OperatorPtr make_var_expand(OperatorPtr input, VarExpandSpec spec);
 // The distinct ends of a variable-length step with min_hops <= 1, breadth
 // first (each once per input row); binds `to` only, never the relationship

@@ -69,6 +69,67 @@ bool cannot_fail(const Expr& expr) {
   }
 }
 
+// Whether `expr` reads `slot` only through its label or type: as the
+// argument of type() or labels(), or in a label test.
+bool reads_only_kind(const Expr& expr, Slot slot) {
+  const bool of_slot = !expr.args.empty() && expr.args[0] && expr.args[0]->kind == ExprKind::Variable &&
+                       expr.args[0]->slot == slot;
+  const bool kind_function = expr.kind == ExprKind::Function && expr.function != nullptr && expr.args.size() == 1 &&
+                             (expr.function->name == "type" || expr.function->name == "labels");
+  if (of_slot && (kind_function || expr.kind == ExprKind::HasLabels)) return true;
+  if (expr.kind == ExprKind::PatternExists || expr.kind == ExprKind::PatternCount) {
+    std::set<Slot> reads;
+    collect_slots(expr, reads);
+    return reads.count(slot) == 0;
+  }
+  if (expr.kind == ExprKind::Variable && expr.slot == slot) return false;
+  return std::all_of(expr.args.begin(), expr.args.end(), [&](const ExprPtr& arg) { return !arg || reads_only_kind(*arg, slot); });
+}
+
+// Whether a pattern whose variables are `pattern` may stand for the
+// aggregation `p` (and the WHERE conjuncts before it) as one row per kind
+// weighted by its matches (TypeCount, LabelCount): they read the variables
+// of `kinds` only through their label or type and the others not at all,
+// but as count(x) of a variable (never null); an aggregate reads them only
+// where every match of one kind gives the same (count, min, max).
+bool reads_kinds_only(const BoundProjection& p, const std::vector<ExprPtr>& conjuncts, const std::vector<Slot>& pattern,
+                      const std::vector<Slot>& kinds) {
+  const auto reads_pattern = [&](const Expr& e) {
+    std::set<Slot> reads;
+    collect_slots(e, reads);
+    return std::any_of(pattern.begin(), pattern.end(), [&](Slot s) { return reads.count(s) != 0; });
+  };
+  const auto by_kind = [&](const Expr& e) {
+    std::set<Slot> reads;
+    collect_slots(e, reads);
+    for (const Slot s : pattern) {
+      if (reads.count(s) == 0) continue;
+      if (std::find(kinds.begin(), kinds.end(), s) == kinds.end() || !reads_only_kind(e, s)) return false;
+    }
+    return true;
+  };
+  if (!std::all_of(conjuncts.begin(), conjuncts.end(), [&](const ExprPtr& c) { return by_kind(*c); })) return false;
+  for (const ProjectionItem& item : p.items) {
+    if (!by_kind(*item.expr)) return false;
+  }
+  for (const SortKey& key : p.order_by) {
+    if (!by_kind(*key.expr)) return false;
+  }
+  for (const ExprPtr* e : {&p.skip, &p.limit, &p.where}) {
+    if (*e && !by_kind(**e)) return false;
+  }
+  for (const AggregateCall& call : p.aggregates) {
+    if (!call.arg || !reads_pattern(*call.arg)) continue;
+    const Expr& arg = *call.arg;
+    const bool whole = arg.kind == ExprKind::Variable && std::find(pattern.begin(), pattern.end(), arg.slot) != pattern.end();
+    if (call.kind == AggregateKind::Count && !call.distinct && whole) continue;
+    const bool one_per_kind = call.kind == AggregateKind::Count || call.kind == AggregateKind::Min ||
+                              call.kind == AggregateKind::Max;
+    if (!one_per_kind || !by_kind(arg)) return false;
+  }
+  return true;
+}
+
 class Planner {
  public:
   Planner(BoundSingleQuery& query, const GraphStore& store, bool batched)
@@ -88,6 +149,7 @@ class Planner {
             if (!clause.match.optional) count_rows_of_bound(clause.match, clauses[c + 1].projection);
             read_next_ = slots_read(clauses[c + 1].projection);
           }
+          next_projection_ = feeds_aggregate ? &clauses[c + 1].projection : nullptr;
           distinct_reads_ = reads_until_distinct(clauses, c);
           op = plan_match(std::move(op), clause.match, feeds_aggregate);
           distinct_reads_.reset();
@@ -132,6 +194,7 @@ class Planner {
     auto saved_distinct = std::exchange(distinct_reads_, count ? std::optional<std::set<Slot>>() : std::set<Slot>());
     const bool saved_reach = std::exchange(reach_ok_, expr.pattern->rels.size() == 1);
     const auto saved_read_next = std::exchange(read_next_, std::set<Slot>());
+    const BoundProjection* saved_next_projection = std::exchange(next_projection_, nullptr);
     const bool saved_first_part = std::exchange(first_part_, false);  // a subplan's scan is no top-degree scan
     for (const BoundNodePattern& node : expr.pattern->nodes) {
       if (!node.name.empty() && !node.local) bound_.insert(node.slot);
@@ -148,6 +211,7 @@ class Planner {
     distinct_reads_ = std::move(saved_distinct);
     reach_ok_ = saved_reach;
     read_next_ = saved_read_next;
+    next_projection_ = saved_next_projection;
     first_part_ = saved_first_part;
   }
 
@@ -347,6 +411,60 @@ class Planner {
     return part.nodes[0].labels.empty() && part.nodes[1].labels.empty();
   }
 
+  // One hop between two different unbound nodes, with the aggregation
+  // after it and the WHERE reading its relationship only through type(r)
+  // and its ends not at all, or as count(x) (never null): the matches of
+  // each type are counted off the store (TypeCount). Its rows are weighted,
+  // so an aggregate may read the pattern only where every match of one type
+  // gives the same: count, min or max of type(r). Batched plans only (the
+  // row plan is the reference the differential tests compare with).
+  bool counts_by_type(const BoundPatternPart& part, const std::vector<ExprPtr>& conjuncts) const {
+    if (!batched_ || next_projection_ == nullptr || part.rels.size() != 1 || part.path_slot != kNoSlot) return false;
+    const BoundRelPattern& rel = part.rels[0];
+    const Slot a = part.nodes[0].slot;
+    const Slot b = part.nodes[1].slot;
+    if (rel.variable_length || a == b) return false;
+    for (const Slot slot : {a, b, rel.slot}) {
+      if (bound_.count(slot) != 0) return false;
+    }
+    return reads_kinds_only(*next_projection_, conjuncts, {a, b, rel.slot}, {rel.slot});
+  }
+
+  // The TypeCount of counts_by_type(), from the end the row plan anchors at.
+  OperatorPtr plan_type_count(OperatorPtr op, const BoundPatternPart& part, std::size_t anchor,
+                              std::vector<ExprPtr>& conjuncts) {
+    const BoundRelPattern& rel = part.rels[0];
+    const BoundNodePattern& near = part.nodes[anchor];
+    const BoundNodePattern& far = part.nodes[1 - anchor];
+    TypeCountSpec spec;
+    spec.near = near.slot;
+    spec.near_labels = near.labels;
+    spec.far = far.slot;
+    spec.far_labels = far.labels;
+    spec.rel = rel.slot;
+    spec.types = types_or_all(rel.types);
+    spec.direction = anchor == 0 ? rel.direction : flipped(rel.direction);
+    spec.text = step_text(near, rel, far, spec.direction);
+    multiplied_ = true;
+    last_anchor_ = kNoSlot;
+    op = make_type_count(std::move(op), std::move(spec));
+    for (const Slot slot : {near.slot, far.slot, rel.slot}) bound_.insert(slot);
+    return place_filters(std::move(op), conjuncts);
+  }
+
+  // A lone node pattern, not bound, that the WHERE and the aggregation after
+  // read only through its labels (labels(n), n:Label) or as count(n): the
+  // nodes of each label are counted by the store (LabelCount). Batched plans
+  // only, as TypeCount.
+  bool counts_by_label(const BoundPatternPart& part, const std::vector<ExprPtr>& conjuncts) const {
+    if (!batched_ || next_projection_ == nullptr || !part.rels.empty() || part.nodes.size() != 1 ||
+        part.path_slot != kNoSlot) {
+      return false;
+    }
+    const Slot slot = part.nodes[0].slot;
+    return bound_.count(slot) == 0 && reads_kinds_only(*next_projection_, conjuncts, {slot}, {slot});
+  }
+
   // A lone node pattern, not bound, and nothing after but a count reads it:
   // every node of its labels is one match (`MATCH (c:Class) RETURN count(*)`).
   bool counts_every_node(const BoundPatternPart& part, const std::vector<ExprPtr>& conjuncts) const {
@@ -394,6 +512,14 @@ class Planner {
       last_anchor_ = kNoSlot;
       return make_node_count(std::move(op), part.nodes[0].labels, node_text(part.nodes[0]));
     }
+    if (count_allowed && counts_by_label(part, conjuncts)) {
+      multiplied_ = true;
+      last_anchor_ = kNoSlot;
+      const BoundNodePattern& node = part.nodes[0];
+      op = make_label_count(std::move(op), node.slot, node.labels, node_text(node));
+      bound_.insert(node.slot);
+      return place_filters(std::move(op), conjuncts);
+    }
     std::size_t anchor = 0;
     auto best = anchor_score(part.nodes[0], conjuncts);
     for (std::size_t i = 1; i < part.nodes.size(); ++i) {
@@ -410,6 +536,7 @@ class Planner {
         counted_from(part, 1 - anchor, conjuncts) && anchor_score(part.nodes[1 - anchor], conjuncts).first >= 3) {
       anchor = 1 - anchor;
     }
+    if (count_allowed && counts_by_type(part, conjuncts)) return plan_type_count(std::move(op), part, anchor, conjuncts);
     op = bind_anchor(std::move(op), part.nodes[anchor], conjuncts);
     op = place_filters(std::move(op), conjuncts);
     for (std::size_t j = anchor; j < part.rels.size(); ++j) {
@@ -799,6 +926,7 @@ class Planner {
   std::set<Slot> bound_;
   std::map<Slot, std::vector<Label>> node_labels_;  // labels of node variables bound since the last projection
   std::set<Slot> read_next_;  // the slots the aggregation after the MATCH being planned reads
+  const BoundProjection* next_projection_ = nullptr;  // that aggregation
   // While planning a MATCH whose rows matter only as a set: what the clauses after it read.
   std::optional<std::set<Slot>> distinct_reads_;
   bool reach_ok_ = false;     // the MATCH (or pattern predicate) being planned has one relationship

@@ -8,7 +8,9 @@
 // runs right after the operator that binds the last variable it reads.
 // Relationships of one MATCH are kept distinct. A MATCH whose only step
 // ends at an anonymous, unconstrained node and feeds an aggregation counts
-// that step with the CSR degree instead of producing its rows. ORDER BY
+// that step with the CSR degree instead of producing its rows; one that the
+// aggregation reads only through type(r) (or a lone node only through its
+// labels) is counted per type (label) off the store. ORDER BY
 // with LIMIT keeps only the best rows (top-k); LIMIT stops pulling early.
 // A pipeline from a label scan through expansions and filters into an
 // aggregation or an ORDER BY ... LIMIT runs batched (batch/batch_operators.hpp).

@@ -32,6 +32,44 @@ std::size_t GraphStore::edge_count() const {
   return total;
 }
 
+namespace {
+
+// Neighbours of the nodes of `nodes` in `csr` that lie in `within`.
+std::size_t neighbors_within(const Csr& csr, NodeRange nodes, NodeRange within) {
+  std::size_t count = 0;
+  const NodeId end = std::min<NodeId>(nodes.end, csr.base + csr.range());
+  for (NodeId node = csr.first_with_neighbors(nodes.begin, end); node < end; ++node) {
+    const std::span<const NodeId> list = csr.neighbors(node);
+    const auto lo = std::lower_bound(list.begin(), list.end(), within.begin);
+    count += static_cast<std::size_t>(std::lower_bound(lo, list.end(), within.end) - lo);
+  }
+  return count;
+}
+
+}  // namespace
+
+std::size_t GraphStore::edge_count(RelType type, NodeRange sources, NodeRange targets) const {
+  const RelTable& table = rel(type);
+  const auto whole = [&](NodeRange r) { return r.begin == 0 && r.end >= node_count(); };
+  if (whole(targets)) return table.forward.degree_sum(sources.begin, sources.end);
+  if (whole(sources)) return table.reverse.degree_sum(targets.begin, targets.end);
+  if (sources.size() <= targets.size()) return neighbors_within(table.forward, sources, targets);
+  return neighbors_within(table.reverse, targets, sources);
+}
+
+std::size_t GraphStore::self_loop_count(RelType type, NodeRange nodes) const {
+  const Csr& forward = rel(type).forward;
+  std::size_t count = 0;
+  const NodeId end = std::min<NodeId>(nodes.end, forward.base + forward.range());
+  for (NodeId node = forward.first_with_neighbors(nodes.begin, end); node < end; ++node) {
+    const std::span<const NodeId> list = forward.neighbors(node);
+    if (list.empty() || list.front() > node || list.back() < node) continue;
+    const auto [lo, hi] = std::equal_range(list.begin(), list.end(), node);
+    count += static_cast<std::size_t>(hi - lo);
+  }
+  return count;
+}
+
 void GraphStore::append_qualified_name(NodeId node, std::string& out) const {
   // Nesting is shallow (module path, class, method); collect the chain first.
   std::array<StringId, 64> small{};

@@ -87,3 +87,20 @@ TEST_CASE("a hub inside a block of small nodes switches that block to wide offse
   // Offsets use about 2 bytes per node outside wide blocks.
   CHECK(pair.forward.local_offsets.size_bytes() == 2 * 201);
 }
+
+TEST_CASE("csr degree sums and the first node with neighbours read the offsets") {
+  const std::vector<NodeId> src = {5, 3, 5, 5, 7, 3};
+  const std::vector<NodeId> dst = {9, 3, 4, 9, 5, 4};
+  const Csr& forward = build_csr(src, dst).forward;
+  CHECK(forward.degree_sum(0, 100) == 6);
+  CHECK(forward.degree_sum(3, 4) == 2);
+  CHECK(forward.degree_sum(4, 6) == 3);
+  CHECK(forward.degree_sum(4, 5) == 0);
+  CHECK(forward.degree_sum(8, 100) == 0);  // above the range
+  CHECK(forward.degree_sum(0, 3) == 0);    // below it
+  CHECK(forward.first_with_neighbors(0, 100) == 3);
+  CHECK(forward.first_with_neighbors(4, 100) == 5);
+  CHECK(forward.first_with_neighbors(6, 100) == 7);
+  CHECK(forward.first_with_neighbors(4, 5) == 5);    // none: the end
+  CHECK(forward.first_with_neighbors(8, 100) == 100);
+}

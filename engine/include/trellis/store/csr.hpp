@@ -63,6 +63,33 @@ struct Csr {
       previous = next;
     }
   }
+  // Neighbour count of the nodes of [begin, end) together: one difference of offsets.
+  std::size_t degree_sum(NodeId begin, NodeId end) const {
+    const NodeId lo = std::max(begin, base);
+    const NodeId hi = std::min<NodeId>(end, base + range());
+    if (lo >= hi) return 0;
+    return offset(hi - base) - offset(lo - base);
+  }
+  // The first node of [begin, end) with a neighbour, `end` when none: a
+  // binary search over the offsets.
+  NodeId first_with_neighbors(NodeId begin, NodeId end) const {
+    const NodeId lo = std::max(begin, base);
+    const NodeId hi = std::min<NodeId>(end, base + range());
+    if (lo >= hi) return end;
+    const std::uint32_t start = offset(lo - base);
+    if (offset(hi - base) == start) return end;
+    NodeId a = lo;
+    NodeId b = hi - 1;  // the answer lies in [a, b]
+    while (a < b) {
+      const NodeId mid = a + (b - a) / 2;
+      if (offset(mid - base + 1) > start) {
+        b = mid;
+      } else {
+        a = mid + 1;
+      }
+    }
+    return a;
+  }
   // Prefetch hint for a traversal that knows which rows it reads next: the
   // offsets of `node` (the row itself can be prefetched once they are read).
   void prefetch_offsets(NodeId node) const {

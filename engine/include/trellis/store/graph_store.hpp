@@ -41,6 +41,16 @@ class GraphStore {
   std::size_t edge_count() const;
   std::size_t edge_count(RelType type) const { return rel(type).forward.edge_count(); }
 
+  // Edges of `type` from a node of `sources` to a node of `targets`. A
+  // difference of CSR offsets when either range holds every node; else one
+  // binary search in the sorted neighbours of each node of the smaller range.
+  std::size_t edge_count(RelType type, NodeRange sources, NodeRange targets) const;
+  // Edges of `type` from a node of `nodes` to itself (parallel loops each
+  // count): one binary search per node of `nodes` with edges of `type`.
+  std::size_t self_loop_count(RelType type, NodeRange nodes) const;
+  // Every node id, as one range.
+  NodeRange all_nodes() const { return {0, static_cast<NodeId>(node_count())}; }
+
   NodeRange nodes(Label label) const {
     return {parts_.label_begin[index_of(label)], parts_.label_begin[index_of(label) + 1]};
   }
