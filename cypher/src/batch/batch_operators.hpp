@@ -92,6 +92,14 @@ void batch_aggregate_keep_top(Operator& aggregate, const std::vector<SortSpec>& 
 // that fails it is never made into a row. False when `aggregate` is not a
 // batched aggregation (the caller then filters its rows).
 bool batch_aggregate_filter(Operator& aggregate, ExprPtr& predicate);
+// Items of a WITH nothing after it reads (`read[i]` false): their values are
+// not written into the rows (the slot stays null). Such an item is still
+// evaluated, its value dropped, unless it is a grouping key written from
+// its key (evaluated when grouping) or `quiet[i]` (its evaluation cannot
+// fail), so the errors raised are the row Aggregate's. Items the batched
+// WHERE reads on the rows are written whatever `read` says.
+void batch_aggregate_writes(Operator& aggregate, const std::vector<bool>& read,
+                            const std::vector<bool>& quiet);
 
 // The rows of `chain` run as a batch pipeline over a scan and handed on
 // one at a time (for a plain projection), else nullptr (`chain` left as it

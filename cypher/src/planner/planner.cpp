@@ -162,7 +162,12 @@ class Planner {
           op = make_unwind(std::move(op), std::move(clause.unwind.list), clause.unwind.slot);
           bound_.insert(clause.unwind.slot);
           break;
-        case BoundClause::Kind::Projection: op = plan_projection(std::move(op), clause.projection); break;
+        case BoundClause::Kind::Projection:
+          read_after_.clear();
+          for (std::size_t after = c + 1; after < clauses.size(); ++after)
+            collect_clause_slots(clauses[after], read_after_);
+          op = plan_projection(std::move(op), clause.projection);
+          break;
       }
     }
     return op;
@@ -915,9 +920,29 @@ class Planner {
       // Right after a batched aggregation, the groups are tested before rows are made of them.
       const bool on_groups = batch_aggregate != nullptr && !p.aggregates.empty() && !p.distinct && p.order_by.empty() &&
                              !p.skip && !p.limit && late.empty();
-      if (!(on_groups && batch_aggregate_filter(*batch_aggregate, p.where))) op = make_filter(std::move(op), std::move(p.where));
+      if (!(on_groups && batch_aggregate_filter(*batch_aggregate, p.where))) {
+        collect_slots(*p.where, read_after_);  // read off the rows
+        op = make_filter(std::move(op), std::move(p.where));
+      }
     }
+    if (batch_aggregate != nullptr && !p.aggregates.empty()) write_read_items(*batch_aggregate, p);
     return op;
+  }
+
+  // A WITH's batched aggregation writes only the items read after it (by
+  // its ORDER BY, a WHERE over its rows, the clauses after): a RETURN's
+  // items are the answer, and DISTINCT compares whole rows.
+  void write_read_items(Operator& aggregate, const BoundProjection& p) const {
+    if (p.is_return || p.distinct) return;
+    std::set<Slot> read = read_after_;
+    for (const SortKey& key : p.order_by) collect_slots(*key.expr, read);
+    std::vector<bool> item_read;
+    std::vector<bool> quiet;
+    for (const ProjectionItem& item : p.items) {
+      item_read.push_back(read.count(item.slot) != 0);
+      quiet.push_back(item.expr->kind == ExprKind::Aggregate || cannot_fail(*item.expr));
+    }
+    batch_aggregate_writes(aggregate, item_read, quiet);
   }
 
   BoundSingleQuery& query_;
@@ -925,6 +950,7 @@ class Planner {
   bool batched_ = true;
   std::set<Slot> bound_;
   std::map<Slot, std::vector<Label>> node_labels_;  // labels of node variables bound since the last projection
+  std::set<Slot> read_after_;  // the slots the clauses after the projection being planned read
   std::set<Slot> read_next_;  // the slots the aggregation after the MATCH being planned reads
   const BoundProjection* next_projection_ = nullptr;  // that aggregation
   // While planning a MATCH whose rows matter only as a set: what the clauses after it read.
