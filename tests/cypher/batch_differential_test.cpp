@@ -420,6 +420,39 @@ TEST_CASE(
       }
     }
   }
+  // The groups stay in first-seen order unless the next clause counts them
+  // (or takes min / max of their counts) and the WHERE cannot fail.
+  struct Order {
+    const char* with;
+    bool any;
+  };
+  const Order orders[] = {
+      {"WITH a.file_path AS k, count(*) AS c WHERE c > 2 RETURN count(*) AS n, max(c) AS m", true},
+      {"WITH a.name AS k, count(*) AS c WHERE c > 1 AND NOT c = 4 RETURN count(*) AS n, min(c) AS "
+       "m",
+       true},
+      {"WITH a.file_path AS k, count(*) AS c RETURN max(c) AS m, count(k) AS n", true},
+      {"WITH a.name AS k, count(*) AS c WHERE c > 1 RETURN count(*) AS n, sum(c) AS s", false},
+      {"WITH a.name AS k, count(*) AS c WHERE c > 1 RETURN collect(c) AS l", false},
+      {"WITH a.name AS k, count(*) AS c WHERE c > 1 RETURN max(k) AS m", false},
+      {"WITH a.name AS k, count(*) AS c WHERE c RETURN count(*) AS n", false},
+      {"WITH a.name AS k, count(*) AS c WHERE c > 1 RETURN k, count(*) AS n", false},
+      {"WITH a.name AS k, count(*) AS c, 10 / (count(*) - 2) AS x WHERE c > 0 RETURN count(*) AS n",
+       false},
+      {"WITH a.name AS k, count(*) AS c WHERE c > 1 WITH count(*) AS n RETURN n", true},
+  };
+  for (const Order& o : orders) {
+    const std::string query = std::string("MATCH (a:Function) ") + o.with;
+    CAPTURE(query);
+    const Outcome rows = run(store, query, false);
+    const Outcome parallel = run(store, query, true, 97);
+    CHECK(rows.error == parallel.error);
+    CHECK(rows.rows == parallel.rows);
+    auto plan = cypher::run_cypher(store, "EXPLAIN " + query, {}, CypherOptions{});
+    REQUIRE(plan.ok());
+    CAPTURE(plan->plan);
+    CHECK((plan->plan.find("(in any order)") != std::string::npos) == o.any);
+  }
   // The failing unread item does fail (the test above compares a real error).
   const Outcome failing = run(
       store,

@@ -212,6 +212,8 @@ class BatchAggregate final : public Operator {
     filter_reads_rows_ = false;
   }
 
+  void any_order() { any_order_ = true; }
+
   // Items nothing reads after the WITH are not written (batch_aggregate_writes()).
   void writes(const std::vector<bool>& read, const std::vector<bool>& quiet) {
     const std::size_t n = projection_.items.size();
@@ -245,6 +247,7 @@ class BatchAggregate final : public Operator {
     }
     if (!unwritten.empty()) out += fmt::format(" (does not write {})", fmt::join(unwritten, ", "));
     if (keep_) out += fmt::format(" (writes the groups that can make the top {})", *keep_);
+    if (any_order_ && !items_may_fail_) out += " (in any order)";
     return out;
   }
 
@@ -506,17 +509,20 @@ class BatchAggregate final : public Operator {
   void choose_written(ExecContext& ctx) {
     const std::size_t count = table_->size();
     const auto first_seen = [&](std::uint32_t a, std::uint32_t b) { return table_->first_seen(a) < table_->first_seen(b); };
+    // A parallel run's groups come part by part: put back in first-seen order unless no order
+    // matters.
+    const bool reorder = ran_parallel_ && !(any_order_ && !items_may_fail_ && !keep_);
     std::vector<std::uint32_t> seen(count);
     for (std::size_t g = 0; g < count; ++g) seen[g] = static_cast<std::uint32_t>(g);
     order_.clear();
     if (filter_) {
       // In first-seen order, so the first group the predicate fails on is the row Filter's.
-      if (ran_parallel_) std::sort(seen.begin(), seen.end(), first_seen);
+      if (reorder) std::sort(seen.begin(), seen.end(), first_seen);
       std::erase_if(seen, [&](std::uint32_t g) { return !passes(ctx, g); });
     }
     if (!keep_ || count <= *keep_) {
       // Run in one pass, groups are numbered in first-seen order already.
-      if (ran_parallel_) std::sort(seen.begin(), seen.end(), first_seen);
+      if (reorder && !filter_) std::sort(seen.begin(), seen.end(), first_seen);
       order_ = std::move(seen);
       return;
     }
@@ -586,6 +592,7 @@ class BatchAggregate final : public Operator {
   std::vector<bool> evaluated_;
   std::vector<char> needed_;
   bool items_may_fail_ = false;  // some item computed from the row may fail (writes())
+  bool any_order_ = false;       // the rows' order does not matter (batch_aggregate_any_order())
   std::vector<std::size_t> sort_items_;
   std::vector<bool> sort_descending_;
   std::vector<std::optional<std::size_t>> counts_;
@@ -624,6 +631,10 @@ OperatorPtr make_batch_aggregate(OperatorPtr& chain, const BoundProjection& proj
 
 void batch_aggregate_keep_top(Operator& aggregate, const std::vector<SortSpec>& sort, std::size_t keep) {
   if (auto* batched = dynamic_cast<BatchAggregate*>(&aggregate)) batched->keep_top(sort, keep);
+}
+
+void batch_aggregate_any_order(Operator& aggregate) {
+  if (auto* batched = dynamic_cast<BatchAggregate*>(&aggregate)) batched->any_order();
 }
 
 void batch_aggregate_writes(Operator& aggregate, const std::vector<bool>& read,

@@ -98,6 +98,12 @@ bool batch_aggregate_filter(Operator& aggregate, ExprPtr& predicate);
 // its key (evaluated when grouping) or `quiet[i]` (its evaluation cannot
 // fail), so the errors raised are the row Aggregate's. Items the batched
 // WHERE reads on the rows are written whatever `read` says.
+// The rows may come in any order (the next clause aggregates them with
+// functions that do not depend on it, and the WHERE on the groups cannot
+// fail): a parallel run's groups are not put back in first-seen order,
+// unless an item that may fail is evaluated (the first failing group must
+// be the row executor's).
+void batch_aggregate_any_order(Operator& aggregate);
 void batch_aggregate_writes(Operator& aggregate, const std::vector<bool>& read,
                             const std::vector<bool>& quiet);
 
