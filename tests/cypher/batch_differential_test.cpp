@@ -461,50 +461,21 @@ TEST_CASE(
   CHECK_FALSE(failing.ok);
 }
 
-TEST_CASE("cypher batched: collect() is charged per list item, as the row executor charges it") {
+namespace {
+
+// The code graph the list-charging tests read.
+BuiltGraph charging_graph() {
   auto builder = bench::generate_code_graph({1'000, 2});
   REQUIRE(builder.ok());
   auto built = std::move(*builder).build();
   REQUIRE(built.ok());
-  const GraphStore& store = built->store;
-  const std::string query = "MATCH (a)-[:CALLS]->(b) RETURN a.file_path AS f, size(collect(b.name)) AS n ORDER BY n DESC, f LIMIT 3";
-  auto calls = cypher::run_cypher(store, "MATCH (a)-[:CALLS]->(b) RETURN count(*) AS n", {}, CypherOptions{});
-  REQUIRE(calls.ok());
-  const auto items = static_cast<std::size_t>(calls->rows[0][0].as_int());
-  REQUIRE(items > 100);
-  // Room for every item (and the groups): both answer, the same.
-  const Outcome rows = run(store, query, false, 64 * 1024, 100'000, 4 * items);
-  const Outcome batched = run(store, query, true, 64 * 1024, 100'000, 4 * items);
-  REQUIRE(rows.ok);
-  REQUIRE(batched.ok);
-  CHECK(rows.rows == batched.rows);
-  CHECK(rows.rows.size() == 3);
-  // Fewer than the items: both refuse, with the same error.
-  const Outcome rows_capped = run(store, query, false, 64 * 1024, 100'000, items / 2);
-  const Outcome batched_capped = run(store, query, true, 64 * 1024, 100'000, items / 2);
-  REQUIRE_FALSE(rows_capped.ok);
-  REQUIRE_FALSE(batched_capped.ok);
-  CHECK(batched_capped.error.find("intermediate rows") != std::string::npos);
-  CHECK(rows_capped.error == batched_capped.error);
-  auto plan = cypher::run_cypher(store, "EXPLAIN " + query, {}, CypherOptions{});
-  REQUIRE(plan.ok());
-  CHECK(plan->plan.find("BatchAggregate") != std::string::npos);
+  return std::move(*built);
 }
 
-TEST_CASE("cypher batched: collect(DISTINCT) keeps each value once per group in first-seen order, charged per item kept") {
-  auto builder = bench::generate_code_graph({1'000, 2});
-  REQUIRE(builder.ok());
-  auto built = std::move(*builder).build();
-  REQUIRE(built.ok());
-  const GraphStore& store = built->store;
-  const std::string query =
-      "MATCH (a)-[:CALLS]->(b) RETURN a.file_path AS f, collect(DISTINCT b.name) AS names, collect(DISTINCT b) AS bs "
-      "ORDER BY size(names) DESC, f LIMIT 3";
-  auto kept = cypher::run_cypher(
-      store, "MATCH (a)-[:CALLS]->(b) WITH a.file_path AS f, count(DISTINCT b.name) AS n, count(DISTINCT b) AS m RETURN sum(n + m) AS s",
-      {}, CypherOptions{});
-  REQUIRE(kept.ok());
-  const auto items = static_cast<std::size_t>(kept->rows[0][0].as_int());
+// `query` (a batched aggregation that keeps lists) answers as the row
+// executor with room for its `items` list items, and with a third of them
+// both refuse with the same error.
+void check_charged_as_rows(const GraphStore& store, const std::string& query, std::size_t items) {
   REQUIRE(items > 100);
   const Outcome rows = run(store, query, false, 64 * 1024, 100'000, 4 * items);
   const Outcome batched = run(store, query, true, 64 * 1024, 100'000, 4 * items);
@@ -516,10 +487,36 @@ TEST_CASE("cypher batched: collect(DISTINCT) keeps each value once per group in 
   const Outcome batched_capped = run(store, query, true, 64 * 1024, 100'000, items / 3);
   REQUIRE_FALSE(rows_capped.ok);
   REQUIRE_FALSE(batched_capped.ok);
+  CHECK(batched_capped.error.find("intermediate rows") != std::string::npos);
   CHECK(rows_capped.error == batched_capped.error);
   auto plan = cypher::run_cypher(store, "EXPLAIN " + query, {}, CypherOptions{});
   REQUIRE(plan.ok());
   CHECK(plan->plan.find("BatchAggregate") != std::string::npos);
+}
+
+}  // namespace
+
+TEST_CASE("cypher batched: collect() is charged per list item, as the row executor charges it") {
+  const BuiltGraph built = charging_graph();
+  const GraphStore& store = built.store;
+  auto calls = cypher::run_cypher(store, "MATCH (a)-[:CALLS]->(b) RETURN count(*) AS n", {}, CypherOptions{});
+  REQUIRE(calls.ok());
+  check_charged_as_rows(
+      store, "MATCH (a)-[:CALLS]->(b) RETURN a.file_path AS f, size(collect(b.name)) AS n ORDER BY n DESC, f LIMIT 3",
+      static_cast<std::size_t>(calls->rows[0][0].as_int()));
+}
+
+TEST_CASE("cypher batched: collect(DISTINCT) keeps each value once per group in first-seen order, charged per item kept") {
+  const BuiltGraph built = charging_graph();
+  const GraphStore& store = built.store;
+  auto kept = cypher::run_cypher(
+      store, "MATCH (a)-[:CALLS]->(b) WITH a.file_path AS f, count(DISTINCT b.name) AS n, count(DISTINCT b) AS m RETURN sum(n + m) AS s",
+      {}, CypherOptions{});
+  REQUIRE(kept.ok());
+  check_charged_as_rows(store,
+                        "MATCH (a)-[:CALLS]->(b) RETURN a.file_path AS f, collect(DISTINCT b.name) AS names, "
+                        "collect(DISTINCT b) AS bs ORDER BY size(names) DESC, f LIMIT 3",
+                        static_cast<std::size_t>(kept->rows[0][0].as_int()));
 }
 
 namespace {
