@@ -204,6 +204,7 @@ class BatchAggregate final : public Operator {
       if (a == projection_.aggregates.end()) {
         filter_aggregates_.clear();
         filter_reads_rows_ = true;
+        filter_slots_ = std::move(reads);
         return;
       }
       filter_aggregates_.push_back({static_cast<std::size_t>(a - projection_.aggregates.begin()), slot});
@@ -211,10 +212,42 @@ class BatchAggregate final : public Operator {
     filter_reads_rows_ = false;
   }
 
+  void any_order() { any_order_ = true; }
+
+  // Items nothing reads after the WITH are not written (batch_aggregate_writes()).
+  void writes(const std::vector<bool>& read, const std::vector<bool>& quiet) {
+    const std::size_t n = projection_.items.size();
+    written_.assign(n, true);
+    evaluated_.assign(n, true);
+    needed_.assign(slot_count_, 0);
+    items_may_fail_ = false;
+    for (std::size_t i = 0; i < n; ++i) {
+      items_may_fail_ = items_may_fail_ || (!quiet[i] && !deferred(i) && !by_key(i));
+      if (read[i] || filter_slots_.count(projection_.items[i].slot) != 0) continue;
+      written_[i] = false;
+      evaluated_[i] = !quiet[i] && !by_key(i);
+    }
+    // The slots the items computed from the row read (the keys' variables, the aggregates).
+    std::set<Slot> reads;
+    for (std::size_t i = 0; i < n; ++i) {
+      if ((evaluated_[i] || deferred(i)) && !by_key(i))
+        collect_slots(*projection_.items[i].expr, reads);
+    }
+    for (const Slot slot : reads) {
+      if (slot < needed_.size()) needed_[slot] = 1;
+    }
+  }
+
   std::string describe() const override {
     std::string out = "BatchAggregate " + text_;
     if (filter_) out += " WHERE " + filter_->text;
+    std::vector<std::string> unwritten;
+    for (std::size_t i = 0; i < written_.size(); ++i) {
+      if (!written_[i]) unwritten.push_back(projection_.items[i].name);
+    }
+    if (!unwritten.empty()) out += fmt::format(" (does not write {})", fmt::join(unwritten, ", "));
     if (keep_) out += fmt::format(" (writes the groups that can make the top {})", *keep_);
+    if (any_order_ && !items_may_fail_) out += " (in any order)";
     return out;
   }
 
@@ -340,7 +373,7 @@ class BatchAggregate final : public Operator {
     row.slots.assign(slot_count_, Value());
     row.weight = 1;
     for (std::size_t k = 0; k < key_variables_.size(); ++k) {
-      if (key_variables_[k] == kNoSlot) continue;
+      if (key_variables_[k] == kNoSlot || !needed(key_variables_[k])) continue;
       if (const auto& shape = shape_keys_[k]) {
         // A node (relationship) of the group's label (type) stands for its rows.
         const std::uint64_t index = table.key_word(k, g);
@@ -356,13 +389,17 @@ class BatchAggregate final : public Operator {
       row.slots[key_variables_[k]] = table.key_value(ctx.store(), k, g);
     }
     for (std::size_t a = 0; a < projection_.aggregates.size(); ++a) {
-      row.slots[projection_.aggregates[a].slot] = table.aggregate_value(ctx.store(), a, g);
+      if (needed(projection_.aggregates[a].slot))
+        row.slots[projection_.aggregates[a].slot] = table.aggregate_value(ctx.store(), a, g);
     }
     values_.clear();
     std::size_t k = 0;
     for (std::size_t i = 0; i < projection_.items.size(); ++i) {
       const bool grouping = !projection_.item_has_aggregate[i];
-      if (deferred(i)) {
+      if (deferred(i) || !written(i)) {
+        // An unwritten item that may fail is still evaluated (a key's value was, when grouping).
+        if (!deferred(i) && evaluated_[i] && !(grouping && key_by_value_[k]))
+          evaluate(*projection_.items[i].expr, row, ctx);
         values_.emplace_back();
       } else if (grouping && key_by_value_[k]) {
         values_.push_back(table.key_value(ctx.store(), k, g));
@@ -372,10 +409,17 @@ class BatchAggregate final : public Operator {
       if (grouping) ++k;
     }
     for (std::size_t i = 0; i < projection_.items.size(); ++i) {
-      if (!deferred(i)) row.slots[projection_.items[i].slot] = std::move(values_[i]);
+      if (!deferred(i) && written(i)) row.slots[projection_.items[i].slot] = std::move(values_[i]);
     }
   }
   bool deferred(std::size_t item) const { return item < projection_.deferred.size() && projection_.deferred[item]; }
+  bool written(std::size_t item) const { return written_.empty() || written_[item]; }
+  bool needed(Slot slot) const { return needed_.empty() || needed_[slot] != 0; }
+  // Whether item i is a grouping key whose value is its key's (written off the table, evaluated
+  // when grouping).
+  bool by_key(std::size_t item) const {
+    return !projection_.item_has_aggregate[item] && key_by_value_[key_of(item)];
+  }
 
   // The value sort key j has for group g (what the Sort will read).
   const Value& sort_value(ExecContext& ctx, std::size_t j, std::size_t g) {
@@ -448,11 +492,12 @@ class BatchAggregate final : public Operator {
     return table_->first_seen(a) < table_->first_seen(b);
   }
 
-  // Whether group g passes the filter (true, not false or null).
+  // Whether group g passes the filter (true, not false or null). The row
+  // Aggregate makes the group's row before the Filter tests it: items that
+  // may fail are evaluated first, so the error is the row executor's.
   bool passes(ExecContext& ctx, std::uint32_t g) {
-    if (filter_reads_rows_) {
-      write(ctx, g, scratch_);
-    } else {
+    if (filter_reads_rows_ || items_may_fail_) write(ctx, g, scratch_);
+    if (!filter_reads_rows_) {
       for (const auto& [a, slot] : filter_aggregates_) scratch_.slots[slot] = table_->aggregate_value(ctx.store(), a, g);
     }
     return is_true(*filter_, scratch_, ctx);
@@ -464,17 +509,20 @@ class BatchAggregate final : public Operator {
   void choose_written(ExecContext& ctx) {
     const std::size_t count = table_->size();
     const auto first_seen = [&](std::uint32_t a, std::uint32_t b) { return table_->first_seen(a) < table_->first_seen(b); };
+    // A parallel run's groups come part by part: put back in first-seen order unless no order
+    // matters.
+    const bool reorder = ran_parallel_ && !(any_order_ && !items_may_fail_ && !keep_);
     std::vector<std::uint32_t> seen(count);
     for (std::size_t g = 0; g < count; ++g) seen[g] = static_cast<std::uint32_t>(g);
     order_.clear();
     if (filter_) {
       // In first-seen order, so the first group the predicate fails on is the row Filter's.
-      if (ran_parallel_) std::sort(seen.begin(), seen.end(), first_seen);
+      if (reorder) std::sort(seen.begin(), seen.end(), first_seen);
       std::erase_if(seen, [&](std::uint32_t g) { return !passes(ctx, g); });
     }
     if (!keep_ || count <= *keep_) {
       // Run in one pass, groups are numbered in first-seen order already.
-      if (ran_parallel_) std::sort(seen.begin(), seen.end(), first_seen);
+      if (reorder && !filter_) std::sort(seen.begin(), seen.end(), first_seen);
       order_ = std::move(seen);
       return;
     }
@@ -537,6 +585,14 @@ class BatchAggregate final : public Operator {
   ExprPtr filter_;                                                 // a WITH's WHERE over the groups
   std::vector<std::pair<std::size_t, Slot>> filter_aggregates_;   // what it reads: aggregate, its slot
   bool filter_reads_rows_ = false;                                 // ... or the whole row
+  std::set<Slot> filter_slots_;                                    // the items' slots it then reads
+  // By item: its value is written into the rows (empty: every item), and
+  // it is evaluated at all; by slot: the items computed from the row read it.
+  std::vector<bool> written_;
+  std::vector<bool> evaluated_;
+  std::vector<char> needed_;
+  bool items_may_fail_ = false;  // some item computed from the row may fail (writes())
+  bool any_order_ = false;       // the rows' order does not matter (batch_aggregate_any_order())
   std::vector<std::size_t> sort_items_;
   std::vector<bool> sort_descending_;
   std::vector<std::optional<std::size_t>> counts_;
@@ -575,6 +631,15 @@ OperatorPtr make_batch_aggregate(OperatorPtr& chain, const BoundProjection& proj
 
 void batch_aggregate_keep_top(Operator& aggregate, const std::vector<SortSpec>& sort, std::size_t keep) {
   if (auto* batched = dynamic_cast<BatchAggregate*>(&aggregate)) batched->keep_top(sort, keep);
+}
+
+void batch_aggregate_any_order(Operator& aggregate) {
+  if (auto* batched = dynamic_cast<BatchAggregate*>(&aggregate)) batched->any_order();
+}
+
+void batch_aggregate_writes(Operator& aggregate, const std::vector<bool>& read,
+                            const std::vector<bool>& quiet) {
+  if (auto* batched = dynamic_cast<BatchAggregate*>(&aggregate)) batched->writes(read, quiet);
 }
 
 bool batch_aggregate_filter(Operator& aggregate, ExprPtr& predicate) {

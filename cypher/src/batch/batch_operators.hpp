@@ -92,6 +92,20 @@ void batch_aggregate_keep_top(Operator& aggregate, const std::vector<SortSpec>& 
 // that fails it is never made into a row. False when `aggregate` is not a
 // batched aggregation (the caller then filters its rows).
 bool batch_aggregate_filter(Operator& aggregate, ExprPtr& predicate);
+// Items of a WITH nothing after it reads (`read[i]` false): their values are
+// not written into the rows (the slot stays null). Such an item is still
+// evaluated, its value dropped, unless it is a grouping key written from
+// its key (evaluated when grouping) or `quiet[i]` (its evaluation cannot
+// fail), so the errors raised are the row Aggregate's. Items the batched
+// WHERE reads on the rows are written whatever `read` says.
+// The rows may come in any order (the next clause aggregates them with
+// functions that do not depend on it, and the WHERE on the groups cannot
+// fail): a parallel run's groups are not put back in first-seen order,
+// unless an item that may fail is evaluated (the first failing group must
+// be the row executor's).
+void batch_aggregate_any_order(Operator& aggregate);
+void batch_aggregate_writes(Operator& aggregate, const std::vector<bool>& read,
+                            const std::vector<bool>& quiet);
 
 // The rows of `chain` run as a batch pipeline over a scan and handed on
 // one at a time (for a plain projection), else nullptr (`chain` left as it

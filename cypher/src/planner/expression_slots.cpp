@@ -24,6 +24,33 @@ void collect_slots(const Expr& expr, std::set<Slot>& out) {
   out.insert(inner.begin(), inner.end());
 }
 
+void collect_clause_slots(const BoundClause& clause, std::set<Slot>& out) {
+  switch (clause.kind) {
+    case BoundClause::Kind::Match:
+      for (const BoundPatternPart& part : clause.match.parts) {
+        for (const BoundNodePattern& node : part.nodes) out.insert(node.slot);
+        for (const BoundRelPattern& rel : part.rels) out.insert(rel.slot);
+      }
+      if (clause.match.where) collect_slots(*clause.match.where, out);
+      break;
+    case BoundClause::Kind::Unwind:
+      collect_slots(*clause.unwind.list, out);
+      break;
+    case BoundClause::Kind::Projection: {
+      const BoundProjection& p = clause.projection;
+      for (const ProjectionItem& item : p.items) collect_slots(*item.expr, out);
+      for (const AggregateCall& call : p.aggregates) {
+        if (call.arg) collect_slots(*call.arg, out);
+      }
+      for (const SortKey& key : p.order_by) collect_slots(*key.expr, out);
+      for (const ExprPtr* e : {&p.skip, &p.limit, &p.where}) {
+        if (*e) collect_slots(**e, out);
+      }
+      break;
+    }
+  }
+}
+
 ExprPtr copy_renaming_slots(const Expr& expr, const std::map<Slot, Slot>& renamed) {
   if (expr.pattern || expr.plan || expr.kind == ExprKind::Comprehension || expr.kind == ExprKind::Aggregate) return nullptr;
   auto copy = std::make_unique<Expr>();

@@ -10,6 +10,9 @@
 namespace trellis::cypher {
 
 void collect_slots(const Expr& expr, std::set<Slot>& out);
+// The slots a clause reads: its expressions' reads and, for a MATCH, every
+// variable of its patterns (bound ones among them).
+void collect_clause_slots(const BoundClause& clause, std::set<Slot>& out);
 // A copy of `expr` reading slot `to` wherever it read a slot `from` of
 // `renamed`; null when `expr` holds what is not copied (a pattern
 // subquery's plan, a comprehension's own variable).

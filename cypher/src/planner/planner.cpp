@@ -162,7 +162,13 @@ class Planner {
           op = make_unwind(std::move(op), std::move(clause.unwind.list), clause.unwind.slot);
           bound_.insert(clause.unwind.slot);
           break;
-        case BoundClause::Kind::Projection: op = plan_projection(std::move(op), clause.projection); break;
+        case BoundClause::Kind::Projection:
+          read_after_.clear();
+          for (std::size_t after = c + 1; after < clauses.size(); ++after)
+            collect_clause_slots(clauses[after], read_after_);
+          next_clause_ = c + 1 < clauses.size() ? &clauses[c + 1] : nullptr;
+          op = plan_projection(std::move(op), clause.projection);
+          break;
       }
     }
     return op;
@@ -910,14 +916,98 @@ class Planner {
       }
       op = make_project(std::move(op), std::move(late), fmt::format("{} (after LIMIT)", fmt::join(late_names, ", ")));
     }
+    // Right after a batched aggregation, the groups are tested before rows are made of them.
+    const bool on_groups = batch_aggregate != nullptr && !p.aggregates.empty() && !p.distinct &&
+                           p.order_by.empty() && !p.skip && !p.limit && late.empty();
+    if (on_groups && (!p.where || quiet_predicate(*p.where)) && order_free_after(p))
+      batch_aggregate_any_order(*batch_aggregate);
     if (p.where) {
       prepare(*p.where);
-      // Right after a batched aggregation, the groups are tested before rows are made of them.
-      const bool on_groups = batch_aggregate != nullptr && !p.aggregates.empty() && !p.distinct && p.order_by.empty() &&
-                             !p.skip && !p.limit && late.empty();
-      if (!(on_groups && batch_aggregate_filter(*batch_aggregate, p.where))) op = make_filter(std::move(op), std::move(p.where));
+      if (!(on_groups && batch_aggregate_filter(*batch_aggregate, p.where))) {
+        collect_slots(*p.where, read_after_);  // read off the rows
+        op = make_filter(std::move(op), std::move(p.where));
+      }
     }
+    if (batch_aggregate != nullptr && !p.aggregates.empty()) write_read_items(*batch_aggregate, p);
     return op;
+  }
+
+  // Whether a predicate never fails: comparisons (null when types differ),
+  // null tests and their logic over variables and literals.
+  static bool quiet_predicate(const Expr& e) {
+    switch (e.kind) {
+      case ExprKind::Compare:
+        return std::all_of(e.args.begin(), e.args.end(), [](const ExprPtr& arg) {
+          return arg && (arg->kind == ExprKind::Variable || arg->kind == ExprKind::Literal);
+        });
+      case ExprKind::IsNull:
+      case ExprKind::IsNotNull:
+        return cannot_fail(*e.args[0]);
+      case ExprKind::Not:
+      case ExprKind::And:
+      case ExprKind::Or:
+      case ExprKind::Xor:
+        return std::all_of(e.args.begin(), e.args.end(),
+                           [](const ExprPtr& arg) { return arg && quiet_predicate(*arg); });
+      default:
+        return false;  // a bare variable or literal may be no boolean
+    }
+  }
+
+  // Whether the rows of WITH `p` may come in any order: the clause after it
+  // aggregates them into one row with functions whose result and errors
+  // do not depend on the order (count, and min / max of p's counts, which
+  // are integers: no two equal values tell apart).
+  bool order_free_after(const BoundProjection& p) const {
+    if (p.is_return || next_clause_ == nullptr ||
+        next_clause_->kind != BoundClause::Kind::Projection)
+      return false;
+    const BoundProjection& next = next_clause_->projection;
+    if (next.aggregates.empty()) return false;
+    for (const bool aggregated : next.item_has_aggregate) {
+      if (!aggregated) return false;
+    }
+    const auto is_count_item = [&](const Expr& arg) {
+      if (arg.kind != ExprKind::Variable) return false;
+      for (const ProjectionItem& item : p.items) {
+        if (item.slot != arg.slot || item.expr->kind != ExprKind::Aggregate) continue;
+        for (const AggregateCall& call : p.aggregates) {
+          if (call.slot == item.expr->slot)
+            return call.kind == AggregateKind::CountStar || call.kind == AggregateKind::Count;
+        }
+      }
+      return false;
+    };
+    return std::all_of(next.aggregates.begin(), next.aggregates.end(),
+                       [&](const AggregateCall& call) {
+                         switch (call.kind) {
+                           case AggregateKind::CountStar:
+                             return true;
+                           case AggregateKind::Count:
+                             return cannot_fail(*call.arg);
+                           case AggregateKind::Min:
+                           case AggregateKind::Max:
+                             return is_count_item(*call.arg);
+                           default:
+                             return false;
+                         }
+                       });
+  }
+
+  // A WITH's batched aggregation writes only the items read after it (by
+  // its ORDER BY, a WHERE over its rows, the clauses after): a RETURN's
+  // items are the answer, and DISTINCT compares whole rows.
+  void write_read_items(Operator& aggregate, const BoundProjection& p) const {
+    if (p.is_return || p.distinct) return;
+    std::set<Slot> read = read_after_;
+    for (const SortKey& key : p.order_by) collect_slots(*key.expr, read);
+    std::vector<bool> item_read;
+    std::vector<bool> quiet;
+    for (const ProjectionItem& item : p.items) {
+      item_read.push_back(read.count(item.slot) != 0);
+      quiet.push_back(item.expr->kind == ExprKind::Aggregate || cannot_fail(*item.expr));
+    }
+    batch_aggregate_writes(aggregate, item_read, quiet);
   }
 
   BoundSingleQuery& query_;
@@ -925,6 +1015,8 @@ class Planner {
   bool batched_ = true;
   std::set<Slot> bound_;
   std::map<Slot, std::vector<Label>> node_labels_;  // labels of node variables bound since the last projection
+  std::set<Slot> read_after_;  // the slots the clauses after the projection being planned read
+  const BoundClause* next_clause_ = nullptr;  // ... and the clause right after it
   std::set<Slot> read_next_;  // the slots the aggregation after the MATCH being planned reads
   const BoundProjection* next_projection_ = nullptr;  // that aggregation
   // While planning a MATCH whose rows matter only as a set: what the clauses after it read.
