@@ -57,6 +57,18 @@ Outcome run(const GraphStore& store, const std::string& query, bool batched, std
   return out;
 }
 
+// `query` run batched answers as run row by row: the same rows in the same
+// order, the same total, or the same error. The row run's outcome.
+Outcome check_batched_agrees(const GraphStore& store, const std::string& query) {
+  Outcome rows = run(store, query, false);
+  const Outcome batched = run(store, query, true);
+  CHECK(rows.ok == batched.ok);
+  CHECK(rows.error == batched.error);
+  CHECK(rows.total == batched.total);
+  CHECK(rows.rows == batched.rows);
+  return rows;
+}
+
 template <std::size_t N>
 const char* one_of(std::mt19937& rng, const char* const (&options)[N]) {
   return options[rng() % N];
@@ -279,12 +291,7 @@ TEST_CASE("cypher differential: the batched executor answers as the row executor
   for (std::size_t q = 0; q < queries; ++q) {
     const std::string query = random_query(rng);
     CAPTURE(query);
-    const Outcome rows = run(store, query, false);
-    const Outcome batched = run(store, query, true);
-    CHECK(rows.ok == batched.ok);
-    CHECK(rows.error == batched.error);
-    CHECK(rows.total == batched.total);
-    CHECK(rows.rows == batched.rows);
+    const Outcome rows = check_batched_agrees(store, query);
     const Outcome parallel = run(store, query, true, 97);
     CHECK(rows.error == parallel.error);
     CHECK(rows.rows == parallel.rows);
@@ -404,12 +411,8 @@ TEST_CASE(
          {"MATCH (a:Function) ", "MATCH (a) ", "MATCH (a:Method) WHERE a.line_start > 20 "}) {
       const std::string query = match + std::string(c.with);
       CAPTURE(query);
-      const Outcome rows = run(store, query, false);
-      const Outcome batched = run(store, query, true);
+      const Outcome rows = check_batched_agrees(store, query);
       const Outcome parallel = run(store, query, true, 97);
-      CHECK(rows.ok == batched.ok);
-      CHECK(rows.error == batched.error);
-      CHECK(rows.rows == batched.rows);
       CHECK(rows.error == parallel.error);
       CHECK(rows.rows == parallel.rows);
       auto plan = cypher::run_cypher(store, "EXPLAIN " + query, {}, CypherOptions{});
@@ -581,7 +584,9 @@ std::string type_count_query(std::mt19937& rng) {
   };
   std::string near = one_of(rng, kLabels);
   std::string far = one_of(rng, kLabels);
-  const std::string step = fmt::format(fmt::runtime(one_of(rng, kSteps)), one_of(rng, kTypes));
+  const char* const step_shape = one_of(rng, kSteps);  // drawn one by one (see random_query)
+  const char* const step_types = one_of(rng, kTypes);
+  const std::string step = fmt::format(fmt::runtime(step_shape), step_types);
   std::string where = one_of(rng, kWhere);
   std::string ret = one_of(rng, kReturns);
   const auto reads_ends = [](const std::string& clause) {
@@ -617,7 +622,10 @@ std::string label_count_query(std::mt19937& rng) {
       "RETURN labels(a) AS l, collect(a.name)[0..2] AS o",
       "RETURN DISTINCT labels(a)[0] AS l, count(*) AS c ORDER BY l SKIP 1",
   };
-  std::string match = fmt::format("MATCH (a{}) {} {}", one_of(rng, kLabels), one_of(rng, kWhere), one_of(rng, kReturns));
+  const char* const label = one_of(rng, kLabels);  // drawn one by one (see random_query)
+  const char* const where = one_of(rng, kWhere);
+  const char* const returns = one_of(rng, kReturns);
+  std::string match = fmt::format("MATCH (a{}) {} {}", label, where, returns);
   if (rng() % 6 == 0) match = "UNWIND [1, 2] AS x " + match;
   return match;
 }
@@ -627,12 +635,7 @@ void check_type_counts(const GraphStore& store, std::uint32_t seed, std::size_t 
   for (std::size_t q = 0; q < queries; ++q) {
     const std::string query = q % 4 == 3 ? label_count_query(rng) : type_count_query(rng);
     CAPTURE(query);
-    const Outcome rows = run(store, query, false);
-    const Outcome batched = run(store, query, true);
-    CHECK(rows.ok == batched.ok);
-    CHECK(rows.error == batched.error);
-    CHECK(rows.total == batched.total);
-    CHECK(rows.rows == batched.rows);
+    check_batched_agrees(store, query);
     auto plan = cypher::run_cypher(store, "EXPLAIN " + query, {}, CypherOptions{});
     REQUIRE(plan.ok());
     if (plan->plan.find("TypeCount") != std::string::npos || plan->plan.find("LabelCount") != std::string::npos) ++counted;
