@@ -36,6 +36,9 @@ void Batch::gather_kept(std::size_t n) {
       for (std::size_t j = 0; j < n; ++j) column[j] = column[kept_[j]];
     }
   }
+  for (std::size_t s = 0; s < values.size(); ++s) {
+    if (has_value[s]) values[s].gather(values[s], value_kinds[s], kept_.data(), n);
+  }
   if (weighted) {
     for (std::size_t j = 0; j < n; ++j) weights[j] = weights[kept_[j]];
   }
@@ -46,6 +49,9 @@ void Batch::write_row(std::size_t row, Row& out) const {
   for (std::size_t s = 0; s < nodes.size(); ++s) {
     if (has_node[s]) out.slots[s] = NodeRef{nodes[s][row]};
     if (has_rel[s]) out.slots[s] = rels[s][row];
+  }
+  for (std::size_t s = 0; s < values.size(); ++s) {
+    if (has_value[s]) out.slots[s] = vec_value(values[s], value_kinds[s], row);
   }
   out.weight = weight(row);
 }

@@ -9,8 +9,10 @@
 
 #include <chrono>
 #include <cstdint>
+#include <optional>
 #include <vector>
 
+#include "batch/vec.hpp"
 #include "binder/bound_query.hpp"
 #include "executor/operator.hpp"
 
@@ -26,6 +28,11 @@ struct Batch {
   std::vector<std::vector<RelRef>> rels;
   std::vector<std::uint8_t> has_node;  // by slot: nodes[slot] is a column of this pipeline
   std::vector<std::uint8_t> has_rel;
+  // By slot: values a WITH computed (`WITH f, size(f.name) AS s`), of the
+  // kind value_kinds[slot] when has_value[slot].
+  std::vector<Vec> values;
+  std::vector<std::uint8_t> has_value;
+  std::vector<VecKind> value_kinds;
   std::vector<std::int64_t> weights;   // row weights when `weighted` (a counted expansion)
   bool weighted = false;
   // The slot whose column holds ascending node ids (a scan's; kept by
@@ -44,6 +51,9 @@ struct Batch {
     rels.resize(slots);
     has_node.resize(slots, 0);
     has_rel.resize(slots, 0);
+    values.resize(slots);
+    has_value.resize(slots, 0);
+    value_kinds.resize(slots, VecKind::Null);
   }
   std::int64_t weight(std::size_t row) const { return weighted ? weights[row] : 1; }
   // How many rows are live.
@@ -60,6 +70,35 @@ struct Batch {
  private:
   // Keeps the first n rows listed in kept_, in order.
   void gather_kept(std::size_t n);
+};
+
+// A column of computed values in a pipeline's batches.
+struct ValueColumn {
+  VecKind kind = VecKind::Null;
+  bool interned = false;  // Str: the store's ids come with the texts
+  bool operator==(const ValueColumn&) const = default;
+};
+
+// Which slots the batches of one level of a pipeline carry as columns.
+struct BatchLayout {
+  std::size_t slots = 0;
+  std::vector<std::uint8_t> nodes;  // by slot
+  std::vector<std::uint8_t> rels;   // by slot
+  std::vector<std::optional<ValueColumn>> values;  // by slot (empty: none)
+  bool weighted = false;
+
+  std::optional<ValueColumn> value(Slot slot) const {
+    return slot < values.size() ? values[slot] : std::nullopt;
+  }
+  // Whether `slot` is a column of the batches (nodes, relationships or values).
+  bool column(Slot slot) const {
+    return slot < slots && (nodes[slot] != 0 || rels[slot] != 0 || value(slot).has_value());
+  }
+  // Sizes `batch` for this layout (columns of kBatchSize rows).
+  void shape(Batch& batch) const;
+
+ private:
+  bool same_values(const Batch& batch) const;  // batch's value columns are this layout's
 };
 
 class BatchOperator : public Operator {

@@ -276,12 +276,12 @@ class BatchAggregate final : public Operator {
         e.keys.push_back(compile_shape_index(shape_keys_[k]->slot, shape_keys_[k]->relationship));
         continue;
       }
-      e.keys.push_back(compile_vector(planned ? *projection_.group_keys[i] : *projection_.items[i].expr, pipeline_.layout.nodes, pipeline_.layout.rels));
+      e.keys.push_back(compile_vector(planned ? *projection_.group_keys[i] : *projection_.items[i].expr, pipeline_.layout));
       // Groups are found by a text's id; the written key reads its text by that id.
       if (e.keys.back()) e.keys.back()->ids_only();
     }
     for (const AggregateCall& call : projection_.aggregates) {
-      e.args.push_back(call.arg ? compile_vector(*call.arg, pipeline_.layout.nodes, pipeline_.layout.rels) : nullptr);
+      e.args.push_back(call.arg ? compile_vector(*call.arg, pipeline_.layout) : nullptr);
       // count(DISTINCT text) counts ids; count(text) reads only whether each is null; collect(DISTINCT text)
       // keeps ids and reads their texts when it writes the lists.
       if (e.args.back() && (call.kind == AggregateKind::Count || (call.kind == AggregateKind::Collect && call.distinct))) {

@@ -135,6 +135,7 @@ class BatchExpand final : public BatchOperator {
       if (in_layout_.rels[s]) {
         for (std::size_t j = 0; j < n; ++j) out.rels[s][j] = in_.rels[s][parents_[j]];
       }
+      if (const auto column = in_layout_.value(s)) out.values[s].gather(in_.values[s], column->kind, parents_.data(), n);
     }
     if (in_layout_.weighted) {
       for (std::size_t j = 0; j < n; ++j) out.weights[j] = in_.weights[parents_[j]];

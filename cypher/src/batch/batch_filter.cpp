@@ -9,7 +9,7 @@ namespace {
 class BatchFilter final : public BatchOperator {
  public:
   BatchFilter(BatchOperatorPtr input, const Expr& predicate, BatchLayout layout)
-      : predicate_(predicate), layout_(std::move(layout)), vector_(compile_vector(predicate, layout_.nodes, layout_.rels)) {
+      : predicate_(predicate), layout_(std::move(layout)), vector_(compile_vector(predicate, layout_)) {
     set_child(std::move(input));
     scratch_.slots.resize(layout_.slots);
   }

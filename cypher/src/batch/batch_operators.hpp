@@ -12,17 +12,6 @@
 
 namespace trellis::cypher {
 
-// Which slots the batches of one level of a pipeline carry as columns.
-struct BatchLayout {
-  std::size_t slots = 0;
-  std::vector<std::uint8_t> nodes;  // by slot
-  std::vector<std::uint8_t> rels;   // by slot
-  bool weighted = false;
-
-  // Sizes `batch` for this layout (columns of kBatchSize rows).
-  void shape(Batch& batch) const;
-};
-
 using BatchOperatorPtr = std::unique_ptr<BatchOperator>;
 
 // Every node of the labels, or with `only` set, the nodes of those ranges
@@ -32,8 +21,10 @@ BatchOperatorPtr make_batch_scan(Slot slot, std::vector<Label> labels, std::stri
 BatchOperatorPtr make_batch_expand(BatchOperatorPtr input, const ExpandSpec& spec, BatchLayout in, BatchLayout out);
 BatchOperatorPtr make_batch_expand_count(BatchOperatorPtr input, const ExpandSpec& spec, BatchLayout layout);
 BatchOperatorPtr make_batch_filter(BatchOperatorPtr input, const Expr& predicate, BatchLayout layout);
-// The columns of each pair's first slot also under its second (OperatorForm::aliases).
-BatchOperatorPtr make_batch_alias(BatchOperatorPtr input, std::vector<std::pair<std::size_t, std::size_t>> aliases,
+// A projection inside a pipeline (an Alias form): the columns of each
+// alias's first slot also under its second, each computed item's values a
+// column of its slot. `in`: the layout of the input's batches.
+BatchOperatorPtr make_batch_alias(BatchOperatorPtr input, const OperatorForm& form, const BatchLayout& in,
                                   std::string text);
 
 // One operator of a batched pipeline: what it does and the layout of the batches it writes.

@@ -1,6 +1,7 @@
 #include <algorithm>
 
 #include "batch/batch_operators.hpp"
+#include "executor/expression_eval.hpp"
 #include "planner/expression_slots.hpp"
 
 namespace trellis::cypher {
@@ -81,7 +82,9 @@ std::optional<BatchPipeline> batch_pipeline(OperatorPtr& chain, std::size_t slot
       case Kind::Alias:
         // Below it the rows carry what the slots written are read from.
         for (const auto& [read, written] : form.aliases) above.erase(written);
+        for (const auto& [expr, written] : form.computed) above.erase(written);
         for (const auto& [read, written] : form.aliases) above.insert(read);
+        for (const auto& [expr, written] : form.computed) collect_slots(*expr, above);
         break;
       default: return std::nullopt;  // a scan per row of another (a product), a lookup, a reach, ...
     }
@@ -91,6 +94,7 @@ std::optional<BatchPipeline> batch_pipeline(OperatorPtr& chain, std::size_t slot
   layout.slots = slot_count;
   layout.nodes.assign(slot_count, 0);
   layout.rels.assign(slot_count, 0);
+  layout.values.assign(slot_count, std::nullopt);
   std::vector<BatchStep> steps;
   if (row_source) {
     for (std::size_t i = bottom; i < once; ++i) {
@@ -107,16 +111,34 @@ std::optional<BatchPipeline> batch_pipeline(OperatorPtr& chain, std::size_t slot
         step.text = step.text.substr(std::string_view("NodeScan ").size());
         break;
       case Kind::Filter: break;
-      case Kind::Alias:
+      case Kind::Alias: {
         for (const auto& [read, written] : form.aliases) {
-          if (read >= slot_count || written >= slot_count || (!layout.nodes[read] && !layout.rels[read])) return std::nullopt;
+          if (read >= slot_count || written >= slot_count || !layout.column(read)) return std::nullopt;
+        }
+        // A computed item's value is a column of the kind its expression
+        // has over the batches below (a pattern predicate only as a count
+        // off the CSR: subplans run row by row are not run inside a pipeline).
+        std::vector<ValueColumn> columns;
+        for (const auto& [expr, written] : form.computed) {
+          if (written >= slot_count) return std::nullopt;
+          const VecExprPtr vector = compile_vector(*expr, layout);
+          if (vector->row_by_row() && !subplans(*expr).empty()) return std::nullopt;
+          columns.push_back({vector->kind(), vector->interned()});
         }
         for (const auto& [read, written] : form.aliases) {
           step.out.nodes[written] = layout.nodes[read];
           step.out.rels[written] = layout.rels[read];
+          step.out.values[written] = layout.value(read);
+        }
+        for (std::size_t k = 0; k < columns.size(); ++k) {
+          const Slot written = form.computed[k].second;
+          step.out.nodes[written] = 0;
+          step.out.rels[written] = 0;
+          step.out.values[written] = columns[k];
         }
         step.text = step.text.substr(std::string_view("Project ").size());
         break;
+      }
       case Kind::ExpandCount:
         if (layout.weighted) return std::nullopt;
         step.out.weighted = true;
@@ -140,12 +162,15 @@ std::optional<BatchPipeline> batch_pipeline(OperatorPtr& chain, std::size_t slot
   // Every slot read above must be a column (anything else was bound before
   // the pipeline, which a pipeline from Once has not).
   for (const Slot s : reads) {
-    if (s >= slot_count || (!layout.nodes[s] && !layout.rels[s])) return std::nullopt;
+    if (!layout.column(s)) return std::nullopt;
   }
   BatchPipeline pipeline{nullptr, std::move(layout), nullptr, std::move(steps), false, row_source};
   for (const BatchStep& step : pipeline.steps) {
-    if (step.form.kind == Kind::Filter && compile_vector(*step.form.predicate, step.in.nodes, step.in.rels)->row_by_row()) {
+    if (step.form.kind == Kind::Filter && compile_vector(*step.form.predicate, step.in)->row_by_row()) {
       pipeline.row_by_row = true;
+    }
+    for (const auto& [expr, written] : step.form.computed) {
+      if (compile_vector(*expr, step.in)->row_by_row()) pipeline.row_by_row = true;
     }
   }
   if (!take) return pipeline;
@@ -155,6 +180,7 @@ std::optional<BatchPipeline> batch_pipeline(OperatorPtr& chain, std::size_t slot
     source.slots = slot_count;
     source.nodes.assign(slot_count, 0);
     source.rels.assign(slot_count, 0);
+    source.values.assign(slot_count, std::nullopt);
     for (std::size_t i = bottom; i < once; ++i) {
       const OperatorForm form = ops[i]->form();
       if (form.slot != kNoSlot) source.nodes[form.slot] = 1;
@@ -180,7 +206,7 @@ BatchOperatorPtr BatchPipeline::build(BatchOperatorPtr base, std::optional<std::
       case Kind::Filter: made = make_batch_filter(std::move(made), *step.form.predicate, step.out); break;
       case Kind::ExpandCount: made = make_batch_expand_count(std::move(made), *step.form.expand, step.out); break;
       case Kind::Expand: made = make_batch_expand(std::move(made), *step.form.expand, step.in, step.out); break;
-      case Kind::Alias: made = make_batch_alias(std::move(made), step.form.aliases, step.text); break;
+      case Kind::Alias: made = make_batch_alias(std::move(made), step.form, step.in, step.text); break;
       default: break;
     }
   }

@@ -56,14 +56,31 @@ class BatchScan final : public BatchOperator {
 
 }  // namespace
 
+bool BatchLayout::same_values(const Batch& batch) const {
+  for (std::size_t s = 0; s < slots; ++s) {
+    const std::optional<ValueColumn> column = value(s);
+    if ((batch.has_value[s] != 0) != column.has_value()) return false;
+    if (column && batch.value_kinds[s] != column->kind) return false;
+  }
+  return true;
+}
+
 void BatchLayout::shape(Batch& batch) const {
-  if (batch.nodes.size() == slots && batch.weighted == weighted && batch.has_node == nodes && batch.has_rel == rels) return;
+  if (batch.nodes.size() == slots && batch.weighted == weighted && batch.has_node == nodes && batch.has_rel == rels &&
+      same_values(batch))
+    return;
   batch.resize_slots(slots);
   batch.has_node = nodes;
   batch.has_rel = rels;
   for (std::size_t s = 0; s < slots; ++s) {
     if (nodes[s]) batch.nodes[s].resize(kBatchSize);
     if (rels[s]) batch.rels[s].resize(kBatchSize);
+    const std::optional<ValueColumn> column = value(s);
+    batch.has_value[s] = column.has_value();
+    if (column) {
+      batch.value_kinds[s] = column->kind;
+      batch.values[s].shape(column->kind, column->interned, kBatchSize);
+    }
   }
   batch.weighted = weighted;
   if (weighted) batch.weights.resize(kBatchSize);

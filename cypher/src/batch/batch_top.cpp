@@ -183,7 +183,7 @@ class BatchTop final : public Operator {
     tbb::parallel_for(std::size_t{0}, parts.size(), [&](std::size_t p) {
       Worker& w = workers.local();
       if (!w.first) {
-        w.first = compile_vector(first_expr_, pipeline_.layout.nodes, pipeline_.layout.rels);
+        w.first = compile_vector(first_expr_, pipeline_.layout);
         w.scratch.slots.resize(slot_count_);
         w.bound.emplace(keep_, descending);
       }
@@ -296,7 +296,7 @@ OperatorPtr make_batch_top(OperatorPtr& chain, std::vector<ProjectItem> items, s
   }
   const auto layout = batch_pipeline(chain, slot_count, reads, false);
   if (!layout) return nullptr;
-  VecExprPtr vector = compile_vector(*first, layout->layout.nodes, layout->layout.rels);
+  VecExprPtr vector = compile_vector(*first, layout->layout);
   if (vector->row_by_row()) return nullptr;
   auto pipeline = batch_pipeline(chain, slot_count, reads);
   return std::make_unique<BatchTop>(std::move(*pipeline), std::move(items), std::move(keys), keep, slot_count,

@@ -1,5 +1,6 @@
 #include "batch/vector_expr.hpp"
 #include "batch/vector_kernels.hpp"
+#include "batch/function_vec.hpp"
 
 #include <algorithm>
 #include <array>
@@ -65,10 +66,7 @@ int vec_order_compare(const Vec& vec, VecKind kind, std::size_t i, const Value& 
 namespace {
 
 // The slots a batch has columns for: node ids, relationships.
-struct Slots {
-  const std::vector<std::uint8_t>& nodes;
-  const std::vector<std::uint8_t>& rels;
-};
+using Slots = BatchLayout;
 
 // Whether a loop that cannot fail runs over every row of the batch (one
 // vector loop) rather than only the selected ones: the unselected rows'
@@ -154,6 +152,22 @@ class NodeVec final : public VecExpr {
     in.each([&](std::uint32_t i) __attribute__((always_inline)) {
       out.nodes[i] = nodes[i];
     });
+  }
+
+ private:
+  Slot slot_;
+};
+
+// A column of values a WITH computed (Batch::values).
+class ValueColumnVec final : public VecExpr {
+ public:
+  ValueColumnVec(Slot slot, ValueColumn column) : VecExpr(column.kind), slot_(slot) {
+    if (column.interned) set_interned();
+  }
+
+ protected:
+  void run(VecInput& in, Vec& out) override {
+    out.copy_rows(in.batch.values[slot_], kind(), in.selection, in.batch.size);
   }
 
  private:
@@ -931,6 +945,7 @@ VecExprPtr compile_native(const Expr& expr, const Slots& node_slots) {
     case ExprKind::Literal: return std::make_unique<LiteralVec>(expr.literal);
     case ExprKind::Variable:
       if (node_variable(expr, node_slots)) return std::make_unique<NodeVec>(expr.slot);
+      if (const auto column = node_slots.value(expr.slot)) return std::make_unique<ValueColumnVec>(expr.slot, *column);
       return nullptr;
     case ExprKind::Property:
       if (rel_variable(*expr.args[0], node_slots)) {
@@ -1005,6 +1020,16 @@ VecExprPtr compile_native(const Expr& expr, const Slots& node_slots) {
       if (!literal_list_of(*expr.args[1], item->kind())) return nullptr;
       return std::make_unique<InListVec>(std::move(item), *expr.args[1]);
     }
+    case ExprKind::Function: {
+      std::vector<VecExprPtr> args;
+      for (const auto& arg : expr.args) {
+        if (!arg) return nullptr;
+        auto compiled = compile_child(*arg, node_slots);
+        if (!compiled) return nullptr;
+        args.push_back(std::move(compiled));
+      }
+      return compile_function(expr, std::move(args));
+    }
     default: return nullptr;
   }
 }
@@ -1039,9 +1064,8 @@ class ShapeIndexVec final : public VecExpr {
 
 VecExprPtr compile_shape_index(Slot slot, bool relationship) { return std::make_unique<ShapeIndexVec>(slot, relationship); }
 
-VecExprPtr compile_vector(const Expr& expr, const std::vector<std::uint8_t>& node_slots,
-                          const std::vector<std::uint8_t>& rel_slots) {
-  if (auto native = compile_native(expr, Slots{node_slots, rel_slots})) return native;
+VecExprPtr compile_vector(const Expr& expr, const BatchLayout& layout) {
+  if (auto native = compile_native(expr, layout)) return native;
   return std::make_unique<RowEval>(expr);
 }
 

@@ -16,22 +16,9 @@
 #include <vector>
 
 #include "batch/batch.hpp"
+#include "batch/vec.hpp"
 
 namespace trellis::cypher {
-
-enum class VecKind : std::uint8_t { Null, Int, Float, Bool, Str, Node, Any };
-
-// One value per row of a batch, typed by its expression (VecExpr::kind()).
-struct Vec {
-  std::vector<std::int64_t> ints;      // Int; Bool as 0 / 1
-  std::vector<double> floats;          // Float
-  std::vector<std::string_view> strs;  // Str
-  std::vector<StringId> ids;           // Str read off the store: the interned id (VecExpr::interned())
-  std::vector<NodeId> nodes;           // Node
-  std::vector<std::uint8_t> nulls;     // 1: the row's value is null (every kind but Any)
-  std::vector<Value> values;           // Any
-  std::string arena;                   // text computed for this batch, viewed by strs
-};
 
 struct VecInput {
   const Batch& batch;
@@ -87,16 +74,13 @@ class VecExpr {
 };
 using VecExprPtr = std::unique_ptr<VecExpr>;
 
-// `node_slots` and `rel_slots`: the slots the batch has columns for.
-VecExprPtr compile_vector(const Expr& expr, const std::vector<std::uint8_t>& node_slots,
-                          const std::vector<std::uint8_t>& rel_slots);
+// Over batches of `layout` (the slots the batch has columns for).
+VecExprPtr compile_vector(const Expr& expr, const BatchLayout& layout);
 
 // The index of each row's label (the node of `slot`) or type (the
 // relationship of `slot`), as an Int column.
 VecExprPtr compile_shape_index(Slot slot, bool relationship);
 
-// The value of row i as the row evaluator would give it.
-Value vec_value(const Vec& vec, VecKind kind, std::size_t i);
 // order_compare(vec_value(vec, kind, i), value) without building the value
 // for the common kinds.
 int vec_order_compare(const Vec& vec, VecKind kind, std::size_t i, const Value& value);

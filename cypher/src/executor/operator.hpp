@@ -30,9 +30,13 @@ struct OperatorForm {
   const ExpandSpec* expand = nullptr;                 // Expand, ExpandCount
   const Expr* predicate = nullptr;                    // Filter
   const DegreeSpec* degree = nullptr;                 // Degree (a pattern subquery's count off the CSR)
-  // Alias: a projection of variables only (`WITH a, b AS c`), each pair
-  // (read, written): the rows pass through under the new slots.
-  std::vector<std::pair<std::size_t, std::size_t>> aliases;
+  // Alias: a projection (`WITH a, b AS c`): each pair of `aliases` (read,
+  // written) is a variable passed on under a new slot.
+  std::vector<std::pair<std::size_t, std::size_t>> aliases{};
+  // Alias: the items that compute a value (`WITH f, size(f.name) AS s`),
+  // each (expression, written); in the projection's order, with the
+  // variables among them in `aliases`.
+  std::vector<std::pair<const Expr*, std::size_t>> computed{};
 };
 
 class Operator {

@@ -21,8 +21,11 @@ class Project final : public Operator {
   OperatorForm form() const override {
     OperatorForm form;
     for (const ProjectItem& item : items_) {
-      if (item.expr->kind != ExprKind::Variable) return {};
-      form.aliases.emplace_back(item.expr->slot, item.slot);
+      if (item.expr->kind == ExprKind::Variable) {
+        form.aliases.emplace_back(item.expr->slot, item.slot);
+      } else {
+        form.computed.emplace_back(item.expr, item.slot);
+      }
     }
     form.kind = OperatorForm::Kind::Alias;
     return form;

@@ -853,7 +853,11 @@ class Planner {
         const bool alias_only = !p.is_return && std::all_of(p.items.begin(), p.items.end(), [](const ProjectionItem& item) {
           return item.expr->kind == ExprKind::Variable;
         });
-        if (batched_ && !alias_only) {
+        // So does a WITH computing values whose rows the next projection
+        // reads as they come: its items become columns of that pipeline.
+        const bool read_next = !p.is_return && !p.distinct && !p.skip && !p.limit && p.order_by.empty() &&
+                               next_clause_ != nullptr && next_clause_->kind == BoundClause::Kind::Projection;
+        if (batched_ && !alias_only && !read_next) {
           // A scan's pipeline runs batched under the projection; with items
           // that cannot fail (reads of the pattern's variables and their
           // properties), rows past the caller's limit are only counted.
