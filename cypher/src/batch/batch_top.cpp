@@ -18,17 +18,20 @@ struct Candidates {
   std::vector<std::uint64_t> positions;
   std::vector<std::vector<NodeId>> nodes;  // by slot
   std::vector<std::vector<RelRef>> rels;   // by slot
+  std::vector<std::vector<Value>> values;  // by slot: a WITH's computed values
   std::vector<std::int64_t> weights;
 
   void add(const Batch& batch, std::size_t row, std::uint64_t position) {
     if (nodes.size() != batch.nodes.size()) {
       nodes.resize(batch.nodes.size());
       rels.resize(batch.rels.size());
+      values.resize(batch.values.size());
     }
     positions.push_back(position);
     for (std::size_t s = 0; s < batch.nodes.size(); ++s) {
       if (batch.has_node[s]) nodes[s].push_back(batch.nodes[s][row]);
       if (batch.has_rel[s]) rels[s].push_back(batch.rels[s][row]);
+      if (batch.has_value[s]) values[s].push_back(vec_value(batch.values[s], batch.value_kinds[s], row));
     }
     weights.push_back(batch.weight(row));
   }
@@ -37,6 +40,7 @@ struct Candidates {
     for (std::size_t s = 0; s < nodes.size(); ++s) {
       if (!nodes[s].empty()) out.slots[s] = NodeRef{nodes[s][i]};
       if (!rels[s].empty()) out.slots[s] = rels[s][i];
+      if (!values[s].empty()) out.slots[s] = values[s][i];
     }
     out.weight = weights[i];
   }
