@@ -275,7 +275,7 @@ TEST_CASE("cypher planner: a named far end or relationship the aggregation never
   CHECK(count_of("MATCH (a)-[r:CALLS]->(b) RETURN count(DISTINCT a) + count(DISTINCT b) AS n", "") < 2 * calls);
 }
 
-TEST_CASE("cypher planner: a WITH of variables only runs inside the batch pipeline of what reads it next") {
+TEST_CASE("cypher planner: a WITH runs inside the batch pipeline of what reads it next") {
   const auto plan_of = [](std::string_view query) {
     auto explained = cypher::run_cypher(shop_store(), std::string("EXPLAIN ") + std::string(query), {}, CypherOptions{});
     REQUIRE(explained.ok());
@@ -293,10 +293,16 @@ TEST_CASE("cypher planner: a WITH of variables only runs inside the batch pipeli
     CHECK(plan.find("Unbatch") == std::string::npos);
     CHECK(plan.find("Project") == std::string::npos);
   }
-  // Items that compute a value, DISTINCT and LIMIT keep the row operators.
-  CHECK(plan_of("MATCH (f:Function) WITH f, f.name AS n WHERE n > 'a' RETURN count(*) AS c").find("BatchAlias") ==
-        std::string::npos);
+  // Items that compute a value are columns of the pipeline (BatchProject).
+  const std::string computed = plan_of("MATCH (f:Function) WITH f, f.name AS n WHERE n > 'a' RETURN count(*) AS c");
+  CHECK(computed.find("BatchProject f, n") != std::string::npos);
+  CHECK(computed.find("BatchFilter n > 'a'") != std::string::npos);
+  CHECK(computed.find("Unbatch") == std::string::npos);
+  // LIMIT keeps the row operators.
   CHECK(plan_of("MATCH (f:Function) WITH f LIMIT 2 RETURN count(*) AS c").find("BatchAlias") == std::string::npos);
+  // An aggregation with no batched form (a collect of lists) reads the pipeline's rows through Unbatch.
+  const std::string rows = plan_of("MATCH (f:Function) WITH f, size(f.name) AS s RETURN s, collect([f.name])[0] AS x");
+  CHECK(rows.find("Aggregate s, x\n  Unbatch\n    BatchProject f, s") != std::string::npos);
 }
 
 TEST_CASE("cypher planner: a lone node pattern only a count reads is counted by the store") {

@@ -608,6 +608,14 @@ class Planner {
     }
   }
 
+  // A row operator reads the rows of `op`: a batch pipeline over a scan
+  // under it runs batched and hands its rows on one at a time (Unbatch).
+  // `reads`: the slots the row operators above read off those rows.
+  void unbatch_for_rows(OperatorPtr& op, const std::set<Slot>& reads) const {
+    if (!batched_) return;
+    if (OperatorPtr rows = make_unbatch(op, query_.slot_count, reads)) op = std::move(rows);
+  }
+
   static std::set<Slot> slots_read(const BoundProjection& p) {
     std::set<Slot> read;
     for (const ProjectionItem& item : p.items) collect_slots(*item.expr, read);
@@ -822,6 +830,16 @@ class Planner {
     if (!p.aggregates.empty()) {
       OperatorPtr batched = batched_ ? make_batch_aggregate(op, p, query_.slot_count, text, nullptr, std::nullopt) : nullptr;
       batch_aggregate = batched.get();
+      if (!batched) {
+        std::set<Slot> reads;
+        for (std::size_t i = 0; i < p.items.size(); ++i) {
+          if (!p.item_has_aggregate[i]) collect_slots(*p.items[i].expr, reads);
+        }
+        for (const AggregateCall& call : p.aggregates) {
+          if (call.arg) collect_slots(*call.arg, reads);
+        }
+        unbatch_for_rows(op, reads);
+      }
       op = batched ? std::move(batched) : make_aggregate(std::move(op), p, text);
     } else if (distinct_groups) {
       batch_aggregate = distinct_groups.get();
@@ -837,7 +855,10 @@ class Planner {
           collect_slots(*item.expr, reads);
           all_variables = all_variables && item.expr->kind == ExprKind::Variable;
         }
-        if (!all_variables && !reads.empty()) op = make_distinct(std::move(op), {reads.begin(), reads.end()});
+        if (!all_variables && !reads.empty()) {
+          unbatch_for_rows(op, reads);
+          op = make_distinct(std::move(op), {reads.begin(), reads.end()});
+        }
       }
       std::vector<ProjectItem> items;
       for (std::size_t i = 0; i < p.items.size(); ++i) {
@@ -906,7 +927,12 @@ class Planner {
       OperatorPtr top;
       if (p.aggregates.empty() && batched_ && !p.distinct && keep) {
         top = make_batch_top(op, pending, keys, *keep, query_.slot_count, sort_text);
-        if (!top) op = make_project(std::move(op), std::move(pending), text);
+        if (!top) {
+          std::set<Slot> reads;
+          for (const ProjectItem& item : pending) collect_slots(*item.expr, reads);
+          unbatch_for_rows(op, reads);
+          op = make_project(std::move(op), std::move(pending), text);
+        }
       }
       if (batch_aggregate != nullptr && keep) batch_aggregate_keep_top(*batch_aggregate, keys, *keep);
       op = top ? std::move(top) : make_sort(std::move(op), std::move(keys), keep, sort_text);
