@@ -294,6 +294,25 @@ void GroupTable::add_distinct(std::size_t a, std::uint32_t g, std::uint64_t valu
   ++c.counts[g];
 }
 
+// count(DISTINCT x) by group over a batch: the (group, value) pairs
+// inserted together (IdSet::insert_many), a group counted per new pair.
+void GroupTable::count_distinct(std::size_t a, const Vec& v, const Batch& batch) {
+  const VecKind kind = shapes_[a].kind;
+  const std::uint32_t* selected = batch.selected ? batch.selection.data() : nullptr;
+  const std::size_t live = batch.live();
+  pairs_.clear();
+  for (std::size_t k = 0; k < live; ++k) {
+    const std::size_t i = selected != nullptr ? selected[k] : k;
+    if (kind != VecKind::Node && v.nulls[i] != 0) continue;
+    const std::uint64_t word = kind == VecKind::Node ? v.nodes[i] : (kind == VecKind::Str ? v.ids[i] : static_cast<std::uint64_t>(v.ints[i]));
+    pairs_.push_back((std::uint64_t{groups_[i]} << 32) | word);
+  }
+  fresh_.resize(pairs_.size());
+  Column& c = columns_[a];
+  c.distinct.insert_many(pairs_.data(), pairs_.size(), fresh_.data());
+  for (std::size_t j = 0; j < pairs_.size(); ++j) c.counts[pairs_[j] >> 32] += fresh_[j];
+}
+
 void GroupTable::charge_held(ExecContext& ctx) {
   ctx.charge(held_items_ - charged_items_);
   charged_items_ = held_items_;
@@ -368,6 +387,11 @@ void GroupTable::accumulate(std::size_t a, const Vec& v, const Batch& batch) {
     }
     return;
   }
+  if (call.kind == AggregateKind::Count && call.distinct && columns_[a].seen_nodes.empty() && kind != VecKind::Any &&
+      kind != VecKind::Null) {
+    count_distinct(a, v, batch);
+    return;
+  }
   for (std::size_t k = 0; k < live; ++k) {
     const std::size_t i = selected != nullptr ? selected[k] : k;
     const bool null = kind == VecKind::Any ? v.values[i].is_null() : (kind == VecKind::Null || (kind != VecKind::Node && v.nulls[i] != 0));
@@ -419,7 +443,12 @@ void GroupTable::merge(const GroupTable& other, ExecContext* charge) {
           into.seen_nodes[w] |= from.seen_nodes[w];
         }
       } else {
-        from.distinct.for_each([&](std::uint64_t key) { add_distinct(a, to[key >> 32], key & 0xFFFFFFFFull); });
+        // The other table's (group, value) pairs renumbered to these groups, inserted together.
+        pairs_.clear();
+        from.distinct.for_each([&](std::uint64_t key) { pairs_.push_back((std::uint64_t{to[key >> 32]} << 32) | (key & 0xFFFFFFFFull)); });
+        fresh_.resize(pairs_.size());
+        into.distinct.insert_many(pairs_.data(), pairs_.size(), fresh_.data());
+        for (std::size_t j = 0; j < pairs_.size(); ++j) into.counts[pairs_[j] >> 32] += fresh_[j];
       }
       continue;
     }

@@ -202,6 +202,7 @@ class GroupTable {
   void accumulate(std::size_t a, const Vec& v, const Batch& batch);
   bool accumulate_ints(std::size_t a, const Vec& v, const std::uint32_t* selected, std::size_t live);
   void add_distinct(std::size_t a, std::uint32_t g, std::uint64_t value);
+  void count_distinct(std::size_t a, const Vec& v, const Batch& batch);
   void add_value(std::size_t a, std::uint32_t g, std::int64_t integer, std::string_view text, std::int64_t weight);
 
   std::vector<KeyShape> keys_;
@@ -230,6 +231,8 @@ class GroupTable {
   std::vector<std::uint32_t> groups_;        // by batch row
   std::vector<std::uint64_t> row_words_;
   std::vector<std::uint32_t> live_groups_;   // by live row (add_words over a selection)
+  std::vector<std::uint64_t> pairs_;        // count_distinct(): (group, value) per live row
+  std::vector<std::uint8_t> fresh_;
   std::vector<std::uint32_t> added_;         // the live rows that made a group
 };
 
