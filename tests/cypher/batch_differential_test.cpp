@@ -633,6 +633,40 @@ std::string label_count_query(std::mt19937& rng) {
   return match;
 }
 
+// Items a WITH computes over `a` (functions, operators, pattern counts,
+// ones that fail on some rows).
+const char* const kComputedItems[] = {
+    "size(a.name)",
+    "a.line_end - a.line_start",
+    "toUpper(substring(a.name, 0, 2))",
+    "substring(a.name, 1)",
+    "substring(a.name, a.line_start - 20, 3)",
+    "coalesce(a.docstring, a.name)",
+    "toString(a.complexity)",
+    "toInteger(toString(a.line_start))",
+    "a.name",
+    "a:Function",
+    "COUNT { (a)-[:CALLS]->() }",
+    "abs(a.line_start - 50)",
+    "toFloat(a.line_start)",
+    "replace(a.name, 'e', 'E')",
+    "trim(a.docstring)",
+    "size(a.qualified_name) + a.complexity",
+    "a.name + '-' + a.file_path",
+    "toLower(a.language)",
+    "100 / (a.line_start - 47)",
+    "size(a.line_start)",
+    "a.complexity * 1000000000000",
+    "a.line_start / 7",
+    "a.line_start % 5 - coalesce(a.complexity, 1) % 2",
+    "a.line_end % (a.line_start + 3)",
+    "a.line_end / (a.line_start - 12)",
+    "a.line_start % (a.line_end - 40)",
+    "toFloat(a.line_start) / 3",
+    "a.name + a.line_start",
+    "a.line_start ^ 2",
+    "(-9223372036854775807 - a.complexity) / -1",
+};
 // A WITH that computes values (functions, arithmetic, pattern counts,
 // items that may fail, one or two of them) read by the clause after it:
 // aggregations, top k, plain projections, another WITH, an expansion.
@@ -642,29 +676,7 @@ std::string computed_with_query(std::mt19937& rng) {
       "MATCH (a{0} {{name: 'visit'}})<-[:CALLS*1..3]-(b)",
   };
   static const char* const kLabels[] = {"", ":Function", ":Method", ":Function|Method", ""};
-  static const char* const kFirst[] = {
-      "size(a.name)",
-      "a.line_end - a.line_start",
-      "toUpper(substring(a.name, 0, 2))",
-      "substring(a.name, 1)",
-      "substring(a.name, a.line_start - 20, 3)",
-      "coalesce(a.docstring, a.name)",
-      "toString(a.complexity)",
-      "toInteger(toString(a.line_start))",
-      "a.name",
-      "a:Function",
-      "COUNT { (a)-[:CALLS]->() }",
-      "abs(a.line_start - 50)",
-      "toFloat(a.line_start)",
-      "replace(a.name, 'e', 'E')",
-      "trim(a.docstring)",
-      "size(a.qualified_name) + a.complexity",
-      "a.name + '-' + a.file_path",
-      "toLower(a.language)",
-      "100 / (a.line_start - 47)",
-      "size(a.line_start)",
-      "a.complexity * 1000000000000",
-  };
+
   static const char* const kSecond[] = {
       "", "", "", ", a.line_start AS t", ", size(a.file_path) AS t", ", toUpper(a.name) AS t",
       ", 60 / (a.line_end - 49) AS t", ", substring(a.name, 40 - a.line_start) AS t", ", a.docstring AS t",
@@ -696,7 +708,7 @@ std::string computed_with_query(std::mt19937& rng) {
   // Drawn one by one (see random_query).
   const char* const shape = one_of(rng, kPatterns);
   const char* const label = one_of(rng, kLabels);
-  const char* const first = one_of(rng, kFirst);
+  const char* const first = one_of(rng, kComputedItems);
   const char* const second = one_of(rng, kSecond);
   const char* const where = one_of(rng, kWhere);
   const char* const next = one_of(rng, kNext);
@@ -791,6 +803,25 @@ TEST_CASE("cypher differential: a WITH computing values runs inside the batch pi
     const BuiltGraph built = looped_graph(4);
     check_computed_withs(built.store, 4, 200, projected, answered);
     CHECK(projected > 200 / 3);
+  }
+  SUBCASE("every item, grouped, ordered, filtered and summed") {
+    auto builder = bench::generate_code_graph({2'000, 5});
+    REQUIRE(builder.ok());
+    auto built = std::move(*builder).build();
+    REQUIRE(built.ok());
+    static const char* const kReads[] = {
+        "MATCH (a:Function) WITH a, {} AS s RETURN s, count(*) AS c ORDER BY c DESC, s LIMIT 5",
+        "MATCH (a:Method) WITH a, {} AS s WHERE s IS NOT NULL RETURN a.qualified_name AS q, s ORDER BY s DESC, q LIMIT 4",
+        "MATCH (a:Function|Method) WITH {} AS s RETURN count(s) AS n, count(DISTINCT s) AS d, collect(s)[0..4] AS l",
+    };
+    for (const char* const item : kComputedItems) {
+      for (const char* const read : kReads) {
+        const std::string query = fmt::format(fmt::runtime(read), item);
+        CAPTURE(query);
+        if (plan_of_agreed(built->store, query).find("BatchProject") != std::string::npos) ++projected;
+      }
+    }
+    CHECK(projected == std::size(kComputedItems) * std::size(kReads));
   }
 }
 

@@ -38,9 +38,32 @@ std::optional<VecKind> result_kind(std::string_view name, const std::vector<VecK
   return std::nullopt;
 }
 
-enum class Kernel : std::uint8_t { Call, Size, Upper, Lower, Substring };
+// The kind of `a op b` (an Arithmetic the batch has no loop of its own
+// for), or nullopt.
+std::optional<VecKind> operator_kind(char op, VecKind a, VecKind b) {
+  using K = VecKind;
+  const auto number = [](VecKind k) { return k == K::Int || k == K::Float; };
+  if (op == '+' && (a == K::Str || b == K::Str)) {
+    if ((a == K::Str || number(a)) && (b == K::Str || number(b))) return K::Str;
+    return std::nullopt;
+  }
+  if (!number(a) || !number(b)) return std::nullopt;
+  if (op == '^') return K::Float;
+  if (op != '+' && op != '-' && op != '*' && op != '/' && op != '%') return std::nullopt;
+  return a == K::Int && b == K::Int ? K::Int : K::Float;
+}
 
-Kernel kernel_of(std::string_view name) {
+enum class Kernel : std::uint8_t { Call, Size, Upper, Lower, Substring, Divide, Remainder, Concat };
+
+Kernel kernel_of(const Expr& expr, const std::vector<VecExprPtr>& args) {
+  if (expr.kind == ExprKind::Arithmetic) {
+    const bool ints = args[0]->kind() == VecKind::Int && args[1]->kind() == VecKind::Int;
+    if (ints && expr.op == "/") return Kernel::Divide;
+    if (ints && expr.op == "%") return Kernel::Remainder;
+    if (expr.op == "+" && args[0]->kind() == VecKind::Str && args[1]->kind() == VecKind::Str) return Kernel::Concat;
+    return Kernel::Call;
+  }
+  const std::string_view name = expr.function->name;
   if (name == "size") return Kernel::Size;
   if (name == "toUpper") return Kernel::Upper;
   if (name == "toLower") return Kernel::Lower;
@@ -48,16 +71,16 @@ Kernel kernel_of(std::string_view name) {
   return Kernel::Call;
 }
 
-// A scalar function over the arguments' columns. Common text functions
-// run as loops over the texts; the others call the function per row with
-// the row's argument values (no expression tree walked, no row written).
+// A scalar function or an operator over the arguments' columns. Common
+// text functions, integer division and remainder and text concatenation
+// run as loops; the others call the function (or arithmetic()) per row
+// with the row's argument values (no expression tree walked, no row written).
 // When anything fails, the rows are evaluated again by the row evaluator,
 // so the error raised is the one it meets first.
 class FunctionVec final : public VecExpr {
  public:
   FunctionVec(const Expr& expr, VecKind kind, std::vector<VecExprPtr> args)
-      : VecExpr(kind), expr_(expr), kernel_(kernel_of(expr.function->name)), args_(std::move(args)),
-        values_(args_.size()) {}
+      : VecExpr(kind), expr_(expr), kernel_(kernel_of(expr, args)), args_(std::move(args)), values_(args_.size()) {}
 
  protected:
   void run(VecInput& in, Vec& out) override {
@@ -111,6 +134,31 @@ class FunctionVec final : public VecExpr {
           return true;
         });
         return;
+      case Kernel::Divide:
+      case Kernel::Remainder: {
+        const Vec& b = *columns_[1];
+        in.each([&](std::uint32_t i) {
+          out.nulls[i] = a.nulls[i] | b.nulls[i];
+          const std::int64_t y = b.ints[i];
+          if (out.nulls[i] != 0) return;
+          if (y == 0 || y == -1) {
+            store(call(in, i), i, out);  // division by zero, the overflow of min / -1: the row evaluator's errors
+          } else {
+            out.ints[i] = kernel_ == Kernel::Divide ? a.ints[i] / y : a.ints[i] % y;
+          }
+        });
+        return;
+      }
+      case Kernel::Concat: {
+        const Vec& b = *columns_[1];
+        texts(in, out, [&](std::uint32_t i, std::string& arena) {
+          if (a.nulls[i] != 0 || b.nulls[i] != 0) return false;
+          arena.append(a.strs[i]);
+          arena.append(b.strs[i]);
+          return true;
+        });
+        return;
+      }
       case Kernel::Call:
         if (kind() == VecKind::Str) {
           texts(in, out, [&](std::uint32_t i, std::string& arena) { return call_text(in, i, arena); });
@@ -123,6 +171,7 @@ class FunctionVec final : public VecExpr {
 
   Value call(VecInput& in, std::uint32_t i) {
     for (std::size_t k = 0; k < args_.size(); ++k) values_[k] = vec_value(*columns_[k], args_[k]->kind(), i);
+    if (expr_.kind == ExprKind::Arithmetic) return arithmetic(expr_.op, values_[0], values_[1]);
     return expr_.function->call(in.ctx.store(), values_);
   }
   // The call's text appended to `arena`; false when it is null.
@@ -157,7 +206,7 @@ class FunctionVec final : public VecExpr {
     }
   }
   [[noreturn]] void mismatch(const Value& v) const {
-    fail(ErrorCode::Internal, "batched " + std::string(expr_.function->name) + "() gave a " + std::string(to_string(v.kind())));
+    fail(ErrorCode::Internal, "batched " + expr_.text + " gave a " + std::string(to_string(v.kind())));
   }
   // Texts computed row by row into the arena, viewed once all are written.
   template <class F>
@@ -185,10 +234,15 @@ class FunctionVec final : public VecExpr {
 }  // namespace
 
 VecExprPtr compile_function(const Expr& expr, std::vector<VecExprPtr> args) {
-  if (expr.function == nullptr || args.empty()) return nullptr;
-  std::vector<VecKind> kinds;
-  for (const VecExprPtr& arg : args) kinds.push_back(arg->kind());
-  const std::optional<VecKind> kind = result_kind(expr.function->name, kinds);
+  if (args.empty()) return nullptr;
+  std::optional<VecKind> kind;
+  if (expr.kind == ExprKind::Arithmetic) {
+    if (args.size() == 2 && !expr.op.empty()) kind = operator_kind(expr.op[0], args[0]->kind(), args[1]->kind());
+  } else if (expr.kind == ExprKind::Function && expr.function != nullptr) {
+    std::vector<VecKind> kinds;
+    for (const VecExprPtr& arg : args) kinds.push_back(arg->kind());
+    kind = result_kind(expr.function->name, kinds);
+  }
   if (!kind) return nullptr;
   return std::make_unique<FunctionVec>(expr, *kind, std::move(args));
 }

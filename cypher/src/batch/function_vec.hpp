@@ -1,4 +1,5 @@
-// Scalar functions (functions/) over a batch's columns.
+// Scalar functions (functions/) and the arithmetic operators the batch has
+// no loop of its own for, over a batch's columns.
 #pragma once
 
 #include <vector>
@@ -7,9 +8,9 @@
 
 namespace trellis::cypher {
 
-// The call `expr` (ExprKind::Function) over its arguments' batched forms,
-// or null when the function's value kind for them is not known (the
-// caller then runs the call row by row).
+// The call `expr` (ExprKind::Function, or an Arithmetic) over its
+// arguments' batched forms, or null when its value kind for them is not
+// known (the caller then runs it row by row).
 VecExprPtr compile_function(const Expr& expr, std::vector<VecExprPtr> args);
 
 }  // namespace trellis::cypher

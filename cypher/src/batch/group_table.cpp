@@ -16,7 +16,6 @@ std::size_t hash_words(const std::uint64_t* words, std::size_t count, std::uint6
 
 void GroupTable::reset(std::size_t node_count) {
   columns_.assign(shapes_.size(), Column{});
-  text_ids_.assign(keys_.size(), {});
   texts_.assign(keys_.size(), {});
   single_.clear();
   ids_.clear();
@@ -45,10 +44,7 @@ std::uint64_t GroupTable::key_word(std::size_t k, const Vec& vec, std::size_t i)
     case VecKind::Bool: return static_cast<std::uint64_t>(vec.ints[i]);
     case VecKind::Str: {
       if (keys_[k].interned) return vec.ids[i];
-      auto& ids = text_ids_[k];
-      const auto [it, added] = ids.try_emplace(std::string(vec.strs[i]), static_cast<std::uint32_t>(texts_[k].size()));
-      if (added) texts_[k].push_back(it->first);
-      return it->second;
+      return texts_[k].number(vec.strs[i]);
     }
     default: return 0;
   }
@@ -488,7 +484,7 @@ Value GroupTable::key_value(const GraphStore& store, std::size_t k, std::size_t 
     case VecKind::Bool: return word != 0;
     case VecKind::Str:
       if (keys_[k].interned) return std::string(store.strings().get(static_cast<StringId>(word)));
-      return texts_[k][word];
+      return std::string(texts_[k].text(static_cast<std::uint32_t>(word)));
     default: return {};
   }
 }

@@ -8,13 +8,12 @@
 #pragma once
 
 #include <algorithm>
-#include <deque>
 #include <optional>
 #include <string>
-#include <unordered_map>
 #include <vector>
 
 #include "batch/vector_expr.hpp"
+#include "batch/text_numbers.hpp"
 #include "executor/distinct_keys.hpp"
 #include "executor/group_index.hpp"
 
@@ -208,9 +207,7 @@ class GroupTable {
   std::vector<KeyShape> keys_;
   std::vector<AggregateShape> shapes_;
   std::vector<Column> columns_;
-  // Computed texts of a key without store ids, by key: text -> number.
-  std::vector<std::unordered_map<std::string, std::uint32_t>> text_ids_;
-  std::vector<std::deque<std::string>> texts_;
+  std::vector<TextNumbers> texts_;  // by key: the computed texts of a key without store ids, numbered
   bool id_key_ = false;                      // one key of ids (nodes, interned texts)
   WordGroups<std::uint32_t> ids_;            // ... and the groups by its id
   bool packed_ = false;                      // two keys of ids, whose non-null pairs are one word (a << 32 | b)

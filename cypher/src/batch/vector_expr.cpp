@@ -970,11 +970,17 @@ VecExprPtr compile_native(const Expr& expr, const Slots& node_slots) {
       return std::make_unique<CompareVec>(*op, std::move(a), std::move(b));
     }
     case ExprKind::Arithmetic: {
-      if (expr.op != "+" && expr.op != "-" && expr.op != "*") return nullptr;
+      if (expr.args.size() != 2) return nullptr;
       auto a = compile_child(*expr.args[0], node_slots);
       auto b = compile_child(*expr.args[1], node_slots);
-      if (!a || !b || a->kind() != VecKind::Int || b->kind() != VecKind::Int) return nullptr;
-      return std::make_unique<ArithmeticVec>(expr.op[0], std::move(a), std::move(b));
+      if (!a || !b) return nullptr;
+      if ((expr.op == "+" || expr.op == "-" || expr.op == "*") && a->kind() == VecKind::Int && b->kind() == VecKind::Int) {
+        return std::make_unique<ArithmeticVec>(expr.op[0], std::move(a), std::move(b));
+      }
+      std::vector<VecExprPtr> args;
+      args.push_back(std::move(a));
+      args.push_back(std::move(b));
+      return compile_function(expr, std::move(args));  // division, remainder, texts, floats
     }
     case ExprKind::Not:
     case ExprKind::And:
