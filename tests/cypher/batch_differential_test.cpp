@@ -666,6 +666,12 @@ const char* const kComputedItems[] = {
     "a.name + a.line_start",
     "a.line_start ^ 2",
     "(-9223372036854775807 - a.complexity) / -1",
+    "CASE WHEN a.line_start > 30 THEN 'late' WHEN a.line_start > 10 THEN 'mid' ELSE 'early' END",
+    "CASE a.line_start % 4 WHEN 0 THEN a.name WHEN 1 THEN a.file_path END",
+    "CASE WHEN a.line_start > 40 THEN 100 / (a.line_start - 47) ELSE a.line_end END",
+    "CASE WHEN a.docstring IS NULL THEN null ELSE size(a.docstring) END",
+    "CASE a.name WHEN 'wrapper' THEN true WHEN 'visit' THEN false END",
+    "CASE WHEN a.line_start < 20 THEN substring(a.name, 20 - a.line_start) ELSE toUpper(a.name) END",
 };
 // A WITH that computes values (functions, arithmetic, pattern counts,
 // items that may fail, one or two of them) read by the clause after it:

@@ -306,8 +306,18 @@ class BatchAggregate final : public Operator {
         parallel_ok_ && !ctx.profile() ? pipeline_.parallel_parts(store, ctx.options().parallel_part_nodes) : std::vector<NodeRange>{};
     ran_parallel_ = !parts.empty();
     if (ran_parallel_) {
-      consume_parallel(ctx, parts, charge);
-    } else {
+      const std::size_t held = ctx.held();
+      try {
+        consume_parallel(ctx, parts, charge);
+      } catch (const RuntimeError&) {
+        // A part failed. The error raised must be the one the rows in scan
+        // order meet first, whichever part failed first: run them in order.
+        ran_parallel_ = false;
+        table.reset(store.node_count());
+        ctx.release_to(held);
+      }
+    }
+    if (!ran_parallel_) {
       Evaluators e = evaluators();
       auto& source = *static_cast<BatchOperator*>(mutable_child());
       Batch batch;

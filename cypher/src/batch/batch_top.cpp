@@ -128,9 +128,19 @@ class BatchTop final : public Operator {
     const std::vector<NodeRange> parts = first_->kind() == VecKind::Int && !ctx.profile()
                                              ? pipeline_.parallel_parts(ctx.store(), ctx.options().parallel_part_nodes)
                                              : std::vector<NodeRange>{};
+    bool done = false;
     if (!parts.empty()) {
-      consume_parallel(ctx, parts);
-    } else {
+      const std::size_t held = ctx.held();
+      try {
+        consume_parallel(ctx, parts);
+        done = true;
+      } catch (const RuntimeError&) {
+        // A part failed: the error raised must be the first the rows meet in scan order, so they run in order.
+        top_.clear();
+        ctx.release_to(held);
+      }
+    }
+    if (!done) {
       Batch batch;
       auto& source = *static_cast<BatchOperator*>(mutable_child());
       while (source.pull(ctx, batch)) offer_batch(ctx, batch);

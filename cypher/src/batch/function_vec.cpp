@@ -87,10 +87,7 @@ class FunctionVec final : public VecExpr {
     try {
       compute(in, out);
     } catch (const RuntimeError&) {
-      in.each([&](std::uint32_t i) {
-        in.batch.write_row(i, in.scratch);
-        evaluate(expr_, in.scratch, in.ctx);
-      });
+      replay_rows(expr_, in);
       throw;
     }
   }
@@ -232,6 +229,13 @@ class FunctionVec final : public VecExpr {
 };
 
 }  // namespace
+
+void replay_rows(const Expr& expr, VecInput& in) {
+  in.each([&](std::uint32_t i) {
+    in.batch.write_row(i, in.scratch);
+    evaluate(expr, in.scratch, in.ctx);
+  });
+}
 
 VecExprPtr compile_function(const Expr& expr, std::vector<VecExprPtr> args) {
   if (args.empty()) return nullptr;

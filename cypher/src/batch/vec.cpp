@@ -46,7 +46,7 @@ void Vec::gather(const Vec& from, VecKind kind, const std::uint32_t* rows, std::
     case VecKind::Float: gather_array(floats, from.floats, rows, n); break;
     case VecKind::Str:
       gather_array(strs, from.strs, rows, n);
-      if (!from.ids.empty()) gather_array(ids, from.ids, rows, n);
+      if (!from.ids.empty() && !ids.empty()) gather_array(ids, from.ids, rows, n);
       break;
     case VecKind::Node: gather_array(nodes, from.nodes, rows, n); break;
     case VecKind::Any:
@@ -66,7 +66,7 @@ void Vec::copy_rows(const Vec& from, VecKind kind, const std::vector<std::uint32
     case VecKind::Float: copy_array(floats, from.floats, rows, n); break;
     case VecKind::Str:
       copy_array(strs, from.strs, rows, n);
-      if (!from.ids.empty()) copy_array(ids, from.ids, rows, n);
+      if (!from.ids.empty() && !ids.empty()) copy_array(ids, from.ids, rows, n);
       break;
     case VecKind::Node: copy_array(nodes, from.nodes, rows, n); break;
     case VecKind::Any: copy_array(values, from.values, rows, n); return;

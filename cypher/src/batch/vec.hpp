@@ -28,7 +28,7 @@ struct Vec {
   void shape(VecKind kind, bool interned, std::size_t rows);
   // Row j of this column becomes row rows[j] of `from` (of `kind`), for j < n.
   // `from` may be this column when rows ascend (a compaction in place).
-  // Texts stay views of `from`'s texts.
+  // Texts stay views of `from`'s texts; store ids are copied when both have them.
   void gather(const Vec& from, VecKind kind, const std::uint32_t* rows, std::size_t n);
   // Row i of this column becomes row i of `from`, for each i of `rows`
   // (null: the first n rows).

@@ -1036,6 +1036,15 @@ VecExprPtr compile_native(const Expr& expr, const Slots& node_slots) {
       }
       return compile_function(expr, std::move(args));
     }
+    case ExprKind::Case: {
+      std::vector<VecExprPtr> args;
+      for (const auto& arg : expr.args) {
+        auto compiled = arg ? compile_child(*arg, node_slots) : nullptr;
+        if (!compiled) return nullptr;
+        args.push_back(std::move(compiled));
+      }
+      return compile_case(expr, std::move(args));
+    }
     default: return nullptr;
   }
 }

@@ -5,6 +5,8 @@
 // query is cancelled.
 #pragma once
 
+#include <algorithm>
+
 #include <chrono>
 #include <cstdint>
 
@@ -50,6 +52,10 @@ class ExecContext {
     if (cancelled()) fail(ErrorCode::Timeout, "The query was cancelled");
     fail(ErrorCode::Timeout, fmt::format("The query ran longer than its timeout of {} ms", options_.timeout.count()));
   }
+  // The rows held now, and back to a count held before (an attempt whose
+  // rows were all dropped).
+  std::size_t held() const { return held_; }
+  void release_to(std::size_t held) { held_ = std::min(held_, held); }
   // `rows` more rows (or list items) held in memory by an operator.
   void charge(std::size_t rows) {
     held_ += rows;
