@@ -46,6 +46,11 @@ export const EXPLANATIONS = [
       /\)-(\[[^\]]*\])?-\(/.test(kuzuQuery) && everyCell(mine, theirs, (a, b) => Number.isInteger(a) && Number.isInteger(b) && b > a),
   },
   {
+    id: "case-branches-eager",
+    text: "Kùzu evaluates every branch of a CASE on every row, so a branch that fails where it is not taken (a division by zero) fails the query; openCypher evaluates only the branch a row takes",
+    test: ({ kuzuQuery, mine, theirs }) => !mine.error && /\bCASE\b/.test(kuzuQuery) && kuzuError(theirs, /Divide by zero/),
+  },
+  {
     id: "order-by-list",
     text: "Kùzu cannot ORDER BY a list value (openCypher orders lists element by element)",
     test: ({ theirs }) => kuzuError(theirs, /Order by \S+ is not supported/),
