@@ -2423,6 +2423,15 @@ class ArgumentValues {
   std::vector<std::optional<Values>> values_;
 };
 
+// A builtin that looks at the function it is given without calling it
+// (`getattr(f, "methods", None)`, `callable(f)`).
+bool inspects_only(const LinkChain& callee) {
+  if (callee.size() != 1 || callee[0].kind != Link::Kind::Name) return false;
+  static constexpr std::array<std::string_view, 10> kInspecting = {
+      "callable", "delattr", "getattr", "hasattr", "id", "isinstance", "issubclass", "setattr", "type", "vars"};
+  return std::find(kInspecting.begin(), kInspecting.end(), callee[0].text) != kInspecting.end();
+}
+
 // What the call's arguments pass into the parameters of `target`, whose
 // first parameter is the receiver when `offset` is 1. A parameter the
 // function uses as a subscript key receives the literal keys passed to it;
@@ -2530,7 +2539,7 @@ SiteResolution resolve_site(Resolver& resolver, std::span<const FileFacts> files
       default: break;
     }
   }
-  if (site.external && targets.size() == 1 && targets[0].name == "builtins") {
+  if (site.external && targets.size() == 1 && targets[0].name == "builtins" && !inspects_only(call.callee)) {
     // A function handed to a builtin (`map(f, xs)`, `sorted(xs, key=f)`)
     // is called by it, for the caller; a method of a list, dict or set of
     // the tree calls only its `key=` (`xs.sort(key=f)`): `xs.append(f)`
