@@ -1639,6 +1639,9 @@ class Resolver {
   // no known value.
   bool passed_through(const Value& callee, const LinkChain& chain, std::size_t length, std::uint32_t file,
                       ScopeIndex scope, int depth, std::uint32_t line, Values& out) {
+    if (line != 0 && callee == Value::external("typing") && length > 0 && chain[length - 1].text == "cast") {
+      return cast_value(chain, length, file, scope, depth + 1, line, out);
+    }
     if (line == 0 || !callee.is(Value::Kind::Function)) return false;
     const std::uint32_t parameter = returned_parameter(callee.ref);
     if (parameter == kNone) return false;
@@ -1659,6 +1662,24 @@ class Resolver {
       if (passed.empty()) return false;
       for (const Value& value : passed) add(out, as_object(value));
       return true;
+    }
+    return false;
+  }
+
+  // `typing.cast(T, value)` gives value as it is.
+  bool cast_value(const LinkChain& chain, std::size_t length, std::uint32_t file, ScopeIndex scope, int depth,
+                  std::uint32_t line, Values& out) {
+    const CallSite* site = call_at(file, scope, line, chain, length);
+    if (site == nullptr) return false;
+    std::uint32_t position = 0;
+    for (std::size_t a = 0; a < site->arguments.size(); ++a) {
+      const std::string_view keyword = a < site->keywords.size() ? std::string_view(site->keywords[a]) : std::string_view();
+      if (keyword == "*" || keyword == "**") return false;
+      if (!(keyword.empty() ? position++ == 1 : keyword == "val")) continue;
+      if (site->arguments[a].empty() || is_literal_argument(site->arguments[a])) return false;
+      const Values passed = evaluate(site->arguments[a], file, scope, depth + 1, line);
+      for (const Value& value : passed) add(out, as_object(value));
+      return !passed.empty();
     }
     return false;
   }
