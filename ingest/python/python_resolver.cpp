@@ -1487,10 +1487,27 @@ class Resolver {
     }
     // A container literal is a container of the place it is assigned to:
     // its elements are the assignments into that place's elements.
-    if (is_container_literal(assignment.value)) {
+    if (is_container_literal(assignment.value) || is_empty_dict_call(assignment, file, depth + 1)) {
       return {Value{Value::Kind::Container, {file, assignment.scope}, place_of(assignment.target, assignment.target.size())}};
     }
     return evaluate(assignment.value, file, assignment.scope, depth + 1, assignment.line);
+  }
+
+  // `dict()`, `OrderedDict()` or `collections.OrderedDict()` with no
+  // arguments: an empty dict, as `{}` is. With arguments its elements are
+  // another container's, which the analysis does not copy.
+  bool is_empty_dict_call(const Assignment& assignment, std::uint32_t file, int depth) {
+    const LinkChain& value = assignment.value;
+    if (value.size() < 2 || value.back().kind != Link::Kind::Call) return false;
+    const Link& name = value[value.size() - 2];
+    if (name.kind != Link::Kind::Name && name.kind != Link::Kind::Attribute) return false;
+    const char* package = name.text == "dict" ? "builtins" : name.text == "OrderedDict" ? "collections" : nullptr;
+    if (package == nullptr) return false;
+    const CallSite* call = call_at(file, assignment.scope, assignment.line, value, value.size() - 1);
+    if (call == nullptr || !call->arguments.empty()) return false;
+    const Values callee =
+        evaluate(LinkChain(value.begin(), value.end() - 1), file, assignment.scope, depth + 1, assignment.line);
+    return callee.size() == 1 && callee[0] == Value::external(package);
   }
 
   // An element of a container: the values assigned to that key (and to
