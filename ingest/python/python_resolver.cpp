@@ -111,6 +111,8 @@ void add(Values& into, const Value& value) {
 void add(Values& into, const Values& values) {
   for (const Value& value : values) add(into, value);
 }
+// Whether values say only that the object may be any of too many (Many).
+bool is_many(const Values& values) { return values.size() == 1 && values[0].is(Value::Kind::Many); }
 Values one(Value value) {
   if (value.is(Value::Kind::Unknown)) return {};
   return {std::move(value)};
@@ -368,6 +370,9 @@ struct FileIndex {
   std::vector<std::unique_ptr<ScopeTable>> tables;  // module's at the back
   // By class definition: `self.<name> = ...` assignments in its methods, by name.
   std::vector<std::unordered_map<std::string_view, std::vector<const Assignment*>>> instance_attributes;
+  // By class definition: writes into the elements of `self.<place>` in its
+  // methods (`self.d[k] = f`), by the place after the receiver (`.d`).
+  std::vector<std::unordered_map<std::string, std::vector<const Assignment*>>> receiver_elements;
   // By scope: assignments into a container's elements (`d["k"] = f`,
   // `xs.append(f)`, a literal's items), by the container's place (`d`).
   std::vector<std::unordered_map<std::string, std::vector<const Assignment*>>> elements;
@@ -584,6 +589,19 @@ class ScopeTables {
         continue;
       }
       index.instance_attributes[method.parent][assignment.target[1].text].push_back(&assignment);
+    }
+    index.receiver_elements.resize(n);
+    for (const Assignment& assignment : facts.all_assignments()) {
+      const LinkChain& target = assignment.target;
+      if (assignment.scope == kModuleScope || target.size() < 3 || target.back().kind != Link::Kind::Element) continue;
+      const Definition& method = facts.definitions[assignment.scope];
+      if (method.label != Label::Method || method.first_parameter.empty() || has_decorator(method, "staticmethod") ||
+          target[0].kind != Link::Kind::Name || target[0].text != method.first_parameter ||
+          target[1].kind != Link::Kind::Attribute) {
+        continue;
+      }
+      const std::string place = place_of(target, target.size() - 1);
+      index.receiver_elements[method.parent][place.substr(method.first_parameter.size())].push_back(&assignment);
     }
   }
 
@@ -1560,7 +1578,8 @@ class Resolver {
     const auto away = index.elements_elsewhere[at].find(container.name);
     const bool own = it != index.elements[at].end();
     const bool elsewhere = away != index.elements_elsewhere[at].end();
-    if (!own && !elsewhere) return {};
+    const std::vector<const Assignment*>* by_methods = receiver_writes(container);
+    if (!own && !elsewhere && by_methods == nullptr) return {};
     // In line order; then those of nested functions, which may run whenever.
     const std::span<const Assignment* const> writes = own ? std::span<const Assignment* const>(it->second)
                                                           : std::span<const Assignment* const>();
@@ -1578,7 +1597,9 @@ class Resolver {
       while (first > 0 && writes[first - 1]->line == writes[first]->line) --first;
     }
     // Memoised, as an element may be assigned from itself (`d[k] = d[k] or f`).
-    const void* object = own ? static_cast<const void*>(&it->second) : static_cast<const void*>(&away->second);
+    const void* object = own         ? static_cast<const void*>(&it->second)
+                         : elsewhere ? static_cast<const void*>(&away->second)
+                                     : static_cast<const void*>(by_methods);
     return cached({object, kElement, (std::uint64_t{first} << 32) | count, name_id(key)}, [&] {
       Values values;
       const auto read = [&](const Assignment& write) {
@@ -1589,8 +1610,35 @@ class Resolver {
       };
       for (std::size_t w = first; w < count; ++w) read(*writes[w]);
       for (const Assignment* write : later) read(*write);
+      // The other methods of the class write `self.d` too, whenever they run:
+      // each write adds what it holds, unless that would leave the element
+      // unknown (Many), which would lose what this method's writes say.
+      if (by_methods != nullptr && !is_many(values)) {
+        for (const Assignment* write : *by_methods) {
+          if (write->scope == container.ref.def) continue;
+          Values known = values;
+          read(*write);
+          if (is_many(values)) values = std::move(known);
+        }
+      }
       return values;
     });
+  }
+
+  // For a container a method stores in an attribute of its receiver
+  // (`self.d = {}`), the writes into its elements by the class's methods
+  // (`self.d[k] = f`); nullptr for any other container.
+  const std::vector<const Assignment*>* receiver_writes(const Value& container) const {
+    if (container.ref.def == kModuleScope) return nullptr;
+    const Definition& method = files_[container.ref.file].definitions[container.ref.def];
+    const std::string& self = method.first_parameter;
+    if (method.label != Label::Method || self.empty() || container.name.size() <= self.size() ||
+        !container.name.starts_with(self) || container.name[self.size()] != '.') {
+      return nullptr;
+    }
+    const auto& writes = tables_.index(container.ref.file).receiver_elements[method.parent];
+    const auto it = writes.find(container.name.substr(self.size()));
+    return it == writes.end() ? nullptr : &it->second;
   }
 
   // What iterating an object gives (`for x in obj`, an element of unknown
