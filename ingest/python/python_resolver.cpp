@@ -898,6 +898,23 @@ class Resolver {
       const Link& link = chain[i];
       Values next;
       if (values.size() == 1 && values[0].is(Value::Kind::Many)) break;
+      if (const DictView view = dict_view(chain, i); view.links != 0 &&
+          std::any_of(values.begin(), values.end(), [](const Value& v) { return v.is(Value::Kind::Container); })) {
+        const LinkChain links(chain.begin() + static_cast<std::ptrdiff_t>(i),
+                              chain.begin() + static_cast<std::ptrdiff_t>(i + view.links));
+        for (const Value& value : values) {
+          if (value.is(Value::Kind::Container)) {
+            add(next, view.keys ? container_keys(value, depth + 1) : element(value, {}, depth + 1, {}, 0));
+          } else {
+            Values other{value};
+            follow(other, links, 0, file, scope, depth + 1, line);
+            add(next, other);
+          }
+        }
+        values = std::move(next);
+        i += view.links - 1;
+        continue;
+      }
       for (const Value& value : values) {
         switch (link.kind) {
           case Link::Kind::Attribute: add(next, member(value, link.text, depth + 1)); break;
@@ -915,6 +932,62 @@ class Resolver {
       }
       values = std::move(next);
     }
+  }
+
+  // An element of a dict's view iterated, from chain[i]: `d.values()` and
+  // `d.keys()` then Element "" (`for v in d.values()`), or `d.items()` then
+  // Element "" and the pair's Element "i:0" (a key) or "i:1" (a value).
+  struct DictView {
+    std::size_t links = 0;  // 0: no such view
+    bool keys = false;
+  };
+  static DictView dict_view(const LinkChain& chain, std::size_t i) {
+    const auto is = [&](std::size_t at, Link::Kind kind) { return at < chain.size() && chain[at].kind == kind; };
+    if (!is(i, Link::Kind::Attribute) || !is(i + 1, Link::Kind::Call) || !is(i + 2, Link::Kind::Element) ||
+        !chain[i + 2].text.empty()) {
+      return {};
+    }
+    const std::string& method = chain[i].text;
+    if (method == "values") return {3, false};
+    if (method == "keys") return {3, true};
+    if (method != "items" || !is(i + 3, Link::Kind::Element)) return {};
+    if (chain[i + 3].text == "i:0") return {4, true};
+    if (chain[i + 3].text == "i:1") return {4, false};
+    return {};
+  }
+
+  // The keys written into a container's elements: a literal key as its
+  // Constant, a name as key (`d[cls] = f`) as what the name holds where it
+  // is written.
+  Values container_keys(const Value& container, int depth) {
+    if (depth > kMaxDepth) {
+      truncated();
+      return {};
+    }
+    const FileIndex& index = tables_.index(container.ref.file);
+    const std::size_t at = slot(container.ref.def, files_[container.ref.file].definitions.size());
+    Values keys;
+    const auto read = [&](const Assignment& write) {
+      const std::string& key = write.target.back().text;
+      if (key.starts_with("s:") || key.starts_with("i:")) {
+        add(keys, Value{Value::Kind::Constant, {}, key});
+      } else if (key.starts_with("n:")) {
+        add(keys, evaluate(LinkChain{Link{Link::Kind::Name, key.substr(2)}}, container.ref.file, write.scope, depth + 1,
+                           write.line));
+      }
+    };
+    if (const auto it = index.elements[at].find(container.name); it != index.elements[at].end()) {
+      for (const Assignment* write : it->second) read(*write);
+    }
+    if (const auto it = index.elements_elsewhere[at].find(container.name); it != index.elements_elsewhere[at].end()) {
+      for (const Assignment* write : it->second) read(*write);
+    }
+    if (const std::vector<const Assignment*>* by_methods = receiver_writes(container)) {
+      for (const Assignment* write : *by_methods) {
+        if (write->scope != container.ref.def) read(*write);
+      }
+    }
+    return keys;
   }
 
   // The names module `file` re-exports, each with the definition or module
