@@ -59,8 +59,8 @@ namespace {
 // block_end.
 // 26: the Python resolver's edges (dict views iterated, self.d written by
 // other methods, dict()/OrderedDict() as {}, typing.cast, builtins that
-// only inspect a function): caches of 25 would keep old edges for
-// unchanged files.
+// only inspect a function, class-body attributes bound to nothing of the
+// tree): caches of 25 would keep old edges for unchanged files.
 constexpr std::uint32_t kCodecVersion = 26;
 
 class Writer {

@@ -226,6 +226,8 @@ bool reads_changed(const Reads& reads, const ChangedFlows& changed) {
 // an object, a builtin str or int: its attributes and calls are builtins'.
 Value as_object(const Value& value) { return value.is(Value::Kind::Constant) ? Value::external("builtins") : value; }
 bool is_builtin_object(const Value& value) { return value.is(Value::Kind::External) || value.is(Value::Kind::Constant); }
+// Whether some of the values are objects of the tree (none: all builtins).
+bool in_tree(const Values& values) { return !std::all_of(values.begin(), values.end(), is_builtin_object); }
 
 // Values worth passing on to a parameter.
 bool flows_on(const Value& value) {
@@ -1756,9 +1758,6 @@ class Resolver {
     const Definition& definition = files_[function.file].definitions[function.def];
     if (definition.return_annotation.empty()) return body_returns(function, depth);
     Values declared = instance_of(evaluate(definition.return_annotation, function.file, definition.parent, depth + 1));
-    const auto in_tree = [](const Values& values) {
-      return !std::all_of(values.begin(), values.end(), is_builtin_object);
-    };
     if (in_tree(declared)) return declared;
     if (definition.return_annotation.back().text == "Self" && definition.parent != kModuleScope &&
         files_[function.file].definitions[definition.parent].label == Label::Class) {
@@ -1929,6 +1928,15 @@ class Resolver {
         const bool is_static = has_decorator(definition, "staticmethod");
         const bool bound = !is_static && (on_instance || has_decorator(definition, "classmethod"));
         return {Value{Value::Kind::Function, ref, {}, bound}};
+      }
+      // An attribute the class body declares or binds to nothing of the
+      // tree (`adapters: MutableMapping[str, BaseAdapter]`, `x = None`) may
+      // hold, on an instance, what the methods assign it (`self.adapters = {}`).
+      if (on_instance && binding.kind == Binding::Kind::Assigned) {
+        Values values = resolve(binding, depth + 1);
+        if (in_tree(values)) return values;
+        add(values, instance_attribute(owner, name, depth + 1));
+        return values;
       }
       return resolve(binding, depth + 1);
     }

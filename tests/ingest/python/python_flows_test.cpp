@@ -392,3 +392,15 @@ TEST_CASE("python flows: getattr, callable and isinstance look at the function t
   // sorted(key=view) does call it.
   CHECK(g.calls_at(m + "handed", 53) == Names{m + "apply direct"});
 }
+
+TEST_CASE("python flows: an attribute the class body declares or binds to nothing of the tree holds what the methods assign") {
+  const auto& g = flows();
+  const std::string m = "flows.declared.";
+  // `members: MutableMapping[str, Any]` names no class of the tree: the
+  // `{}` __init__ assigns, filled by mount(), stands; `current = None`
+  // gives way to the Adapter() __init__ assigns. Never Spare's close.
+  CHECK(g.calls_at(m + "Holder.close", 29) == Names{m + "Adapter.close method"});
+  CHECK(g.calls_at(m + "Holder.close", 30) == Names{m + "Adapter.close method"});
+  CHECK(g.unresolved(m + "Holder.close").empty());
+  CHECK(g.calls_at(m + "spare", 34) == Names{m + "Spare constructor", m + "Spare.close method"});
+}
