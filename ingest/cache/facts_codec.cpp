@@ -57,7 +57,11 @@ namespace {
 // [Name "<func>", Attribute <index>], `=` statements assigning a closure
 // are Assignments (Assignment::reassigns), and Go Assignments carry
 // block_end.
-constexpr std::uint32_t kCodecVersion = 25;
+// 26: the Python resolver's edges (dict views iterated, self.d written by
+// other methods, dict()/OrderedDict() as {}, typing.cast, builtins that
+// only inspect a function, class-body attributes bound to nothing of the
+// tree): caches of 25 would keep old edges for unchanged files.
+constexpr std::uint32_t kCodecVersion = 26;
 
 class Writer {
  public:

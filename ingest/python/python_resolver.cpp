@@ -111,6 +111,8 @@ void add(Values& into, const Value& value) {
 void add(Values& into, const Values& values) {
   for (const Value& value : values) add(into, value);
 }
+// Whether values say only that the object may be any of too many (Many).
+bool is_many(const Values& values) { return values.size() == 1 && values[0].is(Value::Kind::Many); }
 Values one(Value value) {
   if (value.is(Value::Kind::Unknown)) return {};
   return {std::move(value)};
@@ -224,6 +226,8 @@ bool reads_changed(const Reads& reads, const ChangedFlows& changed) {
 // an object, a builtin str or int: its attributes and calls are builtins'.
 Value as_object(const Value& value) { return value.is(Value::Kind::Constant) ? Value::external("builtins") : value; }
 bool is_builtin_object(const Value& value) { return value.is(Value::Kind::External) || value.is(Value::Kind::Constant); }
+// Whether some of the values are objects of the tree (none: all builtins).
+bool in_tree(const Values& values) { return !std::all_of(values.begin(), values.end(), is_builtin_object); }
 
 // Values worth passing on to a parameter.
 bool flows_on(const Value& value) {
@@ -368,6 +372,9 @@ struct FileIndex {
   std::vector<std::unique_ptr<ScopeTable>> tables;  // module's at the back
   // By class definition: `self.<name> = ...` assignments in its methods, by name.
   std::vector<std::unordered_map<std::string_view, std::vector<const Assignment*>>> instance_attributes;
+  // By class definition: writes into the elements of `self.<place>` in its
+  // methods (`self.d[k] = f`), by the place after the receiver (`.d`).
+  std::vector<std::unordered_map<std::string, std::vector<const Assignment*>>> receiver_elements;
   // By scope: assignments into a container's elements (`d["k"] = f`,
   // `xs.append(f)`, a literal's items), by the container's place (`d`).
   std::vector<std::unordered_map<std::string, std::vector<const Assignment*>>> elements;
@@ -584,6 +591,19 @@ class ScopeTables {
         continue;
       }
       index.instance_attributes[method.parent][assignment.target[1].text].push_back(&assignment);
+    }
+    index.receiver_elements.resize(n);
+    for (const Assignment& assignment : facts.all_assignments()) {
+      const LinkChain& target = assignment.target;
+      if (assignment.scope == kModuleScope || target.size() < 3 || target.back().kind != Link::Kind::Element) continue;
+      const Definition& method = facts.definitions[assignment.scope];
+      if (method.label != Label::Method || method.first_parameter.empty() || has_decorator(method, "staticmethod") ||
+          target[0].kind != Link::Kind::Name || target[0].text != method.first_parameter ||
+          target[1].kind != Link::Kind::Attribute) {
+        continue;
+      }
+      const std::string place = place_of(target, target.size() - 1);
+      index.receiver_elements[method.parent][place.substr(method.first_parameter.size())].push_back(&assignment);
     }
   }
 
@@ -880,6 +900,23 @@ class Resolver {
       const Link& link = chain[i];
       Values next;
       if (values.size() == 1 && values[0].is(Value::Kind::Many)) break;
+      if (const DictView view = dict_view(chain, i); view.links != 0 &&
+          std::any_of(values.begin(), values.end(), [](const Value& v) { return v.is(Value::Kind::Container); })) {
+        const LinkChain links(chain.begin() + static_cast<std::ptrdiff_t>(i),
+                              chain.begin() + static_cast<std::ptrdiff_t>(i + view.links));
+        for (const Value& value : values) {
+          if (value.is(Value::Kind::Container)) {
+            add(next, view.keys ? container_keys(value, depth + 1) : element(value, {}, depth + 1, {}, 0));
+          } else {
+            Values other{value};
+            follow(other, links, 0, file, scope, depth + 1, line);
+            add(next, other);
+          }
+        }
+        values = std::move(next);
+        i += view.links - 1;
+        continue;
+      }
       for (const Value& value : values) {
         switch (link.kind) {
           case Link::Kind::Attribute: add(next, member(value, link.text, depth + 1)); break;
@@ -897,6 +934,62 @@ class Resolver {
       }
       values = std::move(next);
     }
+  }
+
+  // An element of a dict's view iterated, from chain[i]: `d.values()` and
+  // `d.keys()` then Element "" (`for v in d.values()`), or `d.items()` then
+  // Element "" and the pair's Element "i:0" (a key) or "i:1" (a value).
+  struct DictView {
+    std::size_t links = 0;  // 0: no such view
+    bool keys = false;
+  };
+  static DictView dict_view(const LinkChain& chain, std::size_t i) {
+    const auto is = [&](std::size_t at, Link::Kind kind) { return at < chain.size() && chain[at].kind == kind; };
+    if (!is(i, Link::Kind::Attribute) || !is(i + 1, Link::Kind::Call) || !is(i + 2, Link::Kind::Element) ||
+        !chain[i + 2].text.empty()) {
+      return {};
+    }
+    const std::string& method = chain[i].text;
+    if (method == "values") return {3, false};
+    if (method == "keys") return {3, true};
+    if (method != "items" || !is(i + 3, Link::Kind::Element)) return {};
+    if (chain[i + 3].text == "i:0") return {4, true};
+    if (chain[i + 3].text == "i:1") return {4, false};
+    return {};
+  }
+
+  // The keys written into a container's elements: a literal key as its
+  // Constant, a name as key (`d[cls] = f`) as what the name holds where it
+  // is written.
+  Values container_keys(const Value& container, int depth) {
+    if (depth > kMaxDepth) {
+      truncated();
+      return {};
+    }
+    const FileIndex& index = tables_.index(container.ref.file);
+    const std::size_t at = slot(container.ref.def, files_[container.ref.file].definitions.size());
+    Values keys;
+    const auto read = [&](const Assignment& write) {
+      const std::string& key = write.target.back().text;
+      if (key.starts_with("s:") || key.starts_with("i:")) {
+        add(keys, Value{Value::Kind::Constant, {}, key});
+      } else if (key.starts_with("n:")) {
+        add(keys, evaluate(LinkChain{Link{Link::Kind::Name, key.substr(2)}}, container.ref.file, write.scope, depth + 1,
+                           write.line));
+      }
+    };
+    if (const auto it = index.elements[at].find(container.name); it != index.elements[at].end()) {
+      for (const Assignment* write : it->second) read(*write);
+    }
+    if (const auto it = index.elements_elsewhere[at].find(container.name); it != index.elements_elsewhere[at].end()) {
+      for (const Assignment* write : it->second) read(*write);
+    }
+    if (const std::vector<const Assignment*>* by_methods = receiver_writes(container)) {
+      for (const Assignment* write : *by_methods) {
+        if (write->scope != container.ref.def) read(*write);
+      }
+    }
+    return keys;
   }
 
   // The names module `file` re-exports, each with the definition or module
@@ -1487,10 +1580,27 @@ class Resolver {
     }
     // A container literal is a container of the place it is assigned to:
     // its elements are the assignments into that place's elements.
-    if (is_container_literal(assignment.value)) {
+    if (is_container_literal(assignment.value) || is_empty_dict_call(assignment, file, depth + 1)) {
       return {Value{Value::Kind::Container, {file, assignment.scope}, place_of(assignment.target, assignment.target.size())}};
     }
     return evaluate(assignment.value, file, assignment.scope, depth + 1, assignment.line);
+  }
+
+  // `dict()`, `OrderedDict()` or `collections.OrderedDict()` with no
+  // arguments: an empty dict, as `{}` is. With arguments its elements are
+  // another container's, which the analysis does not copy.
+  bool is_empty_dict_call(const Assignment& assignment, std::uint32_t file, int depth) {
+    const LinkChain& value = assignment.value;
+    if (value.size() < 2 || value.back().kind != Link::Kind::Call) return false;
+    const Link& name = value[value.size() - 2];
+    if (name.kind != Link::Kind::Name && name.kind != Link::Kind::Attribute) return false;
+    const char* package = name.text == "dict" ? "builtins" : name.text == "OrderedDict" ? "collections" : nullptr;
+    if (package == nullptr) return false;
+    const CallSite* call = call_at(file, assignment.scope, assignment.line, value, value.size() - 1);
+    if (call == nullptr || !call->arguments.empty()) return false;
+    const Values callee =
+        evaluate(LinkChain(value.begin(), value.end() - 1), file, assignment.scope, depth + 1, assignment.line);
+    return callee.size() == 1 && callee[0] == Value::external(package);
   }
 
   // An element of a container: the values assigned to that key (and to
@@ -1543,7 +1653,8 @@ class Resolver {
     const auto away = index.elements_elsewhere[at].find(container.name);
     const bool own = it != index.elements[at].end();
     const bool elsewhere = away != index.elements_elsewhere[at].end();
-    if (!own && !elsewhere) return {};
+    const std::vector<const Assignment*>* by_methods = receiver_writes(container);
+    if (!own && !elsewhere && by_methods == nullptr) return {};
     // In line order; then those of nested functions, which may run whenever.
     const std::span<const Assignment* const> writes = own ? std::span<const Assignment* const>(it->second)
                                                           : std::span<const Assignment* const>();
@@ -1561,7 +1672,9 @@ class Resolver {
       while (first > 0 && writes[first - 1]->line == writes[first]->line) --first;
     }
     // Memoised, as an element may be assigned from itself (`d[k] = d[k] or f`).
-    const void* object = own ? static_cast<const void*>(&it->second) : static_cast<const void*>(&away->second);
+    const void* object = own         ? static_cast<const void*>(&it->second)
+                         : elsewhere ? static_cast<const void*>(&away->second)
+                                     : static_cast<const void*>(by_methods);
     return cached({object, kElement, (std::uint64_t{first} << 32) | count, name_id(key)}, [&] {
       Values values;
       const auto read = [&](const Assignment& write) {
@@ -1572,8 +1685,35 @@ class Resolver {
       };
       for (std::size_t w = first; w < count; ++w) read(*writes[w]);
       for (const Assignment* write : later) read(*write);
+      // The other methods of the class write `self.d` too, whenever they run:
+      // each write adds what it holds, unless that would leave the element
+      // unknown (Many), which would lose what this method's writes say.
+      if (by_methods != nullptr && !is_many(values)) {
+        for (const Assignment* write : *by_methods) {
+          if (write->scope == container.ref.def) continue;
+          Values known = values;
+          read(*write);
+          if (is_many(values)) values = std::move(known);
+        }
+      }
       return values;
     });
+  }
+
+  // For a container a method stores in an attribute of its receiver
+  // (`self.d = {}`), the writes into its elements by the class's methods
+  // (`self.d[k] = f`); nullptr for any other container.
+  const std::vector<const Assignment*>* receiver_writes(const Value& container) const {
+    if (container.ref.def == kModuleScope) return nullptr;
+    const Definition& method = files_[container.ref.file].definitions[container.ref.def];
+    const std::string& self = method.first_parameter;
+    if (method.label != Label::Method || self.empty() || container.name.size() <= self.size() ||
+        !container.name.starts_with(self) || container.name[self.size()] != '.') {
+      return nullptr;
+    }
+    const auto& writes = tables_.index(container.ref.file).receiver_elements[method.parent];
+    const auto it = writes.find(container.name.substr(self.size()));
+    return it == writes.end() ? nullptr : &it->second;
   }
 
   // What iterating an object gives (`for x in obj`, an element of unknown
@@ -1618,9 +1758,6 @@ class Resolver {
     const Definition& definition = files_[function.file].definitions[function.def];
     if (definition.return_annotation.empty()) return body_returns(function, depth);
     Values declared = instance_of(evaluate(definition.return_annotation, function.file, definition.parent, depth + 1));
-    const auto in_tree = [](const Values& values) {
-      return !std::all_of(values.begin(), values.end(), is_builtin_object);
-    };
     if (in_tree(declared)) return declared;
     if (definition.return_annotation.back().text == "Self" && definition.parent != kModuleScope &&
         files_[function.file].definitions[definition.parent].label == Label::Class) {
@@ -1639,6 +1776,9 @@ class Resolver {
   // no known value.
   bool passed_through(const Value& callee, const LinkChain& chain, std::size_t length, std::uint32_t file,
                       ScopeIndex scope, int depth, std::uint32_t line, Values& out) {
+    if (line != 0 && callee == Value::external("typing") && length > 0 && chain[length - 1].text == "cast") {
+      return cast_value(chain, length, file, scope, depth + 1, line, out);
+    }
     if (line == 0 || !callee.is(Value::Kind::Function)) return false;
     const std::uint32_t parameter = returned_parameter(callee.ref);
     if (parameter == kNone) return false;
@@ -1659,6 +1799,24 @@ class Resolver {
       if (passed.empty()) return false;
       for (const Value& value : passed) add(out, as_object(value));
       return true;
+    }
+    return false;
+  }
+
+  // `typing.cast(T, value)` gives value as it is.
+  bool cast_value(const LinkChain& chain, std::size_t length, std::uint32_t file, ScopeIndex scope, int depth,
+                  std::uint32_t line, Values& out) {
+    const CallSite* site = call_at(file, scope, line, chain, length);
+    if (site == nullptr) return false;
+    std::uint32_t position = 0;
+    for (std::size_t a = 0; a < site->arguments.size(); ++a) {
+      const std::string_view keyword = a < site->keywords.size() ? std::string_view(site->keywords[a]) : std::string_view();
+      if (keyword == "*" || keyword == "**") return false;
+      if (!(keyword.empty() ? position++ == 1 : keyword == "val")) continue;
+      if (site->arguments[a].empty() || is_literal_argument(site->arguments[a])) return false;
+      const Values passed = evaluate(site->arguments[a], file, scope, depth + 1, line);
+      for (const Value& value : passed) add(out, as_object(value));
+      return !passed.empty();
     }
     return false;
   }
@@ -1770,6 +1928,15 @@ class Resolver {
         const bool is_static = has_decorator(definition, "staticmethod");
         const bool bound = !is_static && (on_instance || has_decorator(definition, "classmethod"));
         return {Value{Value::Kind::Function, ref, {}, bound}};
+      }
+      // An attribute the class body declares or binds to nothing of the
+      // tree (`adapters: MutableMapping[str, BaseAdapter]`, `x = None`) may
+      // hold, on an instance, what the methods assign it (`self.adapters = {}`).
+      if (on_instance && binding.kind == Binding::Kind::Assigned) {
+        Values values = resolve(binding, depth + 1);
+        if (in_tree(values)) return values;
+        add(values, instance_attribute(owner, name, depth + 1));
+        return values;
       }
       return resolve(binding, depth + 1);
     }
@@ -2423,6 +2590,15 @@ class ArgumentValues {
   std::vector<std::optional<Values>> values_;
 };
 
+// A builtin that looks at the function it is given without calling it
+// (`getattr(f, "methods", None)`, `callable(f)`).
+bool inspects_only(const LinkChain& callee) {
+  if (callee.size() != 1 || callee[0].kind != Link::Kind::Name) return false;
+  static constexpr std::array<std::string_view, 10> kInspecting = {
+      "callable", "delattr", "getattr", "hasattr", "id", "isinstance", "issubclass", "setattr", "type", "vars"};
+  return std::find(kInspecting.begin(), kInspecting.end(), callee[0].text) != kInspecting.end();
+}
+
 // What the call's arguments pass into the parameters of `target`, whose
 // first parameter is the receiver when `offset` is 1. A parameter the
 // function uses as a subscript key receives the literal keys passed to it;
@@ -2530,7 +2706,7 @@ SiteResolution resolve_site(Resolver& resolver, std::span<const FileFacts> files
       default: break;
     }
   }
-  if (site.external && targets.size() == 1 && targets[0].name == "builtins") {
+  if (site.external && targets.size() == 1 && targets[0].name == "builtins" && !inspects_only(call.callee)) {
     // A function handed to a builtin (`map(f, xs)`, `sorted(xs, key=f)`)
     // is called by it, for the caller; a method of a list, dict or set of
     // the tree calls only its `key=` (`xs.sort(key=f)`): `xs.append(f)`

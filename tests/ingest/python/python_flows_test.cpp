@@ -323,3 +323,84 @@ TEST_CASE("python flows: a base class's self.m() reaches the subclasses that def
   CHECK(g.calls_at(m + "Base.build", 15) == Names{sub + "Child.make method"});
   CHECK(g.unresolved(m + "Base.run").empty());
 }
+
+TEST_CASE("python flows: a dict's values(), keys() and items() iterated give its values and keys") {
+  const auto& g = flows();
+  const std::string m = "flows.views.";
+  const Names closes{m + "A.close method", m + "B.close method", m + "C.close method"};
+  // `d = {"a": A(), "b": B()}`, `d["c"] = C()`: every value, not D's
+  // (another dict's), nor the close of every class (a name matcher's).
+  CHECK(g.calls_at(m + "by_literal", 29) == closes);
+  // `for k, v in d.items()`: v is a value, k a key (a str: out of the tree).
+  CHECK(g.calls_at(m + "by_literal", 31) == closes);
+  CHECK(g.calls_at(m + "by_literal", 32).empty());
+  CHECK(g.calls_at(m + "by_literal", 34).empty());
+  CHECK(g.unresolved(m + "by_literal").empty());
+  // `registry[A] = handler`: keys() gives the classes, items() the pair.
+  CHECK(g.calls_at(m + "by_class_key", 46) == Names{m + "A constructor", m + "B constructor"});
+  CHECK(g.calls_at(m + "by_class_key", 48) == Names{m + "handler direct"});
+  CHECK(g.calls_at(m + "other_dict", 78) == Names{m + "D.close method"});
+}
+
+TEST_CASE("python flows: self.d written by the class's other methods holds what they write") {
+  const auto& g = flows();
+  const std::string m = "flows.views.";
+  // `self.members = OrderedDict()` in __init__, filled by mount()
+  // (`self.members[prefix] = member`) with what __init__ passes it; not
+  // Registry's D (another class's `self.members`).
+  CHECK(g.calls_at(m + "Pool.close", 62) == Names{m + "A.close method", m + "B.close method"});
+  // pick() returns a value of items(); send() calls its close.
+  CHECK(g.calls_at(m + "Pool.send", 72) == Names{m + "A.close method", m + "B.close method"});
+  CHECK(g.unresolved(m + "Pool.close").empty());
+  CHECK(g.unresolved(m + "Pool.send").empty());
+  // `self.members = {}` in __init__, `self.members["d"] = D()` in add():
+  // D's close only, not Pool's members' A and B.
+  CHECK(g.calls_at(m + "Registry.close", 90) == Names{m + "D.close method"});
+}
+
+TEST_CASE("python flows: dict() and OrderedDict() with no arguments are an empty dict") {
+  const auto& g = flows();
+  const std::string m = "flows.views.";
+  // `d = dict()`, `d["a"] = A()`: A's close, not B's or C's.
+  CHECK(g.calls_at(m + "by_dict_call", 96) == Names{m + "A.close method"});
+  CHECK(g.calls_at(m + "by_dict_call", 99) == Names{m + "C.close method"});
+  // `dict(b=B())` copies its arguments, which the analysis does not follow:
+  // no edge rather than a guessed one.
+  CHECK(g.calls_at(m + "by_dict_call", 101).empty());
+}
+
+TEST_CASE("python flows: an instance passed to a parameter or stored in an attribute is called through its __call__") {
+  const auto& g = flows();
+  const std::string m = "flows.callables.";
+  // Only the class whose instance reaches the name: never Unused.__call__,
+  // nor Stamper's where Signer's is passed.
+  CHECK(g.calls_at(m + "apply", 21) == Names{m + "Signer.__call__ method"});
+  // `typing.cast(T, auth)` is auth, by position or by keyword.
+  CHECK(g.calls_at(m + "apply_cast", 26) == Names{m + "Signer.__call__ method"});
+  CHECK(g.calls_at(m + "apply_cast_keyword", 30) == Names{m + "Stamper.__call__ method"});
+  CHECK(g.calls_at(m + "Session.send", 38) == Names{m + "Stamper.__call__ method"});
+  CHECK(g.unresolved(m + "apply_cast").empty());
+  CHECK(g.unresolved(m + "apply_cast_keyword").empty());
+}
+
+TEST_CASE("python flows: getattr, callable and isinstance look at the function they are given without calling it") {
+  const auto& g = flows();
+  const std::string m = "flows.callables.";
+  // `view` holds apply: no inspected -> apply edge.
+  CHECK(g.calls_at(m + "inspected", 49).empty());
+  CHECK(g.unresolved(m + "inspected").empty());
+  // sorted(key=view) does call it.
+  CHECK(g.calls_at(m + "handed", 53) == Names{m + "apply direct"});
+}
+
+TEST_CASE("python flows: an attribute the class body declares or binds to nothing of the tree holds what the methods assign") {
+  const auto& g = flows();
+  const std::string m = "flows.declared.";
+  // `members: MutableMapping[str, Any]` names no class of the tree: the
+  // `{}` __init__ assigns, filled by mount(), stands; `current = None`
+  // gives way to the Adapter() __init__ assigns. Never Spare's close.
+  CHECK(g.calls_at(m + "Holder.close", 29) == Names{m + "Adapter.close method"});
+  CHECK(g.calls_at(m + "Holder.close", 30) == Names{m + "Adapter.close method"});
+  CHECK(g.unresolved(m + "Holder.close").empty());
+  CHECK(g.calls_at(m + "spare", 34) == Names{m + "Spare constructor", m + "Spare.close method"});
+}
