@@ -305,6 +305,26 @@ TEST_CASE("cypher planner: a WITH runs inside the batch pipeline of what reads i
   CHECK(rows.find("Aggregate s, x\n  Unbatch\n    BatchProject f, s") != std::string::npos);
 }
 
+TEST_CASE("cypher planner: the last hop of several is counted when only a count reads its far end") {
+  const auto plan_of = [](std::string_view query) {
+    auto explained = cypher::run_cypher(shop_store(), std::string("EXPLAIN ") + std::string(query), {}, CypherOptions{});
+    REQUIRE(explained.ok());
+    return explained->plan;
+  };
+  CHECK(plan_of("MATCH (a)-[:CALLS]->(b)-[:CALLS]->(c) RETURN count(*) AS n").find("BatchExpandCount (b)-[:CALLS]->(c)") !=
+        std::string::npos);
+  CHECK(plan_of("MATCH (m:Module)-[:DEFINES]->(f)-[:CALLS]->(g) RETURN m.name AS k, count(*) AS c")
+            .find("BatchExpandCount (f)-[:CALLS]->(g)") != std::string::npos);
+  // After a variable-length hop (a relationship list, no column) the row ExpandCount counts it.
+  CHECK(plan_of("MATCH (a:Function {name: 'main'})-[:CALLS*1..2]->(b)-[:CALLS]->(c) RETURN count(*) AS n")
+            .find("ExpandCount (b)-[:CALLS]->(c)") != std::string::npos);
+  // The far end read, or a second part of the MATCH: every hop expands.
+  CHECK(plan_of("MATCH (a)-[:CALLS]->(b)-[:CALLS]->(c) RETURN c.name AS k, count(*) AS n").find("ExpandCount") ==
+        std::string::npos);
+  CHECK(plan_of("MATCH (a)-[:CALLS]->(b)-[:CALLS]->(c), (c)-[:DEFINES]-(d) RETURN count(*) AS n").find("ExpandCount (b)") ==
+        std::string::npos);
+}
+
 TEST_CASE("cypher planner: a lone node pattern only a count reads is counted by the store") {
   const GraphStore& store = shop_store();
   const auto count_of = [&](std::string_view query, bool node_count) {

@@ -207,6 +207,13 @@ class BatchExpandCount final : public BatchOperator {
           keep_[i] = degree != 0;
         }
       }
+      // The relationships the pattern's earlier hops used (columns) are not matched again.
+      for (const Slot u : spec_.unique) {
+        const RelRef* used = out.rels[u].data();
+        for (std::size_t i = 0; i < n; ++i) {
+          if (hop_reads(used[i], from[i], spec_.types, spec_.direction, into_)) keep_[i] = --out.weights[i] != 0;
+        }
+      }
       out.compact(keep_);
       if (out.size != 0) return true;
     }

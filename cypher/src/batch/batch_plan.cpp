@@ -78,7 +78,7 @@ std::optional<BatchPipeline> batch_pipeline(OperatorPtr& chain, std::size_t slot
         above.insert(form.expand->unique.begin(), form.expand->unique.end());
         above.insert(form.expand->from);
         break;
-      case Kind::ExpandCount: break;
+      case Kind::ExpandCount: above.insert(form.expand->unique.begin(), form.expand->unique.end()); break;
       case Kind::Alias:
         // Below it the rows carry what the slots written are read from.
         for (const auto& [read, written] : form.aliases) above.erase(written);
@@ -140,7 +140,10 @@ std::optional<BatchPipeline> batch_pipeline(OperatorPtr& chain, std::size_t slot
         break;
       }
       case Kind::ExpandCount:
-        if (layout.weighted) return std::nullopt;
+        if (layout.weighted || !layout.nodes[form.expand->from]) return std::nullopt;
+        for (const Slot u : form.expand->unique) {
+          if (!layout.rels[u]) return std::nullopt;  // a relationship list (variable length): no column
+        }
         step.out.weighted = true;
         break;
       case Kind::Expand: {

@@ -77,8 +77,20 @@ class ExpandCount final : public Operator {
         into_ = label_ranges(store, spec_.to_labels);
         into_ready_ = true;
       }
-      const std::int64_t degree = spec_.to_labels.empty() ? hop_degree(store, node, spec_.types, spec_.direction)
-                                                          : hop_degree_into(store, node, spec_.types, spec_.direction, into_);
+      std::int64_t degree = spec_.to_labels.empty() ? hop_degree(store, node, spec_.types, spec_.direction)
+                                                    : hop_degree_into(store, node, spec_.types, spec_.direction, into_);
+      // The relationships the pattern's earlier hops used are not matched again.
+      for (const Slot slot : spec_.unique) {
+        const Value& used = row.slots[slot];
+        const auto drop = [&](const Value& v) {
+          if (v.kind() == ValueKind::Relationship && hop_reads(v.as_rel(), node, spec_.types, spec_.direction, into_)) --degree;
+        };
+        if (used.kind() == ValueKind::List) {
+          for (const Value& item : used.as_list()) drop(item);
+        } else {
+          drop(used);
+        }
+      }
       if (degree == 0) continue;
       row.weight = degree;  // the only weighting operator of its pipeline (planner.hpp)
       return true;

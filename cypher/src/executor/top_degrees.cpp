@@ -25,6 +25,21 @@ std::int64_t hop_degree(const GraphStore& store, NodeId node, std::span<const Re
   return degree;
 }
 
+bool hop_reads(const RelRef& rel, NodeId node, std::span<const RelType> types, Direction direction,
+               std::span<const NodeRange> into) {
+  if (std::find(types.begin(), types.end(), rel.type) == types.end()) return false;
+  NodeId far = kNoNode;
+  if (direction != Direction::In && rel.from == node) {
+    far = rel.to;
+  } else if (direction != Direction::Out && rel.to == node) {
+    far = rel.from;
+  } else {
+    return false;
+  }
+  if (into.empty()) return true;
+  return std::any_of(into.begin(), into.end(), [&](const NodeRange& r) { return far >= r.begin && far < r.end; });
+}
+
 namespace {
 
 std::int64_t count_into(std::span<const NodeId> neighbours, std::span<const NodeRange> into) {

@@ -37,6 +37,12 @@ std::int64_t hop_degree(const GraphStore& store, NodeId node, std::span<const Re
 // far end's labels: neighbours are sorted by id, so two binary searches a range).
 std::int64_t hop_degree_into(const GraphStore& store, NodeId node, std::span<const RelType> types, Direction direction,
                              std::span<const NodeRange> into);
+// Whether `rel` is one of the matches hop_degree (hop_degree_into, with
+// `into` not empty) counts for the hop from `node`: the hop's count of the
+// relationships a pattern has not used yet is that count minus the used
+// ones it reads (relationship uniqueness).
+bool hop_reads(const RelRef& rel, NodeId node, std::span<const RelType> types, Direction direction,
+               std::span<const NodeRange> into);
 // The id ranges of `labels`' nodes (empty: every node), for hop_degree_into.
 std::vector<NodeRange> label_ranges(const GraphStore& store, std::span<const Label> labels);
 

@@ -567,9 +567,11 @@ class Planner {
     op = place_filters(std::move(op), conjuncts);
     UniqueRels unique;
     std::vector<bool> done(match.parts.size(), false);
-    // One hop or one lone node: the only shapes a count may read off the store.
-    const bool single_step = match.parts.size() == 1 && match.parts[0].rels.size() <= 1 &&
-                             match.parts[0].kind == PathKind::Plain && match.parts[0].path_slot == kNoSlot;
+    // One part: its last hop may be counted (the store counts take one hop
+    // or one lone node themselves); a hop counted in one part of several
+    // would leave its end unbound for the others.
+    const bool single_step = match.parts.size() == 1 && match.parts[0].kind == PathKind::Plain &&
+                             match.parts[0].path_slot == kNoSlot;
     for (std::size_t n = 0; n < match.parts.size(); ++n) {
       std::size_t pick = 0;
       std::pair<int, std::size_t> best{5, 0};
