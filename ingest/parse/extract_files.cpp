@@ -26,6 +26,30 @@ std::vector<std::size_t> largest_first(std::span<const DiscoveredFile> files) {
   return order;
 }
 
+// Gives a vector back the room it grew past its size: a file's facts stay
+// until the whole tree is resolved and written, so what an extractor
+// over-allocated while growing them is memory first touched (and zeroed by
+// the kernel) for nothing.
+template <class T>
+void fit(std::vector<T>& values) {
+  if (values.capacity() - values.size() > values.size() / 8) values.shrink_to_fit();
+}
+
+void fit(FileFacts& facts) {
+  for (CallSite& call : facts.calls) {
+    fit(call.callee);
+    fit(call.arguments);
+  }
+  for (Assignment& assignment : facts.assignments) {
+    fit(assignment.target);
+    fit(assignment.value);
+  }
+  fit(facts.calls);
+  fit(facts.assignments);
+  fit(facts.definitions);
+  fit(facts.imports);
+}
+
 }  // namespace
 
 ExtractedFiles extract_files(LanguageFrontend& language, const std::filesystem::path& root,
@@ -85,6 +109,7 @@ ExtractedFiles extract_files(LanguageFrontend& language, const std::filesystem::
       } else if (FileExtractor* extractor = extractor_of(slot); extractor != nullptr) {
         out.files[i] = extractor->extract(source->text, path);
         if (search_terms) out.files[i].search_terms = collect_search_terms(source->text, out.files[i], run_words.local());
+        fit(out.files[i]);
         changed[i] = 1;
       } else {
         out.files[i].relative_path = path;
