@@ -672,6 +672,8 @@ const char* const kComputedItems[] = {
     "CASE WHEN a.docstring IS NULL THEN null ELSE size(a.docstring) END",
     "CASE a.name WHEN 'wrapper' THEN true WHEN 'visit' THEN false END",
     "CASE WHEN a.line_start < 20 THEN substring(a.name, 20 - a.line_start) ELSE toUpper(a.name) END",
+    "size(split(a.qualified_name, '.'))",
+    "size(CASE WHEN a.line_start > 30 THEN [a.name] ELSE a.line_start END)",
 };
 // A WITH that computes values (functions, arithmetic, pattern counts,
 // items that may fail, one or two of them) read by the clause after it:

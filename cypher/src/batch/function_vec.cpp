@@ -20,7 +20,7 @@ bool any_of_kinds(VecKind kind, std::initializer_list<VecKind> kinds) {
 std::optional<VecKind> result_kind(std::string_view name, const std::vector<VecKind>& args) {
   using K = VecKind;
   const auto one = [&](std::initializer_list<VecKind> kinds) { return args.size() == 1 && any_of_kinds(args[0], kinds); };
-  if (name == "size" && one({K::Str})) return K::Int;
+  if (name == "size" && one({K::Str, K::Any})) return K::Int;  // a text's or a list's size
   if ((name == "toLower" || name == "toUpper" || name == "trim") && one({K::Str})) return K::Str;
   if (name == "toString" && one({K::Str, K::Int, K::Float, K::Bool})) return K::Str;
   if (name == "toInteger" && one({K::Str, K::Int, K::Float, K::Bool})) return K::Int;
@@ -64,7 +64,7 @@ Kernel kernel_of(const Expr& expr, const std::vector<VecExprPtr>& args) {
     return Kernel::Call;
   }
   const std::string_view name = expr.function->name;
-  if (name == "size") return Kernel::Size;
+  if (name == "size" && args[0]->kind() == VecKind::Str) return Kernel::Size;
   if (name == "toUpper") return Kernel::Upper;
   if (name == "toLower") return Kernel::Lower;
   if (name == "substring") return Kernel::Substring;
