@@ -712,6 +712,11 @@ std::string computed_with_query(std::mt19937& rng) {
       "MATCH (a)<-[:CALLS]-(z) RETURN s, count(*) AS c ORDER BY c DESC, s LIMIT 4",
       "RETURN s ORDER BY s SKIP 2 LIMIT 4",
       "RETURN sum(size(toString(s))) AS n",
+      "UNWIND [a.line_start, a.line_end] AS u RETURN u, count(*) AS c ORDER BY c DESC, u LIMIT 4",
+      "UNWIND [s, null, s] AS u RETURN count(u) AS n, count(*) AS r, count(DISTINCT u) AS d",
+      "UNWIND [a.name, a.file_path] AS u RETURN collect(u)[0..4] AS l, max(u) AS m",
+      "UNWIND split(a.qualified_name, '.') AS u RETURN u, count(*) AS c ORDER BY c DESC, u LIMIT 3",
+      "UNWIND [a.line_start, 100 / (a.line_end - 40)] AS u RETURN a.name AS n, u ORDER BY u DESC, n LIMIT 5",
   };
   // Drawn one by one (see random_query).
   const char* const shape = one_of(rng, kPatterns);
@@ -830,6 +835,21 @@ TEST_CASE("cypher differential: a WITH computing values runs inside the batch pi
       }
     }
     CHECK(projected == std::size(kComputedItems) * std::size(kReads));
+    // UNWIND of literal lists of each item (twice, with a null), right after the MATCH.
+    static const char* const kUnwinds[] = {
+        "MATCH (a:Function) UNWIND [{0}, {0}] AS u RETURN u, count(*) AS c ORDER BY c DESC, u LIMIT 5",
+        "MATCH (a:Method) UNWIND [{0}, null, a.name] AS u RETURN count(u) AS n, count(*) AS r, collect(u)[0..5] AS l",
+        "MATCH (a)-[:CALLS]->(b) UNWIND [{0}] AS u RETURN b.name AS n, u ORDER BY n, u LIMIT 6",
+    };
+    std::size_t unwound = 0;
+    for (const char* const item : kComputedItems) {
+      for (const char* const read : kUnwinds) {
+        const std::string query = fmt::format(fmt::runtime(read), item);
+        CAPTURE(query);
+        if (plan_of_agreed(built->store, query).find("BatchUnwind") != std::string::npos) ++unwound;
+      }
+    }
+    CHECK(unwound > std::size(kComputedItems) * std::size(kUnwinds) / 2);
   }
 }
 

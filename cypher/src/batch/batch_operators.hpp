@@ -27,6 +27,12 @@ BatchOperatorPtr make_batch_filter(BatchOperatorPtr input, const Expr& predicate
 BatchOperatorPtr make_batch_alias(BatchOperatorPtr input, const OperatorForm& form, const BatchLayout& in,
                                   std::string text);
 
+// UNWIND of a literal list of items of one kind inside a pipeline (an
+// Unwind form): one row per item; `unwound_column` is the column its items
+// go to, or nullopt for any other list (the row Unwind runs it).
+BatchOperatorPtr make_batch_unwind(BatchOperatorPtr input, const Expr& list, Slot slot, BatchLayout in, BatchLayout out);
+std::optional<ValueColumn> unwound_column(const Expr& list, const BatchLayout& in);
+
 // One operator of a batched pipeline: what it does and the layout of the batches it writes.
 struct BatchStep {
   OperatorForm form;

@@ -79,6 +79,10 @@ std::optional<BatchPipeline> batch_pipeline(OperatorPtr& chain, std::size_t slot
         above.insert(form.expand->from);
         break;
       case Kind::ExpandCount: above.insert(form.expand->unique.begin(), form.expand->unique.end()); break;
+      case Kind::Unwind:
+        above.erase(form.slot);
+        collect_slots(*form.list, above);
+        break;
       case Kind::Alias:
         // Below it the rows carry what the slots written are read from.
         for (const auto& [read, written] : form.aliases) above.erase(written);
@@ -137,6 +141,17 @@ std::optional<BatchPipeline> batch_pipeline(OperatorPtr& chain, std::size_t slot
           step.out.values[written] = columns[k];
         }
         step.text = step.text.substr(std::string_view("Project ").size());
+        break;
+      }
+      case Kind::Unwind: {
+        // Only a literal list of typed items: other lists are values made
+        // per row, which the row Unwind hands on with one copy less.
+        if (form.slot >= slot_count) return std::nullopt;
+        const std::optional<ValueColumn> column = unwound_column(*form.list, layout);
+        if (!column) return std::nullopt;
+        step.out.nodes[form.slot] = 0;
+        step.out.rels[form.slot] = 0;
+        step.out.values[form.slot] = column;
         break;
       }
       case Kind::ExpandCount:
@@ -210,6 +225,7 @@ BatchOperatorPtr BatchPipeline::build(BatchOperatorPtr base, std::optional<std::
       case Kind::ExpandCount: made = make_batch_expand_count(std::move(made), *step.form.expand, step.out); break;
       case Kind::Expand: made = make_batch_expand(std::move(made), *step.form.expand, step.in, step.out); break;
       case Kind::Alias: made = make_batch_alias(std::move(made), step.form, step.in, step.text); break;
+      case Kind::Unwind: made = make_batch_unwind(std::move(made), *step.form.list, step.form.slot, step.in, step.out); break;
       default: break;
     }
   }

@@ -59,6 +59,22 @@ void Vec::gather(const Vec& from, VecKind kind, const std::uint32_t* rows, std::
   gather_array(nulls, from.nulls, rows, n);
 }
 
+void Vec::copy_one(const Vec& from, VecKind kind, std::size_t row, std::size_t to) {
+  switch (kind) {
+    case VecKind::Int:
+    case VecKind::Bool: ints[to] = from.ints[row]; break;
+    case VecKind::Float: floats[to] = from.floats[row]; break;
+    case VecKind::Str:
+      strs[to] = from.strs[row];
+      if (!from.ids.empty() && !ids.empty()) ids[to] = from.ids[row];
+      break;
+    case VecKind::Node: nodes[to] = from.nodes[row]; break;
+    case VecKind::Any: values[to] = from.values[row]; return;
+    case VecKind::Null: break;
+  }
+  nulls[to] = from.nulls[row];
+}
+
 void Vec::copy_rows(const Vec& from, VecKind kind, const std::vector<std::uint32_t>* rows, std::size_t n) {
   switch (kind) {
     case VecKind::Int:

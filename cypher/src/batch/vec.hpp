@@ -33,6 +33,8 @@ struct Vec {
   // Row i of this column becomes row i of `from`, for each i of `rows`
   // (null: the first n rows).
   void copy_rows(const Vec& from, VecKind kind, const std::vector<std::uint32_t>* rows, std::size_t n);
+  // Row `to` of this column becomes row `row` of `from`.
+  void copy_one(const Vec& from, VecKind kind, std::size_t row, std::size_t to);
 };
 
 // The value of row i as the row evaluator would give it.

@@ -24,8 +24,9 @@ struct DegreeSpec;
 struct OperatorForm {
   // Lookup and Reach bind a node (`slot`) on every row they yield; the
   // batched planner reads their rows into batches as they are.
-  enum class Kind { Other, Once, Scan, Expand, ExpandCount, Filter, Lookup, Reach, Degree, Alias } kind = Kind::Other;
-  std::size_t slot = static_cast<std::size_t>(-1);  // Scan, Lookup, Reach (kNoSlot: binds none)
+  enum class Kind { Other, Once, Scan, Expand, ExpandCount, Filter, Lookup, Reach, Degree, Alias, Unwind } kind = Kind::Other;
+  std::size_t slot = static_cast<std::size_t>(-1);  // Scan, Lookup, Reach (kNoSlot: binds none), Unwind
+  const Expr* list = nullptr;                         // Unwind: the list unwound into `slot`
   const std::vector<Label>* labels = nullptr;         // Scan
   const ExpandSpec* expand = nullptr;                 // Expand, ExpandCount
   const Expr* predicate = nullptr;                    // Filter

@@ -13,6 +13,12 @@ class Unwind final : public Operator {
   }
   std::string describe() const override { return "Unwind " + list_->text; }
   std::vector<const Operator*> extra_children() const override { return subplans(*list_); }
+  OperatorForm form() const override {
+    OperatorForm f{OperatorForm::Kind::Unwind};
+    f.slot = slot_;
+    f.list = list_.get();
+    return f;
+  }
 
  protected:
   void do_open(ExecContext&) override {

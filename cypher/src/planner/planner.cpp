@@ -159,6 +159,20 @@ class Planner {
           fresh_ = false;
           multiplied_ = true;
           prepare(*clause.unwind.list);
+          if (batched_) {
+            // A list the batch cannot unwind reads the pipeline under it
+            // through Unbatch, which writes what the list and the later clauses read.
+            std::set<Slot> reads;
+            collect_slots(*clause.unwind.list, reads);
+            if (!reads.empty()) {
+              std::set<Slot> later;
+              for (std::size_t after = c + 1; after < clauses.size(); ++after) collect_clause_slots(clauses[after], later);
+              for (const Slot s : later) {
+                if (bound_.count(s) != 0) reads.insert(s);  // bound by now: a column of the rows
+              }
+              unbatch_list_reads(op, *clause.unwind.list, reads);
+            }
+          }
           op = make_unwind(std::move(op), std::move(clause.unwind.list), clause.unwind.slot);
           bound_.insert(clause.unwind.slot);
           break;
@@ -618,6 +632,14 @@ class Planner {
     if (OperatorPtr rows = make_unbatch(op, query_.slot_count, reads)) op = std::move(rows);
   }
 
+  // Before a row Unwind of `list`: the pipeline under it runs batched
+  // (Unbatch) unless the Unwind can join it (a literal list of typed items).
+  void unbatch_list_reads(OperatorPtr& op, const Expr& list, const std::set<Slot>& reads) const {
+    auto layout = batch_pipeline(op, query_.slot_count, reads, false);
+    if (!layout || unwound_column(list, layout->layout)) return;
+    unbatch_for_rows(op, reads);
+  }
+
   static std::set<Slot> slots_read(const BoundProjection& p) {
     std::set<Slot> read;
     for (const ProjectionItem& item : p.items) collect_slots(*item.expr, read);
@@ -930,8 +952,20 @@ class Planner {
       if (p.aggregates.empty() && batched_ && !p.distinct && keep) {
         top = make_batch_top(op, pending, keys, *keep, query_.slot_count, sort_text);
         if (!top) {
+          // The items and the sort keys read the rows (keys that are items aside).
           std::set<Slot> reads;
-          for (const ProjectItem& item : pending) collect_slots(*item.expr, reads);
+          std::set<Slot> items;
+          for (const ProjectItem& item : pending) {
+            collect_slots(*item.expr, reads);
+            items.insert(item.slot);
+          }
+          for (const SortSpec& key : keys) {
+            std::set<Slot> key_reads;
+            collect_slots(*key.expr, key_reads);
+            for (const Slot s : key_reads) {
+              if (items.count(s) == 0) reads.insert(s);
+            }
+          }
           unbatch_for_rows(op, reads);
           op = make_project(std::move(op), std::move(pending), text);
         }

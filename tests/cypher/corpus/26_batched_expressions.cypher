@@ -70,6 +70,30 @@ MATCH (f:Function) RETURN coalesce(CASE WHEN f.line_start > 30 THEN f.name END, 
 ["main",1]
 ["ping",1]
 
+=== batched expressions: UNWIND of a literal list of properties
+MATCH (f:Function) UNWIND [f.line_start, f.line_end] AS l RETURN max(l) AS m, min(l) AS n, count(*) AS c
+--- columns ["m","n","c"]
+--- rows
+[55,1,42]
+
+=== batched expressions: UNWIND with a null item, texts counted distinct
+MATCH (f:Function) UNWIND [f.name, null, f.file_path] AS x RETURN count(x) AS n, count(*) AS r, count(DISTINCT x) AS d
+--- columns ["n","r","d"]
+--- rows
+[42,63,31]
+
+=== batched expressions: UNWIND of a computed list runs row by row
+MATCH (m:Module) UNWIND split(m.name, '.') AS part RETURN part, count(*) AS c ORDER BY c DESC, part LIMIT 3
+--- columns ["part","c"]
+--- rows
+["app",1]
+["auth",1]
+["broken",1]
+
+=== batched expressions: UNWIND whose item fails
+MATCH (f:Function) UNWIND [f.line_start, 10 / (f.line_start - 7)] AS x RETURN sum(x) AS s
+--- error INVALID_ARGUMENT
+
 === batched expressions: count(DISTINCT) of nodes by a computed key
 MATCH (f:Function)-[:CALLS]->(g) RETURN f.line_start % 2 AS k, count(DISTINCT g) AS d ORDER BY k
 --- columns ["k","d"]
