@@ -263,6 +263,8 @@ std::string random_query(std::mt19937& rng) {
       "WITH r, a WHERE r.line > 20 RETURN type(r) AS t, count(a) AS c ORDER BY t",
       "WITH a, b WHERE a <> b RETURN count(DISTINCT a) AS x, count(*) AS y",
       "WITH b AS c, r WHERE c:Function RETURN c.file_path AS p, count(r) AS n ORDER BY n DESC, p LIMIT 4",
+      // A sort key with no batched form (a list) reading what no item reads.
+      "RETURN a.name AS n ORDER BY [r.line, b.name] DESC, n LIMIT 4",
   };
   // Drawn one by one: the order a call's arguments are evaluated in is the
   // compiler's (GCC and clang differ), and both builds must test the same queries.
