@@ -45,6 +45,25 @@ void Batch::gather_kept(std::size_t n) {
   size = n;
 }
 
+void gather_parents(const Batch& in, const BatchLayout& layout, const std::uint32_t* parents, std::size_t n, Batch& out,
+                    Slot skip) {
+  for (std::size_t s = 0; s < layout.slots; ++s) {
+    if (s == skip) continue;
+    if (layout.nodes[s]) {
+      const NodeId* from = in.nodes[s].data();
+      NodeId* to = out.nodes[s].data();
+      for (std::size_t j = 0; j < n; ++j) to[j] = from[parents[j]];
+    }
+    if (layout.rels[s]) {
+      for (std::size_t j = 0; j < n; ++j) out.rels[s][j] = in.rels[s][parents[j]];
+    }
+    if (const auto column = layout.value(s)) out.values[s].gather(in.values[s], column->kind, parents, n);
+  }
+  if (layout.weighted) {
+    for (std::size_t j = 0; j < n; ++j) out.weights[j] = in.weights[parents[j]];
+  }
+}
+
 void Batch::write_row(std::size_t row, Row& out) const {
   for (std::size_t s = 0; s < nodes.size(); ++s) {
     if (has_node[s]) out.slots[s] = NodeRef{nodes[s][row]};

@@ -101,6 +101,12 @@ struct BatchLayout {
   bool same_values(const Batch& batch) const;  // batch's value columns are this layout's
 };
 
+// Rows 0..n of `out` take the columns of `layout` (all but `skip`) and the
+// weights of `in`'s rows parents[0..n): an expansion's or an UNWIND's
+// output rows gathered from the input rows they came from.
+void gather_parents(const Batch& in, const BatchLayout& layout, const std::uint32_t* parents, std::size_t n, Batch& out,
+                    Slot skip = kNoSlot);
+
 class BatchOperator : public Operator {
  public:
   // Fills `out` with the next rows (out.size == 0: no more).

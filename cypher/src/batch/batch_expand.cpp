@@ -88,7 +88,7 @@ class BatchExpand final : public BatchOperator {
         }
       }
     }
-    gather(out, n);
+    gather_parents(in_, in_layout_, parents_.data(), n, out);  // the input's columns, by parent row
     out.size = n;
     out.selected = false;
     out.ascending = in_.ascending;  // the rows of one input row stay together, in its order
@@ -124,24 +124,6 @@ class BatchExpand final : public BatchOperator {
     }
     return false;
   }
-  // The input's columns for the rows written, by their parent rows.
-  void gather(Batch& out, std::size_t n) const {
-    for (std::size_t s = 0; s < in_layout_.slots; ++s) {
-      if (in_layout_.nodes[s]) {
-        const NodeId* from = in_.nodes[s].data();
-        NodeId* to = out.nodes[s].data();
-        for (std::size_t j = 0; j < n; ++j) to[j] = from[parents_[j]];
-      }
-      if (in_layout_.rels[s]) {
-        for (std::size_t j = 0; j < n; ++j) out.rels[s][j] = in_.rels[s][parents_[j]];
-      }
-      if (const auto column = in_layout_.value(s)) out.values[s].gather(in_.values[s], column->kind, parents_.data(), n);
-    }
-    if (in_layout_.weighted) {
-      for (std::size_t j = 0; j < n; ++j) out.weights[j] = in_.weights[parents_[j]];
-    }
-  }
-
   const ExpandSpec& spec_;
   bool plain_ = false;  // every neighbour is a row and nothing reads the relationship
   BatchLayout in_layout_;

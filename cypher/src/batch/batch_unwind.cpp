@@ -85,7 +85,7 @@ class BatchUnwind final : public BatchOperator {
         item_ = 0;
       }
     }
-    gather(out, n);
+    gather_parents(in_, in_layout_, parents_.data(), n, out, slot_);  // the input's columns, by parent row
     out.size = n;
     out.selected = false;
     out.ascending = kNoSlot;
@@ -109,23 +109,6 @@ class BatchUnwind final : public BatchOperator {
       throw;
     }
   }
-  // The input's columns for the rows written, by their parent rows.
-  void gather(Batch& out, std::size_t n) const {
-    for (std::size_t s = 0; s < in_layout_.slots; ++s) {
-      if (s == slot_) continue;
-      if (in_layout_.nodes[s]) {
-        for (std::size_t j = 0; j < n; ++j) out.nodes[s][j] = in_.nodes[s][parents_[j]];
-      }
-      if (in_layout_.rels[s]) {
-        for (std::size_t j = 0; j < n; ++j) out.rels[s][j] = in_.rels[s][parents_[j]];
-      }
-      if (const auto column = in_layout_.value(s)) out.values[s].gather(in_.values[s], column->kind, parents_.data(), n);
-    }
-    if (in_layout_.weighted) {
-      for (std::size_t j = 0; j < n; ++j) out.weights[j] = in_.weights[parents_[j]];
-    }
-  }
-
   const Expr& list_;
   Slot slot_;
   BatchLayout in_layout_;

@@ -10,25 +10,15 @@ namespace {
 // took, each THEN on the rows its WHEN took, the ELSE on the rows left
 // (the row evaluator's laziness: a part that would fail on rows that never
 // reach it does not fail).
-class CaseVec final : public VecExpr {
+class CaseVec final : public ReplayingVec {
  public:
   CaseVec(const Expr& expr, VecKind kind, std::vector<VecExprPtr> args)
-      : VecExpr(kind), expr_(expr), args_(std::move(args)) {
+      : ReplayingVec(expr, kind), args_(std::move(args)) {
     std::size_t i = 0;
     if (expr.has_subject) subject_ = args_[i++].get();
     const std::size_t end = args_.size() - (expr.has_else ? 1 : 0);
     for (; i + 1 < end; i += 2) branches_.push_back({args_[i].get(), args_[i + 1].get()});
     if (expr.has_else) else_ = args_.back().get();
-  }
-
- protected:
-  void run(VecInput& in, Vec& out) override {
-    try {
-      compute(in, out);
-    } catch (const RuntimeError&) {
-      replay_rows(expr_, in);
-      throw;
-    }
   }
 
  private:
@@ -37,7 +27,7 @@ class CaseVec final : public VecExpr {
     VecExpr* then;
   };
 
-  void compute(VecInput& in, Vec& out) {
+  void compute(VecInput& in, Vec& out) override {
     pending_.clear();
     in.each([&](std::uint32_t i) { pending_.push_back(i); });
     const Vec* subject = subject_ != nullptr ? &subject_->eval(in) : nullptr;
@@ -74,7 +64,6 @@ class CaseVec final : public VecExpr {
     out.copy_rows(part.eval(some), kind(), &rows, in.batch.size);
   }
 
-  const Expr& expr_;
   std::vector<VecExprPtr> args_;
   VecExpr* subject_ = nullptr;
   std::vector<Branch> branches_;

@@ -77,23 +77,13 @@ Kernel kernel_of(const Expr& expr, const std::vector<VecExprPtr>& args) {
 // with the row's argument values (no expression tree walked, no row written).
 // When anything fails, the rows are evaluated again by the row evaluator,
 // so the error raised is the one it meets first.
-class FunctionVec final : public VecExpr {
+class FunctionVec final : public ReplayingVec {
  public:
   FunctionVec(const Expr& expr, VecKind kind, std::vector<VecExprPtr> args)
-      : VecExpr(kind), expr_(expr), kernel_(kernel_of(expr, args)), args_(std::move(args)), values_(args_.size()) {}
-
- protected:
-  void run(VecInput& in, Vec& out) override {
-    try {
-      compute(in, out);
-    } catch (const RuntimeError&) {
-      replay_rows(expr_, in);
-      throw;
-    }
-  }
+      : ReplayingVec(expr, kind), kernel_(kernel_of(expr, args)), args_(std::move(args)), values_(args_.size()) {}
 
  private:
-  void compute(VecInput& in, Vec& out) {
+  void compute(VecInput& in, Vec& out) override {
     columns_.clear();
     for (const VecExprPtr& arg : args_) columns_.push_back(&arg->eval(in));
     const Vec& a = *columns_[0];
@@ -168,8 +158,8 @@ class FunctionVec final : public VecExpr {
 
   Value call(VecInput& in, std::uint32_t i) {
     for (std::size_t k = 0; k < args_.size(); ++k) values_[k] = vec_value(*columns_[k], args_[k]->kind(), i);
-    if (expr_.kind == ExprKind::Arithmetic) return arithmetic(expr_.op, values_[0], values_[1]);
-    return expr_.function->call(in.ctx.store(), values_);
+    if (expr().kind == ExprKind::Arithmetic) return arithmetic(expr().op, values_[0], values_[1]);
+    return expr().function->call(in.ctx.store(), values_);
   }
   // The call's text appended to `arena`; false when it is null.
   bool call_text(VecInput& in, std::uint32_t i, std::string& arena) {
@@ -203,7 +193,7 @@ class FunctionVec final : public VecExpr {
     }
   }
   [[noreturn]] void mismatch(const Value& v) const {
-    fail(ErrorCode::Internal, "batched " + expr_.text + " gave a " + std::string(to_string(v.kind())));
+    fail(ErrorCode::Internal, "batched " + expr().text + " gave a " + std::string(to_string(v.kind())));
   }
   // Texts computed row by row into the arena, viewed once all are written.
   template <class F>
@@ -219,7 +209,6 @@ class FunctionVec final : public VecExpr {
     in.each([&](std::uint32_t i) { out.strs[i] = arena.substr(offsets_[i], ends_[i] - offsets_[i]); });
   }
 
-  const Expr& expr_;
   Kernel kernel_;
   std::vector<VecExprPtr> args_;
   std::vector<const Vec*> columns_;

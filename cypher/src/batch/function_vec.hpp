@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "batch/vector_expr.hpp"
+#include "executor/runtime_error.hpp"
 
 namespace trellis::cypher {
 
@@ -22,5 +23,28 @@ VecExprPtr compile_case(const Expr& expr, std::vector<VecExprPtr> args);
 // batched form that failed calls it to raise the error the row evaluator
 // meets first (the rows in order, each row's parts in order).
 void replay_rows(const Expr& expr, VecInput& in);
+
+// A batched form of `expr` whose parts are evaluated column by column:
+// when anything fails, the rows are replayed by the row evaluator
+// (replay_rows), so the error raised is the row evaluator's.
+class ReplayingVec : public VecExpr {
+ public:
+  ReplayingVec(const Expr& expr, VecKind kind) : VecExpr(kind), expr_(expr) {}
+
+ protected:
+  void run(VecInput& in, Vec& out) final {
+    try {
+      compute(in, out);
+    } catch (const RuntimeError&) {
+      replay_rows(expr_, in);
+      throw;
+    }
+  }
+  virtual void compute(VecInput& in, Vec& out) = 0;
+  const Expr& expr() const { return expr_; }
+
+ private:
+  const Expr& expr_;
+};
 
 }  // namespace trellis::cypher
