@@ -22,11 +22,12 @@ class SyntaxWalk {
   explicit SyntaxWalk(TSNode root) : cursor_(root) {}
 
   TSTreeCursor* cursor() { return cursor_.get(); }
-  // ts_tree_cursor_goto_first_child; `current` is the node the walk is at
-  // (ts_tree_cursor_current_node).
+  // ts_tree_cursor_goto_first_child, without the cursor at a leaf;
+  // `current` is the node the walk is at (ts_tree_cursor_current_node).
   bool goto_first_child(TSNode current) {
-    if (!ts_tree_cursor_goto_first_child(cursor_.get())) return false;
-    children_left_.push_back(ts_node_child_count(current) - 1);
+    const std::uint32_t children = ts_node_child_count(current);
+    if (children == 0 || !ts_tree_cursor_goto_first_child(cursor_.get())) return false;
+    children_left_.push_back(children - 1);
     return true;
   }
   // ts_tree_cursor_goto_next_sibling, without the cursor when no sibling is left.
