@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "extract/scope_finder.hpp"
+#include "extract/syntax_walk.hpp"
 
 extern "C" const TSLanguage* tree_sitter_c();
 
@@ -92,24 +93,24 @@ class Walk {
       : decisions_(queries.decisions()), source_(source), facts_(facts) {}
 
   void run(TSNode root) {
-    TsTreeCursor walk(root);
-    TSTreeCursor* at = walk.get();
+    SyntaxWalk walk(root);
+    TSTreeCursor* at = walk.cursor();
     for (bool descend = true;;) {
       const TSNode node = ts_tree_cursor_current_node(at);
       if (descend) {
         if (function_ != kModuleScope && ts_node_start_byte(node) >= function_end_) function_ = kModuleScope;
         if (function_ != kModuleScope) facts_.definitions[function_].complexity += decisions_.count(node);
-        if (visit(node) && ts_tree_cursor_goto_first_child(at)) {
+        if (visit(node) && walk.goto_first_child(node)) {
           parents_.push_back(node);
           records_.push_back(records_.back() + (defines_record(node) ? 1 : 0));
           continue;
         }
       }
-      if (ts_tree_cursor_goto_next_sibling(at)) {
+      if (walk.goto_next_sibling()) {
         descend = true;
         continue;
       }
-      if (!ts_tree_cursor_goto_parent(at)) break;
+      if (!walk.goto_parent()) break;
       parents_.pop_back();
       records_.pop_back();
       descend = false;

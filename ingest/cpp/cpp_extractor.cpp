@@ -5,6 +5,7 @@
 
 #include "cpp/cpp_chains.hpp"
 #include "extract/scope_finder.hpp"
+#include "extract/syntax_walk.hpp"
 #include "resolve/type_table.hpp"
 #include "resolve/typed_facts.hpp"
 
@@ -52,25 +53,25 @@ class Walk {
 
   void run(TSNode root) {
     frames_.push_back(Frame{});
-    TsTreeCursor walk(root);
-    TSTreeCursor* at = walk.get();
+    SyntaxWalk walk(root);
+    TSTreeCursor* at = walk.cursor();
     std::vector<std::uint32_t> stack{0};
     for (bool descend = true;;) {
       const TSNode node = ts_tree_cursor_current_node(at);
       if (descend) {
         const Frame& frame = frames_[stack.back()];
         if (frame.function != kModuleScope) facts_.definitions[frame.function].complexity += decisions_.count(node);
-        if (const auto inner = visit(node, stack.back()); inner && ts_tree_cursor_goto_first_child(at)) {
+        if (const auto inner = visit(node, stack.back()); inner && walk.goto_first_child(node)) {
           stack.push_back(*inner);
           parents_.push_back(node);
           continue;
         }
       }
-      if (ts_tree_cursor_goto_next_sibling(at)) {
+      if (walk.goto_next_sibling()) {
         descend = true;
         continue;
       }
-      if (!ts_tree_cursor_goto_parent(at)) break;
+      if (!walk.goto_parent()) break;
       stack.pop_back();
       parents_.pop_back();
       descend = false;

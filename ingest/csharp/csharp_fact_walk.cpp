@@ -6,6 +6,7 @@
 
 #include "extract/scope_finder.hpp"
 #include "extract/tree_sitter_handles.hpp"
+#include "extract/syntax_walk.hpp"
 #include "resolve/typed_facts.hpp"
 
 namespace trellis::ingest::csharp {
@@ -32,8 +33,8 @@ SourceSpan span_of(TSNode start, TSNode node) {
 }  // namespace
 
 void FactWalk::run(TSNode root) {
-  TsTreeCursor walk(root);
-  TSTreeCursor* at = walk.get();
+  SyntaxWalk walk(root);
+  TSTreeCursor* at = walk.cursor();
   for (bool descend = true;;) {
     bool enter = false;
     const TSNode node = ts_tree_cursor_current_node(at);
@@ -41,16 +42,16 @@ void FactWalk::run(TSNode root) {
       for (std::uint32_t k = decision_points_.count(node); k > 0; --k) decisions_.push_back(ts_node_start_byte(node));
       enter = visit(node);
     }
-    if (enter && ts_tree_cursor_goto_first_child(at)) {
+    if (enter && walk.goto_first_child(node)) {
       comments_.descend();
       continue;
     }
     comments_.leave(node, reader_.is(node, NodeType::Comment));
-    if (ts_tree_cursor_goto_next_sibling(at)) {
+    if (walk.goto_next_sibling()) {
       descend = true;
       continue;
     }
-    if (!ts_tree_cursor_goto_parent(at)) break;
+    if (!walk.goto_parent()) break;
     comments_.ascend();
     descend = false;
   }

@@ -12,6 +12,7 @@
 #include <tree_sitter/api.h>
 
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <string_view>
 #include <vector>
@@ -46,12 +47,18 @@ class DecisionPoints {
   std::uint32_t count(TSNode node, TSSymbol symbol) const {
     if (symbol >= by_symbol_.size() || by_symbol_[symbol].empty()) return 0;
     std::uint32_t found = 0;
+    // The operator's type, read once for all the node's Operator rules
+    // (`&&` and `||` are two): nullopt until read, empty for none.
+    std::optional<std::string_view> operator_type;
     for (const Rule& rule : by_symbol_[symbol]) {
       switch (rule.kind) {
         case Kind::Node: ++found; break;
         case Kind::Operator: {
-          const TSNode op = operator_field_ == 0 ? TSNode{} : ts_node_child_by_field_id(node, operator_field_);
-          if (!ts_node_is_null(op) && rule.detail == ts_node_type(op)) ++found;
+          if (!operator_type) {
+            const TSNode op = operator_field_ == 0 ? TSNode{} : ts_node_child_by_field_id(node, operator_field_);
+            operator_type = ts_node_is_null(op) ? std::string_view{} : std::string_view(ts_node_type(op));
+          }
+          if (!operator_type->empty() && rule.detail == *operator_type) ++found;
           break;
         }
         case Kind::Token:

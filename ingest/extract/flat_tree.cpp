@@ -4,15 +4,15 @@
 #include <cstdint>
 #include <vector>
 
-#include "extract/tree_sitter_handles.hpp"
+#include "extract/syntax_walk.hpp"
 
 namespace trellis::ingest {
 
 FlatTree::FlatTree(TSNode root, std::span<const std::uint8_t> fields_under, std::span<const std::uint8_t> skip_under) {
   if (ts_node_is_null(root)) return;
   nodes_.reserve(ts_node_descendant_count(root));
-  TsTreeCursor walk(root);
-  TSTreeCursor* at = walk.get();
+  SyntaxWalk walk(root);
+  TSTreeCursor* at = walk.cursor();
   // Whether nodes of a symbol are named, read from the first node of each
   // symbol: ts_node_is_named costs a call with the node copied, per node.
   constexpr std::uint8_t kUnknown = 2;
@@ -39,19 +39,19 @@ FlatTree::FlatTree(TSNode root, std::span<const std::uint8_t> fields_under, std:
   };
   Index current = enter(kNone, kNone);
   for (bool descend = true;;) {
-    if (descend && nodes_[current].flattened && ts_tree_cursor_goto_first_child(at)) {
+    if (descend && nodes_[current].flattened && walk.goto_first_child(nodes_[current].node)) {
       current = enter(current, kNone);
       continue;
     }
     nodes_[current].end = static_cast<Index>(nodes_.size());
     const Index parent = nodes_[current].parent;
     if (parent == kNone) break;
-    if (ts_tree_cursor_goto_next_sibling(at)) {
+    if (walk.goto_next_sibling()) {
       current = enter(parent, current);
       descend = true;
       continue;
     }
-    if (!ts_tree_cursor_goto_parent(at)) break;
+    if (!walk.goto_parent()) break;
     current = parent;
     descend = false;
   }

@@ -15,6 +15,7 @@
 
 #include "pattern_roots.hpp"
 #include "tree_sitter_handles.hpp"
+#include "syntax_walk.hpp"
 
 namespace trellis::ingest {
 
@@ -28,8 +29,8 @@ void for_each_match_on_walk(TSQueryCursor* cursor, const TSQuery* query, const P
                             OnMatch&& on_match) {
   TSQueryMatch match;
   ts_query_cursor_set_max_start_depth(cursor, 0);
-  TsTreeCursor walk(root);
-  TSTreeCursor* at = walk.get();
+  SyntaxWalk walk(root);
+  TSTreeCursor* at = walk.cursor();
   std::vector<TSNode> path{root};  // the current node, after its ancestors
   for (bool descend = true;;) {
     if (descend) {
@@ -46,16 +47,16 @@ void for_each_match_on_walk(TSQueryCursor* cursor, const TSQuery* query, const P
         while (ts_query_cursor_next_match(cursor, &match)) on_match(match, std::span<const TSNode>(path));
       }
     }
-    if (descend && ts_tree_cursor_goto_first_child(at)) {
+    if (descend && walk.goto_first_child(path.back())) {
       path.push_back(ts_tree_cursor_current_node(at));
       continue;
     }
-    if (ts_tree_cursor_goto_next_sibling(at)) {
+    if (walk.goto_next_sibling()) {
       path.back() = ts_tree_cursor_current_node(at);
       descend = true;
       continue;
     }
-    if (!ts_tree_cursor_goto_parent(at)) break;
+    if (!walk.goto_parent()) break;
     path.pop_back();
     descend = false;
   }

@@ -241,9 +241,13 @@ bool reads_fields(NodeType type) {
 }  // namespace
 
 GoQueries::GoQueries()
-    : SyntaxQueries(go_grammar(), kDecisionRules), fields_read_(syntax().typed_symbols().size(), 0) {
+    : SyntaxQueries(go_grammar(), kDecisionRules),
+      fields_read_(syntax().typed_symbols().size(), 0),
+      read_whole_(syntax().typed_symbols().size(), 0) {
   for (TSSymbol symbol = 0; symbol < fields_read_.size(); ++symbol) {
-    fields_read_[symbol] = reads_fields(syntax().type_of(symbol)) ? 1 : 0;
+    const NodeType type = syntax().type_of(symbol);
+    fields_read_[symbol] = reads_fields(type) ? 1 : 0;
+    read_whole_[symbol] = type == NodeType::InterpretedStringLiteral || type == NodeType::RawStringLiteral ? 1 : 0;
   }
 }
 
@@ -257,7 +261,7 @@ FileFacts GoExtractor::extract(std::string_view source, std::string relative_pat
   if (!parsed.tree) return std::move(facts);
   const TSNode root = ts_tree_root_node(parsed.tree.get());
   const GoSyntax& syntax = queries_.syntax();
-  const FlatTree tree(root, queries_.fields_read());
+  const FlatTree tree(root, queries_.fields_read(), queries_.read_whole());
   const ChainReader chains(syntax, source, root, &tree);
   const Collected collected = collect(syntax, queries_.decisions(), tree);
   const DeclarationReader declarations(chains, collected.comments);

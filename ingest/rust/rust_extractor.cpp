@@ -6,6 +6,7 @@
 
 #include "extract/complexity.hpp"
 #include "extract/scope_finder.hpp"
+#include "extract/syntax_walk.hpp"
 #include "resolve/type_table.hpp"
 #include "resolve/typed_facts.hpp"
 #include "rust/rust_chains.hpp"
@@ -61,8 +62,8 @@ bool is_binding(NodeType type) {
 
 Collected collect(const RustSyntax& syntax, const DecisionPoints& decisions, const ChainReader& chains, TSNode root) {
   Collected collected;
-  TsTreeCursor walk(root);
-  TSTreeCursor* at = walk.get();
+  SyntaxWalk walk(root);
+  TSTreeCursor* at = walk.cursor();
   std::vector<std::uint32_t> paths{0};  // the inline path of the children of each ancestor
   std::vector<std::uint32_t> nesting{0};  // the definitions and modules around each ancestor's children
   for (bool descend = true;;) {
@@ -88,7 +89,7 @@ Collected collect(const RustSyntax& syntax, const DecisionPoints& decisions, con
       }
       // A macro's rules and a use's path hold no definitions or calls.
       const bool leaf = type == NodeType::MacroDefinition || type == NodeType::UseDeclaration;
-      if (!leaf && ts_tree_cursor_goto_first_child(at)) {
+      if (!leaf && walk.goto_first_child(node)) {
         std::uint32_t inner = path;
         if (type == NodeType::ModItem) {
           std::vector<std::string> nested = collected.inline_paths[path];
@@ -101,11 +102,11 @@ Collected collect(const RustSyntax& syntax, const DecisionPoints& decisions, con
         continue;
       }
     }
-    if (ts_tree_cursor_goto_next_sibling(at)) {
+    if (walk.goto_next_sibling()) {
       descend = true;
       continue;
     }
-    if (!ts_tree_cursor_goto_parent(at)) break;
+    if (!walk.goto_parent()) break;
     paths.pop_back();
     nesting.pop_back();
     descend = false;

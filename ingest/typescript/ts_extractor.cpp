@@ -40,11 +40,11 @@ Capture capture_kind(std::string_view name) {
       {"export", Capture::Export},
       {"call", Capture::Call},
       {"call.new", Capture::CallNew},
-      {"call.callee", Capture::Callee},
       {"assignment", Capture::Assignment},
       {"assignment.expression", Capture::AssignmentExpression},
       {"assignment.target", Capture::AssignmentTarget},
       {"decision", Capture::Decision},
+      {"decision.operator", Capture::DecisionOperator},
       {"ambient", Capture::Ambient},
   }};
   for (const auto& [text, kind] : kNames) {
@@ -209,7 +209,7 @@ FileFacts TsExtractor::extract(std::string_view source, std::string relative_pat
     Capture main_kind = Capture::Other;
     for (std::uint16_t c = 0; c < match.capture_count; ++c) {
       const auto kind = static_cast<Capture>(kinds[match.captures[c].index]);
-      if (kind == Capture::Callee || kind == Capture::AssignmentTarget) {
+      if (kind == Capture::AssignmentTarget) {
         detail = match.captures[c].node;
       } else if (kind != Capture::Other) {
         main = match.captures[c].node;
@@ -239,10 +239,22 @@ FileFacts TsExtractor::extract(std::string_view source, std::string relative_pat
       case Capture::Import:
       case Capture::Export: imports.emplace_back(main, main_kind); break;
       case Capture::Call:
-      case Capture::CallNew: calls.emplace_back(CallPath(main, walk), detail); break;
+      case Capture::CallNew: {
+        const TSNode callee = reader.child(main, main_kind == Capture::Call ? Field::Function : Field::Constructor);
+        if (ts_node_is_null(callee) || !ts_node_is_named(callee) || ts_node_is_error(callee)) {
+          break;
+        }
+        calls.emplace_back(CallPath(main, walk), callee);
+        break;
+      }
       case Capture::Assignment:
       case Capture::AssignmentExpression: assignments.emplace_back(main, detail); break;
       case Capture::Decision: decisions.push_back(ts_node_start_byte(main)); break;
+      case Capture::DecisionOperator: {
+        const TSNode op = reader.child(main, Field::Operator);
+        if (reader.is(op, NodeType::ShortCircuitOperator)) decisions.push_back(ts_node_start_byte(op));
+        break;
+      }
       default: break;
     }
   });

@@ -41,11 +41,11 @@ enum class Capture : std::uint8_t {
   Export,
   Call,
   CallNew,
-  Callee,
   Assignment,
   AssignmentExpression,
   AssignmentTarget,
   Decision,
+  DecisionOperator,  // a binary expression: a decision when its operator is &&, || or ??
   Ambient,
 };
 

@@ -6,7 +6,7 @@
 namespace trellis::ingest::typescript {
 namespace {
 
-constexpr std::array<std::pair<std::string_view, NodeType>, 89> kTypeNames{{
+constexpr std::array<std::pair<std::string_view, NodeType>, 92> kTypeNames{{
     {"identifier", NodeType::Identifier},
     {"property_identifier", NodeType::PropertyIdentifier},
     {"private_property_identifier", NodeType::PrivatePropertyIdentifier},
@@ -96,6 +96,9 @@ constexpr std::array<std::pair<std::string_view, NodeType>, 89> kTypeNames{{
     {"static", NodeType::Static},
     {"default", NodeType::Default},
     {"readonly", NodeType::Readonly},
+    {"&&", NodeType::ShortCircuitOperator},
+    {"||", NodeType::ShortCircuitOperator},
+    {"??", NodeType::ShortCircuitOperator},
 }};
 
 constexpr std::array<std::pair<std::string_view, Field>, kFieldCount> kFieldNames{{
@@ -111,6 +114,7 @@ constexpr std::array<std::pair<std::string_view, Field>, kFieldCount> kFieldName
     {"module", Field::Module},
     {"name", Field::Name},
     {"object", Field::Object},
+    {"operator", Field::Operator},
     {"parameters", Field::Parameters},
     {"pattern", Field::Pattern},
     {"property", Field::Property},

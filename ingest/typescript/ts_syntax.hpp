@@ -102,6 +102,7 @@ enum class NodeType : std::uint8_t {
   Static,
   Default,
   Readonly,
+  ShortCircuitOperator,  // &&, || and ??
 };
 
 enum class Field : std::uint8_t {
@@ -117,6 +118,7 @@ enum class Field : std::uint8_t {
   Module,
   Name,
   Object,
+  Operator,
   Parameters,
   Pattern,
   Property,
