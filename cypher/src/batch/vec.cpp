@@ -5,20 +5,23 @@
 namespace trellis::cypher {
 namespace {
 
-template <class T>
-void gather_array(std::vector<T>& to, const std::vector<T>& from, const std::uint32_t* rows, std::size_t n) {
-  T* out = to.data();
-  const T* in = from.data();
-  for (std::size_t j = 0; j < n; ++j) out[j] = in[rows[j]];
-}
-
-template <class T>
-void copy_array(std::vector<T>& to, const std::vector<T>& from, const std::vector<std::uint32_t>* rows, std::size_t n) {
-  if (rows == nullptr) {
-    std::copy_n(from.begin(), n, to.begin());
-    return;
+// f(to's array, from's array) for each array a column of `kind` uses: its
+// values' (store ids only when both columns have them) and the null flags.
+template <class F>
+void each_array(Vec& to, const Vec& from, VecKind kind, F&& f) {
+  switch (kind) {
+    case VecKind::Int:
+    case VecKind::Bool: f(to.ints, from.ints); break;
+    case VecKind::Float: f(to.floats, from.floats); break;
+    case VecKind::Str:
+      f(to.strs, from.strs);
+      if (!from.ids.empty() && !to.ids.empty()) f(to.ids, from.ids);
+      break;
+    case VecKind::Node: f(to.nodes, from.nodes); break;
+    case VecKind::Any: f(to.values, from.values); return;  // a value is null itself
+    case VecKind::Null: break;
   }
-  for (const std::uint32_t i : *rows) to[i] = from[i];
+  f(to.nulls, from.nulls);
 }
 
 }  // namespace
@@ -40,55 +43,25 @@ void Vec::shape(VecKind kind, bool interned, std::size_t rows) {
 }
 
 void Vec::gather(const Vec& from, VecKind kind, const std::uint32_t* rows, std::size_t n) {
-  switch (kind) {
-    case VecKind::Int:
-    case VecKind::Bool: gather_array(ints, from.ints, rows, n); break;
-    case VecKind::Float: gather_array(floats, from.floats, rows, n); break;
-    case VecKind::Str:
-      gather_array(strs, from.strs, rows, n);
-      if (!from.ids.empty() && !ids.empty()) gather_array(ids, from.ids, rows, n);
-      break;
-    case VecKind::Node: gather_array(nodes, from.nodes, rows, n); break;
-    case VecKind::Any:
-      for (std::size_t j = 0; j < n; ++j) {
-        if (&values[j] != &from.values[rows[j]]) values[j] = from.values[rows[j]];
-      }
-      return;
-    case VecKind::Null: break;
-  }
-  gather_array(nulls, from.nulls, rows, n);
+  each_array(*this, from, kind, [&](auto& to, const auto& in) {
+    for (std::size_t j = 0; j < n; ++j) {
+      if (&to[j] != &in[rows[j]]) to[j] = in[rows[j]];  // in place: a row may stay where it is
+    }
+  });
 }
 
 void Vec::copy_one(const Vec& from, VecKind kind, std::size_t row, std::size_t to) {
-  switch (kind) {
-    case VecKind::Int:
-    case VecKind::Bool: ints[to] = from.ints[row]; break;
-    case VecKind::Float: floats[to] = from.floats[row]; break;
-    case VecKind::Str:
-      strs[to] = from.strs[row];
-      if (!from.ids.empty() && !ids.empty()) ids[to] = from.ids[row];
-      break;
-    case VecKind::Node: nodes[to] = from.nodes[row]; break;
-    case VecKind::Any: values[to] = from.values[row]; return;
-    case VecKind::Null: break;
-  }
-  nulls[to] = from.nulls[row];
+  each_array(*this, from, kind, [&](auto& out, const auto& in) { out[to] = in[row]; });
 }
 
 void Vec::copy_rows(const Vec& from, VecKind kind, const std::vector<std::uint32_t>* rows, std::size_t n) {
-  switch (kind) {
-    case VecKind::Int:
-    case VecKind::Bool: copy_array(ints, from.ints, rows, n); break;
-    case VecKind::Float: copy_array(floats, from.floats, rows, n); break;
-    case VecKind::Str:
-      copy_array(strs, from.strs, rows, n);
-      if (!from.ids.empty() && !ids.empty()) copy_array(ids, from.ids, rows, n);
-      break;
-    case VecKind::Node: copy_array(nodes, from.nodes, rows, n); break;
-    case VecKind::Any: copy_array(values, from.values, rows, n); return;
-    case VecKind::Null: break;
-  }
-  copy_array(nulls, from.nulls, rows, n);
+  each_array(*this, from, kind, [&](auto& to, const auto& in) {
+    if (rows == nullptr) {
+      std::copy_n(in.begin(), n, to.begin());
+    } else {
+      for (const std::uint32_t i : *rows) to[i] = in[i];
+    }
+  });
 }
 
 }  // namespace trellis::cypher
